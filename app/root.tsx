@@ -1,0 +1,114 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import stylesheet from "~/styles/tailwind.css";
+import type { Role } from "~/utils/navigation";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Walking Trails" },
+  { name: "description", content: "Campus walking trails and wellness videos for our college community." },
+];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  const user: { username: string; role: Role } | null = null;
+  return { user };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#185834" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+        >
+          Skip to content
+        </a>
+        <SiteHeader role={data?.user?.role ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage title="Page not found" code={404}>
+        We couldn't find that page. It may have moved, or the address may be mistyped.
+      </ErrorPage>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <ErrorPage title="Access denied" code={403}>
+        Your account doesn't have permission to open this page.
+      </ErrorPage>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <ErrorPage title="Service temporarily unavailable" code={503}>
+        We can't reach our database right now. Please try again in a moment.
+      </ErrorPage>
+    );
+  }
+  return (
+    <ErrorPage title="Unexpected Application Error!">
+      Something went wrong on our side. Please try again, or go back to the home page.
+      {process.env.NODE_ENV === "development" && error instanceof Error ? (
+        <pre className="mt-4 overflow-auto rounded bg-stone-100 p-4 text-left text-xs">{error.stack}</pre>
+      ) : null}
+    </ErrorPage>
+  );
+}
+
+function ErrorPage({ title, code, children }: { title: string; code?: number; children: ReactNode }) {
+  return (
+    <div className="page max-w-2xl text-center">
+      {code ? <p className="text-sm font-semibold text-brand-700">Error {code}</p> : null}
+      <h1 className="page-title mt-2">{title}</h1>
+      <div className="mt-4 text-stone-700">{children}</div>
+      <p className="mt-8">
+        <Link to="/" className="btn-primary">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import * as z from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
+    SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+    COOKIE_SECURE: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
+    APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z.string().refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL").optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default("Walking Trails <no-reply@walkingtrails.local>"),
+    MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
+    ADMIN_USERNAME: z.string().min(1).max(50).default("admin"),
+    SEED: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
+    MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
+    VIDEO_EMBED_HOST: z.url().default("https://www.youtube-nocookie.com"),
+    VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, z.url().optional()),
+    CORS_ORIGINS: z.string().default(""),
+    RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
+      const missing = value.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL";
+      ctx.addIssue({ code: "custom", path: [missing], message: "must be set together with the other admin variable" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean };
+
+/** One line per problem, each naming its variable, so a misconfigured deploy says what to fix. */
+export function describeEnvErrors(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `Invalid configuration: ${issue.path.join(".") || "environment"} ${issue.message}`)
+    .join("\n");
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.parse(source);
+  return {
+    ...parsed,
+    // Outside production a fixed secret keeps local sessions working across restarts.
+    SESSION_SECRET: parsed.SESSION_SECRET ?? "walking-trails-development-secret",
+    COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === "production",
+  };
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      console.error(describeEnvErrors(error));
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export const env = loadEnv();
