@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(_args: LoaderFunctionArgs) {
-  const user: { username: string; role: Role } | null = null;
+  const user = null as { username: string; role: Role } | null;
   return { user };
 }
 

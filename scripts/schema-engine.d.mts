@@ -1,0 +1,3 @@
+export const schemaPath: string;
+export const migrationsDir: string;
+export function diffMigrationsToSchema(): Promise<string>;

@@ -1,0 +1,94 @@
+// Builds one migrated database per test run; every test file then gets its own copy of it:
+// a fresh PostgreSQL database cloned from a template when TEST_DATABASE_URL is set, otherwise an
+// in-memory PGlite loaded from a snapshot.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type Database, openPostgres, wrapPGlite } from "~/utils/database.server";
+import { applyMigrations } from "~/utils/migrate.server";
+
+export const tmpDir = path.resolve("tests/.tmp");
+const snapshotFile = path.join(tmpDir, "pglite-template.tar.gz");
+
+export function testDatabaseUrl() {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+function withDatabase(url: string, name: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const templateName = () => `wt_template_${process.pid}`;
+
+/** Run once per test run: a migrated template (PostgreSQL) or snapshot (PGlite). */
+export async function createTemplate(): Promise<{ template: string; cleanup(): Promise<void> }> {
+  const url = testDatabaseUrl();
+  if (url) {
+    const name = templateName();
+    await admin(url, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      await client.query(`CREATE DATABASE ${name}`);
+    });
+    const db = openPostgres(withDatabase(url, name), 2);
+    await applyMigrations(db);
+    await db.close();
+    return {
+      template: name,
+      cleanup: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => {})),
+    };
+  }
+  const pglite = await PGlite.create();
+  const db = wrapPGlite(pglite);
+  await applyMigrations(db);
+  const dump = await pglite.dumpDataDir("gzip");
+  await db.close();
+  mkdirSync(tmpDir, { recursive: true });
+  writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
+  return { template: snapshotFile, cleanup: async () => {} };
+}
+
+/** A new, empty (migrated, unseeded) database of its own for one test file. */
+export async function createTestDatabase(template: string): Promise<Database & { url?: string }> {
+  const url = testDatabaseUrl();
+  if (url) {
+    const name = `wt_test_${randomBytes(6).toString("hex")}`;
+    await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+    const testUrl = withDatabase(url, name);
+    const db = openPostgres(testUrl, 5);
+    return {
+      ...db,
+      url: testUrl,
+      async close() {
+        await db.close();
+        await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  }
+  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+  return wrapPGlite(pglite);
+}
+
+/** Empties every table but the migration history, so each test starts from the same state. */
+export async function truncateAll(db: Database) {
+  await db.withSql(async (sql) => {
+    const rows = await sql.query(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
+    );
+    if (rows.length === 0) return;
+    await sql.exec(`TRUNCATE ${rows.map((row) => `"${row.tablename as string}"`).join(", ")} CASCADE`);
+  });
+}
