@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import stylesheet from "~/styles/tailwind.css";
+import { getOptionalUser } from "~/utils/auth.server";
 import type { Role } from "~/utils/navigation";
 
 export const links: LinksFunction = () => [
@@ -26,9 +27,9 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Campus walking trails and wellness videos for our college community." },
 ];
 
-export async function loader(_args: LoaderFunctionArgs) {
-  const user = null as { username: string; role: Role } | null;
-  return { user };
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return { user: user ? { username: user.username, role: user.role as Role } : null };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

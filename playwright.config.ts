@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// One port per test run, chosen in the runner and inherited by its workers through the environment.
+process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results",
+  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it.
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,35 @@
+// `npm test`: the whole suite, in the order that fails fastest. Uses PostgreSQL when TEST_DATABASE_URL
+// is set (CI sets it when a server answers on 127.0.0.1:5432), otherwise embedded PGlite throughout.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  // The end-to-end tests drive Debian's Chromium (Playwright cannot download its own browser here).
+  if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
+    console.log("Chromium is missing: installing Debian's chromium package…");
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    const apt = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit" });
+    if (apt.status !== 0) process.exit(apt.status ?? 1);
+  } else {
+    console.error(`Chromium not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+}
+
+const mode = process.env.TEST_DATABASE_URL ? `PostgreSQL (${process.env.TEST_DATABASE_URL})` : "embedded PGlite";
+console.log(`Database for tests: ${mode}`);
+
+const steps = [
+  ["typecheck", "npx", ["tsc"]],
+  ["build", "npm", ["run", "build"]],
+  ["unit and integration tests", "npx", ["vitest", "run"]],
+  ["end-to-end tests", "npx", ["playwright", "test"]],
+];
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  console.log(`  ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

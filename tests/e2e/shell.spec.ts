@@ -1,0 +1,72 @@
+import { expect, test } from "./support/fixtures";
+
+test.describe("public shell", () => {
+  test("landing page: hero, sign-in button and the five feature cards", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/authorization");
+    for (const title of [
+      "Body Weight Exercises",
+      "Proper Walking Techniques",
+      "Stretches For Walking",
+      "Nutrition and Hydration",
+      "Injury Prevention",
+    ]) {
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+      await expect(card.getByRole("link")).toHaveAttribute("href", "/authorization");
+    }
+  });
+
+  test("public navigation bar links to Home, About, Privacy and Login", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["Home", "About", "Privacy", "Login"]);
+    await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/authorization?formType=signin");
+    await nav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1, name: "About Walking Trails" })).toBeVisible();
+  });
+
+  test("footer carries Spring 2025 and links to About and Privacy", async ({ page }) => {
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText("Spring 2025");
+    await footer.getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "User Consent" })).toBeVisible();
+    await expect(page.getByText("Effective date: March 19, 2025.")).toBeVisible();
+    await expect(page.getByText("date and time of your access")).toBeVisible();
+  });
+
+  test("below the large breakpoint the menu is a panel titled Menu that opens and closes", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.locator("summary", { hasText: "Menu" });
+    await toggle.click();
+    const panel = page.getByRole("navigation", { name: "Menu" });
+    await expect(panel.getByRole("heading", { name: "Menu" })).toBeVisible();
+    await expect(panel.getByRole("link")).toHaveText(["Home", "About", "Privacy", "Login"]);
+    await page.locator("summary", { hasText: "Close" }).click();
+    await expect(panel).toBeHidden();
+    await toggle.click();
+    await panel.getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
+  });
+
+  test("an unknown address answers 404 with a helpful page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
+  });
+
+  test("the health check reports the database", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  });
+});
