@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -13,8 +13,10 @@ import {
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { ToastMessage } from "~/components/toast-message";
 import stylesheet from "~/styles/tailwind.css";
 import { getOptionalUser } from "~/utils/auth.server";
+import { getToast } from "~/utils/toast.server";
 import type { Role } from "~/utils/navigation";
 
 export const links: LinksFunction = () => [
@@ -28,8 +30,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
-  return { user: user ? { username: user.username, role: user.role as Role } : null };
+  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
+  return data(
+    { user: user ? { username: user.username, role: user.role as Role } : null, toast },
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -52,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader role={data?.user?.role ?? null} />
         <main id="main" className="flex-1">
+          <ToastMessage toast={data?.toast ?? null} />
           {children}
         </main>
         <SiteFooter />

@@ -31,8 +31,8 @@ export default async function globalSetup() {
   const mailDir = path.join(runDir, "mail");
   const smtp = await startSmtpServer(mailDir);
 
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     NODE_ENV: "production",
     PORT: process.env.E2E_PORT!,
     HOST: "127.0.0.1",
