@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, test } from "vitest";
+import { startApp, waitForHealthy } from "../support/app-process";
+import { testDatabaseUrl } from "../support/database-template";
+
+const dirs: string[] = [];
+function tempDataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "wt-pglite-"));
+  dirs.push(dir);
+  return path.join(dir, "pglite");
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the production server process", () => {
+  test("refuses to start without SESSION_SECRET in production, naming the variable in one line", async () => {
+    const app = await startApp({ SESSION_SECRET: undefined, PGLITE_DATA_DIR: "memory://" });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("Invalid configuration: SESSION_SECRET is required in production");
+    expect(app.output()).not.toMatch(/at .*\(.*\.js:\d+/); // one clear line, not a stack trace
+  });
+
+  test("refuses a malformed DATABASE_URL", async () => {
+    const app = await startApp({ DATABASE_URL: "mysql://root@localhost/trails" });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL");
+  });
+
+  test("on embedded PGlite: migrates, seeds, serves, drains on SIGTERM and keeps its data across restarts", async () => {
+    const dataDir = tempDataDir();
+    const env = { PGLITE_DATA_DIR: dataDir, ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" };
+    const app = await startApp(env);
+    await waitForHealthy(app, 60_000);
+    expect(app.output()).toContain('"msg":"migrations applied"');
+    expect(app.output()).toContain('"msg":"seed data applied"');
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", database: "up" });
+    const page = await fetch(`${app.url}/`);
+    expect(page.status).toBe(200);
+    expect(app.output()).toMatch(/\{"time":"[^"]+","level":"info","msg":"request","method":"GET","path":"\/","status":200,"ms":[\d.]+/);
+
+    // A second process on the same data directory would silently lose writes: it must refuse.
+    const intruder = await startApp(env);
+    expect(await intruder.exited).not.toBe(0);
+    expect(intruder.output()).toContain(`The embedded database at ${dataDir} is in use by process ${app.process.pid}`);
+
+    expect(await app.stop("SIGTERM")).toBe(0);
+    expect(app.output()).toContain('"msg":"shutdown complete"');
+
+    const again = await startApp(env);
+    await waitForHealthy(again, 60_000);
+    expect(again.output()).not.toContain("seed data applied");
+    expect(again.output()).not.toContain("migrations applied");
+    expect((await fetch(`${again.url}/healthz`)).status).toBe(200);
+    expect(await again.stop()).toBe(0);
+  }, 120_000);
+
+  // A database that can disappear under a running app exists only with a PostgreSQL server.
+  if (testDatabaseUrl()) {
+    test("on PostgreSQL: /healthz answers 503 while the database refuses connections and 200 once it is back", async () => {
+      const adminUrl = testDatabaseUrl()!;
+      const name = `wt_health_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const app = await startApp({ DATABASE_URL: url.toString(), SEED: "false" });
+      try {
+        await waitForHealthy(app, 60_000);
+        expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
+        const started = Date.now();
+        const down = await fetch(`${app.url}/healthz`);
+        expect(down.status).toBe(503);
+        expect(await down.json()).toEqual({ status: "unavailable", database: "down" });
+        expect(Date.now() - started).toBeLessThan(3_000);
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+        expect(await app.stop()).toBe(0);
+      } finally {
+        await app.stop();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }, 120_000);
+  }
+});
