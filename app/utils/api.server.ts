@@ -1,0 +1,193 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { env } from "~/utils/env.server";
+import { logRequest } from "~/utils/logger.server";
+import { getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
+import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
+
+/** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_JSON_BYTES = 64 * 1024;
+const OBJECT_ID = /^[a-f0-9]{24}$/;
+
+/** Ids are 24 hex characters; anything else cannot exist, so it is a 404 like an unknown id. */
+export function requireId(value: string | undefined, what = "Resource"): string {
+  if (!value || !OBJECT_ID.test(value)) throw new ApiError(404, `${what} not found.`);
+  return value;
+}
+
+export function errorBody(message: string, fieldErrors?: Record<string, string[]>) {
+  return fieldErrors ? { message, error: message, fieldErrors } : { message, error: message };
+}
+
+/** zod issues as { field: [messages] }, the shape Conform uses for forms too. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (result[key] ??= []).push(issue.message);
+  }
+  return result;
+}
+
+/** Reads a JSON (or form-encoded) body within the size limit and validates it with the shared schema. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw new ApiError(413, "Request body is too large.");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new ApiError(413, "Request body is too large.");
+  let raw: unknown = {};
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) {
+    raw = Object.fromEntries(new URLSearchParams(text));
+  } else if (text.trim() !== "") {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, "The request body is not valid JSON.");
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid request.";
+    throw new ApiError(400, first, fieldErrors);
+  }
+  return parsed.data;
+}
+
+export type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
+
+/**
+ * Who is calling: a bearer token (the sign-in token, a session id) or the session cookie. A cookie alone
+ * cannot authorise a write: it must come with the X-XSRF-TOKEN header.
+ */
+export async function authenticate(request: Request): Promise<ApiAuth | null> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const token = /^Bearer ([a-f0-9]{64})$/i.exec(header.trim())?.[1]?.toLowerCase();
+    const user = token ? await getUserForSession(token) : null;
+    if (!user || !token) throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
+    return { user, token, via: "bearer" };
+  }
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const user = await getUserForSession(sessionId);
+  if (!user) return null;
+  if (!["GET", "HEAD"].includes(request.method) && !hasValidXsrfHeader(request)) {
+    throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
+  }
+  return { user, token: sessionId, via: "cookie" };
+}
+
+export async function requireApiUser(request: Request): Promise<ApiAuth> {
+  const auth = await authenticate(request);
+  if (!auth) throw new ApiError(401, "You must be signed in.");
+  return auth;
+}
+
+export async function requireApiAdmin(request: Request): Promise<ApiAuth> {
+  const auth = await requireApiUser(request);
+  if (auth.user.role !== "Admin") throw new ApiError(403, "Administrator access is required.");
+  return auth;
+}
+
+function allowedOrigin(request: Request): string | null {
+  const origin = request.headers.get("Origin");
+  if (!origin) return null;
+  const allowed = env.CORS_ORIGINS.split(",").map((value) => value.trim()).filter(Boolean);
+  return allowed.includes(origin) ? origin : null;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type Handler = (args: { request: Request; params: Record<string, string | undefined> }) => Promise<Response | unknown>;
+
+/** JSON with the headers every API answer carries. */
+export function apiJson(body: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { ...init, headers });
+}
+
+async function finish(request: Request, response: Response, startedAt: number) {
+  const origin = allowedOrigin(request);
+  if (origin) {
+    response.headers.set("Access-Control-Allow-Origin", origin);
+    response.headers.set("Access-Control-Allow-Credentials", "true");
+    response.headers.append("Vary", "Origin");
+  }
+  const xsrf = await xsrfCookieHeader(request);
+  if (xsrf) response.headers.append("Set-Cookie", xsrf);
+  logRequest(request, response.status, startedAt, { kind: "api" });
+  return response;
+}
+
+function toResponse(error: unknown): Response {
+  if (error instanceof ApiError) return apiJson(errorBody(error.message, error.fieldErrors), { status: error.status });
+  if (error instanceof Response) {
+    // A guard or model threw a Remix response (redirect, 403): say it in the API's own terms.
+    const status = error.status >= 300 && error.status < 400 ? 401 : error.status;
+    const message = status === 401 ? "You must be signed in." : status === 403 ? "Administrator access is required." : "Request failed.";
+    return apiJson(errorBody(message), { status });
+  }
+  const unavailable = isDatabaseUnavailable(error);
+  return apiJson(
+    errorBody(unavailable ? "The service is temporarily unavailable. Please try again shortly." : "Something went wrong on our side."),
+    { status: unavailable ? 503 : 500 },
+  );
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? error);
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|does not allow connections|terminating connection|DatabaseNotReachable|Can't reach database/i.test(
+    text,
+  );
+}
+
+/**
+ * One API resource route: dispatches by method, answers unknown methods with 405, maps every thrown
+ * error to the JSON error shape, and adds CORS (configured origins only) and the XSRF cookie.
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
+  const run = async ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) => {
+    const startedAt = performance.now();
+    const method = request.method.toUpperCase() as Method | "OPTIONS" | "HEAD";
+    let response: Response;
+    try {
+      if (method === "OPTIONS") {
+        const origin = allowedOrigin(request);
+        response = new Response(null, {
+          status: origin ? 204 : 403,
+          headers: origin
+            ? {
+                "Access-Control-Allow-Methods": Object.keys(handlers).join(", "),
+                "Access-Control-Allow-Headers": "Content-Type, Authorization, X-XSRF-TOKEN",
+                "Access-Control-Max-Age": "600",
+              }
+            : {},
+        });
+      } else {
+        const handler = handlers[method === "HEAD" ? "GET" : method];
+        if (!handler) {
+          throw new ApiError(405, `Method ${method} is not allowed here.`);
+        }
+        const result = await handler({ request, params });
+        response = result instanceof Response ? result : apiJson(result);
+      }
+    } catch (error) {
+      response = toResponse(error);
+      if (response.status === 405) response.headers.set("Allow", Object.keys(handlers).join(", "));
+    }
+    return finish(request, response, startedAt);
+  };
+  return { loader: run, action: run };
+}
