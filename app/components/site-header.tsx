@@ -82,7 +82,7 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
   return (
     <details ref={ref} className="group lg:hidden">
       <summary
-        className="relative z-50 flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-brand-100/40 px-3 text-sm font-semibold text-white hover:bg-brand-800 group-open:fixed group-open:top-3 group-open:right-4 group-open:border-stone-300 group-open:bg-white group-open:text-stone-900"
+        className="relative z-50 flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-brand-100/40 px-3 text-sm font-semibold text-white hover:bg-brand-800 group-open:fixed group-open:top-3 group-open:right-4 group-open:border-stone-300 group-open:bg-white group-open:text-stone-900 group-open:hover:bg-stone-100"
         aria-label="Menu"
       >
         <span aria-hidden="true" className="text-lg leading-none group-open:hidden">
