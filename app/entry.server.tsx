@@ -5,6 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, logRequest } from "~/utils/logger.server";
+import { NonceProvider } from "~/utils/nonce";
+import { applySecurityHeaders, createNonce } from "~/utils/security.server";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -16,13 +18,18 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const startedAt = performance.now();
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, nonce);
   // Crawlers and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -45,6 +52,7 @@ export default function handleRequest(
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  applySecurityHeaders(response.headers);
   logRequest(request, response.status, performance.now(), { kind: "data" });
   return response;
 };

@@ -18,6 +18,7 @@ import stylesheet from "~/styles/tailwind.css";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
 import type { Role } from "~/utils/navigation";
+import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -61,8 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

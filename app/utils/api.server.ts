@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { env } from "~/utils/env.server";
 import { logRequest } from "~/utils/logger.server";
+import { applySecurityHeaders } from "~/utils/security.server";
 import { getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
 
@@ -125,6 +126,7 @@ async function finish(request: Request, response: Response, startedAt: number) {
     response.headers.set("Access-Control-Allow-Credentials", "true");
     response.headers.append("Vary", "Origin");
   }
+  applySecurityHeaders(response.headers);
   const xsrf = await xsrfCookieHeader(request);
   if (xsrf) response.headers.append("Set-Cookie", xsrf);
   logRequest(request, response.status, startedAt, { kind: "api" });
