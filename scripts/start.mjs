@@ -40,5 +40,6 @@ while (Date.now() < deadline) {
 }
 const lines = [``, `Walking Trails is running at http://localhost:${port}`];
 if (env.ADMIN_EMAIL) lines.push(`Administrator: ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
-else if (existsSync(".data/admin-credentials.txt")) lines.push(readFileSync(".data/admin-credentials.txt", "utf8").trim());
+// The embedded database's generated admin login is kept beside it; a server's was printed at its first start.
+else if (!env.DATABASE_URL && existsSync(".data/admin-credentials.txt")) lines.push(readFileSync(".data/admin-credentials.txt", "utf8").trim());
 console.log(lines.join("\n"));
