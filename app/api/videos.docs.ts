@@ -1,0 +1,3 @@
+import type { EndpointDoc } from "~/api/endpoint";
+
+export const videosEndpoints: EndpointDoc[] = [];
