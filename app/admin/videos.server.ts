@@ -1,0 +1,10 @@
+import type { SessionUser } from "~/utils/session.server";
+
+// Placeholder until the videos area lands: the control panel shell dispatches here.
+export async function loadVideosArea(_url: URL, _admin: SessionUser) {
+  return { ready: false as const };
+}
+
+export async function videosAction(_request: Request, _formData: FormData, _admin: SessionUser): Promise<Response | { error: string }> {
+  return { error: "This area is not available yet." };
+}

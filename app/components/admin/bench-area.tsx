@@ -1,0 +1,3 @@
+export function BenchArea(_props: { data: unknown; actionData?: unknown }) {
+  return <p className="text-stone-700">This area is not available yet.</p>;
+}

@@ -1,0 +1,93 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, NavLink, useActionData, useLoaderData } from "@remix-run/react";
+import { benchAction, loadBenchArea } from "~/admin/bench.server";
+import { feedbackAction, loadFeedbackArea } from "~/admin/feedback.server";
+import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption } from "~/admin/options";
+import { loadProfilesArea, profilesAction } from "~/admin/profiles.server";
+import { loadTrailArea, trailAction } from "~/admin/trail.server";
+import { loadVideosArea, videosAction } from "~/admin/videos.server";
+import { BenchArea } from "~/components/admin/bench-area";
+import { FeedbackArea } from "~/components/admin/feedback-area";
+import { ProfilesArea } from "~/components/admin/profiles-area";
+import { TrailArea } from "~/components/admin/trail-area";
+import { VideosArea } from "~/components/admin/videos-area";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const option = parseAdminOption(url.searchParams.get("option"));
+  switch (option) {
+    case "profiles":
+      return { option, area: await loadProfilesArea(url, admin) };
+    case "videos":
+      return { option, area: await loadVideosArea(url, admin) };
+    case "feedback":
+      return { option, area: await loadFeedbackArea(url, admin) };
+    case "trail":
+      return { option, area: await loadTrailArea(url, admin) };
+    case "bench":
+      return { option, area: await loadBenchArea(url, admin) };
+  }
+}
+
+/** Each area handles its own intents; the area is the one named in the form's action URL. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const option = parseAdminOption(new URL(request.url).searchParams.get("option"));
+  const formData = await request.formData();
+  const handlers = { profiles: profilesAction, videos: videosAction, feedback: feedbackAction, trail: trailAction, bench: benchAction };
+  return handlers[option](request, formData, admin);
+}
+
+function SideMenu({ current }: { current: string }) {
+  return (
+    <nav aria-label="Admin areas" className="lg:w-56 lg:shrink-0">
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+        {adminOptions.map((option) => (
+          <li key={option}>
+            <Link
+              to={adminAreaUrl(option)}
+              aria-current={current === option ? "page" : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                current === option ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-200"
+              }`}
+            >
+              {adminOptionLabels[option]}
+            </Link>
+          </li>
+        ))}
+        <li className="lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4">
+          <NavLink to="/adminHome" className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
+            ← Admin Dashboard
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export default function AdminControlPanel() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="page">
+      <h1 className="page-title mb-6">Admin Control Panel</h1>
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <SideMenu current={data.option} />
+        <section aria-labelledby="area-heading" className="min-w-0 flex-1">
+          <h2 id="area-heading" className="mb-4 text-2xl font-semibold text-stone-900">
+            {adminOptionLabels[data.option]}
+          </h2>
+          {data.option === "profiles" ? <ProfilesArea data={data.area} actionData={actionData} /> : null}
+          {data.option === "videos" ? <VideosArea data={data.area} actionData={actionData} /> : null}
+          {data.option === "feedback" ? <FeedbackArea data={data.area} actionData={actionData} /> : null}
+          {data.option === "trail" ? <TrailArea data={data.area} actionData={actionData} /> : null}
+          {data.option === "bench" ? <BenchArea data={data.area} actionData={actionData} /> : null}
+        </section>
+      </div>
+    </div>
+  );
+}
