@@ -165,9 +165,15 @@ export default function OpenLayersTrailMap({
       target.dataset.rendered = "true";
     });
 
+    // Presses inside the popup are not map clicks: without this, OpenLayers counts a press on the close
+    // button and a quick click on the next marker as a double-click and zooms in.
+    const stopPointerDown = (event: PointerEvent) => event.stopPropagation();
+    popupElement.addEventListener("pointerdown", stopPointerDown);
+
     partsRef.current = { map, trailSource, benchSource, benchLayer, popup };
     return () => {
       partsRef.current = null;
+      popupElement.removeEventListener("pointerdown", stopPointerDown);
       map.setTarget(undefined);
       map.dispose();
     };
@@ -193,12 +199,18 @@ export default function OpenLayersTrailMap({
 
   const selectedBench = showBenches ? benches.find((bench) => bench.id === selectedBenchId) ?? null : null;
 
+  const shownBenchId = useRef<string | null>(null);
   useEffect(() => {
     const { map, popup } = partsRef.current!;
     if (selectedBench) placePopup(map, popup, fromLonLat([selectedBench.longitude, selectedBench.latitude]));
     else popup.setPosition(undefined);
+    // Move focus into a newly opened popup, once it is placed and visible.
+    if (selectedBench && shownBenchId.current !== selectedBench.id) {
+      popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
+    }
+    shownBenchId.current = selectedBench?.id ?? null;
     callbacks.current.onBenchSelect?.(selectedBench);
-  }, [selectedBench]);
+  }, [selectedBench, popupElement]);
 
   const closePopup = () => {
     setSelectedBenchId(null);
@@ -224,10 +236,6 @@ export default function OpenLayersTrailMap({
 
 function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }) {
   const headingId = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    closeRef.current?.focus({ preventScroll: true });
-  }, [bench.id]);
   return (
     <div
       role="dialog"
@@ -243,7 +251,7 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
           Bench {bench.benchNumber}
         </h3>
         <button
-          ref={closeRef}
+          data-popup-close
           type="button"
           onClick={onClose}
           aria-label="Close bench details"
