@@ -14,6 +14,7 @@ import VectorSource from "ol/source/Vector";
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { BenchVideoLinks } from "~/components/bench-video-links";
 import type { MapBench, MapTrail, TrailMapProps } from "~/components/trail-map-types";
 import {
   BENCH_MARKER_FILL,
@@ -178,7 +179,6 @@ export default function OpenLayersTrailMap({
       map.dispose();
     };
     // The tile source is configuration: it does not change while the page is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [popupElement]);
 
   useEffect(() => {
@@ -261,20 +261,7 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
         </button>
       </div>
       <p className="mt-1">{bench.location}</p>
-      {bench.videos.length > 0 ? (
-        <ul className="mt-2 space-y-1">
-          {bench.videos.map((video) => (
-            <li key={video.id}>
-              <a href={video.url} target="_blank" rel="noopener noreferrer" className="btn-link">
-                {video.title}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-stone-600">No videos at this bench yet.</p>
-      )}
+      <BenchVideoLinks videos={bench.videos} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
+import { BenchVideoLinks } from "~/components/bench-video-links";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { listBenches } from "~/models/bench.server";
 import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
@@ -56,6 +58,8 @@ function trailHref(trail: string, showBenches: boolean) {
 export default function Trails() {
   const { trails, trail, facts, benches, showBenches, tiles } = useLoaderData<typeof loader>();
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
+  // A stable array, so the map redraws the trail only when the loader sends a new one.
+  const drawnTrails = useMemo(() => (trail ? [trail] : []), [trail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const label = trail
     ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}`
@@ -95,7 +99,7 @@ export default function Trails() {
       </div>
 
       {trail ? (
-        <TrailMap trails={[trail]} benches={benches} showBenches={showBenches} label={label} tiles={tiles} />
+        <TrailMap trails={drawnTrails} benches={benches} showBenches={showBenches} label={label} tiles={tiles} />
       ) : (
         <p className="card p-6">No trails have been mapped yet.</p>
       )}
@@ -139,20 +143,7 @@ export default function Trails() {
                   {bench.trailId && trailName(bench.trailId) ? (
                     <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p>
                   ) : null}
-                  {bench.videos.length > 0 ? (
-                    <ul className="mt-2 space-y-1">
-                      {bench.videos.map((video) => (
-                        <li key={video.id}>
-                          <a href={video.url} target="_blank" rel="noopener noreferrer" className="btn-link">
-                            {video.title}
-                            <span className="sr-only"> (opens in a new tab)</span>
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="mt-2 text-sm text-stone-600">No videos at this bench yet.</p>
-                  )}
+                  <BenchVideoLinks videos={bench.videos} />
                 </li>
               ))}
             </ul>
@@ -179,8 +170,8 @@ function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boole
       }`}
     >
       <span
-        className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${
-          showBenches ? "translate-x-5" : "translate-x-0.5"
+        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${
+          showBenches ? "translate-x-5" : "translate-x-0"
         }`}
       />
     </span>

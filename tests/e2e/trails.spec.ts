@@ -155,6 +155,10 @@ test.describe("trail map", () => {
       await expect(svgMap(page).locator(`path[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
       await expect(page.getByRole("link", { name: "Show Benches" })).toHaveAttribute("href", "/trails?trail=green&benches=1");
     }
+    // An unknown trail in a hand-edited address falls back to the default one.
+    await page.goto("/trails?trail=nowhere");
+    await expect(page.getByRole("link", { name: "Green Trail" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("region", { name: "Green Trail", exact: true })).toBeVisible();
   });
 
   test("each trail button draws its trail and shows its facts", async ({ page, javaScriptEnabled, db }) => {
