@@ -1,0 +1,32 @@
+import type { LonLat } from "~/utils/geo";
+
+export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[] };
+export type MapBenchVideo = { id: string; title: string; url: string };
+export type MapBench = {
+  id: string;
+  benchNumber: number;
+  location: string;
+  latitude: number;
+  longitude: number;
+  videos: MapBenchVideo[];
+};
+
+/** What both map renderers draw; the admin trail and bench editors pass their own data the same way. */
+export type TrailMapData = {
+  /** Every trail to draw, each in its colour (gold, green, gray; others blue). */
+  trails: MapTrail[];
+  /** Bench markers, drawn when showBenches is on. */
+  benches: MapBench[];
+  showBenches: boolean;
+  /** Accessible name of the map, e.g. "Map of the Green Trail". */
+  label: string;
+};
+
+export type TrailMapProps = TrailMapData & {
+  /** Tile source (SPEC: public OpenStreetMap by default), from env MAP_TILE_URL / MAP_TILE_ATTRIBUTION. */
+  tiles: { url: string; attribution: string };
+  /** Called when a bench marker is chosen (null when its popup closes). */
+  onBenchSelect?: (bench: MapBench | null) => void;
+  /** Called with [longitude, latitude] when the map is clicked away from a marker (e.g. to add a point). */
+  onMapClick?: (point: LonLat) => void;
+};

@@ -1,0 +1,211 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
+import { BenchVideoLinks } from "~/components/bench-video-links";
+import { TrailMap, trailMapLinks } from "~/components/trail-map";
+import { listBenches } from "~/models/bench.server";
+import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
+import { requireUser } from "~/utils/auth.server";
+import { env } from "~/utils/env.server";
+import {
+  DEFAULT_TRAIL_COLOR,
+  formatWalkingTime,
+  roundSteps,
+  STEPS_PER_MILE,
+  TRAIL_ORDER,
+  trailFacts,
+  trailStrokeColor,
+  WALKING_PACE_MPH,
+} from "~/utils/geo";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
+
+export const links: LinksFunction = () => trailMapLinks();
+
+/** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
+function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
+  const color = trail.color.toLowerCase();
+  return (TRAIL_ORDER as readonly string[]).includes(color) ? color : trail.id;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("trail")?.toLowerCase() ?? DEFAULT_TRAIL_COLOR;
+  const showBenches = params.get("benches") === "1";
+  const trails = await listTrails();
+  // An unknown or missing trail shows the default one rather than an error: the URL is user-editable.
+  const chosen =
+    trails.find((trail) => trailParam(trail) === requested) ??
+    trails.find((trail) => trail.color.toLowerCase() === DEFAULT_TRAIL_COLOR) ??
+    trails[0];
+  const [trail, benches] = await Promise.all([chosen ? getTrailWithCoordinates(chosen.id) : null, listBenches()]);
+  return {
+    trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate) })),
+    trail,
+    facts: trail ? trailFacts(trail.coordinates) : null,
+    benches,
+    showBenches,
+    tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+  };
+}
+
+function trailHref(trail: string, showBenches: boolean) {
+  return `?${new URLSearchParams(showBenches ? { trail, benches: "1" } : { trail })}`;
+}
+
+export default function Trails() {
+  const { trails, trail, facts, benches, showBenches, tiles } = useLoaderData<typeof loader>();
+  const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
+  // A stable array, so the map redraws the trail only when the loader sends a new one.
+  const drawnTrails = useMemo(() => (trail ? [trail] : []), [trail]);
+  const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
+  const label = trail
+    ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}`
+    : "Campus trail map";
+
+  return (
+    <div className="page">
+      <h1 className="page-title mb-6">Trail Map</h1>
+
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+        <nav aria-label="Trails">
+          <ul className="flex flex-wrap gap-2">
+            {trails.map((candidate) => {
+              const selected = candidate.id === trail?.id;
+              return (
+                <li key={candidate.id}>
+                  <Link
+                    to={trailHref(candidate.param, showBenches)}
+                    preventScrollReset
+                    replace
+                    aria-current={selected ? "true" : undefined}
+                    className={selected ? "btn-primary" : "btn-secondary"}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className="inline-block h-3 w-3 rounded-full border border-stone-900"
+                      style={{ background: trailStrokeColor(candidate.color) }}
+                    />
+                    {candidate.name}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <BenchSwitch trail={selectedParam} showBenches={showBenches} />
+      </div>
+
+      {trail ? (
+        <TrailMap trails={drawnTrails} benches={benches} showBenches={showBenches} label={label} tiles={tiles} />
+      ) : (
+        <p className="card p-6">No trails have been mapped yet.</p>
+      )}
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_2fr]">
+        {trail && facts ? (
+          <section aria-labelledby="trail-facts-heading">
+            <h2 id="trail-facts-heading" className="mb-3 text-2xl font-semibold">
+              {trail.name}
+            </h2>
+            <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4">
+              <dt className="font-medium text-stone-700">Length</dt>
+              <dd>
+                {facts.miles.toFixed(2)} mi ({facts.kilometres.toFixed(2)} km)
+              </dd>
+              <dt className="font-medium text-stone-700">Walking time</dt>
+              <dd>
+                about {formatWalkingTime(facts.walkingMinutes)} at {WALKING_PACE_MPH} mph
+              </dd>
+              <dt className="font-medium text-stone-700">Steps</dt>
+              <dd>
+                about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")}{" "}
+                steps per mile)
+              </dd>
+            </dl>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="benches-heading">
+          <h2 id="benches-heading" className="mb-3 text-2xl font-semibold">
+            Benches
+          </h2>
+          {benches.length === 0 ? (
+            <p>No benches have been placed yet.</p>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2" aria-label="Benches with videos">
+              {benches.map((bench) => (
+                <li key={bench.id} className="card p-4" data-bench-number={bench.benchNumber}>
+                  <h3 className="font-semibold">Bench {bench.benchNumber}</h3>
+                  <p className="text-stone-700">{bench.location}</p>
+                  {bench.trailId && trailName(bench.trailId) ? (
+                    <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p>
+                  ) : null}
+                  <BenchVideoLinks videos={bench.videos} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'Show Benches' / 'Hide Benches': a plain link without JavaScript; once hydrated, a switch that
+ * keeps its state in the URL (replacing the history entry) so reloads and shared links agree.
+ */
+function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boolean }) {
+  const hydrated = useHydrated();
+  const [, setSearchParams] = useSearchParams();
+  const text = showBenches ? "Hide Benches" : "Show Benches";
+  const track = (
+    <span
+      aria-hidden="true"
+      className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${
+        showBenches ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"
+      }`}
+    >
+      <span
+        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${
+          showBenches ? "translate-x-5" : "translate-x-0"
+        }`}
+      />
+    </span>
+  );
+  const className = "btn-secondary";
+  if (!hydrated) {
+    return (
+      <Link to={trailHref(trail, !showBenches)} preventScrollReset replace className={className}>
+        {track}
+        {text}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={showBenches}
+      className={className}
+      onClick={() =>
+        setSearchParams(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            next.set("trail", trail);
+            if (showBenches) next.delete("benches");
+            else next.set("benches", "1");
+            return next;
+          },
+          { replace: true, preventScrollReset: true },
+        )
+      }
+    >
+      {track}
+      {text}
+    </button>
+  );
+}
