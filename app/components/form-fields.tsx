@@ -1,5 +1,5 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PASSWORD_MIN_LENGTH, userMessages } from "~/schemas/user";
 
@@ -99,13 +99,22 @@ export function PasswordField({
   label,
   autoComplete,
   lengthAlert = false,
+  clearOn,
 }: {
   field: Field;
   label: string;
   autoComplete: "current-password" | "new-password";
   /** Shows 'Password must be at least 4 characters long.' above the field while too short (SPEC §5). */
   lengthAlert?: boolean;
+  /** A server answer (Conform's lastResult): when a new one arrives, the typed password is cleared. */
+  clearOn?: unknown;
 }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!clearOn || !inputRef.current) return;
+    inputRef.current.value = "";
+    setTyped(null);
+  }, [clearOn]);
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
   const [typed, setTyped] = useState<string | null>(null);
@@ -130,6 +139,7 @@ export function PasswordField({
         <input
           key={key}
           {...props}
+          ref={inputRef}
           // Passwords are never sent back to the browser, not even after a failed submission.
           defaultValue=""
           type={visible ? "text" : "password"}

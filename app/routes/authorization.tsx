@@ -168,7 +168,7 @@ function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
       <HoneypotField />
       <FormAlert messages={form.errors} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+      <PasswordField field={fields.password} label="Password" autoComplete="current-password" clearOn={lastResult} />
       <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" />
     </Form>
   );
@@ -197,8 +197,9 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
           label="Password"
           autoComplete="new-password"
           lengthAlert
+          clearOn={lastResult}
         />
-        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" />
+        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField field={fields.gender} label="Gender" placeholder="Select Gender" options={GENDERS} />
           <TextField field={fields.age} label="Age" type="number" inputProps={{ min: 0, max: 150 }} />

@@ -7,7 +7,12 @@ import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-re
 import { resetPasswordSchema, userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Reset Password | Walking Trails" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [
+  { title: "Reset Password | Walking Trails" },
+  // Keeps the token out of Referer headers to other sites ("no-referrer" would make the form's POST
+  // carry `Origin: null`, which Remix refuses as a possible forgery).
+  { name: "referrer", content: "same-origin" },
+];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { usable: await isResetTokenUsable(params.token ?? "") };
@@ -58,8 +63,8 @@ export default function ResetPassword() {
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <p className="text-stone-700">Choose a new password for your account.</p>
             <FormAlert messages={form.errors} />
-            <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" />
-            <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" />
+            <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" clearOn={actionData?.result} />
+            <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={actionData?.result} />
             <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
               Reset Password
             </button>

@@ -228,8 +228,8 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
           placeholder="Select Yes or No"
           options={COMMUNITY_OPTIONS}
         />
-        <PasswordField field={fields.password} label="New Password" autoComplete="new-password" lengthAlert />
-        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" />
+        <PasswordField field={fields.password} label="New Password" autoComplete="new-password" clearOn={lastResult} lengthAlert />
+        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
       </div>
       <Pending intent="update" label="Update Profile" busy="Saving…" />
     </Form>
