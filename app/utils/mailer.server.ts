@@ -8,13 +8,15 @@ import { log } from "~/utils/logger.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
-let smtpTransport: Transporter | null = null;
+let smtpTransport: { url: string; transport: Transporter } | null = null;
 
-function smtp() {
-  // Short timeouts: the person waits for this answer, and nodemailer's default is two minutes.
-  const options = { url: env.SMTP_URL!, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
-  smtpTransport ??= nodemailer.createTransport(options as SMTPTransport.Options);
-  return smtpTransport;
+function smtp(url: string) {
+  if (smtpTransport?.url !== url) {
+    // Short timeouts: the person waits for this answer, and nodemailer's default is two minutes.
+    const options = { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+    smtpTransport = { url, transport: nodemailer.createTransport(options as SMTPTransport.Options) };
+  }
+  return smtpTransport.transport;
 }
 
 /**
@@ -24,7 +26,7 @@ function smtp() {
 export async function sendMail(mail: Mail) {
   const message = { from: env.MAIL_FROM, ...mail };
   if (env.SMTP_URL) {
-    await smtp().sendMail(message);
+    await smtp(env.SMTP_URL).sendMail(message);
     log("info", "mail sent", { subject: mail.subject });
     return { delivered: "smtp" as const };
   }
