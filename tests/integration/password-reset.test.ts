@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { isResetTokenUsable, requestPasswordReset, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
+import { action as sendResetLinkAction } from "~/routes/send-reset-link";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { createSession, getUserForSession } from "~/utils/session.server";
@@ -108,6 +109,26 @@ describe("password reset tokens", () => {
     } finally {
       env.SMTP_URL = undefined;
     }
+    expect(await prisma.passwordResetToken.count()).toBe(0);
+  });
+
+  test("the standalone page answers 'Error sending reset link.' (503) when the mail cannot be sent", async () => {
+    const user = await makeUser("pageerr");
+    const request = new Request("http://app.test/send-reset-link", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.77" },
+      body: new URLSearchParams({ email: user.email }).toString(),
+    });
+    env.SMTP_URL = "smtp://127.0.0.1:1";
+    let answer: unknown;
+    try {
+      answer = await sendResetLinkAction({ request, params: {}, context: {} });
+    } finally {
+      env.SMTP_URL = undefined;
+    }
+    const { data, init } = answer as { data: { result: { error: Record<string, string[]> } }; init: { status: number } };
+    expect(init.status).toBe(503);
+    expect(data.result.error[""]).toEqual(["Error sending reset link."]);
     expect(await prisma.passwordResetToken.count()).toBe(0);
   });
 });
