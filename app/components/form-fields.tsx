@@ -1,6 +1,17 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type * as z from "zod";
 import { PASSWORD_MIN_LENGTH, userMessages } from "~/schemas/user";
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
@@ -176,4 +187,47 @@ export function FormAlert({ messages, tone = "error" }: { messages?: string[] | 
       ))}
     </div>
   );
+}
+
+/** A submit button that says what it is doing while its own intent is being submitted. */
+export function SubmitButton({
+  intent,
+  label,
+  pendingLabel,
+  className = "btn-primary",
+}: {
+  intent?: string;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  return (
+    <button type="submit" className={className} disabled={pending}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/**
+ * Conform form state validated by a shared zod schema: on the client after a field is left (then on
+ * every input), always on the server, whose answer (`lastResult`) wins.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult?: SubmissionResult<string[]>,
+  defaultValue?: Partial<Record<keyof z.input<Schema>, unknown>>,
+) {
+  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as DefaultValue<z.input<Schema> & Record<string, unknown>>,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
 }

@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormAlert, PasswordField, SelectField, TextField } from "~/components/form-fields";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
@@ -140,27 +140,10 @@ export default function Authorization() {
   );
 }
 
-function SubmitButton({ intent, label, pendingLabel }: { intent: FormType; label: string; pendingLabel: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <button type="submit" className="btn-primary w-full" disabled={pending}>
-      {pending ? pendingLabel : label}
-    </button>
-  );
-}
-
 type FormProps = { lastResult?: SubmissionResult<string[]> };
 
 function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
-  const [form, fields] = useForm({
-    id: "signin-form",
-    lastResult,
-    constraint: getZodConstraint(signInSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-  });
+  const [form, fields] = useSchemaForm("signin-form", signInSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signin" />
@@ -169,20 +152,13 @@ function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
       <FormAlert messages={form.errors} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <PasswordField field={fields.password} label="Password" autoComplete="current-password" clearOn={lastResult} />
-      <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" />
+      <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" className="btn-primary w-full" />
     </Form>
   );
 }
 
 function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
-  const [form, fields] = useForm({
-    id: "signup-form",
-    lastResult,
-    constraint: getZodConstraint(signUpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-  });
+  const [form, fields] = useSchemaForm("signup-form", signUpSchema, lastResult);
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -222,7 +198,7 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
           </DialogLink>
           .
         </p>
-        <SubmitButton intent="signup" label="Sign Up" pendingLabel="Creating account…" />
+        <SubmitButton intent="signup" label="Sign Up" pendingLabel="Creating account…" className="btn-primary w-full" />
       </Form>
       <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup">
         <PrivacyPolicyText />
@@ -235,14 +211,7 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
 }
 
 function ResetRequestForm({ lastResult }: FormProps) {
-  const [form, fields] = useForm({
-    id: "reset-form",
-    lastResult,
-    constraint: getZodConstraint(resetRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-  });
+  const [form, fields] = useSchemaForm("reset-form", resetRequestSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="reset" />
@@ -250,7 +219,7 @@ function ResetRequestForm({ lastResult }: FormProps) {
       <p className="text-stone-700">Enter your email to reset password</p>
       <FormAlert messages={form.errors} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-      <SubmitButton intent="reset" label="Send Reset Link" pendingLabel="Sending…" />
+      <SubmitButton intent="reset" label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
     </Form>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormAlert, PasswordField } from "~/components/form-fields";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/components/form-fields";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetPasswordSchema, userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -37,15 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { usable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "new-password-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(resetPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm("new-password-form", resetPasswordSchema, actionData?.result);
   const invalid = !usable || actionData?.invalidToken;
   return (
     <div className="page max-w-lg">
@@ -65,9 +57,7 @@ export default function ResetPassword() {
             <FormAlert messages={form.errors} />
             <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" clearOn={actionData?.result} />
             <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={actionData?.result} />
-            <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
-              Reset Password
-            </button>
+            <SubmitButton label="Reset Password" pendingLabel="Saving…" className="btn-primary w-full" />
           </Form>
         )}
       </div>

@@ -1,8 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { FormAlert, TextField } from "~/components/form-fields";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { FormAlert, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
@@ -30,15 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The standalone reset request page (SPEC §2), the same as the reset mode of /authorization. */
 export default function SendResetLink() {
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "send-reset-link-form",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(resetRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-  });
+  const [form, fields] = useSchemaForm("send-reset-link-form", resetRequestSchema, actionData?.result);
   return (
     <div className="page max-w-lg">
       <div className="card p-6 sm:p-8">
@@ -48,9 +40,7 @@ export default function SendResetLink() {
           <p className="text-stone-700">Enter your email to reset password</p>
           <FormAlert messages={form.errors} />
           <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-          <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
-            Send Reset Link
-          </button>
+          <SubmitButton label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
         </Form>
         <p className="mt-6 border-t border-stone-200 pt-4 text-sm">
           <Link to="/authorization?formType=signin" className="btn-link">

@@ -1,8 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormAlert, PasswordField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  FormAlert,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
 import { deleteUserAccount, getUserById, updateUserProfile, type PublicUser } from "~/models/user.server";
@@ -185,33 +193,15 @@ function ProfileInfo({ user }: { user: ProfileView }) {
   );
 }
 
-function Pending({ intent, label, busy }: { intent: Intent; label: string; busy: string }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <button type="submit" className="btn-primary" disabled={pending}>
-      {pending ? busy : label}
-    </button>
-  );
-}
-
 function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "update-profile-form",
-    lastResult,
-    defaultValue: {
+  const [form, fields] = useSchemaForm("update-profile-form", profileUpdateSchema, lastResult, {
       username: user.username,
       email: user.email,
       gender: user.gender ?? undefined,
       age: user.age ?? undefined,
       ethnicity: user.ethnicity ?? undefined,
       community: user.community ?? undefined,
-    },
-    constraint: getZodConstraint(profileUpdateSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileUpdateSchema }),
-  });
+    });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="update" />
@@ -231,21 +221,13 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
         <PasswordField field={fields.password} label="New Password" autoComplete="new-password" clearOn={lastResult} lengthAlert />
         <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
       </div>
-      <Pending intent="update" label="Update Profile" busy="Saving…" />
+      <SubmitButton intent="update" label="Update Profile" pendingLabel="Saving…" />
     </Form>
   );
 }
 
 function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: "feedback-form",
-    lastResult,
-    defaultValue: { username: user.username, email: user.email },
-    constraint: getZodConstraint(feedbackSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
-  });
+  const [form, fields] = useSchemaForm("feedback-form", feedbackSchema, lastResult, { username: user.username, email: user.email });
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="feedback" />
@@ -253,7 +235,7 @@ function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: Su
       <TextField field={fields.username} label="Username" />
       <TextField field={fields.email} label="Email" type="email" />
       <TextAreaField field={fields.feedback} label="Feedback" />
-      <Pending intent="feedback" label="Send Feedback" busy="Sending…" />
+      <SubmitButton intent="feedback" label="Send Feedback" pendingLabel="Sending…" />
     </Form>
   );
 }
