@@ -62,3 +62,188 @@ export async function createUser(input: {
     select: publicUserSelect,
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts: sign-up, profile changes, roles and deletion. Callers (pages and the JSON API) get typed
+// results and decide how to answer; the rules live here once.
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+export type AccountConflict = { field: "username" | "email"; message: string };
+
+const conflictMessages = {
+  username: "This username is already taken.",
+  email: "An account with this email already exists.",
+} as const;
+
+function isUniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/** Which of username and email another account already uses (case-insensitive for both). */
+export async function findAccountConflicts(
+  input: { username?: string; email?: string },
+  exceptUserId?: string,
+): Promise<AccountConflict[]> {
+  const conflicts: AccountConflict[] = [];
+  const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
+  if (input.username !== undefined) {
+    const taken = await prisma.user.findFirst({
+      where: { username: { equals: input.username, mode: "insensitive" }, ...notMe },
+      select: { id: true },
+    });
+    if (taken) conflicts.push({ field: "username", message: conflictMessages.username });
+  }
+  if (input.email !== undefined) {
+    const taken = await prisma.user.findFirst({ where: { email: normalizeEmail(input.email), ...notMe }, select: { id: true } });
+    if (taken) conflicts.push({ field: "email", message: conflictMessages.email });
+  }
+  return conflicts;
+}
+
+export type SignUpResult = { ok: true; user: PublicUser } | { ok: false; conflicts: AccountConflict[] };
+
+/** A new account; the role is always User, whatever the caller was sent. */
+export async function registerUser(input: {
+  username: string;
+  email: string;
+  password: string;
+  gender?: string;
+  age?: number;
+  ethnicity?: string;
+  community?: string;
+}): Promise<SignUpResult> {
+  const conflicts = await findAccountConflicts(input);
+  if (conflicts.length > 0) return { ok: false, conflicts };
+  try {
+    const user = await createUser({
+      username: input.username,
+      email: input.email,
+      password: input.password,
+      role: "User",
+      gender: input.gender ?? null,
+      age: input.age ?? null,
+      ethnicity: input.ethnicity ?? null,
+      community: input.community ?? null,
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // A concurrent sign-up won the race for the same name or address.
+    if (isUniqueViolation(error)) return { ok: false, conflicts: await findAccountConflicts(input) };
+    throw error;
+  }
+}
+
+export type ProfileChanges = {
+  username?: string;
+  email?: string;
+  gender?: string;
+  age?: number;
+  ethnicity?: string;
+  community?: string;
+  password?: string;
+};
+
+export type ProfileUpdateResult =
+  | { ok: true; user: PublicUser; passwordChanged: boolean }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "no-changes" }
+  | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
+
+/**
+ * Applies a profile update: missing fields keep their current value (SPEC §5), and an update that
+ * changes nothing is reported as such. A new password ends the user's other sessions.
+ */
+export async function updateUserProfile(
+  userId: string,
+  changes: ProfileChanges,
+  options: { keepSessionId?: string } = {},
+): Promise<ProfileUpdateResult> {
+  const current = await getUserById(userId);
+  if (!current) return { ok: false, reason: "not-found" };
+  const data: Prisma.UserUpdateInput = {};
+  if (changes.username !== undefined && changes.username !== current.username) data.username = changes.username;
+  if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) data.email = normalizeEmail(changes.email);
+  if (changes.gender !== undefined && changes.gender !== current.gender) data.gender = changes.gender;
+  if (changes.age !== undefined && changes.age !== current.age) data.age = changes.age;
+  if (changes.ethnicity !== undefined && changes.ethnicity !== current.ethnicity) data.ethnicity = changes.ethnicity;
+  if (changes.community !== undefined && changes.community !== current.community) data.community = changes.community;
+  const passwordChanged = changes.password !== undefined;
+  if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
+  if (Object.keys(data).length === 0) return { ok: false, reason: "no-changes" };
+
+  const conflicts = await findAccountConflicts(
+    { username: data.username as string | undefined, email: data.email as string | undefined },
+    userId,
+  );
+  if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts };
+  try {
+    const user = await prisma.$transaction(async (tx) => {
+      const updated = await tx.user.update({ where: { id: userId }, data, select: publicUserSelect });
+      if (passwordChanged) {
+        await tx.session.deleteMany({
+          where: { userId, ...(options.keepSessionId ? { NOT: { id: options.keepSessionId } } : {}) },
+        });
+      }
+      return updated;
+    });
+    return { ok: true, user, passwordChanged };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const raced = await findAccountConflicts(
+        { username: data.username as string | undefined, email: data.email as string | undefined },
+        userId,
+      );
+      return { ok: false, reason: "conflict", conflicts: raced };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Serialises every change that could remove an administrator: locking the Admin rows makes two
+ * concurrent requests see each other's result, so the last administrator can never be removed.
+ */
+async function lockAdmins(tx: Tx) {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE role = 'Admin' FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+export type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
+
+/** Deletes an account with its sessions (and reset tokens, reactions...); never the last administrator. */
+export async function deleteUserAccount(userId: string): Promise<DeleteUserResult> {
+  return prisma.$transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!user) return { ok: false, reason: "not-found" } as const;
+    if (user.role === "Admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
+    await tx.session.deleteMany({ where: { userId } });
+    await tx.user.delete({ where: { id: userId } });
+    return { ok: true } as const;
+  });
+}
+
+export type ChangeRoleResult =
+  | { ok: true; user: PublicUser }
+  | { ok: false; reason: "not-found" | "last-admin" };
+
+/** Gives a user another role and ends their sessions, so the new role applies from their next sign-in. */
+export async function changeUserRole(userId: string, role: "User" | "Admin"): Promise<ChangeRoleResult> {
+  return prisma.$transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const user = await tx.user.findUnique({ where: { id: userId }, select: publicUserSelect });
+    if (!user) return { ok: false, reason: "not-found" } as const;
+    if (user.role === role) return { ok: true, user } as const;
+    if (user.role === "Admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
+    const updated = await tx.user.update({ where: { id: userId }, data: { role }, select: publicUserSelect });
+    await tx.session.deleteMany({ where: { userId } });
+    return { ok: true, user: updated } as const;
+  });
+}
+
+/** Sets a new password inside a caller's transaction and ends every session of the user. */
+export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string) {
+  await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+  await tx.session.deleteMany({ where: { userId } });
+}

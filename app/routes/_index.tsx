@@ -1,6 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { TopicIcon, type Topic } from "~/components/topic-icon";
+import { getOptionalUser } from "~/utils/auth.server";
+import { exerciseLinks } from "~/utils/navigation";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  return { user: user ? { username: user.username, role: user.role } : null };
+}
 
 export const meta: MetaFunction = () => [
   { title: "Walking Trails: campus trails and wellness videos" },
@@ -82,6 +89,33 @@ export function LandingPage() {
   );
 }
 
+/** '/' for a signed-in person (SPEC §2): a greeting by username with the places they go most. */
+function WelcomeBack({ username, role }: { username: string; role: string }) {
+  const links = [
+    { label: "Your home page", to: "/userHome" },
+    { label: "Trails", to: "/trails" },
+    ...exerciseLinks,
+    { label: "My Profile", to: "/userControlPanel" },
+    ...(role === "Admin" ? [{ label: "Admin Dashboard", to: "/adminHome" }] : []),
+  ];
+  return (
+    <div className="page">
+      <h1 className="page-title">Welcome back, {username}!</h1>
+      <p className="mt-3 text-lg text-stone-700">Where would you like to go today?</p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="card block p-4 font-semibold text-brand-700 hover:bg-brand-50">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function Index() {
-  return <LandingPage />;
+  const { user } = useLoaderData<typeof loader>();
+  return user ? <WelcomeBack username={user.username} role={user.role} /> : <LandingPage />;
 }

@@ -1,62 +1,225 @@
-// Minimal sign-in so signed-in pages can be used and tested on this branch; the accounts issue
-// replaces it with the full sign-in / sign-up / reset screen.
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
-import { authenticator, InvalidCredentialsError, safeRedirectPath } from "~/utils/auth.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { HoneypotField } from "~/components/honeypot-field";
+import { DialogLink, ModalDialog } from "~/components/modal-dialog";
+import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { registerUser } from "~/models/user.server";
+import {
+  COMMUNITY_OPTIONS,
+  ETHNICITIES,
+  GENDERS,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+  userMessages,
+} from "~/schemas/user";
+import { authenticator, InvalidCredentialsError, publicBaseUrl, startSessionAndRedirect } from "~/utils/auth.server";
+import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
+import { log } from "~/utils/logger.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign In | Walking Trails" }];
+type FormType = "signin" | "signup" | "reset";
+const titles: Record<FormType, string> = { signin: "Sign In", signup: "Sign Up", reset: "Reset Password" };
+const schemas = { signin: signInSchema, signup: signUpSchema, reset: resetRequestSchema };
+const secretFields = ["password", "confirmPassword"];
+
+function formTypeOf(value: string | null): FormType {
+  return value === "signup" || value === "reset" ? value : "signin";
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${titles[data?.formType ?? "signin"]} | Walking Trails` },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return { formType: formTypeOf(url.searchParams.get("formType")), redirectTo: url.searchParams.get("redirectTo") ?? "" };
+}
+
+type ActionResult = { intent: FormType; result: SubmissionResult<string[]> };
+
+function reply(intent: FormType, result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) {
+  return data<ActionResult>({ intent, result }, { status, headers });
+}
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  try {
-    const user = await authenticator.authenticate("user-pass", request);
-    const { id } = await createSession(user.id);
-    return redirect(safeRedirectPath(form.get("redirectTo"), "/userHome"), {
-      headers: { "Set-Cookie": await commitSessionCookie(id) },
-    });
-  } catch (error) {
-    if (error instanceof InvalidCredentialsError) return data({ error: error.message }, { status: 401 });
-    throw error;
+  // The sign-in strategy reads the body itself, so this route only ever reads a copy.
+  const formData = await request.clone().formData();
+  const intent = formTypeOf(String(formData.get("intent") ?? ""));
+  const submission = parseWithZod(formData, { schema: schemas[intent] });
+  const fail = (status: number, formErrors?: string[], fieldErrors?: Record<string, string[]>, headers?: HeadersInit) =>
+    reply(intent, submission.reply({ formErrors, fieldErrors, hideFields: secretFields }), status, headers);
+
+  if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
+  if (submission.status !== "success") return fail(400);
+
+  const limitAction: Record<FormType, RateLimitAction> = { signin: "signIn", signup: "signUp", reset: "resetRequest" };
+  const verdict = await checkRateLimit(request, limitAction[intent], submission.value.email);
+  if (!verdict.allowed) return fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders(verdict));
+
+  if (intent === "signin") {
+    try {
+      const user = await authenticator.authenticate("user-pass", request);
+      const redirectTo = String(formData.get("redirectTo") ?? "");
+      return startSessionAndRedirect(request, user, { redirectTo, message: userMessages.signInSuccess });
+    } catch (error) {
+      if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
+      throw error;
+    }
   }
+
+  if (intent === "signup") {
+    const value = signUpSchema.parse(submission.value);
+    try {
+      const registered = await registerUser(value);
+      if (!registered.ok) {
+        const fieldErrors = Object.fromEntries(registered.conflicts.map((c) => [c.field, [c.message]]));
+        const summary = registered.conflicts.map((c) => c.message).join(" ");
+        return fail(409, [`${summary} ${userMessages.signUpRetry}`], fieldErrors);
+      }
+      const redirectTo = String(formData.get("redirectTo") ?? "");
+      return startSessionAndRedirect(request, registered.user, { redirectTo, message: userMessages.signUpSuccess });
+    } catch (error) {
+      log("error", "sign-up failed", { error: error instanceof Error ? error.message : String(error) });
+      return fail(500, [`${userMessages.signUpFailed} ${userMessages.signUpRetry}`]);
+    }
+  }
+
+  const sent = await requestPasswordReset(submission.value.email, publicBaseUrl(request));
+  if (!sent.ok) return fail(503, [`${userMessages.resetLinkError} Please try again.`]);
+  return redirectWithToast("/authorization?formType=reset", { type: "success", message: userMessages.resetLinkSent });
 }
 
 export default function Authorization() {
+  const { formType, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
+  const lastResult = actionData && actionData.intent === formType ? actionData.result : undefined;
+  const withRedirect = (type: FormType) => {
+    const params = new URLSearchParams({ formType: type });
+    if (redirectTo && type !== "reset") params.set("redirectTo", redirectTo);
+    return `/authorization?${params}`;
+  };
   return (
-    <div className="page max-w-md">
-      <h1 className="page-title mb-6">Sign In</h1>
-      <Form method="post" className="card space-y-4 p-6">
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        {actionData?.error ? (
-          <p role="alert" className="field-error">
-            {actionData.error}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="email" className="field-label">
-            Email
-          </label>
-          <input id="email" name="email" type="email" autoComplete="email" required className="field-input" />
+    <div className="page max-w-lg">
+      <div className="card p-6 sm:p-8">
+        <h1 className="page-title mb-6">{titles[formType]}</h1>
+        {formType === "signin" ? (
+          <SignInForm key="signin" lastResult={lastResult} redirectTo={redirectTo} />
+        ) : formType === "signup" ? (
+          <SignUpForm key="signup" lastResult={lastResult} redirectTo={redirectTo} />
+        ) : (
+          <ResetRequestForm key="reset" lastResult={lastResult} />
+        )}
+        <div className="mt-6 flex flex-col gap-3 border-t border-stone-200 pt-4 text-sm">
+          {formType === "signin" ? (
+            <>
+              <Link to="/authorization?formType=reset" className="btn-link self-start">
+                Forgot Password?
+              </Link>
+              <Link to={withRedirect("signup")} className="btn-link self-start">
+                Don't have an account? Sign Up
+              </Link>
+            </>
+          ) : formType === "signup" ? (
+            <Link to={withRedirect("signin")} className="btn-link self-start">
+              Already have an account? Sign In
+            </Link>
+          ) : (
+            <Link to={withRedirect("signin")} className="btn-link self-start">
+              Back to Sign In
+            </Link>
+          )}
         </div>
-        <div>
-          <label htmlFor="password" className="field-label">
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className="field-input"
-          />
-        </div>
-        <button type="submit" className="btn-primary w-full">
-          Sign In
-        </button>
-      </Form>
+      </div>
     </div>
+  );
+}
+
+type FormProps = { lastResult?: SubmissionResult<string[]> };
+
+function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
+  const [form, fields] = useSchemaForm("signin-form", signInSchema, lastResult);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <HoneypotField />
+      <FormAlert messages={form.errors} />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <PasswordField field={fields.password} label="Password" autoComplete="current-password" clearOn={lastResult} />
+      <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" className="btn-primary w-full" />
+    </Form>
+  );
+}
+
+function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
+  const [form, fields] = useSchemaForm("signup-form", signUpSchema, lastResult);
+  return (
+    <>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="signup" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <HoneypotField />
+        <FormAlert messages={form.errors} />
+        <TextField field={fields.username} label="Username" autoComplete="username" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <PasswordField
+          field={fields.password}
+          label="Password"
+          autoComplete="new-password"
+          lengthAlert
+          clearOn={lastResult}
+        />
+        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.gender} label="Gender" placeholder="Select Gender" options={GENDERS} />
+          <TextField field={fields.age} label="Age" type="number" inputProps={{ min: 0, max: 150 }} />
+        </div>
+        <SelectField field={fields.ethnicity} label="Ethnicity" placeholder="Select Ethnicity" options={ETHNICITIES} />
+        <SelectField
+          field={fields.community}
+          label="Part of the college community?"
+          placeholder="Select Yes or No"
+          options={COMMUNITY_OPTIONS}
+        />
+        <p className="text-sm text-stone-700">
+          By signing up you agree to the{" "}
+          <DialogLink dialogId="privacy-dialog" to="/privacy#privacy-policy" className="btn-link">
+            User Privacy Agreement
+          </DialogLink>{" "}
+          and the{" "}
+          <DialogLink dialogId="consent-dialog" to="/privacy#user-consent" className="btn-link">
+            User Consent Agreement
+          </DialogLink>
+          .
+        </p>
+        <SubmitButton intent="signup" label="Sign Up" pendingLabel="Creating account…" className="btn-primary w-full" />
+      </Form>
+      <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup">
+        <PrivacyPolicyText />
+      </ModalDialog>
+      <ModalDialog id="consent-dialog" title="User Consent" closeTo="/authorization?formType=signup">
+        <UserConsentText />
+      </ModalDialog>
+    </>
+  );
+}
+
+function ResetRequestForm({ lastResult }: FormProps) {
+  const [form, fields] = useSchemaForm("reset-form", resetRequestSchema, lastResult);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="reset" />
+      <HoneypotField />
+      <p className="text-stone-700">Enter your email to reset password</p>
+      <FormAlert messages={form.errors} />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <SubmitButton intent="reset" label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
+    </Form>
   );
 }

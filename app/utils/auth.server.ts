@@ -2,7 +2,17 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
-import { getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
+import { env } from "~/utils/env.server";
+import {
+  commitSessionCookie,
+  createSession,
+  deleteSession,
+  destroySessionCookie,
+  getSessionId,
+  getUserForSession,
+  type SessionUser,
+} from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export class InvalidCredentialsError extends Error {
   constructor() {
@@ -49,4 +59,41 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (user.role !== "Admin") throw new Response("Forbidden", { status: 403 });
   return user;
+}
+
+/** Where a role lands after signing in (SPEC §4). */
+export function homePathFor(role: string) {
+  return role === "Admin" ? "/adminHome" : role === "User" ? "/userHome" : "/";
+}
+
+/**
+ * Starts a session for a user who has just proven who they are and redirects with a flash message.
+ * A session the browser already had is ended first, so switching accounts leaves no stray rows.
+ */
+export async function startSessionAndRedirect(
+  request: Request,
+  user: { id: string; role: string },
+  options: { redirectTo?: string | null; message: string },
+) {
+  const previous = await getSessionId(request);
+  if (previous) await deleteSession(previous);
+  const session = await createSession(user.id);
+  const to = safeRedirectPath(options.redirectTo, homePathFor(user.role));
+  return redirectWithToast(
+    to,
+    { type: "success", message: options.message },
+    { headers: { "Set-Cookie": await commitSessionCookie(session.id) } },
+  );
+}
+
+/** Ends the current session (if any) and clears the cookie. */
+export async function endSession(request: Request) {
+  const sessionId = await getSessionId(request);
+  if (sessionId) await deleteSession(sessionId);
+  return { "Set-Cookie": await destroySessionCookie() };
+}
+
+/** The public origin for links in emails: APP_URL when configured, else the origin the request came to. */
+export function publicBaseUrl(request: Request) {
+  return env.APP_URL ?? new URL(request.url).origin;
 }

@@ -1,6 +1,6 @@
 import type { Page, Response } from "@playwright/test";
-import { signIn } from "./support/auth";
-import { admin, expect, test } from "./support/fixtures";
+
+import { expect, signInAsAdmin, test } from "./support/fixtures";
 
 // A class name OpenLayers' Map code and ol.css both contain, and nothing else of ours uses.
 const OPENLAYERS_MARKER = "ol-viewport";
@@ -30,7 +30,7 @@ test.describe("OpenLayers loads only on pages with a map", () => {
   for (const { path, signedIn } of pagesWithoutMap) {
     test(`${path} loads no OpenLayers code or styles`, async ({ page, javaScriptEnabled }) => {
       await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-      if (signedIn) await signIn(page, admin);
+      if (signedIn) await signInAsAdmin(page);
       const assets = await loadedAssets(page, path);
       if (javaScriptEnabled) expect(assets.some((asset) => asset.url.endsWith(".js"))).toBe(true);
       const withOpenLayers = assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER)).map((asset) => asset.url);
@@ -40,7 +40,7 @@ test.describe("OpenLayers loads only on pages with a map", () => {
 
   test("/trails loads the OpenLayers styles, and its code once hydrated", async ({ page, javaScriptEnabled }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await signIn(page, admin);
+    await signInAsAdmin(page);
     const assets = await loadedAssets(page, "/trails");
     const stylesheets = assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(".css"));
     expect(stylesheets).toHaveLength(1);

@@ -7,8 +7,8 @@ import {
   trailStrokeColor,
   type LonLat,
 } from "../../app/utils/geo";
-import { signIn } from "./support/auth";
-import { admin, expect, test } from "./support/fixtures";
+
+import { expect, signInAsAdmin, test } from "./support/fixtures";
 
 type Bench = {
   benchNumber: number;
@@ -127,7 +127,7 @@ test.describe("trail map", () => {
   test.beforeEach(async ({ page }) => {
     // No network here: make tile requests fail at once, as they would offline, and prove the map copes.
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await signIn(page, admin);
+    await signInAsAdmin(page);
   });
 
   test("visitors are sent to sign in first", async ({ browser }) => {

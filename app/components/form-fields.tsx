@@ -1,0 +1,233 @@
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type * as z from "zod";
+import { PASSWORD_MIN_LENGTH, userMessages } from "~/schemas/user";
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} className="min-h-0">
+      {errors?.map((error) => (
+        <p key={error} className="field-error">
+          {error}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+type Field = FieldMetadata<string | number | undefined>;
+
+export function TextField({
+  field,
+  label,
+  type = "text",
+  autoComplete,
+  hint,
+  inputProps = {},
+}: {
+  field: Field;
+  label: string;
+  type?: "text" | "email" | "number";
+  autoComplete?: string;
+  hint?: ReactNode;
+  inputProps?: { min?: number; max?: number; placeholder?: string; inputMode?: "numeric" };
+}) {
+  const { key, ...props } = getInputProps(field, { type });
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      {hint}
+      <input key={key} {...props} {...inputProps} autoComplete={autoComplete} className="field-input" />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({ field, label, rows = 5 }: { field: Field; label: string; rows?: number }) {
+  const { key, ...props } = getTextareaProps(field);
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <textarea key={key} {...props} rows={rows} className="field-input" />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  placeholder,
+  options,
+}: {
+  field: Field;
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+}) {
+  const { key, defaultValue, ...props } = getSelectProps(field);
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <select key={key} {...props} defaultValue={(defaultValue as string | undefined) ?? ""} className="field-input">
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/**
+ * A password input with a Show/Hide toggle. The toggle needs JavaScript, so it appears only after
+ * hydration; without it the field is an ordinary, fully usable password input.
+ */
+export function PasswordField({
+  field,
+  label,
+  autoComplete,
+  lengthAlert = false,
+  clearOn,
+}: {
+  field: Field;
+  label: string;
+  autoComplete: "current-password" | "new-password";
+  /** Shows 'Password must be at least 4 characters long.' above the field while too short (SPEC §5). */
+  lengthAlert?: boolean;
+  /** A server answer (Conform's lastResult): when a new one arrives, the typed password is cleared. */
+  clearOn?: unknown;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!clearOn || !inputRef.current) return;
+    inputRef.current.value = "";
+    setTyped(null);
+  }, [clearOn]);
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
+  const refusedAsShort = field.errors?.includes(userMessages.passwordRequirementsNotMet) ?? false;
+  const tooShort = typed === null ? refusedAsShort : typed.length > 0 && typed.length < PASSWORD_MIN_LENGTH;
+  const { key, ...props } = getInputProps(field, { type: "password" });
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      {lengthAlert ? (
+        <div aria-live="polite">
+          {tooShort ? (
+            <p className="mb-2 rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              {userMessages.passwordTooShort}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <input
+          key={key}
+          {...props}
+          ref={inputRef}
+          // Passwords are never sent back to the browser, not even after a failed submission.
+          defaultValue=""
+          type={visible ? "text" : "password"}
+          autoComplete={autoComplete}
+          onChange={lengthAlert ? (event) => setTyped(event.currentTarget.value) : undefined}
+          className="field-input"
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn-secondary min-w-20"
+            aria-controls={field.id}
+            aria-label={`${visible ? "Hide" : "Show"} ${label.toLowerCase()}`}
+            onClick={() => setVisible((value) => !value)}
+          >
+            {visible ? "Hide" : "Show"}
+          </button>
+        ) : null}
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FormAlert({ messages, tone = "error" }: { messages?: string[] | null; tone?: "error" | "success" }) {
+  if (!messages || messages.length === 0) return null;
+  const style = tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900";
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 ${style}`}>
+      {messages.map((message) => (
+        <p key={message} className="font-medium">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** A submit button that says what it is doing while its own intent is being submitted. */
+export function SubmitButton({
+  intent,
+  label,
+  pendingLabel,
+  className = "btn-primary",
+}: {
+  intent?: string;
+  label: string;
+  pendingLabel: string;
+  className?: string;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  return (
+    <button type="submit" className={className} disabled={pending}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/**
+ * Conform form state validated by a shared zod schema: on the client after a field is left (then on
+ * every input), always on the server, whose answer (`lastResult`) wins.
+ */
+export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult?: SubmissionResult<string[]>,
+  defaultValue?: Partial<Record<keyof z.input<Schema>, unknown>>,
+) {
+  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as DefaultValue<z.input<Schema> & Record<string, unknown>>,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}

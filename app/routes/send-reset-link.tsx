@@ -1,0 +1,53 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { FormAlert, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { HoneypotField } from "~/components/honeypot-field";
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { resetRequestSchema, userMessages } from "~/schemas/user";
+import { publicBaseUrl } from "~/utils/auth.server";
+import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  const fail = (status: number, formErrors?: string[], headers?: HeadersInit) =>
+    data({ result: submission.reply({ formErrors }) as SubmissionResult<string[]> }, { status, headers });
+  if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
+  if (submission.status !== "success") return fail(400);
+  const verdict = await checkRateLimit(request, "resetRequest", submission.value.email);
+  if (!verdict.allowed) return fail(429, [RATE_LIMIT_MESSAGE], retryAfterHeaders(verdict));
+  const sent = await requestPasswordReset(submission.value.email, publicBaseUrl(request));
+  if (!sent.ok) return fail(503, [userMessages.resetLinkError]);
+  return redirectWithToast("/send-reset-link", { type: "success", message: userMessages.resetLinkSent });
+}
+
+/** The standalone reset request page (SPEC §2), the same as the reset mode of /authorization. */
+export default function SendResetLink() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm("send-reset-link-form", resetRequestSchema, actionData?.result);
+  return (
+    <div className="page max-w-lg">
+      <div className="card p-6 sm:p-8">
+        <h1 className="page-title mb-6">Reset Password</h1>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <HoneypotField />
+          <p className="text-stone-700">Enter your email to reset password</p>
+          <FormAlert messages={form.errors} />
+          <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+          <SubmitButton label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
+        </Form>
+        <p className="mt-6 border-t border-stone-200 pt-4 text-sm">
+          <Link to="/authorization?formType=signin" className="btn-link">
+            Back to Sign In
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

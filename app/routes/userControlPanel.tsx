@@ -1,0 +1,241 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  FormAlert,
+  PasswordField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from "~/components/form-fields";
+import { DialogLink, ModalDialog } from "~/components/modal-dialog";
+import { createFeedback } from "~/models/feedback.server";
+import { deleteUserAccount, getUserById, updateUserProfile, type PublicUser } from "~/models/user.server";
+import {
+  COMMUNITY_OPTIONS,
+  ETHNICITIES,
+  feedbackSchema,
+  GENDERS,
+  profileUpdateSchema,
+  userMessages,
+} from "~/schemas/user";
+import { endSession, requireUser } from "~/utils/auth.server";
+import { log } from "~/utils/logger.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { getSessionId } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "My Profile | Walking Trails" }];
+
+const PAGE = "/userControlPanel";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const sessionUser = await requireUser(request);
+  const user = await getUserById(sessionUser.id);
+  if (!user) throw redirect("/authorization?formType=signin");
+  const url = new URL(request.url);
+  return {
+    user: {
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      gender: user.gender,
+      age: user.age,
+      ethnicity: user.ethnicity,
+      community: user.community,
+    },
+    // Without JavaScript the dialogs are steps of this page, opened by these query parameters.
+    feedbackOpen: url.searchParams.get("feedback") === "open",
+    deleteOpen: url.searchParams.get("confirm") === "delete",
+  };
+}
+
+type Intent = "update" | "feedback" | "delete";
+type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const answer = (intent: Intent, result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
+    data<ActionResult>({ intent, result }, { status, headers });
+
+  if (intent === "update") {
+    const submission = parseWithZod(formData, { schema: profileUpdateSchema });
+    const hideFields = ["password", "confirmPassword"];
+    if (submission.status !== "success") return answer("update", submission.reply({ hideFields }), 400);
+    const { confirmPassword: _confirm, ...changes } = submission.value;
+    try {
+      const updated = await updateUserProfile(user.id, changes, { keepSessionId: (await getSessionId(request)) ?? undefined });
+      if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
+      if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
+      if (updated.reason === "no-changes") {
+        return answer("update", submission.reply({ formErrors: [userMessages.noProfileChanges], hideFields }), 400);
+      }
+      const fieldErrors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
+      const formErrors = updated.conflicts.map((c) => c.message);
+      return answer("update", submission.reply({ formErrors, fieldErrors, hideFields }), 409);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      log("error", "profile update failed", { error: error instanceof Error ? error.message : String(error) });
+      return answer("update", submission.reply({ formErrors: [userMessages.profileUpdateFailed], hideFields }), 500);
+    }
+  }
+
+  if (intent === "feedback") {
+    const submission = parseWithZod(formData, { schema: feedbackSchema });
+    if (submission.status !== "success") return answer("feedback", submission.reply(), 400);
+    const verdict = await checkRateLimit(request, "feedback", user.id);
+    if (!verdict.allowed) {
+      return answer("feedback", submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429, retryAfterHeaders(verdict));
+    }
+    await createFeedback({ ...submission.value, userId: user.id });
+    return redirectWithToast(PAGE, { type: "success", message: userMessages.feedbackSent });
+  }
+
+  if (intent === "delete") {
+    const deleted = await deleteUserAccount(user.id);
+    if (!deleted.ok && deleted.reason === "last-admin") {
+      return answer("delete", { status: "error", error: { "": [userMessages.lastAdmin] } }, 409);
+    }
+    return redirectWithToast("/", { type: "success", message: userMessages.profileDeleted }, { headers: await endSession(request) });
+  }
+
+  throw new Response("Unknown action", { status: 400 });
+}
+
+type ProfileView = Pick<PublicUser, "username" | "email" | "role" | "gender" | "age" | "ethnicity" | "community">;
+
+export default function UserControlPanel() {
+  const { user, feedbackOpen, deleteOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const deleteErrors = resultFor("delete")?.error?.[""] ?? undefined;
+  return (
+    <div className="page">
+      <h1 className="page-title">My Profile</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="info-heading" className="card self-start p-6">
+          <h2 id="info-heading" className="text-xl font-semibold">
+            Your information
+          </h2>
+          <ProfileInfo user={user} />
+          <div className="mt-6 flex flex-wrap gap-3">
+            <DialogLink dialogId="feedback-dialog" to={`${PAGE}?feedback=open#feedback-dialog`} className="btn-secondary">
+              Feedback
+            </DialogLink>
+            <DialogLink dialogId="delete-dialog" to={`${PAGE}?confirm=delete#delete-dialog`} className="btn-danger">
+              Delete Profile
+            </DialogLink>
+          </div>
+        </section>
+        <section aria-labelledby="update-heading" className="card p-6">
+          <h2 id="update-heading" className="text-xl font-semibold">
+            Update Profile
+          </h2>
+          <p className="mt-1 text-sm text-stone-700">
+            Change what you like: an empty username, email or age keeps its current value, and your password only
+            changes when you fill in both password fields.
+          </p>
+          <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
+        </section>
+      </div>
+      <ModalDialog id="feedback-dialog" title="Feedback" open={feedbackOpen || Boolean(resultFor("feedback"))} closeTo={PAGE}>
+        <FeedbackForm user={user} lastResult={resultFor("feedback")} />
+      </ModalDialog>
+      <ModalDialog
+        id="delete-dialog"
+        title="Delete Profile"
+        open={deleteOpen || Boolean(deleteErrors)}
+        closeTo={PAGE}
+        footer={
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="btn-danger">
+              Yes, delete my profile
+            </button>
+          </Form>
+        }
+      >
+        <FormAlert messages={deleteErrors} />
+        <p className="text-lg font-semibold text-red-800">This action cannot be undone</p>
+        <p className="mt-2 text-stone-700">
+          Your account, your sign-in sessions and your personal details will be deleted permanently.
+        </p>
+      </ModalDialog>
+    </div>
+  );
+}
+
+function ProfileInfo({ user }: { user: ProfileView }) {
+  const rows: [string, string | number | null][] = [
+    ["Username", user.username],
+    ["Email", user.email],
+    ["Gender", user.gender],
+    ["Age", user.age],
+    ["Ethnicity", user.ethnicity],
+    ["Community", user.community],
+  ];
+  return (
+    <dl className="mt-4 divide-y divide-stone-200" aria-label="Your information">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex flex-wrap justify-between gap-2 py-2">
+          <dt className="font-medium text-stone-700">{label}</dt>
+          <dd className="text-stone-900" data-field={label.toLowerCase()}>
+            {value ?? <span className="text-stone-600">Not provided</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm("update-profile-form", profileUpdateSchema, lastResult, {
+      username: user.username,
+      email: user.email,
+      gender: user.gender ?? undefined,
+      age: user.age ?? undefined,
+      ethnicity: user.ethnicity ?? undefined,
+      community: user.community ?? undefined,
+    });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="update" />
+      <FormAlert messages={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.username} label="Username" autoComplete="username" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <SelectField field={fields.gender} label="Gender" placeholder="Select Gender" options={GENDERS} />
+        <TextField field={fields.age} label="Age" type="number" inputProps={{ min: 0, max: 150 }} />
+        <SelectField field={fields.ethnicity} label="Ethnicity" placeholder="Select Ethnicity" options={ETHNICITIES} />
+        <SelectField
+          field={fields.community}
+          label="Part of the college community?"
+          placeholder="Select Yes or No"
+          options={COMMUNITY_OPTIONS}
+        />
+        <PasswordField field={fields.password} label="New Password" autoComplete="new-password" clearOn={lastResult} lengthAlert />
+        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
+      </div>
+      <SubmitButton intent="update" label="Update Profile" pendingLabel="Saving…" />
+    </Form>
+  );
+}
+
+function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm("feedback-form", feedbackSchema, lastResult, { username: user.username, email: user.email });
+  return (
+    <Form method="post" action={PAGE} {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="feedback" />
+      <FormAlert messages={form.errors} />
+      <TextField field={fields.username} label="Username" />
+      <TextField field={fields.email} label="Email" type="email" />
+      <TextAreaField field={fields.feedback} label="Feedback" />
+      <SubmitButton intent="feedback" label="Send Feedback" pendingLabel="Sending…" />
+    </Form>
+  );
+}

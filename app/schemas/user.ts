@@ -1,0 +1,167 @@
+import * as z from "zod";
+
+// Shared by the pages (through Conform's parseWithZod, which turns FormData strings into these types and
+// empty fields into undefined) and by the JSON API (schema.safeParse(body)), so every rule lives once.
+
+export const PASSWORD_MIN_LENGTH = 4;
+export const USERNAME_MAX_LENGTH = 50;
+export const FEEDBACK_MAX_LENGTH = 5000;
+
+export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Say"] as const;
+export const ETHNICITIES = [
+  "Asian",
+  "Hispanic/Latino",
+  "Black/African American",
+  "American Indian/Alaska Native",
+  "Native Hawaiian/Pacific Islander",
+  "White",
+  "Prefer not to answer",
+  "Other",
+] as const;
+export const COMMUNITY_OPTIONS = ["Yes", "No"] as const;
+export const ROLES = ["User", "Admin"] as const;
+
+/** The texts of SPEC §5 and §8, plus our own for rules the spec leaves unworded. */
+export const userMessages = {
+  usernameRequired: "Username is required.",
+  usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters.`,
+  emailRequired: "Email is required.",
+  emailInvalid: "Please enter a valid email address.",
+  passwordRequired: "Password is required.",
+  confirmPasswordRequired: "Please repeat the password.",
+  passwordTooShort: "Password must be at least 4 characters long.",
+  passwordRequirementsNotMet: "Password requirements not met.",
+  passwordsDiffer: "Passwords do not match.",
+  profilePasswordsDiffer: "Passwords do not match!",
+  ageInvalid: "Age must be a whole number of 0 or more.",
+  genderInvalid: "Please choose a gender from the list.",
+  ethnicityInvalid: "Please choose an ethnicity from the list.",
+  communityInvalid: "Please choose Yes or No.",
+  feedbackRequired: "Feedback is required.",
+  feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
+  signInFailed: "Sign-in failed. Please check your credentials.",
+  signInSuccess: "Signed in successfully!",
+  signUpFailed: "An error occurred during signup.",
+  signUpRetry: "Please try again.",
+  signUpSuccess: "Account created successfully!",
+  usernameTaken: "This username is already taken.",
+  emailTaken: "An account with this email already exists.",
+  resetLinkSent: "Password reset link has been sent to your email.",
+  resetLinkError: "Error sending reset link.",
+  resetLinkInvalid: "This password reset link is invalid, has expired or has already been used.",
+  passwordResetDone: "Your password has been reset. Please sign in with your new password.",
+  profileUpdated: "Profile Updated!",
+  profileUpdateFailed: "An error occurred while updating your profile. Please try again.",
+  noProfileChanges: "No changes were made to the profile.",
+  feedbackSent: "Thank you! Your feedback has been sent.",
+  profileDeleted: "Your profile has been deleted.",
+  lastAdmin: "You are the last administrator: make another user an administrator before deleting this profile.",
+  lastAdminRole: "The last administrator cannot lose the Admin role.",
+  signedOut: "You have been signed out.",
+} as const;
+
+export const usernameSchema = z
+  .string({ error: userMessages.usernameRequired })
+  .trim()
+  .min(1, userMessages.usernameRequired)
+  .max(USERNAME_MAX_LENGTH, userMessages.usernameTooLong);
+
+export const emailSchema = z
+  .string({ error: userMessages.emailRequired })
+  .trim()
+  .min(1, userMessages.emailRequired)
+  .max(254, userMessages.emailInvalid)
+  .pipe(z.email(userMessages.emailInvalid));
+
+const ageSchema = z.number({ error: userMessages.ageInvalid }).int(userMessages.ageInvalid).min(0, userMessages.ageInvalid).max(150, userMessages.ageInvalid);
+const genderSchema = z.enum(GENDERS, { error: userMessages.genderInvalid });
+const ethnicitySchema = z.enum(ETHNICITIES, { error: userMessages.ethnicityInvalid });
+const communitySchema = z.enum(COMMUNITY_OPTIONS, { error: userMessages.communityInvalid });
+
+/** Runs the cross-field check even when another field failed, so every message shows at once. */
+function bothStrings(payload: { value: unknown }, a: string, b: string) {
+  const value = payload.value as Record<string, unknown> | undefined;
+  return typeof value?.[a] === "string" && typeof value?.[b] === "string";
+}
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: userMessages.passwordRequired }).min(1, userMessages.passwordRequired),
+  redirectTo: z.string().optional(),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: z
+      .string({ error: userMessages.passwordRequired })
+      .min(PASSWORD_MIN_LENGTH, userMessages.passwordRequirementsNotMet),
+    confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }),
+    gender: genderSchema.optional(),
+    age: ageSchema.optional(),
+    ethnicity: ethnicitySchema.optional(),
+    community: communitySchema.optional(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: userMessages.passwordsDiffer,
+    when: (payload) => bothStrings(payload, "password", "confirmPassword"),
+  });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const resetRequestSchema = z.object({ email: emailSchema });
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+
+export const newPasswordSchema = z
+  .string({ error: userMessages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort);
+
+export const resetPasswordSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }) })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: userMessages.passwordsDiffer,
+    when: (payload) => bothStrings(payload, "newPassword", "confirmPassword"),
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * Profile update (SPEC §5): every field optional, an empty one keeps the current value. A new password
+ * is checked only when one of the two password fields is filled.
+ */
+export const profileUpdateSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    email: emailSchema.optional(),
+    gender: genderSchema.optional(),
+    age: ageSchema.optional(),
+    ethnicity: ethnicitySchema.optional(),
+    community: communitySchema.optional(),
+    password: z.string().optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password === undefined && value.confirmPassword === undefined) return;
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: userMessages.profilePasswordsDiffer });
+    }
+    if ((value.password ?? "").length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: userMessages.passwordRequirementsNotMet });
+    }
+  });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+export const feedbackSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  feedback: z
+    .string({ error: userMessages.feedbackRequired })
+    .trim()
+    .min(1, userMessages.feedbackRequired)
+    .max(FEEDBACK_MAX_LENGTH, userMessages.feedbackTooLong),
+});
+export type FeedbackInput = z.infer<typeof feedbackSchema>;
+
+export const roleSchema = z.enum(ROLES);

@@ -1,0 +1,255 @@
+import { admin, expect, fillSignIn, newUser, signIn, signOut, signUp, test, unique } from "./support/fixtures";
+
+test.describe("sign up, sign in, sign out", () => {
+  test("sign up creates a User account and signs the person in", async ({ page, db }) => {
+    const user = await signUp(page);
+    await expect(page.getByText("Account created successfully!")).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "My Profile" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${user.username}!` })).toBeVisible();
+    if (db) {
+      const { rows } = await db.query(`SELECT role, "passwordHash" FROM "User" WHERE email = $1`, [user.email]);
+      expect(rows[0].role).toBe("User");
+      expect(rows[0].passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
+    }
+  });
+
+  test("the role is always User on sign-up, whatever the request says", async ({ page, request }) => {
+    const user = newUser("rolehack");
+    const response = await request.post("/authorization?formType=signup", {
+      form: {
+        intent: "signup",
+        username: user.username,
+        email: user.email,
+        password: user.password,
+        confirmPassword: user.password,
+        role: "Admin",
+        roleType: "Admin",
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/userHome");
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/userHome$/);
+    const forbidden = await page.goto("/adminHome");
+    expect(forbidden?.status()).toBe(403);
+  });
+
+  test("sign out ends the session and shows the public landing page", async ({ page }) => {
+    await signUp(page);
+    await signOut(page);
+    await expect(page.getByText("You have been signed out.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
+    await page.goto("/userControlPanel");
+    await expect(page).toHaveURL(/\/authorization\?formType=signin/);
+  });
+
+  test("a user signs in and lands on /userHome", async ({ page }) => {
+    const user = await signUp(page);
+    await signOut(page);
+    await signIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/userHome$/);
+    await expect(page.getByText("Signed in successfully!")).toBeVisible();
+  });
+
+  test("an administrator signs in and lands on /adminHome", async ({ page }) => {
+    await signIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/adminHome$/);
+    await expect(page.getByText("Signed in successfully!")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole("navigation", { name: "Main" }).getByText("Admin Controls")).toBeVisible();
+  });
+
+  test("after a guard redirect, signing in goes back to the page that was asked for", async ({ page }) => {
+    const user = await signUp(page);
+    await signOut(page);
+    await page.goto("/userControlPanel");
+    await expect(page).toHaveURL(/\/authorization\?formType=signin&redirectTo=%2FuserControlPanel/);
+    await fillSignIn(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/userControlPanel$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
+  });
+
+  test("a wrong password is refused with the spec's message and keeps the typed email", async ({ page }) => {
+    const user = await signUp(page);
+    await signOut(page);
+    await page.goto("/authorization?formType=signin");
+    await fillSignIn(page, user.email, "wrong-password");
+    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    await fillSignIn(page, `nobody-${unique("x")}@example.test`, "whatever");
+    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+  });
+});
+
+test.describe("the authorization screen", () => {
+  test("modes have the spec's titles, buttons and links, and switching clears messages", async ({ page }) => {
+    await page.goto("/authorization?formType=signin");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    await fillSignIn(page, "nobody@example.test", "nope");
+    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+
+    await page.getByRole("link", { name: "Don't have an account? Sign Up" }).click();
+    await expect(page).toHaveURL(/formType=signup/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Already have an account? Sign In" }).click();
+    await expect(page).toHaveURL(/formType=signin/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.getByRole("link", { name: "Forgot Password?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+    await expect(page.getByText("Enter your email to reset password")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Sign In" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+  });
+
+  test("sign-up selects start on disabled placeholders with the spec's options", async ({ page }) => {
+    await page.goto("/authorization?formType=signup");
+    const selects = [
+      ["Gender", "Select Gender", ["Male", "Female", "Other", "Prefer Not To Say"]],
+      [
+        "Ethnicity",
+        "Select Ethnicity",
+        [
+          "Asian",
+          "Hispanic/Latino",
+          "Black/African American",
+          "American Indian/Alaska Native",
+          "Native Hawaiian/Pacific Islander",
+          "White",
+          "Prefer not to answer",
+          "Other",
+        ],
+      ],
+      ["Part of the college community?", "Select Yes or No", ["Yes", "No"]],
+    ] as const;
+    for (const [label, placeholder, options] of selects) {
+      const select = page.getByLabel(label, { exact: true });
+      await expect(select.locator("option:checked")).toHaveText(placeholder);
+      await expect(select.locator("option:checked")).toBeDisabled();
+      await expect(select.locator("option:not([disabled])")).toHaveText([...options]);
+    }
+  });
+
+  test("every sign-up validation message appears for the input that causes it", async ({ page }) => {
+    await page.goto("/authorization?formType=signup");
+    const submit = page.getByRole("button", { name: "Sign Up", exact: true });
+    await submit.click();
+    await expect(page.getByText("Username is required.")).toBeVisible();
+    await expect(page.getByText("Email is required.")).toBeVisible();
+    await expect(page.getByText("Password is required.")).toBeVisible();
+    await expect(page.getByText("Please repeat the password.")).toBeVisible();
+
+    const user = newUser("val");
+    await page.getByLabel("Username", { exact: true }).fill(user.username);
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByLabel("Repeat Password", { exact: true }).fill("abd");
+    await page.getByLabel("Age", { exact: true }).fill("-3");
+    await submit.click();
+    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(page.getByText("Password requirements not met.")).toBeVisible();
+    await expect(page.getByText("Password must be at least 4 characters long.")).toBeVisible();
+    await expect(page.getByText("Passwords do not match.")).toBeVisible();
+    await expect(page.getByText("Age must be a whole number of 0 or more.")).toBeVisible();
+    // What was typed stays, except the passwords.
+    await expect(page.getByLabel("Username", { exact: true })).toHaveValue(user.username);
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+  });
+
+  test("a duplicate email or username is refused clearly and nothing is created", async ({ page, db }) => {
+    const taken = await signUp(page, newUser("dup"));
+    await signOut(page);
+    const attempt = async (username: string, email: string) => {
+      await page.goto("/authorization?formType=signup");
+      await page.getByLabel("Username", { exact: true }).fill(username);
+      await page.getByLabel("Email", { exact: true }).fill(email);
+      await page.getByLabel("Password", { exact: true }).fill("secret1");
+      await page.getByLabel("Repeat Password", { exact: true }).fill("secret1");
+      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    };
+    const other = newUser("dup");
+    await attempt(other.username, taken.email.toUpperCase());
+    await expect(page.getByRole("alert")).toHaveText("An account with this email already exists. Please try again.");
+    await expect(page.getByLabel("Username", { exact: true })).toHaveValue(other.username);
+    await attempt(taken.username, other.email);
+    await expect(page.getByRole("alert")).toHaveText("This username is already taken. Please try again.");
+    if (db) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE username = $1 OR email = $2`, [other.username, other.email]);
+      expect(rows[0].n).toBe(0);
+    }
+  });
+
+  test("privacy and consent agreements: dialogs with JavaScript, links to the texts without", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/authorization?formType=signup");
+    const privacyLink = page.getByRole("link", { name: "User Privacy Agreement" });
+    const consentLink = page.getByRole("link", { name: "User Consent Agreement" });
+    await expect(privacyLink).toHaveAttribute("href", "/privacy#privacy-policy");
+    await expect(consentLink).toHaveAttribute("href", "/privacy#user-consent");
+    if (!javaScriptEnabled) {
+      await consentLink.click();
+      await expect(page).toHaveURL(/\/privacy#user-consent$/);
+      await expect(page.getByText("Effective date: March 19, 2025.")).toBeVisible();
+      return;
+    }
+    const privacy = page.getByRole("dialog", { name: "Privacy Policy" });
+    await privacyLink.click();
+    await expect(privacy).toBeVisible();
+    await expect(privacy.getByText("date and time of your access")).toBeVisible();
+    await privacy.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(privacy).toBeHidden();
+    await privacyLink.click();
+    await page.keyboard.press("Escape");
+    await expect(privacy).toBeHidden();
+    await privacyLink.click();
+    await privacy.getByRole("button", { name: "Close dialog" }).click();
+    await expect(privacy).toBeHidden();
+    await consentLink.click();
+    const consent = page.getByRole("dialog", { name: "User Consent" });
+    await expect(consent.getByText("Effective date: March 19, 2025.")).toBeVisible();
+    await page.mouse.click(5, 5); // the backdrop
+    await expect(consent).toBeHidden();
+    await expect(page).toHaveURL(/formType=signup$/);
+  });
+
+  test("password fields have a Show/Hide toggle with JavaScript and stay usable without", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/authorization?formType=signin");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("typed-secret");
+    if (!javaScriptEnabled) {
+      await expect(password).toHaveAttribute("type", "password");
+      await expect(page.getByRole("button", { name: /show password/i })).toHaveCount(0);
+      return;
+    }
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(password).toHaveValue("typed-secret");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+    await page.goto("/authorization?formType=signup");
+    await page.getByRole("button", { name: "Show repeat password" }).click();
+    await expect(page.getByLabel("Repeat Password", { exact: true })).toHaveAttribute("type", "text");
+  });
+
+  test("a filled honeypot is refused and creates nothing", async ({ request, page }) => {
+    const bot = newUser("bot");
+    const response = await request.post("/authorization?formType=signup", {
+      form: { intent: "signup", username: bot.username, email: bot.email, password: bot.password, confirmPassword: bot.password, website: "http://spam.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(400);
+    await page.goto("/authorization?formType=signin");
+    await fillSignIn(page, bot.email, bot.password);
+    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+  });
+});

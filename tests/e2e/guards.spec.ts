@@ -1,0 +1,31 @@
+import { expect, signUp, test } from "./support/fixtures";
+
+// Every route of SPEC §2 that is not for everyone. Add a row when a route lands; the tests follow.
+const signedInPaths = ["/userControlPanel", "/trails"];
+const adminPaths = ["/adminHome", "/adminControlPanel", "/adminAnalytics"];
+
+test.describe("route guards", () => {
+  for (const path of [...signedInPaths, ...adminPaths]) {
+    test(`a visitor opening ${path} is sent to sign in, keeping the destination`, async ({ page }) => {
+      await page.goto(path);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe("/authorization");
+      expect(url.searchParams.get("formType")).toBe("signin");
+      expect(url.searchParams.get("redirectTo")).toBe(path);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    });
+  }
+
+  test("a signed-in User gets 403 on every admin route and can open the signed-in routes", async ({ page }) => {
+    await signUp(page);
+    for (const path of adminPaths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+    }
+    for (const path of signedInPaths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import type { Page } from "@playwright/test";
+import { admin, expect, fillSignIn, newUser, signIn, signInAsAdmin, signOut, signUp, test } from "./support/fixtures";
+
+function updateForm(page: Page) {
+  return page.getByRole("form", { name: "Update Profile" });
+}
+
+function info(page: Page, field: string) {
+  return page.locator(`dd[data-field="${field}"]`);
+}
+
+async function openDialog(page: Page, trigger: string, title: string) {
+  await page.getByRole("link", { name: trigger, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe("profile page", () => {
+  test("shows the read-only information and updates the profile", async ({ page, db }) => {
+    const user = await signUp(page, newUser("prof"));
+    await page.goto("/userControlPanel");
+    await expect(info(page, "username")).toHaveText(user.username);
+    await expect(info(page, "email")).toHaveText(user.email);
+    await expect(info(page, "age")).toHaveText("Not provided");
+
+    const form = updateForm(page);
+    const renamed = newUser("renamed");
+    await form.getByLabel("Username", { exact: true }).fill(renamed.username);
+    await form.getByLabel("Email", { exact: true }).fill("");
+    await form.getByLabel("Age", { exact: true }).fill("34");
+    await form.getByLabel("Gender", { exact: true }).selectOption("Female");
+    await form.getByLabel("Ethnicity", { exact: true }).selectOption("Asian");
+    await form.getByLabel("Part of the college community?", { exact: true }).selectOption("Yes");
+    await form.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByText("Profile Updated!")).toBeVisible();
+
+    await page.reload();
+    await expect(info(page, "username")).toHaveText(renamed.username);
+    await expect(info(page, "email")).toHaveText(user.email); // empty email kept the current one
+    await expect(info(page, "age")).toHaveText("34");
+    await expect(info(page, "gender")).toHaveText("Female");
+    await expect(info(page, "ethnicity")).toHaveText("Asian");
+    await expect(info(page, "community")).toHaveText("Yes");
+    if (db) {
+      const { rows } = await db.query(`SELECT username, age, gender, community FROM "User" WHERE email = $1`, [user.email]);
+      expect(rows[0]).toEqual({ username: renamed.username, age: 34, gender: "Female", community: "Yes" });
+    }
+  });
+
+  test("every update message of SPEC §5 appears for the input that causes it", async ({ page, javaScriptEnabled }) => {
+    const other = await signUp(page, newUser("taken"));
+    await signOut(page);
+    const user = await signUp(page, newUser("rules"));
+    await page.goto("/userControlPanel");
+    const form = updateForm(page);
+    const submit = form.getByRole("button", { name: "Update Profile" });
+
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("No changes were made to the profile.");
+
+    await form.getByLabel("New Password", { exact: true }).fill("abc");
+    // While typing (needs JavaScript); after the refused submission it shows in both modes.
+    if (javaScriptEnabled) await expect(form.getByText("Password must be at least 4 characters long.")).toBeVisible();
+    await form.getByLabel("Repeat Password", { exact: true }).fill("abd");
+    await submit.click();
+    await expect(form.getByText("Passwords do not match!")).toBeVisible();
+    await expect(form.getByText("Password requirements not met.")).toBeVisible();
+    await expect(form.getByText("Password must be at least 4 characters long.")).toBeVisible();
+
+    await form.getByLabel("New Password", { exact: true }).fill("");
+    await form.getByLabel("Repeat Password", { exact: true }).fill("");
+    await form.getByLabel("Username", { exact: true }).fill(other.username);
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("This username is already taken.");
+    await form.getByLabel("Username", { exact: true }).fill(user.username);
+    await form.getByLabel("Email", { exact: true }).fill(other.email);
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("An account with this email already exists.");
+    await expect(form.getByLabel("Email", { exact: true })).toHaveValue(other.email);
+
+    await page.reload();
+    await expect(info(page, "email")).toHaveText(user.email);
+  });
+
+  test("a new password replaces the old one", async ({ page }) => {
+    const user = await signUp(page, newUser("newpw"));
+    await page.goto("/userControlPanel");
+    const form = updateForm(page);
+    await form.getByLabel("New Password", { exact: true }).fill("changed-pass");
+    await form.getByLabel("Repeat Password", { exact: true }).fill("changed-pass");
+    await form.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByText("Profile Updated!")).toBeVisible();
+    await signOut(page);
+    await page.goto("/authorization?formType=signin");
+    await fillSignIn(page, user.email, user.password);
+    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+    await signIn(page, user.email, "changed-pass");
+    await expect(page).toHaveURL(/\/userHome$/);
+  });
+
+  test("feedback: all fields required, then saved with the account", async ({ page, db }) => {
+    const user = await signUp(page, newUser("fb"));
+    await page.goto("/userControlPanel");
+    const dialog = await openDialog(page, "Feedback", "Feedback");
+    await expect(dialog.getByLabel("Username", { exact: true })).toHaveValue(user.username);
+    await expect(dialog.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+    await dialog.getByLabel("Username", { exact: true }).fill("");
+    await dialog.getByLabel("Email", { exact: true }).fill("");
+    await dialog.getByRole("button", { name: "Send Feedback" }).click();
+    const open = page.getByRole("dialog", { name: "Feedback" });
+    await expect(open.getByText("Username is required.")).toBeVisible();
+    await expect(open.getByText("Email is required.")).toBeVisible();
+    await expect(open.getByText("Feedback is required.")).toBeVisible();
+    const text = `The gold trail needs more benches ${Date.now()}`;
+    await open.getByLabel("Username", { exact: true }).fill(user.username);
+    await open.getByLabel("Email", { exact: true }).fill(user.email);
+    await open.getByLabel("Feedback", { exact: true }).fill(text);
+    await open.getByRole("button", { name: "Send Feedback" }).click();
+    await expect(page.getByText("Thank you! Your feedback has been sent.")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Feedback" })).toBeHidden();
+    if (db) {
+      const { rows } = await db.query(
+        `SELECT f.username, f.email, f."isResolved", u.email AS owner FROM "Feedback" f JOIN "User" u ON u.id = f."userId" WHERE f.feedback = $1`,
+        [text],
+      );
+      expect(rows).toEqual([{ username: user.username, email: user.email, isResolved: false, owner: user.email }]);
+    }
+  });
+
+  test("dialogs close with Close, the icon, the backdrop and Escape", async ({ page, javaScriptEnabled }) => {
+    await signUp(page, newUser("dlg"));
+    await page.goto("/userControlPanel");
+    let dialog = await openDialog(page, "Feedback", "Feedback");
+    await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Feedback" })).toBeHidden();
+    dialog = await openDialog(page, "Delete Profile", "Delete Profile");
+    await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close dialog" }).click();
+    await expect(page.getByRole("dialog", { name: "Delete Profile" })).toBeHidden();
+    if (javaScriptEnabled) {
+      await openDialog(page, "Feedback", "Feedback");
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog", { name: "Feedback" })).toBeHidden();
+      await openDialog(page, "Delete Profile", "Delete Profile");
+      await page.mouse.click(5, 5);
+      await expect(page.getByRole("dialog", { name: "Delete Profile" })).toBeHidden();
+    }
+  });
+
+  test("delete profile: confirmed, the account and its sessions are gone", async ({ page, db }) => {
+    const user = await signUp(page, newUser("del"));
+    await page.goto("/userControlPanel");
+    const dialog = await openDialog(page, "Delete Profile", "Delete Profile");
+    await expect(dialog.getByText("This action cannot be undone")).toBeVisible();
+    await dialog.getByRole("button", { name: "Yes, delete my profile" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Your profile has been deleted.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
+    if (db) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE email = $1`, [user.email]);
+      expect(rows[0].n).toBe(0);
+    }
+    await page.goto("/authorization?formType=signin");
+    await fillSignIn(page, user.email, user.password);
+    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+  });
+
+  test("the last administrator cannot delete their profile", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/userControlPanel");
+    const dialog = await openDialog(page, "Delete Profile", "Delete Profile");
+    await dialog.getByRole("button", { name: "Yes, delete my profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Delete Profile" }).getByRole("alert")).toHaveText(
+      "You are the last administrator: make another user an administrator before deleting this profile.",
+    );
+    await page.goto("/userControlPanel");
+    await expect(info(page, "email")).toHaveText(admin.email);
+  });
+});

@@ -1,0 +1,166 @@
+import { beforeEach, describe, expect, test } from "vitest";
+import { database, prisma } from "~/utils/db.server";
+import {
+  changeUserRole,
+  createUser,
+  deleteUserAccount,
+  registerUser,
+  updateUserProfile,
+  verifyLogin,
+} from "~/models/user.server";
+import { requireAdmin, requireUser } from "~/utils/auth.server";
+import { commitSessionCookie, createSession, getUserForSession } from "~/utils/session.server";
+import { truncateAll } from "../support/database-template";
+
+beforeEach(async () => {
+  await truncateAll(database);
+});
+
+const makeUser = (name: string, role: "User" | "Admin" = "User") =>
+  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+
+async function requestWithSession(sessionId: string | null, path = "/somewhere?x=1") {
+  const headers = new Headers();
+  if (sessionId) headers.set("Cookie", (await commitSessionCookie(sessionId)).split(";")[0]);
+  return new Request(`http://app.test${path}`, { headers });
+}
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Response;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("sessions", () => {
+  test("a session row identifies its user until it expires, then it is gone", async () => {
+    const user = await makeUser("ses");
+    const session = await createSession(user.id);
+    expect(await getUserForSession(session.id)).toMatchObject({ id: user.id, role: "User" });
+    await prisma.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await getUserForSession(session.id)).toBeNull();
+    expect(await prisma.session.count({ where: { id: session.id } })).toBe(0);
+  });
+
+  test("requireUser sends a visitor to sign in and keeps the destination; requireAdmin answers 403 to a User", async () => {
+    const visitor = await thrown(requireUser(await requestWithSession(null, "/userControlPanel?feedback=open")));
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(
+      `/authorization?formType=signin&redirectTo=${encodeURIComponent("/userControlPanel?feedback=open")}`,
+    );
+    const user = await makeUser("guarded");
+    const userRequest = await requestWithSession((await createSession(user.id)).id);
+    expect((await requireUser(userRequest)).id).toBe(user.id);
+    expect((await thrown(requireAdmin(userRequest))).status).toBe(403);
+    const admin = await makeUser("boss", "Admin");
+    expect((await requireAdmin(await requestWithSession((await createSession(admin.id)).id))).id).toBe(admin.id);
+  });
+
+  test("a forged or unknown cookie is a visitor", async () => {
+    const request = new Request("http://app.test/userHome", { headers: { Cookie: `__session=${"a".repeat(64)}` } });
+    expect((await thrown(requireUser(request))).status).toBe(302);
+  });
+});
+
+describe("sign-up", () => {
+  test("creates a User with a bcrypt hash, never an Admin", async () => {
+    const result = await registerUser({ username: "newbie", email: "NewBie@Example.Test", password: "abcd" });
+    expect(result.ok).toBe(true);
+    const row = await prisma.user.findUniqueOrThrow({ where: { email: "newbie@example.test" } });
+    expect(row.role).toBe("User");
+    expect(row.passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
+    expect(await verifyLogin("NEWBIE@example.test", "abcd")).toMatchObject({ username: "newbie" });
+  });
+
+  test("refuses a taken username or email (case-insensitively) and creates nothing", async () => {
+    await makeUser("Taken");
+    const result = await registerUser({ username: "taken", email: "TAKEN@example.test", password: "abcd" });
+    expect(result).toEqual({
+      ok: false,
+      conflicts: [
+        { field: "username", message: "This username is already taken." },
+        { field: "email", message: "An account with this email already exists." },
+      ],
+    });
+    expect(await prisma.user.count()).toBe(1);
+  });
+});
+
+describe("profile updates", () => {
+  test("missing fields keep their values; an update that changes nothing says so", async () => {
+    const user = await makeUser("prof");
+    expect(await updateUserProfile(user.id, {})).toEqual({ ok: false, reason: "no-changes" });
+    expect(await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" })).toEqual({ ok: false, reason: "no-changes" });
+    const updated = await updateUserProfile(user.id, { age: 0, community: "No" });
+    expect(updated).toMatchObject({ ok: true, user: { username: "prof", email: "prof@example.test", age: 0, community: "No" } });
+  });
+
+  test("a username or email of another account is refused", async () => {
+    await makeUser("other");
+    const user = await makeUser("me");
+    expect(await updateUserProfile(user.id, { email: "Other@example.test" })).toEqual({
+      ok: false,
+      reason: "conflict",
+      conflicts: [{ field: "email", message: "An account with this email already exists." }],
+    });
+  });
+
+  test("a new password ends every other session but the current one", async () => {
+    const user = await makeUser("pw");
+    const current = await createSession(user.id);
+    const other = await createSession(user.id);
+    expect(await updateUserProfile(user.id, { password: "new-pass" }, { keepSessionId: current.id })).toMatchObject({ ok: true, passwordChanged: true });
+    expect(await getUserForSession(current.id)).not.toBeNull();
+    expect(await getUserForSession(other.id)).toBeNull();
+    expect(await verifyLogin("pw@example.test", "new-pass")).not.toBeNull();
+    expect(await verifyLogin("pw@example.test", "pw-pw")).toBeNull();
+  });
+});
+
+describe("roles", () => {
+  test("a role change ends the user's sessions", async () => {
+    await makeUser("root", "Admin");
+    const user = await makeUser("promoted");
+    const session = await createSession(user.id);
+    expect(await changeUserRole(user.id, "Admin")).toMatchObject({ ok: true, user: { role: "Admin" } });
+    expect(await getUserForSession(session.id)).toBeNull();
+    const again = await createSession(user.id);
+    expect(await changeUserRole(user.id, "User")).toMatchObject({ ok: true, user: { role: "User" } });
+    expect(await getUserForSession(again.id)).toBeNull();
+  });
+
+  test("the last administrator can be neither demoted nor deleted", async () => {
+    const admin = await makeUser("only", "Admin");
+    const session = await createSession(admin.id);
+    expect(await changeUserRole(admin.id, "User")).toEqual({ ok: false, reason: "last-admin" });
+    expect(await deleteUserAccount(admin.id)).toEqual({ ok: false, reason: "last-admin" });
+    expect(await getUserForSession(session.id)).toMatchObject({ role: "Admin" });
+  });
+
+  test("two administrators removing themselves at the same time leave one behind", async () => {
+    const a = await makeUser("adminA", "Admin");
+    const b = await makeUser("adminB", "Admin");
+    const results = await Promise.all([deleteUserAccount(a.id), deleteUserAccount(b.id)]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(await prisma.user.count({ where: { role: "Admin" } })).toBe(1);
+    const c = await makeUser("adminC", "Admin");
+    const survivor = (await prisma.user.findFirstOrThrow({ where: { role: "Admin", NOT: { id: c.id } } })).id;
+    const demotions = await Promise.all([changeUserRole(c.id, "User"), changeUserRole(survivor, "User")]);
+    expect(demotions.filter((result) => result.ok)).toHaveLength(1);
+    expect(await prisma.user.count({ where: { role: "Admin" } })).toBe(1);
+  });
+
+  test("deleting an account deletes its sessions and keeps its feedback without the link", async () => {
+    await makeUser("keeper", "Admin");
+    const user = await makeUser("leaver");
+    const session = await createSession(user.id);
+    await prisma.feedback.create({ data: { username: "leaver", email: "leaver@example.test", feedback: "bye", userId: user.id } });
+    expect(await deleteUserAccount(user.id)).toEqual({ ok: true });
+    expect(await prisma.session.count({ where: { id: session.id } })).toBe(0);
+    expect(await getUserForSession(session.id)).toBeNull();
+    expect(await prisma.feedback.findFirstOrThrow({ where: { feedback: "bye" } })).toMatchObject({ userId: null });
+    expect(await deleteUserAccount(user.id)).toEqual({ ok: false, reason: "not-found" });
+  });
+});
