@@ -51,9 +51,12 @@ export function LightEmbed({
   const viewFetcher = useFetcher();
   const submitView = viewFetcher.submit;
 
+  const viewSent = useRef(false);
+
   useEffect(() => {
-    if (!playing || !viewAction) return;
-    // The server counts at most one view per user, video and day, so a repeat here is harmless.
+    if (!playing || !viewAction || viewSent.current) return;
+    viewSent.current = true;
+    // The server counts at most one view per user, video and day, so arriving here already counted is harmless.
     submitView({ intent: "view", enhanced: "1" }, { method: "post", action: viewAction });
   }, [playing, viewAction, submitView]);
 
