@@ -1,11 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { reactionIntents, type ReactionIntent } from "~/schemas/video";
-import { applyReaction, type ReactionState, type ReactionValue } from "~/utils/reactions";
+import { applyReaction, isReactionIntent, type ReactionState, type ReactionValue } from "~/utils/reactions";
 import { useHydrated } from "~/utils/use-hydrated";
-
-function isReactionIntent(value: unknown): value is ReactionIntent {
-  return typeof value === "string" && (reactionIntents as readonly string[]).includes(value);
-}
 
 function ThumbIcon({ down = false }: { down?: boolean }) {
   return (

@@ -1,13 +1,11 @@
 import * as z from "zod";
+import { reactionIntents } from "~/utils/reactions";
 import { VIDEO_SUB_CATEGORIES } from "~/utils/video-topics";
 
 /** Ids are 24 lowercase hex characters (database default). */
 export const videoIdSchema = z.string().regex(/^[a-f0-9]{24}$/, "Unknown video.");
 
 export const videoSubCategorySchema = z.enum(VIDEO_SUB_CATEGORIES);
-
-export const reactionIntents = ["like", "dislike", "clear"] as const;
-export type ReactionIntent = (typeof reactionIntents)[number];
 
 /** What a signed-in user can do on a video: react to it, or tell us they started playing it. */
 export const videoActionSchema = z.object({

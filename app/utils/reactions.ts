@@ -1,5 +1,12 @@
 // Pure reaction arithmetic, shared by the server (intent → stored value) and the optimistic UI.
-import type { ReactionIntent } from "~/schemas/video";
+// Free of zod on purpose: the video cards import it, and zod would add ~90 KB to their bundle.
+
+export const reactionIntents = ["like", "dislike", "clear"] as const;
+export type ReactionIntent = (typeof reactionIntents)[number];
+
+export function isReactionIntent(value: unknown): value is ReactionIntent {
+  return typeof value === "string" && (reactionIntents as readonly string[]).includes(value);
+}
 
 export type ReactionValue = "LIKE" | "DISLIKE";
 export type ReactionState = { likes: number; dislikes: number; mine: ReactionValue | null };
