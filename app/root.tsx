@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast-message";
+import { VideoLoadingStatus } from "~/components/video-loading-status";
 import stylesheet from "~/styles/tailwind.css";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader role={data?.user?.role ?? null} />
         <main id="main" className="flex-1">
           <ToastMessage toast={data?.toast ?? null} />
+          <VideoLoadingStatus />
           {children}
         </main>
         <SiteFooter />

@@ -1,7 +1,16 @@
 import { expect, signUp, test } from "./support/fixtures";
 
 // Every route of SPEC §2 that is not for everyone. Add a row when a route lands; the tests follow.
-const signedInPaths = ["/userControlPanel", "/trails"];
+const signedInPaths = [
+  "/userHome",
+  "/userControlPanel",
+  "/trails",
+  "/bodyWeightExercises",
+  "/strechesForWalking",
+  "/properWalkingTechniques",
+  "/nutritionandHydration",
+  "/injuryPrevention",
+];
 const adminPaths = ["/adminHome", "/adminControlPanel", "/adminAnalytics"];
 
 test.describe("route guards", () => {

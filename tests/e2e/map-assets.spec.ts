@@ -8,8 +8,8 @@ const OPENLAYERS_MARKER = "ol-viewport";
 /** Pages that must stay free of OpenLayers: the landing page and the video pages. */
 const pagesWithoutMap: { path: string; signedIn: boolean }[] = [
   { path: "/", signedIn: false },
-  // Stand-in for the video pages until they exist on this branch.
-  { path: "/about", signedIn: true },
+  { path: "/bodyWeightExercises", signedIn: true },
+  { path: "/nutritionandHydration", signedIn: true },
 ];
 
 /** Loads a page and returns the text of every script and stylesheet it fetched. */

@@ -62,8 +62,10 @@ export async function signUp(page: Page, user: TestUser = newUser()) {
 }
 
 /** Signs in through the form and waits until the browser has left /authorization. */
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/authorization?formType=signin");
+export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
+  const query = new URLSearchParams({ formType: "signin" });
+  if (redirectTo) query.set("redirectTo", redirectTo);
+  await page.goto(`/authorization?${query}`);
   await fillSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname !== "/authorization");
 }

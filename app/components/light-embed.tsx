@@ -1,0 +1,134 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** What the play control is before JavaScript runs (or when it never does). */
+export type NoScriptPlay =
+  | { kind: "link"; href: string }
+  /** A POST form: the action counts the view and redirects to a page that shows the player. */
+  | { kind: "form"; action: string };
+
+type LightEmbedProps = {
+  title: string;
+  /** Player address without query; null when the video cannot be embedded. */
+  embedSrc: string | null;
+  thumbnailSrc?: string | null;
+  noScriptPlay: NoScriptPlay;
+  /** Render the player straight away (a watch page the user arrived at by pressing play). */
+  startPlaying?: boolean;
+  /** Where to POST `intent=view` once the player is shown; omit where views must not count (admin previews). */
+  viewAction?: string;
+  className?: string;
+};
+
+function PlayGlyph() {
+  return (
+    <span className="flex h-16 w-16 items-center justify-center rounded-full bg-white/95 text-brand-800 shadow-lg transition-transform group-hover:scale-110 group-focus-visible:scale-110">
+      <svg viewBox="0 0 24 24" className="ml-1 h-8 w-8" aria-hidden="true" focusable="false">
+        <path d="M8 5v14l11-7z" fill="currentColor" />
+      </svg>
+    </span>
+  );
+}
+
+/**
+ * A light stand-in for a third-party player: nothing is requested from the video host until the user
+ * presses play. With JavaScript the player replaces the preview in place; without, the control is a
+ * link (or form) to a page of ours that shows the player.
+ */
+export function LightEmbed({
+  title,
+  embedSrc,
+  thumbnailSrc,
+  noScriptPlay,
+  startPlaying = false,
+  viewAction,
+  className = "",
+}: LightEmbedProps) {
+  const hydrated = useHydrated();
+  const [playing, setPlaying] = useState(startPlaying && Boolean(embedSrc));
+  const frame = useRef<HTMLIFrameElement>(null);
+  const viewFetcher = useFetcher();
+  const submitView = viewFetcher.submit;
+
+  const viewSent = useRef(false);
+
+  useEffect(() => {
+    if (!playing || !viewAction || viewSent.current) return;
+    viewSent.current = true;
+    // The server counts at most one view per user, video and day, so arriving here already counted is harmless.
+    submitView({ intent: "view", enhanced: "1" }, { method: "post", action: viewAction });
+  }, [playing, viewAction, submitView]);
+
+  useEffect(() => {
+    // Keyboard users keep their place: focus moves from the play button into the player.
+    if (playing && !startPlaying) frame.current?.focus();
+  }, [playing, startPlaying]);
+
+  const box = `relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 ${className}`;
+
+  if (playing && embedSrc) {
+    const src = new URL(embedSrc);
+    src.searchParams.set("autoplay", "1");
+    return (
+      <div className={box}>
+        <iframe
+          ref={frame}
+          src={src.toString()}
+          title={`Video player: ${title}`}
+          className="absolute inset-0 h-full w-full border-0"
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      </div>
+    );
+  }
+
+  const preview = (
+    <>
+      {thumbnailSrc ? (
+        <img src={thumbnailSrc} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
+      ) : null}
+      <span className="absolute inset-x-0 top-0 bg-gradient-to-b from-black/70 to-transparent px-4 pt-3 pb-8 text-left text-base font-semibold text-white">
+        {title}
+      </span>
+      <span className="absolute inset-0 flex items-center justify-center">
+        {embedSrc ? (
+          <PlayGlyph />
+        ) : (
+          <span className="rounded bg-white/95 px-3 py-2 text-sm font-medium text-stone-800">
+            This video can't be played here.
+          </span>
+        )}
+      </span>
+    </>
+  );
+
+  if (!embedSrc) return <div className={box}>{preview}</div>;
+
+  const label = `Play video: ${title}`;
+  const control = `group ${box} cursor-pointer text-left`;
+  if (hydrated) {
+    return (
+      <button type="button" className={control} aria-label={label} onClick={() => setPlaying(true)}>
+        {preview}
+      </button>
+    );
+  }
+  if (noScriptPlay.kind === "link") {
+    return (
+      <a href={noScriptPlay.href} className={control} aria-label={label}>
+        {preview}
+      </a>
+    );
+  }
+  return (
+    <form method="post" action={noScriptPlay.action}>
+      <input type="hidden" name="intent" value="view" />
+      <button type="submit" className={control} aria-label={label}>
+        {preview}
+      </button>
+    </form>
+  );
+}

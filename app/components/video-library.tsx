@@ -1,0 +1,88 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { TopicIcon } from "~/components/topic-icon";
+import { VideoCard } from "~/components/video-card";
+import type { loadVideoLibrary, VideoCardData } from "~/utils/video-library.server";
+import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/utils/video-topics";
+
+/** A grid of video cards, or a sentence saying there are none (an empty topic never shows nothing). */
+export function VideoList({
+  videos,
+  headingLevel,
+  label,
+  emptyText,
+  returnPath,
+}: {
+  videos: VideoCardData[];
+  headingLevel: 2 | 3;
+  label: string;
+  emptyText: string;
+  returnPath: string;
+}) {
+  if (videos.length === 0) {
+    return <p className="card p-6 text-stone-700">{emptyText}</p>;
+  }
+  return (
+    <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {videos.map((video) => (
+        <li key={video.id}>
+          <VideoCard video={video} headingLevel={headingLevel} returnPath={returnPath} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The page of one topic; topics with several subCategories get a section per subCategory, in order. */
+export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos: VideoCardData[] }) {
+  const grouped = topic.subCategories.length > 1;
+  return (
+    <div className="page">
+      <header className="mb-8 flex items-start gap-4">
+        <TopicIcon topic={topic.icon} className="h-12 w-12 shrink-0 text-brand-700" />
+        <div>
+          <h1 className="page-title">{topic.title}</h1>
+          <p className="mt-2 max-w-3xl text-stone-700">{topic.summary}</p>
+        </div>
+      </header>
+      {grouped ? (
+        topic.subCategories.map((subCategory) => {
+          const id = `section-${subCategory.toLowerCase().replace(/\W+/g, "-")}`;
+          return (
+            <section key={subCategory} aria-labelledby={id} className="mb-10">
+              <h2 id={id} className="mb-4 text-2xl font-bold text-stone-900">
+                {subCategory}
+              </h2>
+              <VideoList
+                videos={videos.filter((video) => video.subCategory === subCategory)}
+                headingLevel={3}
+                label={`${subCategory} videos`}
+                emptyText={`There are no ${subCategory.toLowerCase()} videos yet. Please check back soon.`}
+                returnPath={topic.path}
+              />
+            </section>
+          );
+        })
+      ) : (
+        <VideoList
+          videos={videos}
+          headingLevel={2}
+          label={`${topic.title} videos`}
+          emptyText="There are no videos in this topic yet. Please check back soon."
+          returnPath={topic.path}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The default export of each of the five video routes. */
+export function VideoLibraryRoute() {
+  const { slug, videos } = useLoaderData<typeof loadVideoLibrary>();
+  return <VideoLibraryPage topic={getVideoTopic(slug)} videos={videos} />;
+}
+
+export function videoLibraryMeta(slug: VideoTopicSlug): MetaFunction {
+  const topic = getVideoTopic(slug);
+  return () => [{ title: `${topic.title} | Walking Trails` }, { name: "description", content: topic.summary }];
+}

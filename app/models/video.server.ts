@@ -1,0 +1,138 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/utils/db.server";
+import type { ReactionValue } from "~/utils/reactions";
+
+/** The fields any page or API answer may show about a video. */
+export const videoSelect = {
+  id: true,
+  title: true,
+  url: true,
+  category: true,
+  subCategory: true,
+  description: true,
+  views: true,
+  likes: true,
+  dislikes: true,
+  createdAt: true,
+} satisfies Prisma.VideoSelect;
+
+export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
+/** A video as one signed-in user sees it: with their own reaction, if any. */
+export type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
+
+function selectForViewer(viewerId: string | undefined) {
+  return {
+    ...videoSelect,
+    reactions: { where: { userId: viewerId ?? "" }, select: { value: true }, take: 1 },
+  } satisfies Prisma.VideoSelect;
+}
+
+function withMyReaction<T extends VideoRecord & { reactions: { value: ReactionValue }[] }>(row: T): ViewerVideo {
+  const { reactions, ...video } = row;
+  return { ...(video as VideoRecord), myReaction: reactions[0]?.value ?? null };
+}
+
+/**
+ * The videos of the given subCategories, grouped in the order the subCategories are given (the
+ * nutrition page wants Nutrition before Hydration) and oldest first within a group.
+ */
+export async function listVideosBySubCategories(
+  subCategories: readonly string[],
+  viewerId?: string,
+): Promise<ViewerVideo[]> {
+  const rows = await prisma.video.findMany({
+    where: { subCategory: { in: [...subCategories] } },
+    select: selectForViewer(viewerId),
+    orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }],
+  });
+  const rank = (subCategory: string) => subCategories.indexOf(subCategory);
+  // Array.prototype.sort is stable, so the date order within each group is kept.
+  return rows.map(withMyReaction).sort((a, b) => rank(a.subCategory) - rank(b.subCategory));
+}
+
+export async function getVideo(id: string, viewerId?: string): Promise<ViewerVideo | null> {
+  const row = await prisma.video.findUnique({ where: { id }, select: selectForViewer(viewerId) });
+  return row ? withMyReaction(row) : null;
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Recounts a video's likes and dislikes from its reaction rows; the caller holds the video's row lock. */
+async function storeReactionTotals(tx: Tx, videoId: string) {
+  const groups = await tx.videoReaction.groupBy({ by: ["value"], where: { videoId }, _count: { _all: true } });
+  const likes = groups.find((g) => g.value === "LIKE")?._count._all ?? 0;
+  const dislikes = groups.find((g) => g.value === "DISLIKE")?._count._all ?? 0;
+  // Raw update: counters changing is not an edit of the video, so updatedAt stays as it is.
+  await tx.$executeRaw`UPDATE "Video" SET "likes" = ${likes}, "dislikes" = ${dislikes} WHERE "id" = ${videoId}`;
+  return { likes, dislikes };
+}
+
+/** Locks the video rows so reactions to one video are applied one after another; false when missing. */
+async function lockVideos(tx: Tx, videoIds: string[]) {
+  if (videoIds.length === 0) return [];
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "Video" WHERE "id" = ANY(${videoIds}::varchar[]) ORDER BY "id" FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Sets (LIKE/DISLIKE) or removes (null) one user's reaction to a video and returns the new totals,
+ * or null when the video does not exist. Totals are recounted from the reaction rows under the video's
+ * row lock, so they stay exact however many requests arrive at once.
+ */
+export async function reactToVideo(userId: string, videoId: string, reaction: ReactionValue | null) {
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await lockVideos(tx, [videoId]);
+    if (!locked) return null;
+    if (reaction) {
+      await tx.videoReaction.upsert({
+        where: { userId_videoId: { userId, videoId } },
+        create: { userId, videoId, value: reaction },
+        update: { value: reaction },
+      });
+    } else {
+      await tx.videoReaction.deleteMany({ where: { userId, videoId } });
+    }
+    return { ...(await storeReactionTotals(tx, videoId)), reaction };
+  });
+}
+
+/**
+ * Removes every reaction of a user and corrects the affected totals. Call it before deleting a user:
+ * the database's cascade would remove the rows but leave the counters on the videos too high.
+ */
+export async function deleteUserReactions(userId: string) {
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.videoReaction.findMany({ where: { userId }, select: { videoId: true } });
+    const videoIds = await lockVideos(tx, rows.map((row) => row.videoId));
+    await tx.videoReaction.deleteMany({ where: { userId } });
+    for (const videoId of videoIds) await storeReactionTotals(tx, videoId);
+    return videoIds.length;
+  });
+}
+
+/** The UTC calendar day of an instant, as stored in VideoView.day. */
+export function utcDay(at: Date) {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Counts a view of a video by a user, at most once per user, video and UTC day. Returns whether this
+ * call counted and the new total, or null when the video does not exist. One statement: the view row
+ * and the counter change together or not at all.
+ */
+export async function recordView(userId: string, videoId: string, at: Date = new Date()) {
+  const day = utcDay(at);
+  const rows = await prisma.$queryRaw<{ views: number; counted: number }[]>`
+    WITH inserted AS (
+      INSERT INTO "VideoView" ("videoId", "userId", "day")
+      SELECT "id", ${userId}, ${day}::date FROM "Video" WHERE "id" = ${videoId}
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    )
+    UPDATE "Video" SET "views" = "views" + (SELECT count(*)::int FROM inserted)
+    WHERE "id" = ${videoId}
+    RETURNING "views", (SELECT count(*)::int FROM inserted) AS "counted"`;
+  const [row] = rows;
+  return row ? { counted: Number(row.counted) > 0, views: Number(row.views) } : null;
+}

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { VideoLibraryRoute, videoLibraryMeta } from "~/components/video-library";
+import { loadVideoLibrary } from "~/utils/video-library.server";
+
+export const meta = videoLibraryMeta("bodyWeightExercises");
+export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "bodyWeightExercises");
+export default VideoLibraryRoute;

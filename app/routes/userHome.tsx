@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { UserHomePage } from "~/components/user-home";
+import { requireUser } from "~/utils/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Home | Walking Trails" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { username: user.username };
+}
+
+export default function UserHome() {
+  const { username } = useLoaderData<typeof loader>();
+  return <UserHomePage username={username} />;
+}

@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+
+export type SeedVideo = { title: string; url: string; category: string; subCategory: string; description: string };
+
+export const seedVideos = JSON.parse(readFileSync("prisma/seed-data/videos.json", "utf8")) as SeedVideo[];
+
+export const videoPages = [
+  { path: "/bodyWeightExercises", title: "Body Weight Exercises", subCategories: ["Body Weight Exercise"] },
+  { path: "/strechesForWalking", title: "Stretches For Walking", subCategories: ["Stretching"] },
+  { path: "/properWalkingTechniques", title: "Proper Walking Techniques", subCategories: ["Walking Techniques"] },
+  { path: "/nutritionandHydration", title: "Nutrition and Hydration", subCategories: ["Nutrition", "Hydration"] },
+  { path: "/injuryPrevention", title: "Injury Prevention", subCategories: ["Injury Prevention"] },
+];
+
+export function seededIn(subCategory: string) {
+  return seedVideos.filter((video) => video.subCategory === subCategory);
+}
+
+/** The YouTube id in a seeded embed link. */
+export function youTubeId(video: SeedVideo) {
+  return video.url.split("/embed/")[1];
+}
+
+/** Requests to any video host a card could contact: players, thumbnails, the stream itself. */
+export const videoHost = /(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com)/;
+
+/**
+ * Records every request to a video host, and answers them with a stub page: these machines have no
+ * internet, and the test is about whether the request is made, not about YouTube.
+ */
+export async function watchVideoHostRequests(page: Page) {
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (videoHost.test(new URL(request.url()).hostname)) requests.push(request.url());
+  });
+  await page.route(
+    (url) => videoHost.test(url.hostname),
+    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title><p>player</p>" }),
+  );
+  return requests;
+}
+
+export function videoCard(page: Page, title: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+export async function countShown(page: Page, title: string, kind: "like" | "dislike") {
+  const name = kind === "like" ? /^Like \d+$/ : /^Dislike \d+$/;
+  const text = await videoCard(page, title).getByRole("button", { name }).innerText();
+  return Number(text.replace(/\D/g, ""));
+}
+
+export async function viewsShown(page: Page, title: string) {
+  const text = await videoCard(page, title).getByText(/^[\d,]+ views?$/).innerText();
+  return Number(text.replace(/\D/g, ""));
+}
+
+export async function expectReaction(page: Page, title: string, expected: { likes: number; dislikes: number; mine: "like" | "dislike" | null }) {
+  const card = videoCard(page, title);
+  const like = card.getByRole("button", { name: /^Like \d+$/ });
+  const dislike = card.getByRole("button", { name: /^Dislike \d+$/ });
+  await expect(like).toHaveAccessibleName(`Like ${expected.likes}`);
+  await expect(dislike).toHaveAccessibleName(`Dislike ${expected.dislikes}`);
+  await expect(like).toHaveAttribute("aria-pressed", String(expected.mine === "like"));
+  await expect(dislike).toHaveAttribute("aria-pressed", String(expected.mine === "dislike"));
+}

@@ -1,0 +1,279 @@
+import { admin, expect, signIn, signInAsAdmin, test } from "./support/fixtures";
+import {
+  countShown,
+  expectReaction,
+  seededIn,
+  videoCard,
+  videoPages,
+  viewsShown,
+  watchVideoHostRequests,
+  youTubeId,
+} from "./support/videos";
+
+// One signed-in admin is shared by the js and no-js projects, which run at the same time; reactions and
+// views are per user, so each project works on a different video (chosen by project name below).
+function pick<T>(list: T[], projectName: string) {
+  return list[projectName === "no-js" ? 1 : 0];
+}
+
+test.describe("video libraries", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("each page lists exactly its subCategory's seeded videos, with title, category, views and description", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    for (const videoPage of videoPages) {
+      await page.goto(videoPage.path);
+      await expect(page.getByRole("heading", { level: 1, name: videoPage.title })).toBeVisible();
+      const expected = videoPage.subCategories.flatMap((sub) => seededIn(sub));
+      const cards = page.getByRole("article");
+      await expect(cards).toHaveCount(expected.length);
+      const titles = await cards.getByRole("heading").allInnerTexts();
+      expect(titles.toSorted(), videoPage.path).toEqual(expected.map((v) => v.title).toSorted());
+      for (const video of expected) {
+        const card = videoCard(page, video.title);
+        await expect(card.getByText(video.description, { exact: true })).toBeVisible();
+        await expect(card.getByText(`Category: ${video.category}`)).toBeAttached();
+        await expect(card.getByText(/^[\d,]+ views?$/)).toBeVisible();
+        await expect(card.getByRole("button", { name: /^Like \d+$/ })).toBeVisible();
+        await expect(card.getByRole("button", { name: /^Dislike \d+$/ })).toBeVisible();
+        // Without JavaScript, play is a link to our watch page; with it, a button that swaps in the player.
+        const play = card.getByRole(javaScriptEnabled ? "button" : "link", { name: `Play video: ${video.title}` });
+        await expect(play).toBeVisible();
+        if (!javaScriptEnabled) await expect(play).toHaveAttribute("href", /^\/videos\/[a-f0-9]{24}$/);
+      }
+    }
+  });
+
+  test("nutrition and hydration shows nutrition videos first, then hydration", async ({ page }) => {
+    await page.goto("/nutritionandHydration");
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Nutrition", "Hydration"]);
+    const titles = await page.getByRole("article").getByRole("heading").allInnerTexts();
+    const nutrition = seededIn("Nutrition").map((v) => v.title);
+    const hydration = seededIn("Hydration").map((v) => v.title);
+    expect(titles.slice(0, nutrition.length).toSorted()).toEqual(nutrition.toSorted());
+    expect(titles.slice(nutrition.length).toSorted()).toEqual(hydration.toSorted());
+    // Each group's cards sit in that group's section.
+    const hydrationSection = page.getByRole("region", { name: "Hydration" });
+    await expect(hydrationSection.getByRole("article")).toHaveCount(hydration.length);
+  });
+
+  test("like, switch to dislike and remove are kept on the server", async ({ page, db, javaScriptEnabled }, testInfo) => {
+    const video = pick(seededIn("Body Weight Exercise"), testInfo.project.name);
+    const stored = async () => {
+      if (!db) return null;
+      const { rows } = await db.query(
+        `SELECT v.likes, v.dislikes, (SELECT array_agg(r.value::text) FROM "VideoReaction" r WHERE r."videoId" = v.id) AS reactions
+         FROM "Video" v WHERE v.title = $1`,
+        [video.title],
+      );
+      return rows[0];
+    };
+    await page.goto("/bodyWeightExercises");
+    const likes = await countShown(page, video.title, "like");
+    const dislikes = await countShown(page, video.title, "dislike");
+    const card = videoCard(page, video.title);
+    // The play control turns into a button once the page is hydrated: from then on reactions use a fetcher.
+    if (javaScriptEnabled) await expect(card.getByRole("button", { name: `Play video: ${video.title}` })).toBeVisible();
+
+    await card.getByRole("button", { name: /^Like \d+$/ }).click();
+    await expectReaction(page, video.title, { likes: likes + 1, dislikes, mine: "like" });
+    if (javaScriptEnabled) {
+      await expect(page).toHaveURL(/\/bodyWeightExercises$/);
+    } else {
+      // A plain form: the server redirects back to the same card.
+      await expect(page).toHaveURL(/\/bodyWeightExercises#video-[a-f0-9]{24}$/);
+    }
+    await page.reload();
+    await expectReaction(page, video.title, { likes: likes + 1, dislikes, mine: "like" });
+    if (db) expect(await stored()).toEqual({ likes: likes + 1, dislikes, reactions: ["LIKE"] });
+
+    await card.getByRole("button", { name: /^Dislike \d+$/ }).click();
+    await expectReaction(page, video.title, { likes, dislikes: dislikes + 1, mine: "dislike" });
+    await page.reload();
+    await expectReaction(page, video.title, { likes, dislikes: dislikes + 1, mine: "dislike" });
+    if (db) expect(await stored()).toEqual({ likes, dislikes: dislikes + 1, reactions: ["DISLIKE"] });
+
+    // Pressing the chosen reaction again removes it.
+    await card.getByRole("button", { name: /^Dislike \d+$/ }).click();
+    await expectReaction(page, video.title, { likes, dislikes, mine: null });
+    await page.reload();
+    await expectReaction(page, video.title, { likes, dislikes, mine: null });
+    if (db) expect(await stored()).toEqual({ likes, dislikes, reactions: null });
+  });
+
+  test("opening a video counts one view; opening it again the same day does not", async ({ page, db, javaScriptEnabled }, testInfo) => {
+    await watchVideoHostRequests(page);
+    const video = pick(seededIn("Injury Prevention"), testInfo.project.name);
+    const viewPosts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/videos/")) viewPosts.push(request.url());
+    });
+    await page.goto("/injuryPrevention");
+    const before = await viewsShown(page, video.title);
+
+    const play = async () => {
+      await page.goto("/injuryPrevention");
+      const card = videoCard(page, video.title);
+      if (javaScriptEnabled) {
+        const counted = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/videos/"));
+        await card.getByRole("button", { name: `Play video: ${video.title}` }).click();
+        await expect(card.locator("iframe")).toHaveAttribute("title", `Video player: ${video.title}`);
+        await counted;
+      } else {
+        // Without JavaScript, play leads to our watch page; showing it changes nothing, pressing play counts.
+        await card.getByRole("link", { name: `Play video: ${video.title}` }).click();
+        await expect(page.getByRole("heading", { level: 1, name: video.title })).toBeVisible();
+        await expect(page.locator("iframe")).toHaveCount(0);
+        await page.getByRole("button", { name: `Play video: ${video.title}` }).click();
+        await expect(page).toHaveURL(/\?play=1$/);
+        await expect(page.locator("iframe")).toHaveAttribute("title", `Video player: ${video.title}`);
+      }
+    };
+
+    await play();
+    await page.goto("/injuryPrevention");
+    expect(await viewsShown(page, video.title)).toBe(before + 1);
+    // One press of play sends one view, however often the page re-renders afterwards.
+    expect(viewPosts).toHaveLength(1);
+    await play();
+    await page.goto("/injuryPrevention");
+    expect(await viewsShown(page, video.title)).toBe(before + 1);
+    if (db) {
+      const { rows } = await db.query(
+        `SELECT v.views, (SELECT count(*)::int FROM "VideoView" w WHERE w."videoId" = v.id) AS "viewRows" FROM "Video" v WHERE v.title = $1`,
+        [video.title],
+      );
+      expect(rows[0]).toEqual({ views: before + 1, viewRows: 1 });
+    }
+  });
+
+  test("no request goes to a video host before the user asks to play", async ({ page, javaScriptEnabled }) => {
+    const requests = await watchVideoHostRequests(page);
+    for (const videoPage of videoPages) {
+      await page.goto(videoPage.path);
+      await expect(page.getByRole("article").first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+    }
+    expect(requests).toEqual([]);
+
+    const video = seededIn("Walking Techniques")[0];
+    await page.goto("/properWalkingTechniques");
+    const card = videoCard(page, video.title);
+    const embed = `https://www.youtube-nocookie.com/embed/${youTubeId(video)}?autoplay=1`;
+    if (javaScriptEnabled) {
+      const requested = page.waitForRequest(embed);
+      await card.getByRole("button", { name: `Play video: ${video.title}` }).click();
+      await requested;
+      await expect(card.locator("iframe")).toHaveAttribute("src", embed);
+    } else {
+      await card.getByRole("link", { name: `Play video: ${video.title}` }).click();
+      await page.waitForLoadState("networkidle");
+      expect(requests).toEqual([]);
+      const requested = page.waitForRequest(embed);
+      await page.getByRole("button", { name: `Play video: ${video.title}` }).click();
+      await requested;
+    }
+    expect(requests).toEqual([embed]);
+  });
+
+  test("'Loading videos...' shows while a video page loads after a click", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/userHome");
+    if (javaScriptEnabled) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/injuryPrevention\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
+      await expect(page.getByText("Loading videos...")).toBeVisible();
+      release();
+    } else {
+      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(seededIn("Injury Prevention").length);
+    await expect(page.getByText("Loading videos...")).toHaveCount(0);
+  });
+
+  test("the watch page shows one video with its reactions, and links back to its library", async ({ page, javaScriptEnabled }, testInfo) => {
+    const video = pick(seededIn("Stretching"), testInfo.project.name);
+    await page.goto("/strechesForWalking");
+    const likes = await countShown(page, video.title, "like");
+    const href = await videoCard(page, video.title).getByRole("heading").evaluate((h) => h.closest("article")!.id.replace("video-", "/videos/"));
+    await page.goto(href);
+    await expect(page.getByRole("heading", { level: 1, name: video.title })).toBeVisible();
+    await expect(page.getByText(video.description, { exact: true })).toBeVisible();
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: `Play video: ${video.title}` })).toBeVisible();
+    const like = page.getByRole("button", { name: /^Like \d+$/ });
+    await like.click();
+    await expect(like).toHaveAccessibleName(`Like ${likes + 1}`);
+    await expect(like).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await page.getByRole("link", { name: "Back to Stretches For Walking" }).click();
+    await expectReaction(page, video.title, { likes: likes + 1, dislikes: await countShown(page, video.title, "dislike"), mine: "like" });
+  });
+
+  test("a watch page for an unknown video answers 404", async ({ page }) => {
+    for (const path of ["/videos/0123456789abcdef01234567", "/videos/not-an-id"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    }
+  });
+});
+
+test.describe("user home", () => {
+  test("links to the trails and each of the five video topics", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/userHome");
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${admin.username}` })).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Open the trail map" })).toHaveAttribute("href", "/trails");
+    for (const videoPage of videoPages) {
+      const section = main.getByRole("region", { name: videoPage.title });
+      await expect(section.getByRole("link")).toHaveAttribute("href", videoPage.path);
+    }
+    await main.getByRole("link", { name: "Watch Stretches For Walking videos" }).click();
+    await expect(page).toHaveURL(/\/strechesForWalking$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Stretches For Walking" })).toBeVisible();
+  });
+
+  test("visitors are sent to sign in and come back to the page they wanted", async ({ page }) => {
+    for (const path of ["/userHome", ...videoPages.map((p) => p.path), "/videos/0123456789abcdef01234567"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/authorization?formType=signin&redirectTo=${encodeURIComponent(path)}`);
+    }
+    await signIn(page, admin.email, admin.password, "/nutritionandHydration");
+    await expect(page).toHaveURL(/\/nutritionandHydration$/);
+  });
+});
+
+test.describe("accessibility", () => {
+  test("user home, a video library and a watch page have no WCAG 2.1 AA violations", async ({ page, browser, javaScriptEnabled, baseURL }) => {
+    const { default: AxeBuilder } = await import("@axe-core/playwright");
+    await signInAsAdmin(page);
+    const video = seededIn("Nutrition")[0];
+    await page.goto("/nutritionandHydration");
+    const watchPath = await videoCard(page, video.title).evaluate((article) => article.id.replace("video-", "/videos/"));
+    // axe runs as a script in the page, which a browser with scripts off refuses: for the no-JS markup it
+    // checks the same signed-in pages with our own bundles blocked, so they stay as the server sent them.
+    const context = javaScriptEnabled ? page.context() : await browser.newContext({ baseURL, javaScriptEnabled: true });
+    if (!javaScriptEnabled) {
+      await context.addCookies(await page.context().cookies());
+      await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+    }
+    const checked = javaScriptEnabled ? page : await context.newPage();
+    await watchVideoHostRequests(checked);
+    for (const path of ["/userHome", "/nutritionandHydration", watchPath]) {
+      await checked.goto(path);
+      const results = await new AxeBuilder({ page: checked }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    }
+    if (!javaScriptEnabled) await context.close();
+  });
+});
