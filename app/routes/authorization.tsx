@@ -2,16 +2,14 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, PasswordField, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { DemographicFields } from "~/components/demographic-fields";
+import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { registerUser } from "~/models/user.server";
 import {
-  COMMUNITY_OPTIONS,
-  ETHNICITIES,
-  GENDERS,
   resetRequestSchema,
   signInSchema,
   signUpSchema,
@@ -177,16 +175,8 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
         />
         <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField field={fields.gender} label="Gender" placeholder="Select Gender" options={GENDERS} />
-          <TextField field={fields.age} label="Age" type="number" inputProps={{ min: 0, max: 150 }} />
+          <DemographicFields fields={fields} />
         </div>
-        <SelectField field={fields.ethnicity} label="Ethnicity" placeholder="Select Ethnicity" options={ETHNICITIES} />
-        <SelectField
-          field={fields.community}
-          label="Part of the college community?"
-          placeholder="Select Yes or No"
-          options={COMMUNITY_OPTIONS}
-        />
         <p className="text-sm text-stone-700">
           By signing up you agree to the{" "}
           <DialogLink dialogId="privacy-dialog" to="/privacy#privacy-policy" className="btn-link">

@@ -5,20 +5,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
   FormAlert,
   PasswordField,
-  SelectField,
   SubmitButton,
   TextAreaField,
   TextField,
   useSchemaForm,
 } from "~/components/form-fields";
+import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
 import { deleteUserAccount, getUserById, updateUserProfile, type PublicUser } from "~/models/user.server";
 import {
-  COMMUNITY_OPTIONS,
-  ETHNICITIES,
   feedbackSchema,
-  GENDERS,
   profileUpdateSchema,
   userMessages,
 } from "~/schemas/user";
@@ -209,15 +206,7 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <SelectField field={fields.gender} label="Gender" placeholder="Select Gender" options={GENDERS} />
-        <TextField field={fields.age} label="Age" type="number" inputProps={{ min: 0, max: 150 }} />
-        <SelectField field={fields.ethnicity} label="Ethnicity" placeholder="Select Ethnicity" options={ETHNICITIES} />
-        <SelectField
-          field={fields.community}
-          label="Part of the college community?"
-          placeholder="Select Yes or No"
-          options={COMMUNITY_OPTIONS}
-        />
+        <DemographicFields fields={fields} />
         <PasswordField field={fields.password} label="New Password" autoComplete="new-password" clearOn={lastResult} lengthAlert />
         <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
       </div>
