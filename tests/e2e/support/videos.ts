@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export type SeedVideo = { title: string; url: string; category: string; subCategory: string; description: string };
 
@@ -64,4 +64,21 @@ export async function expectReaction(page: Page, title: string, expected: { like
   await expect(dislike).toHaveAccessibleName(`Dislike ${expected.dislikes}`);
   await expect(like).toHaveAttribute("aria-pressed", String(expected.mine === "like"));
   await expect(dislike).toHaveAttribute("aria-pressed", String(expected.mine === "dislike"));
+}
+
+/**
+ * Presses a reaction button and waits until the server has answered. With JavaScript the totals change
+ * optimistically at once, so only the answer proves the reaction is stored (a reload before it would
+ * cancel the request); without JavaScript the click is a form post followed by a redirect.
+ */
+export async function pressReaction(page: Page, button: Locator, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) {
+    await button.click();
+    return;
+  }
+  // Play controls become buttons once React has hydrated the page: from then on forms use fetchers.
+  await expect(page.getByRole("button", { name: /^Play video: / }).first()).toBeVisible();
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/videos/"));
+  await button.click();
+  expect((await answered).status()).toBe(200);
 }
