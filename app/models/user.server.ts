@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { removeUserReactions } from "~/models/video.server";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -218,6 +219,7 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!user) return { ok: false, reason: "not-found" } as const;
     if (user.role === "Admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
+    await removeUserReactions(tx, userId);
     await tx.session.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } });
     return { ok: true } as const;

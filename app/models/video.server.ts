@@ -98,17 +98,20 @@ export async function reactToVideo(userId: string, videoId: string, reaction: Re
 }
 
 /**
- * Removes every reaction of a user and corrects the affected totals. Call it before deleting a user:
- * the database's cascade would remove the rows but leave the counters on the videos too high.
+ * Removes every reaction of a user, inside the caller's transaction, and corrects the affected totals.
+ * Deleting a user must do this first: the database's cascade would remove the rows but leave the
+ * counters on the videos too high.
  */
-export async function deleteUserReactions(userId: string) {
-  return prisma.$transaction(async (tx) => {
-    const rows = await tx.videoReaction.findMany({ where: { userId }, select: { videoId: true } });
-    const videoIds = await lockVideos(tx, rows.map((row) => row.videoId));
-    await tx.videoReaction.deleteMany({ where: { userId } });
-    for (const videoId of videoIds) await storeReactionTotals(tx, videoId);
-    return videoIds.length;
-  });
+export async function removeUserReactions(tx: Tx, userId: string) {
+  const rows = await tx.videoReaction.findMany({ where: { userId }, select: { videoId: true } });
+  const videoIds = await lockVideos(tx, rows.map((row) => row.videoId));
+  await tx.videoReaction.deleteMany({ where: { userId } });
+  for (const videoId of videoIds) await storeReactionTotals(tx, videoId);
+  return videoIds.length;
+}
+
+export function deleteUserReactions(userId: string) {
+  return prisma.$transaction((tx) => removeUserReactions(tx, userId));
 }
 
 /** The UTC calendar day of an instant, as stored in VideoView.day. */
