@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, logRequest } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
+import { isCrossSiteRefusal } from "~/utils/request-guard.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security.server";
 
 const ABORT_DELAY = 5_000;
@@ -59,6 +60,12 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // Remix refuses an action whose Origin names another site before any of our code runs (an empty
+  // 500 under remix-serve); it is an expected refusal, not a fault of ours.
+  if (isCrossSiteRefusal(error)) {
+    log("warn", "cross-site form submission refused", { path: new URL(request.url).pathname, origin: request.headers.get("Origin") });
+    return;
+  }
   log("error", "unhandled error", {
     method: request.method,
     path: new URL(request.url).pathname,

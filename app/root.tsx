@@ -92,6 +92,13 @@ export function ErrorBoundary() {
       </ErrorPage>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 413) {
+    return (
+      <ErrorPage title="Request too large" code={413}>
+        That submission was larger than any of our forms allows. Please go back and try again with less text.
+      </ErrorPage>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
       <ErrorPage title="Service temporarily unavailable" code={503}>

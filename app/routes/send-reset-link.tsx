@@ -10,10 +10,12 @@ import { publicBaseUrl } from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
 
 export async function action({ request }: ActionFunctionArgs) {
+  assertBodyWithinLimit(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   const fail = (status: number, formErrors?: string[], headers?: HeadersInit) =>

@@ -102,6 +102,21 @@ export async function requireApiAdmin(request: Request): Promise<ApiAuth> {
   return auth;
 }
 
+/** A write from a page on another site, unless that origin is configured for CORS. */
+function isForeignWrite(request: Request) {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  const origin = request.headers.get("Origin");
+  if (!origin || allowedOrigin(request)) return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+  return originHost !== host;
+}
+
 function allowedOrigin(request: Request): string | null {
   const origin = request.headers.get("Origin");
   if (!origin) return null;
@@ -178,6 +193,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
             : {},
         });
       } else {
+        if (isForeignWrite(request)) throw new ApiError(403, "Requests from other sites are not allowed.");
         const handler = handlers[method === "HEAD" ? "GET" : method];
         if (!handler) {
           throw new ApiError(405, `Method ${method} is not allowed here.`);

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
@@ -47,6 +48,7 @@ export function safeRedirectPath(to: FormDataEntryValue | string | null | undefi
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
 export async function requireUser(request: Request): Promise<SessionUser> {
+  assertBodyWithinLimit(request);
   const user = await getOptionalUser(request);
   if (user) return user;
   const url = new URL(request.url);

@@ -79,7 +79,7 @@ export default async function globalSetup() {
     stdio: ["ignore", out, out],
   });
   const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-  await waitForHealthy(`${baseURL}/healthz`, 60_000, logFile);
+  await waitForHealthy(`${baseURL}/healthz`, 180_000, logFile);
 
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_RUN_DIR = runDir;
