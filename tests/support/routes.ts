@@ -16,7 +16,14 @@ function compile(): CompiledRoute[] {
   return Object.entries(modules)
     .map(([file, module]) => {
       const name = file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
-      const segments = name === "_index" ? [] : name.split(/\.(?![^[]*\])/).map((s) => s.replace(/\[(.*?)\]/g, "$1"));
+      const segments =
+        name === "_index"
+          ? []
+          : name
+              .split(/\.(?![^[]*\])/)
+              // `_` prefixes are pathless layouts, `_` suffixes opt out of nesting: neither is in the URL.
+              .filter((segment) => !segment.startsWith("_"))
+              .map((segment) => segment.replace(/_$/, "").replace(/\[(.*?)\]/g, "$1"));
       // Static segments outrank dynamic ones, and both outrank the catch-all, as in Remix.
       const score = segments.reduce((sum, s) => sum + (s === "$" ? 0 : s.startsWith("$") ? 2 : 3), 0);
       return { file: name, segments, module, score };
