@@ -1,0 +1,50 @@
+import { Form } from "@remix-run/react";
+import { ModalDialog } from "~/components/modal-dialog";
+
+/**
+ * A delete confirmation: opened by a link to a `?confirm=...` URL, so without JavaScript it is a
+ * server-rendered step in the page and with JavaScript a modal. Only the confirming POST changes data;
+ * Close (or Cancel) leaves everything as it was.
+ */
+export function ConfirmDeleteDialog({
+  id,
+  title,
+  prompt,
+  open,
+  closeTo,
+  action,
+  fields,
+  intent,
+  confirmLabel = "Delete",
+}: {
+  id: string;
+  title: string;
+  prompt: string;
+  open: boolean;
+  closeTo: string;
+  action: string;
+  fields: Record<string, string | number>;
+  intent: string;
+  confirmLabel?: string;
+}) {
+  return (
+    <ModalDialog
+      id={id}
+      title={title}
+      open={open}
+      closeTo={closeTo}
+      footer={
+        <Form method="post" action={action} preventScrollReset>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" name="intent" value={intent} className="btn-danger">
+            {confirmLabel}
+          </button>
+        </Form>
+      }
+    >
+      <p className="text-lg">{prompt}</p>
+    </ModalDialog>
+  );
+}
