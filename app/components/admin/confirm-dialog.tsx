@@ -1,4 +1,5 @@
-import { Form } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 import { ModalDialog } from "~/components/modal-dialog";
 
 /**
@@ -27,6 +28,17 @@ export function ConfirmDeleteDialog({
   intent: string;
   confirmLabel?: string;
 }) {
+  const navigate = useNavigate();
+  // With JavaScript the dialog closes in place; leave its ?confirm URL too, so a reload does not reopen it.
+  useEffect(() => {
+    const dialog = document.getElementById(id);
+    if (!dialog) return;
+    const onClose = () => {
+      if (new URLSearchParams(window.location.search).has("confirm")) navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    dialog.addEventListener("close", onClose);
+    return () => dialog.removeEventListener("close", onClose);
+  }, [id, closeTo, navigate]);
   return (
     <ModalDialog
       id={id}
