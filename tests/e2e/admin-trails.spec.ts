@@ -22,6 +22,8 @@ async function confirmDialog(page: Page, prompt: string) {
 async function decline(page: Page, dialog: ReturnType<Page["getByRole"]>, javaScriptEnabled: boolean) {
   await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
+  // Declining leaves the confirmation URL, so reloading does not ask again.
+  await expect(page).not.toHaveURL(/confirm=/);
 }
 
 test.describe("admin trail area", () => {
