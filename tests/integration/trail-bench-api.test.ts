@@ -306,3 +306,28 @@ describe("benches", () => {
     expect((await call(benchOne, "DELETE", "/x", { id: "bad" })).status).toBe(404);
   });
 });
+
+describe("OpenAPI description of the trail and bench endpoints", () => {
+  test("every trail and bench call of SPEC §7 is documented, with its body schema", async () => {
+    const openapi = await import("~/routes/api.openapi[.]json");
+    const { paths } = await json(call(openapi, "GET", "/api/openapi.json", {}, { token: null })).then((answer) => answer.body);
+    const expected = [
+      ["get", "/api/trails/trails"],
+      ["get", "/api/trails/{id}"],
+      ["patch", "/api/trails/{id}/coordinate/{index}"],
+      ["delete", "/api/trails/{id}/coordinate/{index}"],
+      ["patch", "/api/trails/{id}/coordinate"],
+      ["get", "/api/bench/benches"],
+      ["post", "/api/bench/bench"],
+      ["patch", "/api/bench/bench/{id}"],
+      ["delete", "/api/bench/bench/{id}"],
+      ["patch", "/api/bench/bench/{id}/add-video"],
+      ["patch", "/api/bench/bench/{id}/delete-video/{videoId}"],
+    ];
+    for (const [method, path] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    const insert = paths["/api/trails/{id}/coordinate"].patch;
+    expect(Object.keys(insert.requestBody.content["application/json"].schema.properties).sort()).toEqual(["coordinate", "index"]);
+    expect(Object.keys(paths["/api/bench/bench"].post.responses)).toContain("409");
+    expect(Object.keys(paths["/api/bench/bench"].post.responses)).toContain("201");
+  });
+});

@@ -154,24 +154,17 @@ export function TrailArea({ data, actionData }: { data: TrailAreaData; actionDat
                   <th scope="row" className="px-2 py-2 font-mono">
                     {number}
                   </th>
-                  <td className="px-2 py-2">
-                    <CoordinateInput
-                      form={formId}
-                      name="latitude"
-                      label={`Latitude of coordinate #${number}`}
-                      defaultValue={row ? row.values.latitude : String(latitude)}
-                      errors={row?.fieldErrors.latitude}
-                    />
-                  </td>
-                  <td className="px-2 py-2">
-                    <CoordinateInput
-                      form={formId}
-                      name="longitude"
-                      label={`Longitude of coordinate #${number}`}
-                      defaultValue={row ? row.values.longitude : String(longitude)}
-                      errors={row?.fieldErrors.longitude}
-                    />
-                  </td>
+                  {(["latitude", "longitude"] as const).map((name) => (
+                    <td key={name} className="px-2 py-2">
+                      <CoordinateInput
+                        form={formId}
+                        name={name}
+                        label={`${name === "latitude" ? "Latitude" : "Longitude"} of coordinate #${number}`}
+                        defaultValue={row ? row.values[name] : String(name === "latitude" ? latitude : longitude)}
+                        errors={row?.fieldErrors[name]}
+                      />
+                    </td>
+                  ))}
                   <td className="px-2 py-2">
                     <Form id={formId} method="post" action={here} preventScrollReset noValidate className="flex flex-wrap gap-2">
                       {hiddenInputs}
