@@ -130,6 +130,32 @@ export function BenchArea({ data, actionData }: { data: BenchAreaData; actionDat
   return (
     <div className="space-y-8">
       <FormAlert messages={otherError ? [otherError] : null} />
+      {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
+      {bench ? (
+        <>
+          <ConfirmDeleteDialog
+            id="confirm-delete-bench"
+            title="Delete bench"
+            prompt={`Are you sure you want to delete bench #${bench.benchNumber}?`}
+            open={data.confirm?.kind === "bench"}
+            closeTo={here}
+            action={here}
+            fields={{ benchId: bench.id }}
+            intent="delete-bench"
+          />
+          <ConfirmDeleteDialog
+            id="confirm-delete-video"
+            title="Delete video"
+            prompt="Are you sure you want to delete this video?"
+            details={data.confirm?.kind === "video" ? data.confirm.video.title : undefined}
+            open={data.confirm?.kind === "video"}
+            closeTo={here}
+            action={here}
+            fields={{ benchId: bench.id, videoId: data.confirm?.kind === "video" ? data.confirm.video.id : "" }}
+            intent="delete-video"
+          />
+        </>
+      ) : null}
       <section aria-labelledby="bench-select-heading">
         <h3 id="bench-select-heading" className="mb-3 text-xl font-semibold">
           Select a bench
@@ -241,30 +267,6 @@ export function BenchArea({ data, actionData }: { data: BenchAreaData; actionDat
         </button>
       </Form>
 
-      {bench ? (
-        <>
-          <ConfirmDeleteDialog
-            id="confirm-delete-bench"
-            title="Delete bench"
-            prompt={`Are you sure you want to delete bench #${bench.benchNumber}?`}
-            open={data.confirm?.kind === "bench"}
-            closeTo={here}
-            action={here}
-            fields={{ benchId: bench.id }}
-            intent="delete-bench"
-          />
-          <ConfirmDeleteDialog
-            id="confirm-delete-video"
-            title="Delete video"
-            prompt="Are you sure you want to delete this video?"
-            open={data.confirm?.kind === "video"}
-            closeTo={here}
-            action={here}
-            fields={{ benchId: bench.id, videoId: data.confirm?.kind === "video" ? data.confirm.video.id : "" }}
-            intent="delete-video"
-          />
-        </>
-      ) : null}
     </div>
   );
 }

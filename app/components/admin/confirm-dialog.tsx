@@ -11,6 +11,7 @@ export function ConfirmDeleteDialog({
   id,
   title,
   prompt,
+  details,
   open,
   closeTo,
   action,
@@ -21,6 +22,8 @@ export function ConfirmDeleteDialog({
   id: string;
   title: string;
   prompt: string;
+  /** What is about to go, e.g. the coordinate's values or the video's title. */
+  details?: string;
   open: boolean;
   closeTo: string;
   action: string;
@@ -57,6 +60,7 @@ export function ConfirmDeleteDialog({
       }
     >
       <p className="text-lg">{prompt}</p>
+      {details ? <p className="mt-2 text-stone-700">{details}</p> : null}
     </ModalDialog>
   );
 }

@@ -116,6 +116,22 @@ export function TrailArea({ data, actionData }: { data: TrailAreaData; actionDat
   return (
     <div>
       <TrailChooser data={data} />
+      {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
+      <ConfirmDeleteDialog
+        id="confirm-delete-coordinate"
+        title="Delete coordinate"
+        prompt={`Are you sure you want to delete coordinate #${(data.confirmDelete?.index ?? 0) + 1}?`}
+        details={
+          data.confirmDelete
+            ? `Latitude ${trail.coordinates[data.confirmDelete.index][1]}, longitude ${trail.coordinates[data.confirmDelete.index][0]}`
+            : undefined
+        }
+        open={data.confirmDelete !== null}
+        closeTo={here}
+        action={here}
+        fields={{ ...hidden, index: data.confirmDelete?.index ?? 0 }}
+        intent="delete-coordinate"
+      />
       <h3 className="mb-3 text-xl font-semibold">{trail.name}</h3>
       <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
         <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
@@ -232,16 +248,6 @@ export function TrailArea({ data, actionData }: { data: TrailAreaData; actionDat
         </button>
       </Form>
 
-      <ConfirmDeleteDialog
-        id="confirm-delete-coordinate"
-        title="Delete coordinate"
-        prompt={`Are you sure you want to delete coordinate #${(data.confirmDelete?.index ?? 0) + 1}?`}
-        open={data.confirmDelete !== null}
-        closeTo={here}
-        action={here}
-        fields={{ ...hidden, index: data.confirmDelete?.index ?? 0 }}
-        intent="delete-coordinate"
-      />
     </div>
   );
 }
