@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { BenchCreateInput, BenchJson, BenchUpdateInput, BenchVideoInput } from "~/schemas/bench";
 import { prisma } from "~/utils/db.server";
 
 export const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
@@ -23,4 +24,118 @@ export function listBenches(): Promise<BenchWithVideos[]> {
 
 export function getBench(id: string): Promise<BenchWithVideos | null> {
   return prisma.bench.findUnique({ where: { id }, select: benchSelect });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Bench edits, shared by the admin bench area and the JSON API. Inputs are already validated by the
+// schemas in ~/schemas/bench; these functions enforce what only the database knows.
+
+export type BenchFailure = "not-found" | "duplicate-number" | "unknown-trail" | "video-not-found";
+export type BenchWriteResult = { ok: true; bench: BenchWithVideos } | { ok: false; reason: BenchFailure; benchNumber?: number };
+
+function uniqueViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+function foreignKeyViolation(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2003";
+}
+function recordMissing(error: unknown) {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
+}
+
+async function trailExists(trailId: string | null | undefined) {
+  if (!trailId) return true;
+  return (await prisma.trail.count({ where: { id: trailId } })) > 0;
+}
+
+export async function createBench(input: BenchCreateInput): Promise<BenchWriteResult> {
+  if (!(await trailExists(input.trailId))) return { ok: false, reason: "unknown-trail" };
+  try {
+    const bench = await prisma.bench.create({
+      data: {
+        benchNumber: input.bench_number,
+        location: input.location,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        trailId: input.trailId ?? null,
+      },
+      select: benchSelect,
+    });
+    return { ok: true, bench };
+  } catch (error) {
+    // The unique index decides, so two simultaneous creates of one number cannot both succeed.
+    if (uniqueViolation(error)) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number };
+    if (foreignKeyViolation(error)) return { ok: false, reason: "unknown-trail" };
+    throw error;
+  }
+}
+
+export async function updateBench(id: string, input: BenchUpdateInput): Promise<BenchWriteResult> {
+  if (!(await trailExists(input.trailId))) return { ok: false, reason: "unknown-trail" };
+  try {
+    const bench = await prisma.bench.update({
+      where: { id },
+      data: {
+        benchNumber: input.bench_number,
+        location: input.location,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        trailId: input.trailId,
+      },
+      select: benchSelect,
+    });
+    return { ok: true, bench };
+  } catch (error) {
+    if (uniqueViolation(error)) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number };
+    if (recordMissing(error)) return { ok: false, reason: "not-found" };
+    if (foreignKeyViolation(error)) return { ok: false, reason: "unknown-trail" };
+    throw error;
+  }
+}
+
+/** Deletes a bench with its videos; the deleted bench is returned (e.g. to name it in a message). */
+export async function deleteBench(id: string): Promise<BenchWriteResult> {
+  try {
+    const bench = await prisma.bench.delete({ where: { id }, select: benchSelect });
+    return { ok: true, bench };
+  } catch (error) {
+    if (recordMissing(error)) return { ok: false, reason: "not-found" };
+    throw error;
+  }
+}
+
+export async function addBenchVideo(benchId: string, video: BenchVideoInput): Promise<BenchWriteResult> {
+  try {
+    const bench = await prisma.bench.update({
+      where: { id: benchId },
+      data: { videos: { create: { title: video.title, url: video.url } } },
+      select: benchSelect,
+    });
+    return { ok: true, bench };
+  } catch (error) {
+    if (recordMissing(error)) return { ok: false, reason: "not-found" };
+    throw error;
+  }
+}
+
+export async function deleteBenchVideo(benchId: string, videoId: string): Promise<BenchWriteResult> {
+  return prisma.$transaction(async (tx) => {
+    const removed = await tx.benchVideo.deleteMany({ where: { id: videoId, benchId } });
+    const bench = await tx.bench.findUnique({ where: { id: benchId }, select: benchSelect });
+    if (!bench) return { ok: false, reason: "not-found" } as const;
+    if (removed.count === 0) return { ok: false, reason: "video-not-found" } as const;
+    return { ok: true, bench } as const;
+  });
+}
+
+/** The JSON API shape (SPEC §3): snake_case bench_number, _id everywhere. */
+export function serializeBench(bench: BenchWithVideos): BenchJson {
+  return {
+    _id: bench.id,
+    bench_number: bench.benchNumber,
+    location: bench.location,
+    latitude: bench.latitude,
+    longitude: bench.longitude,
+    videos: bench.videos.map((video) => ({ _id: video.id, title: video.title, url: video.url })),
+  };
 }

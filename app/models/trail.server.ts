@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import type { TrailJson } from "~/schemas/trail";
 import { compareTrailsForDisplay, type LonLat } from "~/utils/geo";
 
 export const trailSummarySelect = {
@@ -40,4 +41,94 @@ export async function getTrailWithCoordinates(id: string): Promise<TrailWithCoor
 export async function listTrailsWithCoordinates(): Promise<TrailWithCoordinates[]> {
   const trails = await prisma.trail.findMany({ select: withCoordinatesSelect, orderBy: { name: "asc" } });
   return trails.map(toTrailWithCoordinates).sort(compareTrailsForDisplay);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Coordinate edits. Each runs in one transaction holding the trail's row lock, so concurrent edits of
+// one trail apply one after another; each bumps Trail.version so an edit based on an older view of the
+// trail (expectedVersion) is refused instead of being applied over a newer change.
+
+type Tx = Prisma.TransactionClient;
+
+export type TrailWriteFailure = "not-found" | "index-out-of-range" | "stale";
+export type TrailWriteResult = { ok: true; trail: TrailWithCoordinates } | { ok: false; reason: TrailWriteFailure };
+type WriteOptions = { expectedVersion?: number };
+
+// Generous limits: requests wait their turn behind the trail lock instead of failing.
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
+
+async function editTrail(
+  trailId: string,
+  options: WriteOptions,
+  edit: (tx: Tx, pointCount: number) => Promise<boolean>,
+): Promise<TrailWriteResult> {
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ version: number }[]>`
+      SELECT "version" FROM "Trail" WHERE "id" = ${trailId} FOR UPDATE`;
+    if (!locked) return { ok: false, reason: "not-found" } as const;
+    if (options.expectedVersion !== undefined && options.expectedVersion !== locked.version) {
+      return { ok: false, reason: "stale" } as const;
+    }
+    const pointCount = await tx.trailPoint.count({ where: { trailId } });
+    if (!(await edit(tx, pointCount))) return { ok: false, reason: "index-out-of-range" } as const;
+    const trail = await tx.trail.update({
+      where: { id: trailId },
+      data: { version: { increment: 1 } },
+      select: withCoordinatesSelect,
+    });
+    return { ok: true, trail: toTrailWithCoordinates(trail) } as const;
+  }, TRANSACTION_OPTIONS);
+}
+
+/** Moves every point at or after `from` by `delta` (±1) without ever colliding with @@unique(trailId, position). */
+async function shiftPositions(tx: Tx, trailId: string, from: number, delta: 1 | -1) {
+  // First out of the way (negative positions are never used), then to their new places.
+  await tx.$executeRaw`
+    UPDATE "TrailPoint" SET "position" = -1 - "position" WHERE "trailId" = ${trailId} AND "position" >= ${from}`;
+  await tx.$executeRaw`
+    UPDATE "TrailPoint" SET "position" = -1 - "position" + ${delta} WHERE "trailId" = ${trailId} AND "position" < 0`;
+}
+
+/** Replaces the point at `index` (0-based). */
+export function updateCoordinate(
+  trailId: string,
+  index: number,
+  { latitude, longitude }: { latitude: number; longitude: number },
+  options: WriteOptions = {},
+) {
+  return editTrail(trailId, options, async (tx, count) => {
+    if (!Number.isInteger(index) || index < 0 || index >= count) return false;
+    await tx.trailPoint.update({ where: { trailId_position: { trailId, position: index } }, data: { latitude, longitude } });
+    return true;
+  });
+}
+
+/** Inserts a point at `index` (0..length; length appends): "Insert Below" row i is index i + 1. */
+export function insertCoordinate(trailId: string, index: number, [longitude, latitude]: LonLat, options: WriteOptions = {}) {
+  return editTrail(trailId, options, async (tx, count) => {
+    if (!Number.isInteger(index) || index < 0 || index > count) return false;
+    if (index < count) await shiftPositions(tx, trailId, index, 1);
+    await tx.trailPoint.create({ data: { trailId, position: index, longitude, latitude } });
+    return true;
+  });
+}
+
+/** Removes the point at `index`; the following points move up one place. */
+export function deleteCoordinate(trailId: string, index: number, options: WriteOptions = {}) {
+  return editTrail(trailId, options, async (tx, count) => {
+    if (!Number.isInteger(index) || index < 0 || index >= count) return false;
+    await tx.trailPoint.delete({ where: { trailId_position: { trailId, position: index } } });
+    if (index < count - 1) await shiftPositions(tx, trailId, index + 1, -1);
+    return true;
+  });
+}
+
+/** The JSON API shape (issue 7): GeoJSON-style path of [longitude, latitude] pairs. */
+export function serializeTrail(trail: TrailWithCoordinates): TrailJson {
+  return {
+    _id: trail.id,
+    name: trail.name,
+    color: trail.color,
+    path: { type: "LineString", coordinates: trail.coordinates.map(([lon, lat]): [number, number] => [lon, lat]) },
+  };
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData } from "@remix-run/react";
 import { benchAction, loadBenchArea } from "~/admin/bench.server";
 import { feedbackAction, loadFeedbackArea } from "~/admin/feedback.server";
@@ -10,10 +10,14 @@ import { BenchArea } from "~/components/admin/bench-area";
 import { FeedbackArea } from "~/components/admin/feedback-area";
 import { ProfilesArea } from "~/components/admin/profiles-area";
 import { TrailArea } from "~/components/admin/trail-area";
+import { trailMapLinks } from "~/components/trail-map";
 import { VideosArea } from "~/components/admin/videos-area";
 import { requireAdmin } from "~/utils/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];
+
+// The trail area previews the trail on the map.
+export const links: LinksFunction = () => trailMapLinks();
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

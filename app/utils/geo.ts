@@ -154,3 +154,9 @@ export function projectToFrame(
   const resolution = resolutionForZoom(frame.zoom ?? MAP_ZOOM);
   return [(x - cx) / resolution + frame.width / 2, (cy - y) / resolution + frame.height / 2];
 }
+
+/**
+ * Where an admin may put a trail point or a bench: the campus with a generous margin (about 1.5 km
+ * around every trail point and bench), so a slip of a digit is refused but small re-routing is not.
+ */
+export const EDITABLE_AREA = { minLatitude: 33.96, maxLatitude: 34.0, minLongitude: -84.03, maxLongitude: -83.98 } as const;

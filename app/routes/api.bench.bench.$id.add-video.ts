@@ -1,0 +1,13 @@
+import { benchAnswer } from "~/api/trail-results.server";
+import { addBenchVideo } from "~/models/bench.server";
+import { benchVideoSchema } from "~/schemas/bench";
+import { apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Bench");
+    const video = await readBody(request, benchVideoSchema);
+    return benchAnswer(await addBenchVideo(id, video));
+  },
+});

@@ -1,0 +1,12 @@
+import { benchAnswer } from "~/api/trail-results.server";
+import { deleteBenchVideo } from "~/models/bench.server";
+import { apiRoute, requireApiAdmin, requireId } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Bench");
+    const videoId = requireId(params.videoId, "Video");
+    return benchAnswer(await deleteBenchVideo(id, videoId));
+  },
+});

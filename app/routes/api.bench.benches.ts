@@ -1,0 +1,9 @@
+import { listBenches, serializeBench } from "~/models/bench.server";
+import { apiRoute, requireApiUser } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiUser(request);
+    return (await listBenches()).map(serializeBench);
+  },
+});

@@ -1,0 +1,9 @@
+import { listTrailsWithCoordinates, serializeTrail } from "~/models/trail.server";
+import { apiRoute, requireApiUser } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiUser(request);
+    return (await listTrailsWithCoordinates()).map(serializeTrail);
+  },
+});

@@ -1,0 +1,98 @@
+import * as z from "zod";
+import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
+import { extractYouTubeId } from "~/utils/youtube";
+
+export const BENCH_LOCATION_MAX_LENGTH = 200;
+export const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
+
+export const benchMessages = {
+  numberRequired: "Bench number is required.",
+  numberInvalid: "Bench number must be a whole number of at least 1.",
+  duplicate: (benchNumber: number) => `Bench #${benchNumber} already exists.`,
+  locationRequired: "Location is required.",
+  locationTooLong: `Location must be at most ${BENCH_LOCATION_MAX_LENGTH} characters.`,
+  titleRequired: "Title is required.",
+  titleTooLong: `Title must be at most ${BENCH_VIDEO_TITLE_MAX_LENGTH} characters.`,
+  urlInvalid: "Please enter a YouTube video link (youtube.com or youtu.be).",
+  notFound: "Bench not found.",
+  videoNotFound: "Video not found.",
+  trailUnknown: "Choose one of the trails, or none.",
+  nothingToUpdate: "Send at least one bench field to change.",
+} as const;
+
+const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired, notNumber: benchMessages.numberInvalid })
+  .refine((value) => Number.isInteger(value) && value >= 1 && value <= 1_000_000, benchMessages.numberInvalid);
+
+const benchObject = z.object({
+  bench_number: benchNumberSchema,
+  location: z
+    .string({ error: benchMessages.locationRequired })
+    .trim()
+    .min(1, benchMessages.locationRequired)
+    .max(BENCH_LOCATION_MAX_LENGTH, benchMessages.locationTooLong),
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+  // Optional link to a trail; blank (the "No trail" choice) means none.
+  trailId: z.preprocess(
+    (value) => (value === "" ? null : value),
+    z.string().regex(/^[a-f0-9]{24}$/, benchMessages.trailUnknown).nullable().optional(),
+  ),
+});
+
+/** The old client sends bench_number; `benchNumber` is accepted too. */
+function acceptBenchNumberAlias(value: unknown) {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const { benchNumber, ...rest } = value as Record<string, unknown>;
+    if (benchNumber !== undefined && rest.bench_number === undefined) return { ...rest, bench_number: benchNumber };
+  }
+  return value;
+}
+
+/** POST /api/bench/bench and the admin create form. Numbers arrive as text from forms (SPEC §5). */
+export const benchCreateSchema = z.preprocess(acceptBenchNumberAlias, benchObject);
+export type BenchCreateInput = z.infer<typeof benchCreateSchema>;
+
+/** PATCH /api/bench/bench/{id} (partial) and the admin edit form (which sends every field). */
+export const benchUpdateSchema = z.preprocess(
+  acceptBenchNumberAlias,
+  benchObject.partial().refine((fields) => Object.values(fields).some((value) => value !== undefined), benchMessages.nothingToUpdate),
+);
+export type BenchUpdateInput = z.infer<typeof benchUpdateSchema>;
+
+/** The canonical embed address stored for every bench video, whatever YouTube link form was pasted. */
+export const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
+
+export const benchVideoSchema = z.object({
+  title: z
+    .string({ error: benchMessages.titleRequired })
+    .trim()
+    .min(1, benchMessages.titleRequired)
+    .max(BENCH_VIDEO_TITLE_MAX_LENGTH, benchMessages.titleTooLong),
+  url: z
+    .string({ error: benchMessages.urlInvalid })
+    .max(500, benchMessages.urlInvalid)
+    .transform((url, context) => {
+      const id = extractYouTubeId(url);
+      if (!id) {
+        context.addIssue({ code: "custom", message: benchMessages.urlInvalid });
+        return z.NEVER;
+      }
+      return benchVideoEmbedUrl(id);
+    }),
+});
+export type BenchVideoInput = z.infer<typeof benchVideoSchema>;
+
+export const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
+
+/** A bench as the JSON API answers it (SPEC §3 / §7). */
+export const benchJsonSchema = z.object({
+  _id: z.string(),
+  bench_number: z.number().int(),
+  location: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  videos: z.array(benchVideoJsonSchema),
+});
+export type BenchJson = z.infer<typeof benchJsonSchema>;
+
+export { numberFromInput };

@@ -1,0 +1,215 @@
+import type { Page } from "@playwright/test";
+import { expect, signInAsAdmin, test } from "./support/fixtures";
+
+// Other specs (the trail map) read the seeded trails and benches: every change here is undone in the
+// same test, the js and no-js projects edit different trails and bench numbers so they never race.
+
+const rows = (page: Page) => page.locator("table tbody tr");
+const input = (page: Page, field: "Latitude" | "Longitude", number: number) =>
+  page.getByLabel(`${field} of coordinate #${number}`, { exact: true });
+
+async function expectFlash(page: Page, message: string) {
+  await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
+}
+
+async function confirmDialog(page: Page, prompt: string) {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(prompt);
+  return dialog;
+}
+
+async function decline(page: Page, dialog: ReturnType<Page["getByRole"]>, javaScriptEnabled: boolean) {
+  await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  // Declining leaves the confirmation URL, so reloading does not ask again.
+  await expect(page).not.toHaveURL(/confirm=/);
+}
+
+test.describe("admin trail area", () => {
+  test("choose a trail, save, insert, delete (declined and confirmed), and refuse bad coordinates", async ({ page, javaScriptEnabled, db }) => {
+    // One long walk through the area (about 20 page loads); the shared 2-core machines need the time.
+    test.setTimeout(120_000);
+    const [trailName, filter] = javaScriptEnabled ? ["Gray Trail", "gra"] : ["Gold Trail", "go"];
+    await signInAsAdmin(page);
+    await page.goto("/adminControlPanel?option=trail");
+
+    await page.getByLabel("Filter trails by name").fill(filter);
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(new RegExp(`filter=${filter}`));
+    const select = page.getByRole("combobox", { name: "Trail", exact: true });
+    await expect(select.locator("option")).toHaveText([trailName]);
+    await select.selectOption({ label: trailName });
+    await page.getByRole("button", { name: "Show trail" }).click();
+    await expect(page.getByRole("heading", { name: trailName, level: 3 })).toBeVisible();
+    await expect(page).toHaveURL(/trail=[a-f0-9]{24}/);
+    const trailId = new URL(page.url()).searchParams.get("trail")!;
+    await expect(page.getByRole("region", { name: `Map of the ${trailName}` }).or(page.getByRole("img", { name: `Map of the ${trailName}` }))).toBeVisible();
+
+    const count = await rows(page).count();
+    expect(count).toBeGreaterThan(5);
+    const pointsInDb = async () =>
+      db
+        ? (await db.query<{ position: number; latitude: number; longitude: number }>(
+            `SELECT position, latitude, longitude FROM "TrailPoint" WHERE "trailId" = $1 ORDER BY position`,
+            [trailId],
+          )).rows
+        : null;
+
+    // Save a coordinate (latitude in the Latitude column), then save the original back.
+    const originalLat = await input(page, "Latitude", 2).inputValue();
+    const originalLon = await input(page, "Longitude", 2).inputValue();
+    expect(Number(originalLat)).toBeGreaterThan(33);
+    expect(Number(originalLon)).toBeLessThan(-83);
+    await input(page, "Latitude", 2).fill("33.98123");
+    await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
+    await expectFlash(page, "Coordinate #2 saved.");
+    await page.reload();
+    await expect(input(page, "Latitude", 2)).toHaveValue("33.98123");
+    await expect(input(page, "Longitude", 2)).toHaveValue(originalLon);
+    if (db) expect((await pointsInDb())![1]).toMatchObject({ latitude: 33.98123, longitude: Number(originalLon) });
+    await input(page, "Latitude", 2).fill(originalLat);
+    await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
+    await expectFlash(page, "Coordinate #2 saved.");
+    await expect(input(page, "Latitude", 2)).toHaveValue(originalLat);
+
+    // Insert Below #1 with the values typed in row 1: a new #2; row 1 keeps its saved values.
+    const firstLat = await input(page, "Latitude", 1).inputValue();
+    await input(page, "Latitude", 1).fill("33.9811");
+    await input(page, "Longitude", 1).fill("-84.0011");
+    await page.getByRole("button", { name: "Insert below coordinate #1", exact: true }).click();
+    await expectFlash(page, "Coordinate #2 inserted.");
+    await expect(rows(page)).toHaveCount(count + 1);
+    await expect(input(page, "Latitude", 1)).toHaveValue(firstLat);
+    await expect(input(page, "Latitude", 2)).toHaveValue("33.9811");
+    await expect(input(page, "Longitude", 2)).toHaveValue("-84.0011");
+    await expect(input(page, "Latitude", 3)).toHaveValue(originalLat);
+    if (db) expect((await pointsInDb())!.map((point) => point.position)).toEqual([...Array(count + 1).keys()]);
+
+    // Delete it: declined first (kept), then confirmed (gone).
+    await page.getByRole("link", { name: "Delete coordinate #2", exact: true }).click();
+    let dialog = await confirmDialog(page, "Are you sure you want to delete coordinate #2?");
+    await decline(page, dialog, javaScriptEnabled);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(count + 1);
+    await expect(input(page, "Latitude", 2)).toHaveValue("33.9811");
+    await page.getByRole("link", { name: "Delete coordinate #2", exact: true }).click();
+    dialog = await confirmDialog(page, "Are you sure you want to delete coordinate #2?");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectFlash(page, "Coordinate #2 deleted.");
+    await expect(rows(page)).toHaveCount(count);
+    await expect(input(page, "Latitude", 2)).toHaveValue(originalLat);
+
+    // Insert at End: both values required, campus area only, decimals accepted.
+    const endForm = page.getByRole("form", { name: "Insert at End" });
+    await endForm.getByLabel("Latitude", { exact: true }).fill("33.9822");
+    await endForm.getByRole("button", { name: "Insert at End" }).click();
+    await expect(endForm.getByText("Please provide both latitude and longitude").first()).toBeVisible();
+    await expect(endForm.getByLabel("Latitude", { exact: true })).toHaveValue("33.9822");
+    await endForm.getByLabel("Latitude", { exact: true }).fill("40.5");
+    await endForm.getByLabel("Longitude", { exact: true }).fill("-84.0022");
+    await endForm.getByRole("button", { name: "Insert at End" }).click();
+    await expect(endForm.getByText("Latitude must be within the campus area (33.96 to 34.00).").first()).toBeVisible();
+    await page.reload();
+    await expect(rows(page)).toHaveCount(count);
+
+    await endForm.getByLabel("Latitude", { exact: true }).fill("33.9822");
+    await endForm.getByLabel("Longitude", { exact: true }).fill("-84.0022");
+    await endForm.getByRole("button", { name: "Insert at End" }).click();
+    await expectFlash(page, `Coordinate #${count + 1} inserted.`);
+    await expect(rows(page)).toHaveCount(count + 1);
+    await expect(input(page, "Latitude", count + 1)).toHaveValue("33.9822");
+    await expect(input(page, "Longitude", count + 1)).toHaveValue("-84.0022");
+    await page.getByRole("link", { name: `Delete coordinate #${count + 1}`, exact: true }).click();
+    dialog = await confirmDialog(page, `Are you sure you want to delete coordinate #${count + 1}?`);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectFlash(page, `Coordinate #${count + 1} deleted.`);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(count);
+    await expect(input(page, "Latitude", 2)).toHaveValue(originalLat);
+    if (db) expect(await pointsInDb()).toHaveLength(count);
+  });
+});
+
+test.describe("admin bench area", () => {
+  test("create (duplicate refused), select, update, add and delete a video, delete the bench", async ({ page, javaScriptEnabled, db }) => {
+    test.setTimeout(120_000);
+    const number = javaScriptEnabled ? 901 : 951;
+    const location = `Test bench ${number} by the pond`;
+    const benchInDb = async () =>
+      db ? (await db.query(`SELECT location, latitude, longitude FROM "Bench" WHERE "benchNumber" = $1`, [number])).rows : null;
+    await signInAsAdmin(page);
+    await page.goto("/adminControlPanel?option=bench");
+
+    const create = page.getByRole("form", { name: "Create a bench" });
+    const fillBench = async () => {
+      await create.getByLabel("Bench number").fill(String(number));
+      await create.getByLabel("Location").fill(location);
+      await create.getByLabel("Latitude").fill("33.9812");
+      await create.getByLabel("Longitude").fill("-84.0049");
+    };
+    await fillBench();
+    await create.getByLabel("Trail (optional)").selectOption({ label: "Green Trail" });
+    await create.getByRole("button", { name: "Create Bench" }).click();
+    await expectFlash(page, `Bench #${number} created.`);
+    await expect(page.getByRole("heading", { name: `Edit bench #${number}` })).toBeVisible();
+    if (db) expect(await benchInDb()).toEqual([{ location, latitude: 33.9812, longitude: -84.0049 }]);
+
+    await fillBench();
+    await create.getByRole("button", { name: "Create Bench" }).click();
+    await expect(create.getByText(`Bench #${number} already exists.`)).toBeVisible();
+    await expect(create.getByLabel("Location")).toHaveValue(location);
+
+    // Select it from the list (sorted by number).
+    await page.goto("/adminControlPanel?option=bench");
+    const choice = page.getByRole("combobox", { name: "Bench", exact: true });
+    const labels = await choice.locator("option:not([disabled])").allTextContents();
+    const numbers = labels.map((label) => Number(label.match(/^#(\d+)/)![1]));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    await choice.selectOption({ label: `#${number} – ${location}` });
+    await page.getByRole("button", { name: "Show bench" }).click();
+    const edit = page.getByRole("form", { name: `Edit bench #${number}` });
+    await expect(edit.getByLabel("Location")).toHaveValue(location);
+
+    await edit.getByLabel("Location").fill(`${location}, north side`);
+    await edit.getByLabel("Latitude").fill("99");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expect(edit.getByText("Latitude must be within the campus area (33.96 to 34.00).")).toBeVisible();
+    await edit.getByLabel("Latitude").fill("33.9813");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expectFlash(page, `Bench #${number} updated.`);
+    await page.reload();
+    await expect(edit.getByLabel("Location")).toHaveValue(`${location}, north side`);
+    await expect(edit.getByLabel("Latitude")).toHaveValue("33.9813");
+    if (db) expect(await benchInDb()).toEqual([{ location: `${location}, north side`, latitude: 33.9813, longitude: -84.0049 }]);
+
+    const addVideo = page.getByRole("form", { name: "Add a video" });
+    await addVideo.getByLabel("Title").fill("Calf stretch");
+    await addVideo.getByLabel("YouTube link").fill("https://youtu.be/CQYKNyeBOIY");
+    await addVideo.getByRole("button", { name: "Add Video" }).click();
+    await expectFlash(page, `Video added to bench #${number}.`);
+    const videos = page.getByRole("region", { name: `Videos of bench #${number}` });
+    await expect(videos.getByRole("link", { name: "Calf stretch (opens in a new tab)" })).toHaveAttribute("href", "https://www.youtube.com/embed/CQYKNyeBOIY");
+
+    await videos.getByRole("link", { name: "Delete video Calf stretch", exact: true }).click();
+    let dialog = await confirmDialog(page, "Are you sure you want to delete this video?");
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectFlash(page, `Video removed from bench #${number}.`);
+    await expect(videos).toContainText("This bench has no videos yet.");
+
+    await edit.getByRole("link", { name: "Delete", exact: true }).click();
+    dialog = await confirmDialog(page, `Are you sure you want to delete bench #${number}?`);
+    await decline(page, dialog, javaScriptEnabled);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: `Edit bench #${number}` })).toBeVisible();
+    if (db) expect(await benchInDb()).toHaveLength(1);
+
+    await edit.getByRole("link", { name: "Delete", exact: true }).click();
+    dialog = await confirmDialog(page, `Are you sure you want to delete bench #${number}?`);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectFlash(page, `Bench #${number} deleted.`);
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Bench", exact: true }).locator("option", { hasText: `#${number} ` })).toHaveCount(0);
+    if (db) expect(await benchInDb()).toHaveLength(0);
+  });
+});

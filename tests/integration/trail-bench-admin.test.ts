@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { createUser } from "~/models/user.server";
+import { listTrails, getTrailWithCoordinates } from "~/models/trail.server";
+import { action, loader } from "~/routes/adminControlPanel";
+import { prisma } from "~/utils/db.server";
+import { seedDatabase } from "~/utils/seed.server";
+import { createSession, sessionCookie } from "~/utils/session.server";
+
+let userCookie: string;
+let adminCookie: string;
+
+async function cookieFor(userId: string) {
+  return (await sessionCookie.serialize((await createSession(userId)).id)).split(";")[0];
+}
+
+beforeAll(async () => {
+  await seedDatabase(prisma);
+  const user = await createUser({ username: "areauser", email: "areauser@example.test", password: "pass1234" });
+  const admin = await createUser({ username: "areaadmin", email: "areaadmin@example.test", password: "pass1234", role: "Admin" });
+  userCookie = await cookieFor(user.id);
+  adminCookie = await cookieFor(admin.id);
+});
+
+/** Calls the control panel's action like a form post; answers the Response (thrown or returned) or data. */
+async function post(option: string, fields: Record<string, string>, cookie?: string) {
+  const request = new Request(`http://localhost/adminControlPanel?option=${option}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+  try {
+    return await action({ request, params: {}, context: {} });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function statusOf(answer: unknown): number {
+  if (answer instanceof Response) return answer.status;
+  const init = (answer as { init?: { status?: number } }).init;
+  return init?.status ?? 200;
+}
+function bodyOf(answer: unknown) {
+  return (answer as { data: Record<string, unknown> }).data;
+}
+
+async function goldTrail() {
+  const summary = (await listTrails()).find((trail) => trail.color === "gold")!;
+  return (await getTrailWithCoordinates(summary.id))!;
+}
+
+describe("every trail and bench action is for admins only", () => {
+  const intents = {
+    trail: ["save-coordinate", "insert-below", "insert-end", "delete-coordinate"],
+    bench: ["create-bench", "update-bench", "delete-bench", "add-video", "delete-video"],
+  };
+
+  test("a User gets 403 and a visitor is sent to sign in; nothing changes", async () => {
+    const trail = await goldTrail();
+    const bench = await prisma.bench.findFirstOrThrow({ include: { videos: true }, where: { videos: { some: {} } } });
+    const fields = {
+      trailId: trail.id,
+      version: String(trail.version),
+      index: "0",
+      latitude: "33.99",
+      longitude: "-84.01",
+      benchId: bench.id,
+      videoId: bench.videos[0].id,
+      bench_number: "977",
+      location: "Nowhere",
+      title: "t",
+      url: "https://youtu.be/CQYKNyeBOIY",
+    };
+    for (const [option, list] of Object.entries(intents)) {
+      for (const intent of list) {
+        expect(statusOf(await post(option, { ...fields, intent }, userCookie)), `${option}/${intent} as User`).toBe(403);
+        const visitor = await post(option, { ...fields, intent });
+        expect(statusOf(visitor), `${option}/${intent} as visitor`).toBe(302);
+        expect((visitor as Response).headers.get("Location")).toMatch(/^\/authorization\?formType=signin/);
+      }
+    }
+    expect(await getTrailWithCoordinates(trail.id)).toEqual(trail);
+    expect(await prisma.bench.count({ where: { id: bench.id } })).toBe(1);
+    expect(await prisma.benchVideo.count({ where: { id: bench.videos[0].id } })).toBe(1);
+    expect(await prisma.bench.count({ where: { benchNumber: 977 } })).toBe(0);
+  });
+
+  test("the areas' pages are refused the same way", async () => {
+    for (const option of ["trail", "bench"]) {
+      const request = (cookie?: string) =>
+        new Request(`http://localhost/adminControlPanel?option=${option}`, { headers: cookie ? { Cookie: cookie } : {} });
+      const asUser = await loader({ request: request(userCookie), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+      expect(statusOf(asUser)).toBe(403);
+      const asVisitor = await loader({ request: request(), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+      expect(statusOf(asVisitor)).toBe(302);
+    }
+  });
+});
+
+describe("admin trail edits", () => {
+  test("save redirects back to the trail with a flash; a stale version is refused with the message", async () => {
+    const trail = await goldTrail();
+    const original = trail.coordinates[3];
+    const saved = await post(
+      "trail",
+      { intent: "save-coordinate", trailId: trail.id, filter: "Go", version: String(trail.version), index: "3", latitude: "33.9801", longitude: "-84.0071" },
+      adminCookie,
+    );
+    expect(statusOf(saved)).toBe(302);
+    expect((saved as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}&filter=Go`);
+    expect((await getTrailWithCoordinates(trail.id))!.coordinates[3]).toEqual([-84.0071, 33.9801]);
+
+    const stale = await post(
+      "trail",
+      { intent: "insert-below", trailId: trail.id, version: String(trail.version), index: "3", latitude: "33.99", longitude: "-84.01" },
+      adminCookie,
+    );
+    expect(statusOf(stale)).toBe(409);
+    expect(bodyOf(stale).formError).toBe("This trail was changed by someone else. Reload to see the latest coordinates.");
+    const after = (await getTrailWithCoordinates(trail.id))!;
+    expect(after.coordinates).toHaveLength(trail.coordinates.length);
+
+    const missing = await post(
+      "trail",
+      { intent: "insert-end", trailId: trail.id, version: String(after.version), index: String(after.coordinates.length), latitude: "33.98", longitude: "" },
+      adminCookie,
+    );
+    expect(statusOf(missing)).toBe(400);
+    expect(bodyOf(missing).formError).toBe("Please provide both latitude and longitude");
+    expect(bodyOf(missing).values).toEqual({ latitude: "33.98", longitude: "" });
+
+    const restored = await post(
+      "trail",
+      { intent: "save-coordinate", trailId: trail.id, version: String(after.version), index: "3", latitude: String(original[1]), longitude: String(original[0]) },
+      adminCookie,
+    );
+    expect(statusOf(restored)).toBe(302);
+    expect((await getTrailWithCoordinates(trail.id))!.coordinates).toEqual(trail.coordinates);
+  });
+});
+
+describe("admin bench edits", () => {
+  test("create, duplicate refused, update, add and delete a video, delete the bench", async () => {
+    const fields = { bench_number: "931", location: "By the gym", latitude: "33.981", longitude: "-84.004", trailId: "" };
+    const created = await post("bench", { intent: "create-bench", ...fields }, adminCookie);
+    expect(statusOf(created)).toBe(302);
+    const bench = await prisma.bench.findUniqueOrThrow({ where: { benchNumber: 931 } });
+    expect((created as Response).headers.get("Location")).toBe(`/adminControlPanel?option=bench&bench=${bench.id}`);
+
+    const duplicate = await post("bench", { intent: "create-bench", ...fields, location: "Other" }, adminCookie);
+    expect(statusOf(duplicate)).toBe(409);
+    expect(bodyOf(duplicate).fieldErrors).toEqual({ bench_number: ["Bench #931 already exists."] });
+
+    const updated = await post("bench", { intent: "update-bench", benchId: bench.id, ...fields, location: "Behind the gym" }, adminCookie);
+    expect(statusOf(updated)).toBe(302);
+    expect((await prisma.bench.findUniqueOrThrow({ where: { id: bench.id } })).location).toBe("Behind the gym");
+
+    const video = await post("bench", { intent: "add-video", benchId: bench.id, title: "Stretch", url: "https://www.youtube.com/watch?v=CQYKNyeBOIY" }, adminCookie);
+    expect(statusOf(video)).toBe(302);
+    const stored = await prisma.benchVideo.findFirstOrThrow({ where: { benchId: bench.id } });
+    expect(stored.url).toBe("https://www.youtube.com/embed/CQYKNyeBOIY");
+    expect(statusOf(await post("bench", { intent: "delete-video", benchId: bench.id, videoId: stored.id }, adminCookie))).toBe(302);
+    expect(await prisma.benchVideo.count({ where: { benchId: bench.id } })).toBe(0);
+
+    expect(statusOf(await post("bench", { intent: "delete-bench", benchId: bench.id }, adminCookie))).toBe(302);
+    expect(await prisma.bench.count({ where: { id: bench.id } })).toBe(0);
+  });
+});
