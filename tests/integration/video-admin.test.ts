@@ -4,6 +4,7 @@ import { createUser } from "~/models/user.server";
 import * as adminPanel from "~/routes/adminControlPanel";
 import * as videoById from "~/routes/api.video.$id";
 import * as videoList from "~/routes/api.video.videos";
+import * as openApi from "~/routes/api.openapi[.]json";
 import { videoJsonSchema, videoMessages } from "~/schemas/video";
 import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie, createSession } from "~/utils/session.server";
@@ -194,6 +195,20 @@ describe("DELETE /api/video/{id}", () => {
       { id: videoId },
     );
     expect(accepted.status).toBe(200);
+  });
+});
+
+describe("OpenAPI", () => {
+  test("documents the SPEC §7 video calls and the extra ones, with the shared schemas", async () => {
+    const document = await (await api(openApi, "/api/openapi.json")).json();
+    expect(Object.keys(document.paths["/api/video/videos"]).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(document.paths["/api/video/{id}"]).sort()).toEqual(["delete", "get", "patch"]);
+    const list = document.paths["/api/video/videos"].get.responses["200"].content["application/json"].schema;
+    expect(list.type).toBe("array");
+    expect(Object.keys(list.items.properties).sort()).toEqual(["_id", "category", "description", "dislikes", "likes", "subCategory", "title", "url", "views"]);
+    expect(Object.keys(document.paths["/api/video/{id}"].delete.responses).sort()).toEqual(["200", "401", "403", "404"]);
+    const createBody = document.paths["/api/video/videos"].post.requestBody.content["application/json"].schema;
+    expect(createBody.required.sort()).toEqual(["category", "subCategory", "title", "url"]);
   });
 });
 
