@@ -3,40 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { adminAreaUrl } from "~/admin/options";
 import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
 import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages, videoSearchSchema } from "~/schemas/video";
-import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import type { SessionUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { extractYouTubeId, youTubeEmbedUrl } from "~/utils/youtube";
+import { embedSrcFor } from "~/utils/video-library.server";
 
 /** One video as the admin area shows it: plain values only, and the player address for the light preview. */
-export type AdminVideo = {
-  id: string;
-  title: string;
-  url: string;
-  category: string;
-  subCategory: string;
-  description: string;
-  views: number;
-  likes: number;
-  dislikes: number;
-  embedSrc: string | null;
-};
+export type AdminVideo = Omit<VideoRecord, "createdAt"> & { embedSrc: string | null };
 
-function toAdminVideo(video: VideoRecord): AdminVideo {
-  const youTubeId = extractYouTubeId(video.url);
-  return {
-    id: video.id,
-    title: video.title,
-    url: video.url,
-    category: video.category,
-    subCategory: video.subCategory,
-    description: video.description,
-    views: video.views,
-    likes: video.likes,
-    dislikes: video.dislikes,
-    embedSrc: youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null,
-  };
+function toAdminVideo(video: VideoRecord & { myReaction?: unknown }): AdminVideo {
+  // getVideo also brings the viewer's own reaction, which the admin area does not show.
+  const { createdAt: _createdAt, myReaction: _myReaction, ...fields } = video;
+  return { ...fields, embedSrc: embedSrcFor(video.url) };
 }
 
 async function videoFromParam(value: string | null) {

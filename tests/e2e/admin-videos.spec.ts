@@ -79,6 +79,7 @@ test.describe("admin Videos area", () => {
     await addForm.getByLabel("Description", { exact: true }).fill("Loosen up your hips before a walk.");
     await addForm.getByRole("button", { name: "Add video" }).click();
     await expect(page.getByText(`Video "${title}" added.`)).toBeVisible();
+    await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue("");
     const card = adminCard(page, title);
     await expect(card).toBeVisible();
     await expect(card.getByText("https://www.youtube.com/embed/pSHjTRCQxIw", { exact: true })).toBeVisible();

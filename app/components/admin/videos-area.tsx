@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { AdminVideo, VideosAreaData } from "~/admin/videos.server";
 import { adminAreaUrl } from "~/admin/options";
 import { CategoryBadge } from "~/components/category-badge";
@@ -82,8 +83,26 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
   );
 }
 
+/**
+ * With JavaScript the page is not reloaded, so a form that was saved would keep its values: clear it once
+ * its submission ended in a redirect (no action data), keep it when the server answered with errors.
+ */
+function useResetAfterSuccess(reset: () => void, intent: string, lastResult: unknown) {
+  const navigation = useNavigation();
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formData?.get("intent") === intent) submitting.current = true;
+      return;
+    }
+    if (submitting.current && !lastResult) reset();
+    submitting.current = false;
+  }, [navigation.state, navigation.formData, intent, lastResult, reset]);
+}
+
 function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm("add-video", videoInputSchema, lastResult);
+  useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section aria-labelledby="add-video-heading" className="card p-4">
       <h3 id="add-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
@@ -101,14 +120,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
 }
 
 function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, {
-    id: video.id,
-    title: video.title,
-    url: video.url,
-    category: video.category,
-    subCategory: video.subCategory,
-    description: video.description,
-  });
+  const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
   return (
     <section id="edit-video" aria-labelledby="edit-video-heading" className="card scroll-mt-24 p-4">
