@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
+import type { VideoInput, VideoJson, VideoPatch } from "~/schemas/video";
 import type { ReactionValue } from "~/utils/reactions";
 
 /** The fields any page or API answer may show about a video. */
@@ -138,4 +139,54 @@ export async function recordView(userId: string, videoId: string, at: Date = new
     RETURNING "views", (SELECT count(*)::int FROM inserted) AS "counted"`;
   const [row] = rows;
   return row ? { counted: Number(row.counted) > 0, views: Number(row.views) } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Administration: shared by the admin control panel and the JSON API. Links arrive already normalised
+// to the embed form by the schemas in app/schemas/video.ts.
+
+/** Videos whose title or category contains the query (case-insensitive); all videos for an empty query. */
+export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<VideoRecord[]> {
+  const query = q.trim();
+  return prisma.video.findMany({
+    where: query
+      ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] }
+      : undefined,
+    select: videoSelect,
+    orderBy: [{ title: "asc" }, { id: "asc" }],
+  });
+}
+
+export async function createVideo(input: VideoInput): Promise<VideoRecord> {
+  return prisma.video.create({
+    data: { ...input, description: input.description ?? "" },
+    select: videoSelect,
+  });
+}
+
+/** Changes the given fields only; null when the video does not exist (or was deleted meanwhile). */
+export async function updateVideo(id: string, patch: VideoPatch): Promise<VideoRecord | null> {
+  const rows = await prisma.video.updateManyAndReturn({ where: { id }, data: patch, select: videoSelect });
+  return rows[0] ?? null;
+}
+
+/** Deletes a video with its reactions and views (cascade); false when there was no such video. */
+export async function deleteVideo(id: string): Promise<boolean> {
+  const { count } = await prisma.video.deleteMany({ where: { id } });
+  return count > 0;
+}
+
+/** SPEC §3 / issue 7: the API's shape, with `_id`. */
+export function toVideoJson(video: VideoRecord): VideoJson {
+  return {
+    _id: video.id,
+    title: video.title,
+    url: video.url,
+    category: video.category,
+    subCategory: video.subCategory,
+    description: video.description,
+    views: video.views,
+    likes: video.likes,
+    dislikes: video.dislikes,
+  };
 }

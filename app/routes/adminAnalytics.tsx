@@ -1,18 +1,188 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
+import { getUserDemographics, getVideoAnalytics, type DemographicGroup } from "~/models/analytics.server";
+import { SUPPRESSED_LABEL, videoAnalyticsSortSchema, type SortDirection, type VideoAnalyticsSort, type VideoSortColumn } from "~/schemas/analytics";
 import { requireAdmin } from "~/utils/auth.server";
 
-// Placeholder: the guard is what matters here; the admin issue replaces the page itself.
 export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  const url = new URL(request.url);
+  const sort = videoAnalyticsSortSchema.parse({ sort: url.searchParams.get("sort"), dir: url.searchParams.get("dir") });
+  const [videoAnalytics, demographics] = await Promise.all([getVideoAnalytics(sort), getUserDemographics()]);
+  return { sort, videoAnalytics, demographics };
 }
 
-export default function Page() {
+const columns: { key: VideoSortColumn; label: string }[] = [
+  { key: "title", label: "Video" },
+  { key: "views", label: "Views" },
+  { key: "likes", label: "Likes" },
+  { key: "dislikes", label: "Dislikes" },
+];
+
+const directionWords: Record<VideoSortColumn, Record<SortDirection, string>> = {
+  title: { asc: "A to Z", desc: "Z to A" },
+  views: { asc: "fewest first", desc: "most first" },
+  likes: { asc: "fewest first", desc: "most first" },
+  dislikes: { asc: "fewest first", desc: "most first" },
+};
+
+const videoSeries = [
+  { name: "Views", fill: "fill-brand-700" },
+  { name: "Likes", fill: "fill-badge-primary" },
+  { name: "Dislikes", fill: "fill-badge-danger" },
+];
+
+export default function AdminAnalytics() {
+  const { sort, videoAnalytics, demographics } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
+    <div className="page space-y-10">
       <h1 className="page-title">Analytics</h1>
+
+      <section aria-labelledby="video-analytics-heading" className="space-y-4">
+        <h2 id="video-analytics-heading" className="text-2xl font-semibold text-stone-900">
+          Video Analytics
+        </h2>
+        <p className="text-stone-700">
+          {videoAnalytics.totals.videos} videos · {displayCount(videoAnalytics.totals.views)} views ·{" "}
+          {displayCount(videoAnalytics.totals.likes)} likes · {displayCount(videoAnalytics.totals.dislikes)} dislikes
+        </p>
+        <VideoTable sort={sort} videos={videoAnalytics.videos} />
+        <figure className="card p-4">
+          <figcaption className="mb-2 font-semibold text-stone-900">Views, likes and dislikes per video</figcaption>
+          <BarChart
+            id="video-chart"
+            title="Views, likes and dislikes per video"
+            summary={`Bar chart of ${videoAnalytics.videos.length} videos in the table's order; the numbers are in the table above.`}
+            series={videoSeries}
+            rows={videoAnalytics.videos.map((video) => ({ label: video.title, values: [video.views, video.likes, video.dislikes] }))}
+          />
+        </figure>
+      </section>
+
+      <section aria-labelledby="demographics-heading" className="space-y-4">
+        <h2 id="demographics-heading" className="text-2xl font-semibold text-stone-900">
+          User Demographics
+        </h2>
+        <p className="text-stone-700">
+          Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one can be
+          singled out.
+        </p>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <DemographicChart id="gender" title="Users by gender" groups={demographics.gender} />
+          <DemographicChart id="age" title="Users by age band" groups={demographics.ageBand} />
+          <DemographicChart id="ethnicity" title="Users by ethnicity" groups={demographics.ethnicity} />
+          <DemographicChart id="community" title="Users by college community membership" groups={demographics.community} />
+        </div>
+      </section>
     </div>
+  );
+}
+
+function sortLink(current: VideoAnalyticsSort, column: VideoSortColumn) {
+  // A second click on the sorted column reverses it; a new column starts where it is most useful.
+  const dir: SortDirection = current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : column === "title" ? "asc" : "desc";
+  return `?${new URLSearchParams({ sort: column, dir })}`;
+}
+
+function VideoTable({
+  sort,
+  videos,
+}: {
+  sort: VideoAnalyticsSort;
+  videos: { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number }[];
+}) {
+  const sortedBy = columns.find((column) => column.key === sort.sort)!;
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="px-4 pt-3 text-left text-stone-700">
+          Views, likes and dislikes per video, sorted by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose a
+          column heading to sort by it.
+        </caption>
+        <thead className="border-b border-stone-300">
+          <tr>
+            {columns.map((column) => {
+              const active = sort.sort === column.key;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+                  className={`px-4 py-2 ${column.key === "title" ? "" : "text-right"}`}
+                >
+                  <Link to={sortLink(sort, column.key)} preventScrollReset className="btn-link inline-flex min-h-11 items-center gap-1">
+                    {column.label}
+                    <span aria-hidden="true">{active ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+                  </Link>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {videos.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="px-4 py-3 text-stone-700">
+                No videos yet.
+              </td>
+            </tr>
+          ) : null}
+          {videos.map((video) => (
+            <tr key={video.id} className="border-b border-stone-200 last:border-0">
+              <th scope="row" className="px-4 py-2 font-medium text-stone-900">
+                {video.title} <span className="block text-xs font-normal text-stone-600">{video.subCategory}</span>
+              </th>
+              <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.views)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.likes)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.dislikes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DemographicChart({ id, title, groups }: { id: string; title: string; groups: DemographicGroup[] }) {
+  const rows: ChartRow[] = groups.map((group) => ({ label: group.label, values: [group.count] }));
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card space-y-3 p-4">
+      <h3 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h3>
+      <BarChart
+        id={`${id}-chart`}
+        title={title}
+        summary={`Bar chart; the same numbers are in the table below. ‘${SUPPRESSED_LABEL}’ marks groups of fewer than 5 users.`}
+        series={[{ name: "Users", fill: "fill-brand-700" }]}
+        rows={rows}
+      />
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr className="border-b border-stone-300">
+            <th scope="col" className="py-1 pr-4">
+              Group
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Users
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.map((group) => (
+            <tr key={group.label} className="border-b border-stone-200 last:border-0">
+              <th scope="row" className="py-1 pr-4 font-normal">
+                {group.label}
+              </th>
+              <td className="py-1 text-right tabular-nums">{displayCount(group.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { reactionIntents } from "~/utils/reactions";
 import { VIDEO_SUB_CATEGORIES } from "~/utils/video-topics";
+import { normalizeYouTubeUrl } from "~/utils/youtube";
 
 /** Ids are 24 lowercase hex characters (database default). */
 export const videoIdSchema = z.string().regex(/^[a-f0-9]{24}$/, "Unknown video.");
@@ -16,3 +17,71 @@ export const videoActionSchema = z.object({
   enhanced: z.literal("1").optional(),
 });
 export type VideoAction = z.infer<typeof videoActionSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Creating and editing videos: the admin form, its action and the JSON API all validate with these.
+
+export const videoMessages = {
+  titleRequired: "Enter a title.",
+  titleTooLong: "The title can be at most 200 characters.",
+  urlRequired: "Enter the video's YouTube link.",
+  urlInvalid: "Enter a YouTube video link, e.g. https://youtu.be/VIDEO_ID or https://www.youtube.com/watch?v=VIDEO_ID.",
+  categoryRequired: "Enter a category.",
+  categoryTooLong: "The category can be at most 100 characters.",
+  subCategoryRequired: `Choose a subcategory: ${VIDEO_SUB_CATEGORIES.join(", ")}.`,
+  descriptionTooLong: "The description can be at most 2000 characters.",
+  notFound: "Video not found.",
+} as const;
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** Any common YouTube link (watch?v=, youtu.be/, embed/, shorts/, extra parameters) becomes its embed URL. */
+export const youTubeLinkSchema = z
+  .string({ error: videoMessages.urlRequired })
+  .trim()
+  .min(1, videoMessages.urlRequired)
+  .max(500, videoMessages.urlInvalid)
+  .transform((value, ctx) => {
+    const embed = normalizeYouTubeUrl(value);
+    if (!embed) {
+      ctx.addIssue({ code: "custom", message: videoMessages.urlInvalid });
+      return z.NEVER;
+    }
+    return embed;
+  });
+
+export const videoInputSchema = z.object({
+  title: requiredText(videoMessages.titleRequired, 200, videoMessages.titleTooLong),
+  url: youTubeLinkSchema,
+  category: requiredText(videoMessages.categoryRequired, 100, videoMessages.categoryTooLong),
+  subCategory: z.enum(VIDEO_SUB_CATEGORIES, { error: videoMessages.subCategoryRequired }),
+  description: z.string().trim().max(2000, videoMessages.descriptionTooLong).optional(),
+});
+export type VideoInput = z.output<typeof videoInputSchema>;
+
+/** An edit through the API may name only the fields it changes. */
+export const videoPatchSchema = videoInputSchema.partial();
+export type VideoPatch = z.output<typeof videoPatchSchema>;
+
+/** Admin search: title or category; an empty query lists every video. */
+export const videoSearchSchema = z.object({ q: z.string().trim().max(200).catch("") });
+
+/** The admin form also carries which video it edits. */
+export const videoEditFormSchema = videoInputSchema.extend({ id: videoIdSchema });
+
+/** SPEC §3 / issue 7: a video as the JSON API answers it. */
+export const videoJsonSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  category: z.string(),
+  subCategory: z.string(),
+  description: z.string(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+});
+export type VideoJson = z.infer<typeof videoJsonSchema>;
+
+export const videoDeletedSchema = z.object({ message: z.string(), _id: z.string() });

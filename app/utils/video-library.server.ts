@@ -21,6 +21,12 @@ export type VideoCardData = {
   thumbnailSrc: string | null;
 };
 
+/** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */
+export function embedSrcFor(url: string) {
+  const youTubeId = extractYouTubeId(url);
+  return youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null;
+}
+
 export function toVideoCardData(video: ViewerVideo): VideoCardData {
   const youTubeId = extractYouTubeId(video.url);
   return {
@@ -33,7 +39,7 @@ export function toVideoCardData(video: ViewerVideo): VideoCardData {
     likes: video.likes,
     dislikes: video.dislikes,
     myReaction: video.myReaction,
-    embedSrc: youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null,
+    embedSrc: embedSrcFor(video.url),
     thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,
   };
 }

@@ -53,3 +53,9 @@ export function youTubeEmbedUrl(id: string, embedHost: string, options: { autopl
 export function youTubeThumbnailUrl(id: string, thumbnailHost: string) {
   return new URL(`/vi/${id}/hqdefault.jpg`, thumbnailHost).toString();
 }
+
+/** The canonical stored form of a YouTube link (https://www.youtube.com/embed/<id>), or null if it is none. */
+export function normalizeYouTubeUrl(input: string): string | null {
+  const id = extractYouTubeId(input);
+  return id ? `https://www.youtube.com/embed/${id}` : null;
+}

@@ -13,6 +13,10 @@ export const videoPages = [
   { path: "/injuryPrevention", title: "Injury Prevention", subCategories: ["Injury Prevention"] },
 ];
 
+/** Titles of the videos the admin specs add (and delete again) while other specs run; library counts skip them. */
+export const ADMIN_TEST_VIDEO_PREFIX = "E2E video ";
+export const ADMIN_TEST_VIDEO = /^E2E video /;
+
 export function seededIn(subCategory: string) {
   return seedVideos.filter((video) => video.subCategory === subCategory);
 }

@@ -1,0 +1,74 @@
+import { AGE_BANDS, MIN_GROUP_SIZE, NOT_GIVEN, type VideoAnalyticsSort } from "~/schemas/analytics";
+import { COMMUNITY_OPTIONS, ETHNICITIES, GENDERS } from "~/schemas/user";
+import { prisma } from "~/utils/db.server";
+
+export type VideoStats = { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number };
+
+/** Per-video views, likes and dislikes in the requested order (title breaks ties), with the totals. */
+export async function getVideoAnalytics({ sort, dir }: VideoAnalyticsSort) {
+  const [videos, totals] = await Promise.all([
+    prisma.video.findMany({
+      select: { id: true, title: true, subCategory: true, views: true, likes: true, dislikes: true },
+      orderBy: [{ [sort]: dir }, { title: "asc" }, { id: "asc" }],
+    }),
+    prisma.video.aggregate({ _count: { _all: true }, _sum: { views: true, likes: true, dislikes: true } }),
+  ]);
+  return {
+    videos: videos satisfies VideoStats[],
+    totals: {
+      videos: totals._count._all,
+      views: totals._sum.views ?? 0,
+      likes: totals._sum.likes ?? 0,
+      dislikes: totals._sum.dislikes ?? 0,
+    },
+  };
+}
+
+/** One bar of a demographic chart. `count` is null when the group is too small to show (1 to 4 people). */
+export type DemographicGroup = { label: string; count: number | null };
+
+function suppress(label: string, count: number): DemographicGroup {
+  return { label, count: count > 0 && count < MIN_GROUP_SIZE ? null : count };
+}
+
+/**
+ * The known values in their form order (zero rows included so the chart always has the same bars),
+ * then any other stored value, then 'Not given' for users who left the field empty.
+ */
+function toGroups(known: readonly string[], rows: { value: string | null; count: number }[]): DemographicGroup[] {
+  const counts = new Map<string | null, number>();
+  for (const row of rows) counts.set(row.value, (counts.get(row.value) ?? 0) + row.count);
+  const others = [...counts.keys()].filter((value): value is string => value !== null && !known.includes(value)).sort();
+  return [
+    ...[...known, ...others].map((value) => suppress(value, counts.get(value) ?? 0)),
+    suppress(NOT_GIVEN, counts.get(null) ?? 0),
+  ];
+}
+
+export function ageBandOf(age: number | null): string {
+  if (age === null) return NOT_GIVEN;
+  return AGE_BANDS.find((band) => age >= band.min && age <= band.max)?.label ?? NOT_GIVEN;
+}
+
+/** Users by gender, age band, ethnicity and community; small groups suppressed. */
+export async function getUserDemographics() {
+  const [gender, ethnicity, community, ages, total] = await Promise.all([
+    prisma.user.groupBy({ by: ["gender"], _count: { _all: true } }),
+    prisma.user.groupBy({ by: ["ethnicity"], _count: { _all: true } }),
+    prisma.user.groupBy({ by: ["community"], _count: { _all: true } }),
+    prisma.user.groupBy({ by: ["age"], _count: { _all: true } }),
+    prisma.user.count(),
+  ]);
+  const bandCounts = new Map<string, number>();
+  for (const row of ages) {
+    const band = ageBandOf(row.age);
+    bandCounts.set(band, (bandCounts.get(band) ?? 0) + row._count._all);
+  }
+  return {
+    total,
+    gender: toGroups(GENDERS, gender.map((row) => ({ value: row.gender, count: row._count._all }))),
+    ageBand: [...AGE_BANDS.map((band) => band.label), NOT_GIVEN].map((label) => suppress(label, bandCounts.get(label) ?? 0)),
+    ethnicity: toGroups(ETHNICITIES, ethnicity.map((row) => ({ value: row.ethnicity, count: row._count._all }))),
+    community: toGroups(COMMUNITY_OPTIONS, community.map((row) => ({ value: row.community, count: row._count._all }))),
+  };
+}

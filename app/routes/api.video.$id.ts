@@ -1,0 +1,27 @@
+import { deleteVideo, getVideo, toVideoJson, updateVideo } from "~/models/video.server";
+import { videoMessages, videoPatchSchema } from "~/schemas/video";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/utils/api.server";
+
+// SPEC §7 DELETE /api/video/{id} (admin); GET one (signed-in) and PATCH (admin edit) go beyond SPEC.
+export const { loader, action } = apiRoute({
+  GET: async ({ request, params }) => {
+    await requireApiUser(request);
+    const video = await getVideo(requireId(params.id, "Video"));
+    if (!video) throw new ApiError(404, videoMessages.notFound);
+    return toVideoJson(video);
+  },
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Video");
+    const patch = await readBody(request, videoPatchSchema);
+    const video = await updateVideo(id, patch);
+    if (!video) throw new ApiError(404, videoMessages.notFound);
+    return toVideoJson(video);
+  },
+  DELETE: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Video");
+    if (!(await deleteVideo(id))) throw new ApiError(404, videoMessages.notFound);
+    return { message: "Video deleted.", _id: id };
+  },
+});

@@ -1,0 +1,16 @@
+import { createVideo, searchVideos, toVideoJson } from "~/models/video.server";
+import { videoInputSchema } from "~/schemas/video";
+import { apiJson, apiRoute, readBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+
+// SPEC §7 GET /api/video/videos (signed-in users watch videos, SPEC §6); POST creates one (admin, beyond SPEC).
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiUser(request);
+    return (await searchVideos()).map(toVideoJson);
+  },
+  POST: async ({ request }) => {
+    await requireApiAdmin(request);
+    const input = await readBody(request, videoInputSchema);
+    return apiJson(toVideoJson(await createVideo(input)), { status: 201 });
+  },
+});

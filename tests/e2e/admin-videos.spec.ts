@@ -1,0 +1,188 @@
+import type { Page } from "@playwright/test";
+import { expect, signInAsAdmin, test, unique } from "./support/fixtures";
+import { ADMIN_TEST_VIDEO_PREFIX, seededIn, watchVideoHostRequests } from "./support/videos";
+
+const AREA = "/adminControlPanel?option=videos";
+const PROMPT = "Are you sure you want to delete this video?";
+
+function adminCard(page: Page, title: string) {
+  return page.getByRole("listitem").getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+async function search(page: Page, query: string) {
+  await page.getByLabel("Search videos by title or category").fill(query);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === query);
+}
+
+test.describe("admin Videos area", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("search by title or category finds videos, 'No results found' when nothing matches, Clear lists all", async ({ page }) => {
+    const requests = await watchVideoHostRequests(page);
+    await page.goto(AREA);
+    await expect(page.getByRole("heading", { level: 2, name: "Videos" })).toBeVisible();
+    const plank = seededIn("Body Weight Exercise").find((v) => v.title.includes("Plank"))!;
+    // Everything seeded is listed, each with its light preview, counters and category badge.
+    await expect(adminCard(page, plank.title)).toBeVisible();
+    const card = adminCard(page, plank.title);
+    await expect(card.getByText("Likes:", { exact: true })).toBeVisible();
+    await expect(card.getByText("Dislikes:", { exact: true })).toBeVisible();
+    await expect(card.getByText(`Category: ${plank.category}`)).toBeAttached();
+    await expect(card.getByRole("link", { name: `Delete ${plank.title}` })).toBeVisible();
+
+    await search(page, "plank");
+    await expect(adminCard(page, plank.title)).toBeVisible();
+    await expect(page.getByRole("listitem").getByRole("article")).toHaveCount(
+      seededIn("Body Weight Exercise").concat(seededIn("Stretching"), seededIn("Walking Techniques"), seededIn("Nutrition"), seededIn("Hydration"), seededIn("Injury Prevention")).filter((v) => /plank/i.test(v.title) || /plank/i.test(v.category)).length,
+    );
+    await expect(page.getByLabel("Search videos by title or category")).toHaveValue("plank");
+
+    await search(page, "nutrition");
+    for (const video of seededIn("Nutrition").filter((v) => v.category === "nutrition")) await expect(adminCard(page, video.title)).toBeVisible();
+
+    await search(page, unique("no-such-video-"));
+    await expect(page.getByText("No results found", { exact: true })).toBeVisible();
+    await expect(page.getByRole("listitem").getByRole("article")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await expect(adminCard(page, plank.title)).toBeVisible();
+    // Light previews: the page asked the video host for nothing.
+    expect(requests).toEqual([]);
+  });
+
+  test("add (youtu.be link → embed URL), edit, decline and confirm delete", async ({ page, db, javaScriptEnabled }) => {
+    // One video's whole life in one test (add, check its library, edit, decline, delete): many page loads.
+    test.setTimeout(90_000);
+    const title = unique(ADMIN_TEST_VIDEO_PREFIX);
+    const stored = async () => {
+      if (!db) return null;
+      const { rows } = await db.query(`SELECT title, url, category, "subCategory", description FROM "Video" WHERE title LIKE $1`, [`${title}%`]);
+      return rows;
+    };
+    await page.goto(AREA);
+    const addForm = page.getByRole("region", { name: "Add a video" });
+
+    // A bad link is refused with a message, and what was typed stays.
+    await addForm.getByLabel("Title", { exact: true }).fill(title);
+    await addForm.getByLabel("YouTube link", { exact: true }).fill("https://vimeo.com/12345");
+    await addForm.getByLabel("Category", { exact: true }).fill("exercise");
+    await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
+    await addForm.getByRole("button", { name: "Add video" }).click();
+    await expect(addForm.getByText(/Enter a YouTube video link/)).toBeVisible();
+    await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
+    if (db) expect(await stored()).toEqual([]);
+
+    await addForm.getByLabel("YouTube link", { exact: true }).fill("https://youtu.be/pSHjTRCQxIw?si=shared123&t=4");
+    await addForm.getByLabel("Description", { exact: true }).fill("Loosen up your hips before a walk.");
+    await addForm.getByRole("button", { name: "Add video" }).click();
+    await expect(page.getByText(`Video "${title}" added.`)).toBeVisible();
+    await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue("");
+    const card = adminCard(page, title);
+    await expect(card).toBeVisible();
+    await expect(card.getByText("https://www.youtube.com/embed/pSHjTRCQxIw", { exact: true })).toBeVisible();
+    await expect(card.getByText("Likes:", { exact: true })).toBeVisible();
+    if (db) {
+      expect(await stored()).toEqual([
+        { title, url: "https://www.youtube.com/embed/pSHjTRCQxIw", category: "exercise", subCategory: "Stretching", description: "Loosen up your hips before a walk." },
+      ]);
+    }
+    await page.goto("/strechesForWalking");
+    await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) })).toBeVisible();
+
+    // Edit, with the search filter kept.
+    await page.goto(AREA);
+    await search(page, title);
+    await page.getByRole("link", { name: `Edit ${title}` }).click();
+    const editForm = page.getByRole("region", { name: `Edit video: ${title}` });
+    await expect(editForm.getByLabel("YouTube link", { exact: true })).toHaveValue("https://www.youtube.com/embed/pSHjTRCQxIw");
+    const edited = `${title} edited`;
+    await editForm.getByLabel("Title", { exact: true }).fill(edited);
+    await editForm.getByLabel("YouTube link", { exact: true }).fill("https://www.youtube.com/watch?v=IODxDxX7oi4&feature=share");
+    await editForm.getByLabel("Subcategory", { exact: true }).selectOption("Walking Techniques");
+    await editForm.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText(`Video "${edited}" updated.`)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.searchParams.get("q") === title && url.searchParams.get("option") === "videos");
+    await expect(adminCard(page, edited).getByText("https://www.youtube.com/embed/IODxDxX7oi4", { exact: true })).toBeVisible();
+    if (db) expect((await stored())?.[0]).toMatchObject({ title: edited, url: "https://www.youtube.com/embed/IODxDxX7oi4", subCategory: "Walking Techniques" });
+    await page.goto("/properWalkingTechniques");
+    await expect(page.getByRole("heading", { name: edited, exact: true })).toBeVisible();
+
+    // Declined: nothing happens.
+    await page.goto(`${AREA}&q=${encodeURIComponent(title)}`);
+    await adminCard(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete video" });
+    await expect(dialog.getByText(PROMPT)).toBeVisible();
+    if (javaScriptEnabled) expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+    await dialog.getByRole("button", { name: "Close", exact: true }).or(dialog.getByRole("link", { name: "Close", exact: true })).click();
+    await expect(page.getByText(PROMPT)).toBeHidden();
+    await page.reload();
+    await expect(adminCard(page, edited)).toBeVisible();
+    if (db) expect(await stored()).toHaveLength(1);
+
+    // Confirmed: gone from the database and the page.
+    await adminCard(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
+    await page.getByRole("dialog", { name: "Delete video" }).getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Video deleted.")).toBeVisible();
+    await expect(page.getByText("No results found", { exact: true })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.searchParams.get("q") === title);
+    if (db) expect(await stored()).toEqual([]);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: edited })).toHaveCount(0);
+    await page.goto("/properWalkingTechniques");
+    await expect(page.getByRole("heading", { name: edited, exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("analytics", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("video table sorts by column links; charts have text equivalents; small groups show '< 5'", async ({ page }) => {
+    await page.goto("/adminAnalytics");
+    await expect(page.getByRole("heading", { level: 2, name: "Video Analytics" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "User Demographics" })).toBeVisible();
+
+    const table = page.getByRole("table", { name: /Views, likes and dislikes per video/ });
+    const rowTitles = async () => (await table.locator("tbody th").allInnerTexts()).map((text) => text.split("\n")[0].trim());
+    await expect(table.getByRole("columnheader", { name: /Views/ })).toHaveAttribute("aria-sort", "descending");
+
+    await table.getByRole("link", { name: /^Video/ }).click();
+    await expect(page).toHaveURL(/sort=title&dir=asc/);
+    await expect(table.getByRole("columnheader", { name: /Video/ })).toHaveAttribute("aria-sort", "ascending");
+    const ascending = await rowTitles();
+    expect(ascending.length).toBeGreaterThanOrEqual(seededIn("Stretching").length);
+    // Collations differ in how they weigh case and punctuation; the first letters are ordered in any of them.
+    const initials = ascending.map((t) => t[0].toLowerCase());
+    expect(initials).toEqual(initials.toSorted());
+    await table.getByRole("link", { name: /^Video/ }).click();
+    await expect(page).toHaveURL(/sort=title&dir=desc/);
+    // Other tests may add or remove their own videos meanwhile: compare the videos both lists show.
+    await expect(table.getByRole("columnheader", { name: /Video/ })).toHaveAttribute("aria-sort", "descending");
+    const descending = await rowTitles();
+    expect(descending.filter((t) => ascending.includes(t))).toEqual(ascending.filter((t) => descending.includes(t)).toReversed());
+
+    // Views numbers in the table are in descending order when sorted by views.
+    await table.getByRole("link", { name: /^Views/ }).click();
+    await expect(page).toHaveURL(/sort=views&dir=desc/);
+    const views = (await table.locator("tbody tr td:nth-of-type(1)").allInnerTexts()).map((text) => Number(text.replace(/\D/g, "")));
+    expect(views).toEqual(views.toSorted((a, b) => b - a));
+
+    // Five charts, each an image with a title; each demographic chart's numbers match its table.
+    const charts = page.locator('svg[role="img"]');
+    await expect(charts).toHaveCount(5);
+    for (const name of ["Users by gender", "Users by age band", "Users by ethnicity", "Users by college community membership"]) {
+      const section = page.getByRole("region", { name });
+      await expect(section.getByRole("img", { name: new RegExp(`^${name}`) })).toBeVisible();
+      const cells = await section.getByRole("table").locator("tbody td").allInnerTexts();
+      expect(cells.length).toBeGreaterThan(1);
+      for (const cell of cells) expect(cell === "< 5" || cell === "0" || Number(cell.replace(/,/g, "")) >= 5, `${name}: ${cell}`).toBe(true);
+      const drawn = await section.locator("svg g[data-label] > g > text").allTextContents();
+      expect(drawn).toEqual(cells);
+    }
+    await expect(page.getByText("Groups of fewer than 5 users are shown as ‘< 5’")).toBeVisible();
+  });
+});

@@ -1,0 +1,122 @@
+// Analytics queries and the /adminAnalytics loader against a real database.
+import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
+import { beforeAll, describe, expect, test } from "vitest";
+import { BarChart } from "~/components/bar-chart";
+import { ageBandOf, getUserDemographics, getVideoAnalytics } from "~/models/analytics.server";
+import { createUser } from "~/models/user.server";
+import { loader } from "~/routes/adminAnalytics";
+import { database, prisma } from "~/utils/db.server";
+import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { truncateAll } from "../support/database-template";
+
+type Person = { gender?: string | null; age?: number | null; ethnicity?: string | null; community?: string | null };
+
+function people(count: number, person: Person) {
+  return Array.from({ length: count }, () => person);
+}
+
+let adminCookie = "";
+let userCookie = "";
+
+beforeAll(async () => {
+  await truncateAll(database);
+  const admin = await createUser({ username: "boss", email: "boss@example.test", password: "secret-pw", role: "Admin", gender: "Female", age: 40, ethnicity: "Asian", community: "Yes" });
+  const user = await createUser({ username: "walker", email: "walker@example.test", password: "secret-pw" });
+  adminCookie = await commitSessionCookie((await createSession(admin.id)).id);
+  userCookie = await commitSessionCookie((await createSession(user.id)).id);
+  // With boss (Female, 40, Asian, Yes) and walker (nothing given):
+  const crowd: Person[] = [
+    ...people(6, { gender: "Male", age: 19, ethnicity: "White", community: "Yes" }),
+    ...people(5, { gender: "Female", age: 22, ethnicity: "Asian", community: "No" }),
+    ...people(2, { gender: "Other", age: 17, ethnicity: "Hispanic/Latino", community: "Yes" }),
+    ...people(1, { gender: "Prefer Not To Say", age: 70, ethnicity: null, community: null }),
+  ];
+  await prisma.user.createMany({
+    data: crowd.map((person, index) => ({ username: `p${index}`, email: `p${index}@example.test`, passwordHash: "x", ...person })),
+  });
+  await prisma.video.createMany({
+    data: [
+      { title: "Alpha", url: "https://www.youtube.com/embed/xTUmZcxf_tI", category: "exercise", subCategory: "Stretching", views: 10, likes: 1, dislikes: 4 },
+      { title: "Bravo", url: "https://www.youtube.com/embed/IR0yV_3DfBo", category: "exercise", subCategory: "Stretching", views: 30, likes: 0, dislikes: 0 },
+      { title: "Charlie", url: "https://www.youtube.com/embed/pSHjTRCQxIw", category: "health", subCategory: "Nutrition", views: 20, likes: 5, dislikes: 1 },
+    ],
+  });
+});
+
+const asMap = (groups: { label: string; count: number | null }[]) => Object.fromEntries(groups.map((g) => [g.label, g.count]));
+
+describe("user demographics", () => {
+  test("counts per gender, ethnicity and community; groups of 1 to 4 come back suppressed (null)", async () => {
+    const result = await getUserDemographics();
+    expect(result.total).toBe(16);
+    expect(asMap(result.gender)).toEqual({ Male: 6, Female: 6, Other: null, "Prefer Not To Say": null, "Not given": null });
+    expect(result.gender.map((g) => g.label)).toEqual(["Male", "Female", "Other", "Prefer Not To Say", "Not given"]);
+    expect(asMap(result.ethnicity)).toMatchObject({ White: 6, Asian: 6, "Hispanic/Latino": null, "Not given": null, "Black/African American": 0 });
+    expect(asMap(result.community)).toEqual({ Yes: 9, No: 5, "Not given": null });
+  });
+
+  test("ages fall into bands, with 'Not given' for users who left it empty", async () => {
+    const result = await getUserDemographics();
+    expect(asMap(result.ageBand)).toEqual({
+      "Under 18": null,
+      "18–24": 11,
+      "25–34": 0,
+      "35–44": null,
+      "45–54": 0,
+      "55–64": 0,
+      "65+": null,
+      "Not given": null,
+    });
+    expect([0, 17, 18, 24, 25, 34, 35, 44, 45, 54, 55, 64, 65, 101, null].map(ageBandOf)).toEqual([
+      "Under 18", "Under 18", "18–24", "18–24", "25–34", "25–34", "35–44", "35–44", "45–54", "45–54", "55–64", "55–64", "65+", "65+", "Not given",
+    ]);
+  });
+});
+
+describe("video analytics", () => {
+  test("sorts by the chosen column and direction and totals every counter", async () => {
+    const titles = async (sort: "title" | "views" | "likes" | "dislikes", dir: "asc" | "desc") =>
+      (await getVideoAnalytics({ sort, dir })).videos.map((v) => v.title);
+    expect(await titles("views", "desc")).toEqual(["Bravo", "Charlie", "Alpha"]);
+    expect(await titles("views", "asc")).toEqual(["Alpha", "Charlie", "Bravo"]);
+    expect(await titles("likes", "desc")).toEqual(["Charlie", "Alpha", "Bravo"]);
+    expect(await titles("dislikes", "desc")).toEqual(["Alpha", "Charlie", "Bravo"]);
+    expect(await titles("title", "desc")).toEqual(["Charlie", "Bravo", "Alpha"]);
+    expect((await getVideoAnalytics({ sort: "views", dir: "desc" })).totals).toEqual({ videos: 3, views: 60, likes: 6, dislikes: 5 });
+  });
+
+  test("the page loader reads ?sort and ?dir, falls back for unknown values, and is for admins only", async () => {
+    const load = (search: string, cookie = adminCookie) =>
+      loader({ request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+    const sorted = await load("?sort=likes&dir=asc");
+    expect(sorted.sort).toEqual({ sort: "likes", dir: "asc" });
+    expect(sorted.videoAnalytics.videos.map((v) => v.title)).toEqual(["Bravo", "Alpha", "Charlie"]);
+    expect((await load("?sort=password&dir=sideways")).sort).toEqual({ sort: "views", dir: "desc" });
+    const forbidden = await load("", userCookie).catch((error: Response) => error);
+    expect((forbidden as Response).status).toBe(403);
+    const visitor = await load("", "").catch((error: Response) => error);
+    expect((visitor as Response).headers.get("Location")).toMatch(/^\/authorization/);
+  });
+});
+
+describe("bar chart", () => {
+  test("a suppressed group is drawn at a fixed sliver with '< 5', never at its size", () => {
+    const html = renderToStaticMarkup(
+      createElement(BarChart, {
+        id: "t",
+        title: "Users by gender",
+        summary: "test",
+        series: [{ name: "Users", fill: "fill-brand-700" }],
+        rows: [
+          { label: "Male", values: [10] },
+          { label: "Other", values: [null] },
+        ],
+      }),
+    );
+    expect(html).toContain('role="img"');
+    expect(html).toContain("<title id=\"t-title\">Users by gender</title>");
+    expect(html).toMatch(/data-suppressed="true"><rect[^>]*width="6"/);
+    expect(html).toContain("&lt; 5");
+  });
+});
