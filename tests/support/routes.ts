@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Calls the app's route modules in-process, as Remix would for a request: the path is matched against
 // the flat-route file names, and the loader (GET) or action (other methods) runs with real sessions and
 // the test file's own database.
