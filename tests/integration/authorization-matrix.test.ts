@@ -1,0 +1,115 @@
+// SPEC §6 as one table: every page, every form intent and every /api endpoint, called as a visitor, a
+// User and an Admin, must admit exactly the roles the table names. The /api rows come from the same
+// endpoint descriptions that generate the OpenAPI document, so a new endpoint cannot be missed.
+import { describe, expect, test } from "vitest";
+import { endpointDocs } from "~/api/docs";
+import { benchIntents } from "~/admin/bench.server";
+import { trailIntents } from "~/admin/trail.server";
+import { createUser } from "~/models/user.server";
+import { reactionIntents } from "~/utils/reactions";
+import { createSession } from "~/utils/session.server";
+import { callRoute } from "../support/routes";
+
+type Access = "everyone" | "user" | "admin";
+type Row = { kind: "page" | "form" | "api"; method: string; path: string; access: Access; intent?: string };
+
+const NO_SUCH_ID = "0".repeat(24);
+const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalkingTechniques", "/nutritionandHydration", "/injuryPrevention"];
+const adminAreas = ["profiles", "videos", "feedback", "trail", "bench"];
+
+const pages: Row[] = [
+  ...["/", "/about", "/privacy", "/authorization?formType=signin", "/authorization?formType=signup", "/authorization?formType=reset", "/send-reset-link", `/reset/${"f".repeat(64)}`, "/healthz"].map(
+    (path) => ({ kind: "page" as const, method: "GET", path, access: "everyone" as const }),
+  ),
+  ...["/userHome", "/userControlPanel", "/trails", "/trails?trail=gold&benches=1", ...videoPages, `/videos/${NO_SUCH_ID}`].map((path) => ({
+    kind: "page" as const,
+    method: "GET",
+    path,
+    access: "user" as const,
+  })),
+  ...["/adminHome", "/adminAnalytics", ...adminAreas.map((option) => `/adminControlPanel?option=${option}`)].map((path) => ({
+    kind: "page" as const,
+    method: "GET",
+    path,
+    access: "admin" as const,
+  })),
+];
+
+const forms: Row[] = [
+  ...["signin", "signup", "reset"].map((intent) => ({ kind: "form" as const, method: "POST", path: `/authorization?formType=${intent}`, intent, access: "everyone" as const })),
+  { kind: "form", method: "POST", path: "/send-reset-link", access: "everyone" },
+  { kind: "form", method: "POST", path: `/reset/${"f".repeat(64)}`, access: "everyone" },
+  { kind: "form", method: "POST", path: "/logout", access: "everyone" },
+  ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
+  ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
+  ...["create", "update", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=videos", intent, access: "admin" as const })),
+  ...trailIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
+  ...benchIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
+];
+
+function apiRows(): Row[] {
+  return endpointDocs.map((doc) => ({
+    kind: "api" as const,
+    method: doc.method.toUpperCase(),
+    path: doc.path,
+    access: doc.access === "public" ? "everyone" : doc.access,
+  }));
+}
+
+async function caller(role: "visitor" | "User" | "Admin") {
+  if (role === "visitor") return { userId: NO_SUCH_ID, sessionId: undefined };
+  const name = `${role.toLowerCase()}${Math.random().toString(36).slice(2, 10)}`;
+  const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234", role });
+  return { userId: user.id, sessionId: (await createSession(user.id)).id };
+}
+
+async function call(row: Row, role: "visitor" | "User" | "Admin") {
+  const { userId, sessionId } = await caller(role);
+  const path = row.path
+    .replace("{userId}", userId)
+    .replace(/\{(id|videoId)\}/g, NO_SUCH_ID)
+    .replace("{index}", "0")
+    .replace("{token}", "f".repeat(64));
+  if (row.kind === "api") {
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    if (sessionId) headers.Authorization = `Bearer ${sessionId}`;
+    return callRoute(path, { method: row.method, headers, body: row.method === "GET" ? undefined : "{}" });
+  }
+  const body = row.method === "GET" ? undefined : new URLSearchParams(row.intent ? { intent: row.intent } : {});
+  return callRoute(path, { method: row.method, sessionId, body });
+}
+
+function sentToSignIn(response: Response) {
+  return [301, 302, 303].includes(response.status) && (response.headers.get("Location") ?? "").startsWith("/authorization?formType=signin");
+}
+
+function admitted(response: Response) {
+  return response.status < 500 && response.status !== 401 && response.status !== 403 && !sentToSignIn(response);
+}
+
+const rows = [...pages, ...forms, ...apiRows()];
+
+describe("authorization matrix (SPEC §6)", () => {
+  test("covers every page, form intent and endpoint", () => {
+    expect(pages.length).toBeGreaterThanOrEqual(25);
+    expect(apiRows().length).toBe(endpointDocs.length);
+  });
+
+  test.each(rows.map((row) => [`${row.method} ${row.path}${row.intent ? ` [${row.intent}]` : ""} (${row.access})`, row] as const))(
+    "%s",
+    async (_label, row) => {
+      const visitor = await call(row, "visitor");
+      const user = await call(row, "User");
+      const admin = await call(row, "Admin");
+      if (row.access === "everyone") {
+        for (const response of [visitor, user, admin]) expect(admitted(response), `status ${response.status}`).toBe(true);
+        return;
+      }
+      if (row.kind === "api") expect(visitor.status).toBe(401);
+      else expect(sentToSignIn(visitor), `visitor got ${visitor.status} ${visitor.headers.get("Location")}`).toBe(true);
+      if (row.access === "admin") expect(user.status).toBe(403);
+      else expect(admitted(user), `User got ${user.status}`).toBe(true);
+      expect(admitted(admin), `Admin got ${admin.status}`).toBe(true);
+    },
+  );
+});
