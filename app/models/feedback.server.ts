@@ -23,8 +23,8 @@ export function createFeedback(input: { username: string; email: string; feedbac
   });
 }
 
-/** Feedback whose username, email or text contains the query (all when empty), newest first, at most 200. */
-export function listFeedback({ q }: { q?: string | null } = {}) {
+/** Feedback whose username, email or text contains the query (all when empty), newest first, at most `take`. */
+export function listFeedback({ q, take = FEEDBACK_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
   const query = q?.trim();
   const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
   return prisma.feedback.findMany({
@@ -32,7 +32,7 @@ export function listFeedback({ q }: { q?: string | null } = {}) {
       ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] }
       : undefined,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: FEEDBACK_LIST_LIMIT,
+    take,
     select: feedbackSelect,
   });
 }

@@ -253,15 +253,15 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
 
 export const USER_LIST_LIMIT = 200;
 
-/** Accounts whose username or email contains the query (all when empty), by username, at most 200. */
-export function listUsers({ q }: { q?: string | null } = {}) {
+/** Accounts whose username or email contains the query (all when empty), by username, at most `take`. */
+export function listUsers({ q, take = USER_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
   const query = q?.trim();
   return prisma.user.findMany({
     where: query
       ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] }
       : undefined,
     orderBy: [{ username: "asc" }, { id: "asc" }],
-    take: USER_LIST_LIMIT,
+    take,
     select: publicUserSelect,
   });
 }
