@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { adminAreaUrl, type AdminOption } from "~/admin/options";
+import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/admin/options";
 
 /**
  * The GET search form of an admin area (SPEC §5: the box is required, so a search needs text; the
@@ -8,7 +8,7 @@ import { adminAreaUrl, type AdminOption } from "~/admin/options";
 export function AdminSearch({ option, q, label, placeholder }: { option: AdminOption; q: string; label: string; placeholder?: string }) {
   const inputId = `${option}-search`;
   return (
-    <Form method="get" action="/adminControlPanel" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
+    <Form method="get" action="/adminControlPanel" role="search" aria-label={`Search ${adminOptionLabels[option]}`} className="mb-4 flex flex-wrap items-end gap-3">
       <input type="hidden" name="option" value={option} />
       <div className="min-w-0 flex-1 sm:max-w-md">
         <label htmlFor={inputId} className="field-label">

@@ -4,6 +4,7 @@ import { adminAreaUrl } from "~/admin/options";
 import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
+import { useReturnOnDialogClose } from "~/components/admin/use-return-on-close";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];
@@ -46,6 +47,7 @@ export function FeedbackArea({ data, actionData }: { data: FeedbackData; actionD
       : null;
   const back = adminAreaUrl("feedback", { q: data.q });
   const confirm = data.confirm;
+  useReturnOnDialogClose("feedback-confirm-dialog", back);
   return (
     <div>
       <AdminSearch option="feedback" q={data.q} label="Search by username, email or feedback" />

@@ -5,6 +5,7 @@ import { adminAreaUrl } from "~/admin/options";
 import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
+import { useReturnOnDialogClose } from "~/components/admin/use-return-on-close";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
@@ -70,6 +71,7 @@ export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionD
       : null;
   const back = adminAreaUrl("profiles", { q: data.q });
   const confirm = data.confirm;
+  useReturnOnDialogClose("profiles-confirm-dialog", back);
   const confirmHref = (kind: "role" | "delete", id: string) => `${adminAreaUrl("profiles", { q: data.q, confirm: kind, id })}`;
   return (
     <div>
