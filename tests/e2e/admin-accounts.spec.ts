@@ -27,6 +27,8 @@ async function closeDialog(page: Page, name: string, javaScriptEnabled: boolean)
   const dialog = page.getByRole("dialog", { name });
   await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close", exact: true }).click();
   await expect(page.getByRole("dialog", { name })).toBeHidden();
+  // Dismissing leaves the confirmation URL, so a reload does not ask again.
+  await expect(page).not.toHaveURL(/confirm=/);
 }
 
 async function roleInDb(db: import("pg").Pool | null, id: string) {
