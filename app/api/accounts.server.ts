@@ -1,6 +1,6 @@
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
-import { apiJson, ApiError, errorBody, readBody } from "~/utils/api.server";
+import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/utils/api.server";
 import { publicBaseUrl } from "~/utils/auth.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
 
@@ -35,4 +35,13 @@ export async function sendResetLink({ request }: { request: Request }) {
 export function conflictError(conflicts: { field: string; message: string }[]) {
   const fieldErrors = Object.fromEntries(conflicts.map((c) => [c.field, [c.message]]));
   return new ApiError(409, conflicts.map((c) => c.message).join(" "), fieldErrors);
+}
+
+/** SPEC §6: people act on their own account; administrators on anyone's. Others get 403. */
+export async function requireSelfOrAdmin(request: Request, userIdParam: string | undefined, refusal: string) {
+  const auth = await requireApiUser(request);
+  const userId = requireId(userIdParam, "User");
+  const self = auth.user.id === userId;
+  if (!self && auth.user.role !== "Admin") throw new ApiError(403, refusal);
+  return { auth, userId, self };
 }

@@ -1,15 +1,11 @@
-import { conflictError } from "~/api/accounts.server";
+import { conflictError, requireSelfOrAdmin } from "~/api/accounts.server";
 import { toUserJson, updateUserProfile } from "~/models/user.server";
 import { profileUpdateApiSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiRoute, readBody, requireApiUser, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody } from "~/utils/api.server";
 
-// SPEC §6: people update their own profile; an administrator may update anyone's.
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
-    const auth = await requireApiUser(request);
-    const userId = requireId(params.userId, "User");
-    const self = auth.user.id === userId;
-    if (!self && auth.user.role !== "Admin") throw new ApiError(403, "You may only update your own profile.");
+    const { auth, userId, self } = await requireSelfOrAdmin(request, params.userId, "You may only update your own profile.");
     const { confirmPassword: _repeat, ...changes } = await readBody(request, profileUpdateApiSchema);
     // Changing one's own password keeps the session that made the change; every other one ends.
     const updated = await updateUserProfile(userId, changes, { keepSessionId: self ? auth.token : undefined });

@@ -4,7 +4,7 @@ import { adminAreaUrl } from "~/admin/options";
 import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
-import { useReturnOnDialogClose } from "~/components/admin/use-return-on-close";
+import { useAdminArea } from "~/components/admin/use-admin-area";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];
@@ -41,13 +41,8 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
 }
 
 export function FeedbackArea({ data, actionData }: { data: FeedbackData; actionData?: unknown }) {
-  const error =
-    actionData && typeof actionData === "object" && "area" in actionData && actionData.area === "feedback" && "error" in actionData
-      ? String(actionData.error)
-      : null;
-  const back = adminAreaUrl("feedback", { q: data.q });
+  const { back, error } = useAdminArea("feedback", data.q, "feedback-confirm-dialog", actionData);
   const confirm = data.confirm;
-  useReturnOnDialogClose("feedback-confirm-dialog", back);
   return (
     <div>
       <AdminSearch option="feedback" q={data.q} label="Search by username, email or feedback" />

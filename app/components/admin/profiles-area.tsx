@@ -5,7 +5,7 @@ import { adminAreaUrl } from "~/admin/options";
 import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
-import { useReturnOnDialogClose } from "~/components/admin/use-return-on-close";
+import { useAdminArea } from "~/components/admin/use-admin-area";
 import { useHydrated } from "~/utils/use-hydrated";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
@@ -65,13 +65,8 @@ function RoleToggle({ user, q }: { user: Row; q: string }) {
 }
 
 export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionData?: unknown }) {
-  const error =
-    actionData && typeof actionData === "object" && "area" in actionData && actionData.area === "profiles" && "error" in actionData
-      ? String(actionData.error)
-      : null;
-  const back = adminAreaUrl("profiles", { q: data.q });
+  const { back, error } = useAdminArea("profiles", data.q, "profiles-confirm-dialog", actionData);
   const confirm = data.confirm;
-  useReturnOnDialogClose("profiles-confirm-dialog", back);
   const confirmHref = (kind: "role" | "delete", id: string) => `${adminAreaUrl("profiles", { q: data.q, confirm: kind, id })}`;
   return (
     <div>
