@@ -349,3 +349,21 @@ describe("documentation", () => {
     );
   });
 });
+
+describe("OpenAPI document", () => {
+  test("lists the account endpoints with request and response schemas", async () => {
+    const openapi = await import("~/routes/api.openapi[.]json");
+    const response = await call(openapi as unknown as Route, "GET", "/api/openapi.json");
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    const signinDoc = document.paths["/api/user/signin"].post;
+    expect(signinDoc.responses["200"].content["application/json"].schema.required).toEqual(["result", "token"]);
+    expect(signinDoc.responses["401"]).toBeDefined();
+    const profileDoc = document.paths["/api/user/updateProfile/{userId}"].patch;
+    expect(Object.keys(profileDoc.requestBody.content["application/json"].schema.properties ?? {})).toEqual(
+      expect.arrayContaining(["username", "email", "age", "password"]),
+    );
+    expect(document.paths["/api/auth/reset-password/{token}"].post.responses["200"].content["text/plain"]).toBeDefined();
+    expect(document.paths["/api/feedback/{id}"].patch.responses["404"]).toBeDefined();
+  });
+});
