@@ -3,6 +3,7 @@ import * as z from "zod";
 import { adminAreaUrl } from "~/admin/options";
 import { changeUserRole, deleteUserAccount, getUserById, listUsers } from "~/models/user.server";
 import { roleSchema, userMessages } from "~/schemas/user";
+import { endSession } from "~/utils/auth.server";
 import type { SessionUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -47,7 +48,7 @@ export async function loadProfilesArea(url: URL, admin: SessionUser) {
 
 export type ProfilesActionData = { area: "profiles"; error: string };
 
-export async function profilesAction(request: Request, formData: FormData, _admin: SessionUser) {
+export async function profilesAction(request: Request, formData: FormData, admin: SessionUser) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   const back = adminAreaUrl("profiles", { q });
   const fail = (status: number, error: string) => data<ProfilesActionData>({ area: "profiles", error }, { status });
@@ -61,10 +62,17 @@ export async function profilesAction(request: Request, formData: FormData, _admi
   if (input.intent === "changeRole") {
     const changed = await changeUserRole(input.id, input.role);
     if (!changed.ok) return fail(changed.reason === "last-admin" ? 409 : 404, changed.reason === "last-admin" ? userMessages.lastAdminRole : profilesMessages.notFound);
-    return redirectWithToast(back, { type: "success", message: profilesMessages.roleChanged(changed.user.username, changed.user.role) });
+    const message = profilesMessages.roleChanged(changed.user.username, changed.user.role);
+    // A role change ends the person's sessions: an administrator who gave up their own role signs in anew.
+    if (input.id === admin.id && changed.user.role !== "Admin") {
+      return redirectWithToast("/authorization?formType=signin", { type: "success", message }, { headers: await endSession(request) });
+    }
+    return redirectWithToast(back, { type: "success", message });
   }
 
   const deleted = await deleteUserAccount(input.id);
   if (!deleted.ok) return fail(deleted.reason === "last-admin" ? 409 : 404, deleted.reason === "last-admin" ? profilesMessages.lastAdminDelete : profilesMessages.notFound);
-  return redirectWithToast(back, { type: "success", message: profilesMessages.deleted(target.username) });
+  const message = profilesMessages.deleted(target.username);
+  if (input.id === admin.id) return redirectWithToast("/", { type: "success", message }, { headers: await endSession(request) });
+  return redirectWithToast(back, { type: "success", message });
 }

@@ -135,3 +135,20 @@ describe("feedback area", () => {
     expect(statusOf(await run(() => action({ request: post("option=feedback", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })))).toBe(404);
   });
 });
+
+describe("an administrator acting on their own account", () => {
+  test("giving up the Admin role signs them out; deleting themselves ends at the landing page", async () => {
+    const first = await makeUser("first", "Admin");
+    const second = await makeUser("second", "Admin");
+    const demoted = (await action({ request: post("option=profiles", { intent: "changeRole", id: first.id, role: "User" }, await cookieFor(first.id)), params: {}, context: {} })) as Response;
+    expect(demoted.headers.get("Location")).toBe("/authorization?formType=signin");
+    expect(demoted.headers.getSetCookie().some((c) => c.startsWith("__session=;"))).toBe(true);
+    expect(await prisma.session.count({ where: { userId: first.id } })).toBe(0);
+    const gone = (await action({ request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)), params: {}, context: {} })) as Response;
+    expect(statusOf(gone)).toBe(409); // second is now the last administrator
+    await prisma.user.update({ where: { id: first.id }, data: { role: "Admin" } });
+    const deleted = (await action({ request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)), params: {}, context: {} })) as Response;
+    expect(deleted.headers.get("Location")).toBe("/");
+    expect(await prisma.user.count({ where: { id: second.id } })).toBe(0);
+  });
+});

@@ -45,6 +45,34 @@ export function FeedbackArea({ data, actionData }: { data: FeedbackData; actionD
   const confirm = data.confirm;
   return (
     <div>
+      {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
+      <ModalDialog
+        id="feedback-confirm-dialog"
+        title="Delete feedback"
+        open={Boolean(confirm)}
+        closeTo={back}
+        footer={
+          confirm ? (
+            <Form method="post" action={back} preventScrollReset>
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={confirm.feedback.id} />
+              <button type="submit" className="btn-danger">
+                Yes, delete
+              </button>
+            </Form>
+          ) : null
+        }
+      >
+        {confirm ? (
+          <>
+            <p className="text-lg font-semibold">{DELETE_CONFIRM}</p>
+            <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
+              <p className="line-clamp-4 whitespace-pre-wrap">{confirm.feedback.feedback}</p>
+              <footer className="mt-1 text-sm">— {confirm.feedback.username}</footer>
+            </blockquote>
+          </>
+        ) : null}
+      </ModalDialog>
       <AdminSearch option="feedback" q={data.q} label="Search by username, email or feedback" />
       <FormAlert messages={error ? [error] : null} />
       <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
@@ -81,33 +109,6 @@ export function FeedbackArea({ data, actionData }: { data: FeedbackData; actionD
           ))}
         </ul>
       )}
-      <ModalDialog
-        id="feedback-confirm-dialog"
-        title="Delete feedback"
-        open={Boolean(confirm)}
-        closeTo={back}
-        footer={
-          confirm ? (
-            <Form method="post" action={back} preventScrollReset>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={confirm.feedback.id} />
-              <button type="submit" className="btn-danger">
-                Yes, delete
-              </button>
-            </Form>
-          ) : null
-        }
-      >
-        {confirm ? (
-          <>
-            <p className="text-lg font-semibold">{DELETE_CONFIRM}</p>
-            <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
-              <p className="line-clamp-4 whitespace-pre-wrap">{confirm.feedback.feedback}</p>
-              <footer className="mt-1 text-sm">— {confirm.feedback.username}</footer>
-            </blockquote>
-          </>
-        ) : null}
-      </ModalDialog>
     </div>
   );
 }

@@ -70,6 +70,29 @@ export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionD
   const confirmHref = (kind: "role" | "delete", id: string) => `${adminAreaUrl("profiles", { q: data.q, confirm: kind, id })}`;
   return (
     <div>
+      {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
+      <ModalDialog
+        id="profiles-confirm-dialog"
+        title={confirm?.kind === "delete" ? "Delete user" : "Change role"}
+        open={Boolean(confirm)}
+        closeTo={back}
+        footer={confirm ? <ConfirmForm back={back} confirm={confirm} /> : null}
+      >
+        {confirm ? (
+          <>
+            <p className="text-lg font-semibold">
+              {confirm.kind === "delete" ? deleteConfirmText(confirm.user.username) : roleConfirmText(confirm.user.username)}
+            </p>
+            <p className="mt-2 text-stone-700">
+              {confirm.kind === "delete"
+                ? "The account and its sessions are deleted permanently."
+                : `${confirm.user.username} is now ${confirm.user.role === "Admin" ? "an Admin" : "a User"} and will become ${
+                    confirm.user.role === "Admin" ? "a User" : "an Admin"
+                  }; their sessions end, so the new role applies at their next sign-in.`}
+            </p>
+          </>
+        ) : null}
+      </ModalDialog>
       <AdminSearch option="profiles" q={data.q} label="Search by username or email" />
       <FormAlert messages={error ? [error] : null} />
       <ResultCount count={data.users.length} q={data.q} noun={["user", "users"]} />
@@ -106,28 +129,6 @@ export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionD
           </table>
         </div>
       )}
-      <ModalDialog
-        id="profiles-confirm-dialog"
-        title={confirm?.kind === "delete" ? "Delete user" : "Change role"}
-        open={Boolean(confirm)}
-        closeTo={back}
-        footer={confirm ? <ConfirmForm back={back} confirm={confirm} /> : null}
-      >
-        {confirm ? (
-          <>
-            <p className="text-lg font-semibold">
-              {confirm.kind === "delete" ? deleteConfirmText(confirm.user.username) : roleConfirmText(confirm.user.username)}
-            </p>
-            <p className="mt-2 text-stone-700">
-              {confirm.kind === "delete"
-                ? "The account and its sessions are deleted permanently."
-                : `${confirm.user.username} is now ${confirm.user.role === "Admin" ? "an Admin" : "a User"} and will become ${
-                    confirm.user.role === "Admin" ? "a User" : "an Admin"
-                  }; their sessions end, so the new role applies at their next sign-in.`}
-            </p>
-          </>
-        ) : null}
-      </ModalDialog>
     </div>
   );
 }
