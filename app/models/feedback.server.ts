@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 
 export const feedbackSelect = {
@@ -10,10 +11,51 @@ export const feedbackSelect = {
   createdAt: true,
 } as const;
 
+export type FeedbackRow = Prisma.FeedbackGetPayload<{ select: typeof feedbackSelect }>;
+
+export const FEEDBACK_LIST_LIMIT = 200;
+
 /** Stores a feedback message; userId links it to the account that sent it (null from the public API). */
 export function createFeedback(input: { username: string; email: string; feedback: string; userId?: string | null }) {
   return prisma.feedback.create({
     data: { username: input.username, email: input.email, feedback: input.feedback, userId: input.userId ?? null },
     select: feedbackSelect,
   });
+}
+
+/** Feedback whose username, email or text contains the query (all when empty), newest first, at most `take`. */
+export function listFeedback({ q, take = FEEDBACK_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
+  const query = q?.trim();
+  const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
+  return prisma.feedback.findMany({
+    where: query
+      ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] }
+      : undefined,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: feedbackSelect,
+  });
+}
+
+export function getFeedback(id: string) {
+  return prisma.feedback.findUnique({ where: { id }, select: feedbackSelect });
+}
+
+/** True when it existed; deleteMany so a concurrent delete is not an error. */
+export async function deleteFeedback(id: string) {
+  return (await prisma.feedback.deleteMany({ where: { id } })).count === 1;
+}
+
+/** The updated feedback, or null when it does not exist. */
+export async function setFeedbackResolved(id: string, isResolved: boolean) {
+  const { count } = await prisma.feedback.updateMany({ where: { id }, data: { isResolved } });
+  return count === 1 ? getFeedback(id) : null;
+}
+
+export function countPendingFeedback() {
+  return prisma.feedback.count({ where: { isResolved: false } });
+}
+
+export function toFeedbackJson(row: FeedbackRow) {
+  return { _id: row.id, username: row.username, email: row.email, feedback: row.feedback, isResolved: row.isResolved };
 }

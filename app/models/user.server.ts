@@ -249,3 +249,39 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
   await tx.user.update({ where: { id: userId }, data: { passwordHash } });
   await tx.session.deleteMany({ where: { userId } });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Administration and the JSON API.
+
+export const USER_LIST_LIMIT = 200;
+
+/** Accounts whose username or email contains the query (all when empty), by username, at most `take`. */
+export function listUsers({ q, take = USER_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
+  const query = q?.trim();
+  return prisma.user.findMany({
+    where: query
+      ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] }
+      : undefined,
+    orderBy: [{ username: "asc" }, { id: "asc" }],
+    take,
+    select: publicUserSelect,
+  });
+}
+
+export function countUsers() {
+  return prisma.user.count();
+}
+
+/** The API's user object (SPEC §3 names): never a hash, since PublicUser has none. */
+export function toUserJson(user: PublicUser) {
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    roleType: user.role,
+    gender: user.gender,
+    age: user.age,
+    ethnicity: user.ethnicity,
+    community: user.community,
+  };
+}

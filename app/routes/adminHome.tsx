@@ -1,18 +1,97 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { loadDashboardCounts } from "~/admin/dashboard.server";
+import { adminAreaUrl } from "~/admin/options";
 import { requireAdmin } from "~/utils/auth.server";
 
-// Placeholder: the guard is what matters here; the admin issue replaces the page itself.
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Walking Trails" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  return { username: admin.username, counts: await loadDashboardCounts() };
 }
 
-export default function Page() {
+type Counts = Awaited<ReturnType<typeof loadDashboardCounts>>;
+type Card = { id: string; title: string; to: string; text: string; action: string; count?: (counts: Counts) => string };
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const cards: Card[] = [
+  {
+    id: "profiles",
+    title: "Profiles",
+    to: adminAreaUrl("profiles"),
+    text: "Find users by username or email, change their role between User and Admin, or delete accounts.",
+    action: "Manage profiles",
+    count: (c) => plural(c.users, "user", "users"),
+  },
+  {
+    id: "videos",
+    title: "Videos",
+    to: adminAreaUrl("videos"),
+    text: "Search the video libraries by title or category, add and edit videos, and delete them.",
+    action: "Manage videos",
+    count: (c) => plural(c.videos, "video", "videos"),
+  },
+  {
+    id: "feedback",
+    title: "Feedback",
+    to: adminAreaUrl("feedback"),
+    text: "Read what users wrote, mark messages resolved or pending, and delete them.",
+    action: "Manage feedback",
+    count: (c) => `${c.pendingFeedback} pending`,
+  },
+  {
+    id: "trail",
+    title: "Trail",
+    to: adminAreaUrl("trail"),
+    text: "Choose a trail and edit its coordinates on the map preview: save, insert and delete points.",
+    action: "Edit trails",
+  },
+  {
+    id: "bench",
+    title: "Bench",
+    to: adminAreaUrl("bench"),
+    text: "Create, update and delete benches along the trails and the videos shown at each bench.",
+    action: "Manage benches",
+    count: (c) => plural(c.benches, "bench", "benches"),
+  },
+  {
+    id: "analytics",
+    title: "Analytics",
+    to: "/adminAnalytics",
+    text: "Video views, likes and dislikes, and the demographics of the people who use the app.",
+    action: "View analytics",
+  },
+];
+
+/** SPEC §2: the dashboard, with a card for each management area and for analytics. */
+export default function AdminHome() {
+  const { username, counts } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <h1 className="page-title">Admin Dashboard</h1>
+      <p className="mt-3 max-w-3xl text-lg text-stone-700">Welcome, {username}. Choose what you want to manage.</p>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.id}>
+            <section aria-labelledby={`dashboard-${card.id}`} className="card flex h-full flex-col p-6">
+              <h2 id={`dashboard-${card.id}`} className="text-xl font-semibold text-stone-900">
+                {card.title}
+              </h2>
+              {card.count ? (
+                <p className="mt-1 text-sm font-semibold text-brand-700" data-count={card.id}>
+                  {card.count(counts)}
+                </p>
+              ) : null}
+              <p className="mt-2 flex-1 text-stone-700">{card.text}</p>
+              <Link to={card.to} className="btn-primary mt-5 self-start">
+                {card.action}
+              </Link>
+            </section>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

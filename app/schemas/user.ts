@@ -165,3 +165,51 @@ export const feedbackSchema = z.object({
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
 export const roleSchema = z.enum(ROLES);
+
+// ---------------------------------------------------------------------------------------------------
+// JSON API shapes (issue 7). The request schemas reuse the form rules above; the response schemas
+// describe what the serialisers in app/models/user.server.ts produce.
+
+export const userJsonSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  roleType: z.enum(ROLES),
+  gender: z.string().nullable(),
+  age: z.number().int().nullable(),
+  ethnicity: z.string().nullable(),
+  community: z.string().nullable(),
+});
+export type UserJson = z.infer<typeof userJsonSchema>;
+
+export const authResponseSchema = z.object({ result: userJsonSchema, token: z.string() });
+export const messageResponseSchema = z.object({ message: z.string(), _id: z.string().optional() });
+
+/** An old client sends every field of its form; empty ones mean "keep" (SPEC §5), numbers may be text. */
+function apiFormValues(value: unknown) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const cleaned: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (field === "" || field === null) continue;
+    cleaned[key] = key === "age" && typeof field === "string" && /^-?\d+$/.test(field.trim()) ? Number(field) : field;
+  }
+  return cleaned;
+}
+
+export const signUpApiSchema = z.preprocess(apiFormValues, signUpSchema);
+
+/**
+ * SPEC §7: the profile call sends an optional `password` alone; the repeat is the form's business, so a
+ * missing confirmPassword is taken to equal it.
+ */
+export const profileUpdateApiSchema = z.preprocess((value) => {
+  const cleaned = apiFormValues(value) as Record<string, unknown>;
+  if (cleaned && typeof cleaned === "object" && cleaned.password !== undefined && cleaned.confirmPassword === undefined) {
+    return { ...cleaned, confirmPassword: cleaned.password };
+  }
+  return cleaned;
+}, profileUpdateSchema);
+
+export const roleUpdateSchema = z.object({ roleType: z.enum(ROLES, { error: "roleType must be Admin or User." }) });
+
+export const apiResetPasswordSchema = z.object({ newPassword: newPasswordSchema });

@@ -1,0 +1,47 @@
+import { requestPasswordReset } from "~/models/password-reset.server";
+import { resetRequestSchema, userMessages } from "~/schemas/user";
+import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/utils/api.server";
+import { publicBaseUrl } from "~/utils/auth.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
+
+// Pieces several account API routes share; the rules themselves live in the models.
+
+export const API_LIST_LIMIT = 1000;
+
+/** SPEC §7 answers the reset calls with text the client displays as is. */
+export function textResponse(text: string, status = 200) {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** Counts one attempt; over the limit, the 429 answer (with Retry-After) to return instead. */
+export async function rateLimited(request: Request, kind: RateLimitAction, account?: string | null): Promise<Response | null> {
+  const verdict = await checkRateLimit(request, kind, account);
+  return verdict.allowed ? null : apiJson(errorBody(RATE_LIMIT_MESSAGE), { status: 429, headers: retryAfterHeaders(verdict) });
+}
+
+/**
+ * POST /api/auth/send-reset-link and /api/send-reset-link: the same 200 answer whether or not the
+ * address has an account, so the call cannot be used to find out who is registered.
+ */
+export async function sendResetLink({ request }: { request: Request }) {
+  const { email } = await readBody(request, resetRequestSchema);
+  const limited = await rateLimited(request, "resetRequest", email);
+  if (limited) return limited;
+  const sent = await requestPasswordReset(email, publicBaseUrl(request));
+  if (!sent.ok) return textResponse(userMessages.resetLinkError, 503);
+  return textResponse(userMessages.resetLinkSent);
+}
+
+export function conflictError(conflicts: { field: string; message: string }[]) {
+  const fieldErrors = Object.fromEntries(conflicts.map((c) => [c.field, [c.message]]));
+  return new ApiError(409, conflicts.map((c) => c.message).join(" "), fieldErrors);
+}
+
+/** SPEC §6: people act on their own account; administrators on anyone's. Others get 403. */
+export async function requireSelfOrAdmin(request: Request, userIdParam: string | undefined, refusal: string) {
+  const auth = await requireApiUser(request);
+  const userId = requireId(userIdParam, "User");
+  const self = auth.user.id === userId;
+  if (!self && auth.user.role !== "Admin") throw new ApiError(403, refusal);
+  return { auth, userId, self };
+}

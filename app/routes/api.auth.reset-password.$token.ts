@@ -1,0 +1,21 @@
+import { textResponse } from "~/api/accounts.server";
+import { resetPasswordWithToken } from "~/models/password-reset.server";
+import { apiResetPasswordSchema, userMessages } from "~/schemas/user";
+import { ApiError, apiRoute, readBody } from "~/utils/api.server";
+
+// Plain text both ways (issue 7): 200 with the success text, 400 with the reason.
+export const { loader, action } = apiRoute({
+  POST: async ({ request, params }) => {
+    let newPassword: string;
+    try {
+      ({ newPassword } = await readBody(request, apiResetPasswordSchema));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) return textResponse(error.message, 400);
+      throw error;
+    }
+    const token = params.token ?? "";
+    const reset = token.length > 0 && token.length <= 200 ? await resetPasswordWithToken(token, newPassword) : null;
+    if (!reset?.ok) return textResponse(userMessages.resetLinkInvalid, 400);
+    return textResponse(userMessages.passwordResetDone);
+  },
+});

@@ -1,0 +1,10 @@
+import { API_LIST_LIMIT } from "~/api/accounts.server";
+import { listFeedback, toFeedbackJson } from "~/models/feedback.server";
+import { apiRoute, requireApiAdmin } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    await requireApiAdmin(request);
+    return (await listFeedback({ take: API_LIST_LIMIT })).map(toFeedbackJson);
+  },
+});

@@ -1,0 +1,14 @@
+import { rateLimited } from "~/api/accounts.server";
+import { createFeedback, toFeedbackJson } from "~/models/feedback.server";
+import { feedbackSchema } from "~/schemas/user";
+import { apiJson, apiRoute, readBody, requireApiUser } from "~/utils/api.server";
+
+export const { loader, action } = apiRoute({
+  POST: async ({ request }) => {
+    const { user } = await requireApiUser(request);
+    const input = await readBody(request, feedbackSchema);
+    const limited = await rateLimited(request, "feedback", user.id);
+    if (limited) return limited;
+    return apiJson(toFeedbackJson(await createFeedback({ ...input, userId: user.id })), { status: 201 });
+  },
+});

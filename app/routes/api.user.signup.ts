@@ -1,0 +1,21 @@
+import { conflictError, rateLimited } from "~/api/accounts.server";
+import { registerUser, toUserJson } from "~/models/user.server";
+import { signUpApiSchema } from "~/schemas/user";
+import { apiJson, apiRoute, readBody } from "~/utils/api.server";
+import { commitSessionCookie, createSession } from "~/utils/session.server";
+
+// The role is always User (registerUser ignores any roleType sent); the answer is the sign-in shape.
+export const { loader, action } = apiRoute({
+  POST: async ({ request }) => {
+    const { confirmPassword: _repeat, ...input } = await readBody(request, signUpApiSchema);
+    const limited = await rateLimited(request, "signUp", input.email);
+    if (limited) return limited;
+    const registered = await registerUser(input);
+    if (!registered.ok) throw conflictError(registered.conflicts);
+    const session = await createSession(registered.user.id);
+    return apiJson(
+      { result: toUserJson(registered.user), token: session.id },
+      { status: 201, headers: { "Set-Cookie": await commitSessionCookie(session.id) } },
+    );
+  },
+});

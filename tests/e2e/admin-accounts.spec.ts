@@ -1,0 +1,175 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, newUser, signInAsAdmin, test, unique, type TestUser } from "./support/fixtures";
+
+/** An account made through the JSON API (its own client address, so rate limits stay per test). */
+async function apiUser(request: APIRequestContext, prefix: string) {
+  const user: TestUser = newUser(prefix);
+  const headers = { "X-Forwarded-For": `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const response = await request.post("/api/user/signup", {
+    headers,
+    data: { username: user.username, email: user.email, password: user.password, confirmPassword: user.password },
+  });
+  expect(response.status()).toBe(201);
+  const { result, token } = await response.json();
+  return { ...user, id: result._id as string, token: token as string, headers };
+}
+
+async function searchProfiles(page: Page, q: string) {
+  await page.goto("/adminControlPanel?option=profiles");
+  await page.getByLabel("Search by username or email").fill(q);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+}
+
+const row = (page: Page, username: string) => page.locator(`tr[data-user-row="${username}"]`);
+
+async function closeDialog(page: Page, name: string, javaScriptEnabled: boolean) {
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close", exact: true }).click();
+  await expect(page.getByRole("dialog", { name })).toBeHidden();
+  // Dismissing leaves the confirmation URL, so a reload does not ask again.
+  await expect(page).not.toHaveURL(/confirm=/);
+}
+
+async function roleInDb(db: import("pg").Pool | null, id: string) {
+  if (!db) return null;
+  const { rows } = await db.query(`SELECT role FROM "User" WHERE id = $1`, [id]);
+  return rows[0]?.role ?? "deleted";
+}
+
+test.describe("admin dashboard", () => {
+  test("cards link to each management area and analytics", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/adminHome");
+    await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
+    for (const title of ["Profiles", "Videos", "Feedback", "Trail", "Bench", "Analytics"]) {
+      await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
+    }
+    await expect(page.locator('[data-count="profiles"]')).toHaveText(/^\d+ users?$/);
+    await page.getByRole("link", { name: "Manage feedback" }).click();
+    await expect(page).toHaveURL(/\/adminControlPanel\?option=feedback$/);
+    await page.goto("/adminHome");
+    await page.getByRole("link", { name: "View analytics" }).click();
+    await expect(page).toHaveURL(/\/adminAnalytics$/);
+  });
+});
+
+test.describe("admin profiles", () => {
+  test("search finds a user by username and email; 'No results found' otherwise", async ({ page, request }) => {
+    const user = await apiUser(request, "find");
+    await signInAsAdmin(page);
+    await searchProfiles(page, user.username);
+    await expect(row(page, user.username)).toContainText(user.email);
+    await expect(row(page, user.username).getByText("User", { exact: true })).toBeVisible();
+    await searchProfiles(page, user.email);
+    await expect(row(page, user.username)).toBeVisible();
+    await searchProfiles(page, unique("nobody"));
+    await expect(page.getByText("No results found")).toBeVisible();
+    await page.getByRole("link", { name: "Clear" }).click();
+    await expect(page).toHaveURL(/option=profiles$/);
+  });
+
+  test("role change: declined leaves it, confirmed changes it", async ({ page, request, db, javaScriptEnabled }) => {
+    const user = await apiUser(request, "role");
+    await signInAsAdmin(page);
+    await searchProfiles(page, user.username);
+    const prompt = `Are you sure you want to change ${user.username}'s role?`;
+    const open = async () => {
+      // With JavaScript the checkbox itself asks; without, the button next to it goes to the confirm step.
+      if (javaScriptEnabled) await row(page, user.username).getByRole("checkbox", { name: `Admin role for ${user.username}` }).click();
+      else await row(page, user.username).getByRole("button", { name: `Change role of ${user.username}` }).click();
+      await expect(page.getByRole("dialog", { name: "Change role" })).toContainText(prompt);
+    };
+
+    await open();
+    await closeDialog(page, "Change role", javaScriptEnabled);
+    await page.reload();
+    await expect(row(page, user.username).getByRole("checkbox")).not.toBeChecked();
+    await expect(row(page, user.username).getByText("User", { exact: true })).toBeVisible();
+    expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
+
+    await open();
+    await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
+    await expect(page.getByText(`${user.username}'s role was changed to Admin.`)).toBeVisible();
+    await page.reload();
+    await expect(row(page, user.username).getByText("Admin", { exact: true })).toBeVisible();
+    await expect(row(page, user.username).getByRole("checkbox")).toBeChecked();
+    expect(await roleInDb(db, user.id)).toBe(db ? "Admin" : null);
+
+    // And back again.
+    await open();
+    await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
+    await expect(page.getByText(`${user.username}'s role was changed to User.`)).toBeVisible();
+    expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
+  });
+
+  test("delete: declined keeps the user, confirmed deletes", async ({ page, request, db, javaScriptEnabled }) => {
+    const user = await apiUser(request, "del");
+    await signInAsAdmin(page);
+    await searchProfiles(page, user.username);
+    const open = async () => {
+      await row(page, user.username).getByRole("link", { name: `Delete ${user.username}` }).click();
+      await expect(page.getByRole("dialog", { name: "Delete user" })).toContainText(`Are you sure you want to delete: ${user.username}?`);
+    };
+    await open();
+    await closeDialog(page, "Delete user", javaScriptEnabled);
+    await page.reload();
+    await expect(row(page, user.username)).toBeVisible();
+    expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
+
+    await open();
+    await page.getByRole("dialog", { name: "Delete user" }).getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText(`${user.username} was deleted.`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("No results found")).toBeVisible();
+    expect(await roleInDb(db, user.id)).toBe(db ? "deleted" : null);
+  });
+});
+
+test.describe("admin feedback", () => {
+  test("mark resolved and pending, delete declined and confirmed", async ({ page, request, db, javaScriptEnabled }) => {
+    const user = await apiUser(request, "fb");
+    const text = `Please add benches ${unique("note")}`;
+    const submitted = await request.post("/api/feedback/submit", {
+      headers: { ...user.headers, Authorization: `Bearer ${user.token}` },
+      data: { username: user.username, email: user.email, feedback: text },
+    });
+    expect(submitted.status()).toBe(201);
+    const { _id: id } = await submitted.json();
+    const statusInDb = async () => (db ? ((await db.query(`SELECT "isResolved" FROM "Feedback" WHERE id = $1`, [id])).rows[0]?.isResolved ?? "deleted") : null);
+
+    await signInAsAdmin(page);
+    await page.goto("/adminControlPanel?option=feedback");
+    await page.getByLabel("Search by username, email or feedback").fill(text);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const item = page.getByRole("article", { name: `Feedback from ${user.username}` });
+    await expect(item).toContainText(text);
+    await expect(item.getByText("Pending", { exact: true })).toBeVisible();
+
+    await item.getByRole("button", { name: /^Mark resolved/ }).click();
+    await expect(page.getByText("The feedback was marked as resolved.")).toBeVisible();
+    await page.reload();
+    await expect(item.getByText("Resolved", { exact: true })).toBeVisible();
+    expect(await statusInDb()).toBe(db ? true : null);
+
+    await item.getByRole("button", { name: /^Mark pending/ }).click();
+    await expect(page.getByText("The feedback was marked as pending.")).toBeVisible();
+    await page.reload();
+    await expect(item.getByText("Pending", { exact: true })).toBeVisible();
+    expect(await statusInDb()).toBe(db ? false : null);
+
+    await item.getByRole("link", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete feedback" });
+    await expect(dialog).toContainText("Are you sure you want to delete this feedback?");
+    await closeDialog(page, "Delete feedback", javaScriptEnabled);
+    await page.reload();
+    await expect(item).toBeVisible();
+
+    await item.getByRole("link", { name: /^Delete/ }).click();
+    await page.getByRole("dialog", { name: "Delete feedback" }).getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("The feedback was deleted.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("No results found")).toBeVisible();
+    expect(await statusInDb()).toBe(db ? "deleted" : null);
+  });
+});

@@ -1,0 +1,369 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { accountsEndpoints } from "~/api/accounts.docs";
+import { createUser, verifyLogin } from "~/models/user.server";
+import * as deleteUser from "~/routes/api.user.$id";
+import * as signin from "~/routes/api.user.signin";
+import * as signup from "~/routes/api.user.signup";
+import * as updateProfile from "~/routes/api.user.updateProfile.$userId";
+import * as updateRole from "~/routes/api.user.updateRole.$id";
+import * as usersList from "~/routes/api.user.users";
+import * as sendResetAuth from "~/routes/api.auth.send-reset-link";
+import * as sendResetStandalone from "~/routes/api.send-reset-link";
+import * as resetPassword from "~/routes/api.auth.reset-password.$token";
+import * as feedbackList from "~/routes/api.feedback";
+import * as feedbackItem from "~/routes/api.feedback_.$id";
+import * as feedbackSubmit from "~/routes/api.feedback_.submit";
+import { feedbackJsonSchema } from "~/schemas/feedback";
+import { authResponseSchema, userJsonSchema } from "~/schemas/user";
+import { database, prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { createSession, deleteSession, sessionCookie } from "~/utils/session.server";
+import { truncateAll } from "../support/database-template";
+
+const outbox = mkdtempSync(path.join(tmpdir(), "wt-api-outbox-"));
+env.MAIL_OUTBOX_DIR = outbox;
+env.SMTP_URL = undefined;
+afterAll(() => rmSync(outbox, { recursive: true, force: true }));
+
+type Route = { loader: Function; action: Function };
+let clientCounter = 0;
+
+/** Each call comes from its own client address unless told otherwise, so rate limits stay out of the way. */
+function call(route: Route, method: string, pathname: string, options: { token?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  const headers = new Headers({ "X-Forwarded-For": `10.0.${Math.floor(++clientCounter / 250)}.${clientCounter % 250}`, ...options.headers });
+  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  const request = new Request(`http://localhost${pathname}`, { method, headers, body });
+  const fn = method === "GET" ? route.loader : route.action;
+  return fn({ request, params: options.params ?? {}, context: {} }) as Promise<Response>;
+}
+
+const makeUser = (name: string, role: "User" | "Admin" = "User") =>
+  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+
+async function tokenFor(name: string, role: "User" | "Admin" = "User") {
+  const user = await makeUser(name, role);
+  return { user, token: (await createSession(user.id)).id };
+}
+
+const MISSING_ID = "0123456789abcdef01234567";
+
+beforeEach(async () => {
+  await truncateAll(database);
+});
+
+describe("POST /api/user/signin", () => {
+  test("answers { result: user, token }, sets the cookie, and the token authenticates until sign-out", async () => {
+    const user = await makeUser("walker");
+    const response = await call(signin, "POST", "/api/user/signin", { body: { email: "WALKER@example.test", password: "pw-walker" } });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(authResponseSchema.strict().safeParse({ ...body, result: userJsonSchema.strict().parse(body.result) }).success).toBe(true);
+    expect(body.result).toEqual({ _id: user.id, username: "walker", email: "walker@example.test", roleType: "User", gender: null, age: null, ethnicity: null, community: null });
+    expect(JSON.stringify(body)).not.toMatch(/hash|password/i);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+
+    const listed = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token: body.token, body: { username: "walker", email: "walker@example.test", feedback: "hi" } });
+    expect(listed.status).toBe(201);
+    await deleteSession(body.token); // what signing out does
+    const after = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token: body.token, body: { username: "walker", email: "walker@example.test", feedback: "hi" } });
+    expect(after.status).toBe(401);
+  });
+
+  test("wrong credentials are 401 with the SPEC message; bad input 400 with field errors; too many tries 429", async () => {
+    await makeUser("guard");
+    const wrong = await call(signin, "POST", "/api/user/signin", { body: { email: "guard@example.test", password: "nope" } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: "Sign-in failed. Please check your credentials.", error: "Sign-in failed. Please check your credentials." });
+    const invalid = await call(signin, "POST", "/api/user/signin", { body: { email: "not-an-email" } });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).fieldErrors).toMatchObject({ email: ["Please enter a valid email address."], password: ["Password is required."] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call(signin, "POST", "/api/user/signin", { body: { email: "guard@example.test", password: "nope" } })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("POST /api/user/signup", () => {
+  test("creates a User (never Admin) and answers 201 with the sign-in shape", async () => {
+    const response = await call(signup, "POST", "/api/user/signup", {
+      body: { username: "newbie", email: "newbie@example.test", password: "abcd", confirmPassword: "abcd", roleType: "Admin", age: "30", gender: "Female", ethnicity: "", community: "Yes" },
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.result).toMatchObject({ username: "newbie", roleType: "User", age: 30, gender: "Female", ethnicity: null, community: "Yes" });
+    expect(body.token).toMatch(/^[a-f0-9]{64}$/);
+    expect((await prisma.user.findUniqueOrThrow({ where: { email: "newbie@example.test" } })).role).toBe("User");
+  });
+
+  test("each validation failure is 400 with its message; duplicates 409", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: "a@example.test", password: "abcd", confirmPassword: "abcd" }, "username", "Username is required."],
+      [{ username: "a", email: "bad", password: "abcd", confirmPassword: "abcd" }, "email", "Please enter a valid email address."],
+      [{ username: "a", email: "a@example.test", password: "abc", confirmPassword: "abc" }, "password", "Password requirements not met."],
+      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abce" }, "confirmPassword", "Passwords do not match."],
+      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", age: -1 }, "age", "Age must be a whole number of 0 or more."],
+      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", gender: "X" }, "gender", "Please choose a gender from the list."],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await call(signup, "POST", "/api/user/signup", { body });
+      expect(response.status, field).toBe(400);
+      expect((await response.json()).fieldErrors[field]).toEqual([message]);
+    }
+    await makeUser("taken");
+    const duplicate = await call(signup, "POST", "/api/user/signup", { body: { username: "TAKEN", email: "taken@example.test", password: "abcd", confirmPassword: "abcd" } });
+    expect(duplicate.status).toBe(409);
+    const answer = await duplicate.json();
+    expect(answer.fieldErrors).toEqual({ username: ["This username is already taken."], email: ["An account with this email already exists."] });
+    expect(await prisma.user.count()).toBe(1);
+  });
+});
+
+describe("PATCH /api/user/updateProfile/{userId}", () => {
+  test("updates one's own profile; empty fields keep their value; a password alone changes it", async () => {
+    const { user, token } = await tokenFor("self");
+    const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
+      token,
+      params: { userId: user.id },
+      body: { username: "", email: "", age: "41", gender: "Male", ethnicity: "Asian", community: "No", password: "newpass" },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ _id: user.id, username: "self", email: "self@example.test", age: 41, gender: "Male", ethnicity: "Asian", community: "No" });
+    expect(await verifyLogin("self@example.test", "newpass")).not.toBeNull();
+    // The session that made the change survives it.
+    const again = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body: { age: 41 } });
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe("No changes were made to the profile.");
+  });
+
+  test("403 for another user's profile unless Admin; 401 visitor; 404 unknown/malformed; 409 conflict; 400 bad input", async () => {
+    const { user, token } = await tokenFor("me");
+    const other = await makeUser("other");
+    const { token: adminToken } = await tokenFor("boss", "Admin");
+    const path = (id: string) => `/api/user/updateProfile/${id}`;
+    expect((await call(updateProfile, "PATCH", path(other.id), { token, params: { userId: other.id }, body: { age: 3 } })).status).toBe(403);
+    expect((await call(updateProfile, "PATCH", path(other.id), { params: { userId: other.id }, body: { age: 3 } })).status).toBe(401);
+    const byAdmin = await call(updateProfile, "PATCH", path(other.id), { token: adminToken, params: { userId: other.id }, body: { age: 3 } });
+    expect(await byAdmin.json()).toMatchObject({ _id: other.id, age: 3 });
+    expect((await call(updateProfile, "PATCH", path(MISSING_ID), { token: adminToken, params: { userId: MISSING_ID }, body: { age: 3 } })).status).toBe(404);
+    expect((await call(updateProfile, "PATCH", path("nope"), { token: adminToken, params: { userId: "nope" }, body: { age: 3 } })).status).toBe(404);
+    const conflict = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { username: "OTHER" } });
+    expect(conflict.status).toBe(409);
+    expect((await conflict.json()).message).toBe("This username is already taken.");
+    const short = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { password: "abc" } });
+    expect(short.status).toBe(400);
+    expect((await short.json()).fieldErrors.password).toEqual(["Password requirements not met."]);
+    const differ = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { password: "abcd", confirmPassword: "abce" } });
+    expect((await differ.json()).fieldErrors.confirmPassword).toEqual(["Passwords do not match!"]);
+    const badAge = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { age: "old" } });
+    expect(badAge.status).toBe(400);
+  });
+
+  test("a cookie-authenticated write without X-XSRF-TOKEN is refused", async () => {
+    const { user, token } = await tokenFor("cookie");
+    const cookie = (await sessionCookie.serialize(token)).split(";")[0];
+    const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
+      params: { userId: user.id },
+      headers: { Cookie: `${cookie}; XSRF-TOKEN=abc123` },
+      body: { age: 5 },
+    });
+    expect(response.status).toBe(403);
+    const accepted = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
+      params: { userId: user.id },
+      headers: { Cookie: `${cookie}; XSRF-TOKEN=abc123`, "X-XSRF-TOKEN": "abc123" },
+      body: { age: 5 },
+    });
+    expect(accepted.status).toBe(200);
+  });
+});
+
+describe("admin user endpoints", () => {
+  test("GET /api/user/users lists users for Admin only", async () => {
+    const { token } = await tokenFor("plain");
+    const { token: adminToken } = await tokenFor("boss", "Admin");
+    expect((await call(usersList, "GET", "/api/user/users")).status).toBe(401);
+    expect((await call(usersList, "GET", "/api/user/users", { token })).status).toBe(403);
+    const response = await call(usersList, "GET", "/api/user/users", { token: adminToken });
+    const list = await response.json();
+    expect(list.map((u: { username: string }) => u.username)).toEqual(["boss", "plain"]);
+    for (const item of list) expect(userJsonSchema.strict().safeParse(item).success).toBe(true);
+  });
+
+  test("PATCH /api/user/updateRole/{id}: changes the role, refuses the last admin, validates", async () => {
+    const { user, token } = await tokenFor("plain");
+    const { user: boss, token: adminToken } = await tokenFor("boss", "Admin");
+    const path = (id: string) => `/api/user/updateRole/${id}`;
+    expect((await call(updateRole, "PATCH", path(user.id), { params: { id: user.id }, body: { roleType: "Admin" } })).status).toBe(401);
+    expect((await call(updateRole, "PATCH", path(user.id), { token, params: { id: user.id }, body: { roleType: "Admin" } })).status).toBe(403);
+    const invalid = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "King" } });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).fieldErrors.roleType).toEqual(["roleType must be Admin or User."]);
+    expect((await call(updateRole, "PATCH", path(MISSING_ID), { token: adminToken, params: { id: MISSING_ID }, body: { roleType: "Admin" } })).status).toBe(404);
+    expect((await call(updateRole, "PATCH", path("x"), { token: adminToken, params: { id: "x" }, body: { roleType: "Admin" } })).status).toBe(404);
+    const last = await call(updateRole, "PATCH", path(boss.id), { token: adminToken, params: { id: boss.id }, body: { roleType: "User" } });
+    expect(last.status).toBe(409);
+    expect((await last.json()).message).toBe("The last administrator cannot lose the Admin role.");
+    const promoted = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "Admin" } });
+    expect(promoted.status).toBe(200);
+    expect(await promoted.json()).toMatchObject({ _id: user.id, roleType: "Admin" });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("Admin");
+  });
+
+  test("DELETE /api/user/{id}: Admin deletes anyone, a User only themselves, never the last admin", async () => {
+    const { user, token } = await tokenFor("plain");
+    const other = await makeUser("other");
+    const { user: boss, token: adminToken } = await tokenFor("boss", "Admin");
+    const del = (id: string, t?: string) => call(deleteUser, "DELETE", `/api/user/${id}`, { token: t, params: { id } });
+    expect((await del(other.id)).status).toBe(401);
+    expect((await del(other.id, token)).status).toBe(403);
+    expect((await del("bad", adminToken)).status).toBe(404);
+    expect((await del(MISSING_ID, adminToken)).status).toBe(404);
+    const last = await del(boss.id, adminToken);
+    expect(last.status).toBe(409);
+    const removed = await del(other.id, adminToken);
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ message: "The user was deleted.", _id: other.id });
+    const self = await del(user.id, token);
+    expect(self.status).toBe(200);
+    expect(await prisma.user.count()).toBe(1);
+  });
+});
+
+describe("password reset endpoints", () => {
+  test("send-reset-link answers the same 200 text for known and unknown addresses on both paths", async () => {
+    await makeUser("forgot");
+    for (const route of [sendResetAuth, sendResetStandalone]) {
+      for (const email of ["forgot@example.test", "nobody@example.test"]) {
+        const response = await call(route, "POST", "/api/auth/send-reset-link", { body: { email } });
+        expect(response.status).toBe(200);
+        expect(response.headers.get("Content-Type")).toContain("text/plain");
+        expect(await response.text()).toBe("Password reset link has been sent to your email.");
+      }
+    }
+    expect(readdirSync(outbox).length).toBeGreaterThanOrEqual(2);
+    const invalid = await call(sendResetAuth, "POST", "/api/auth/send-reset-link", { body: { email: "x" } });
+    expect(invalid.status).toBe(400);
+  });
+
+  test("a mail failure is 503 'Error sending reset link.'", async () => {
+    await makeUser("mailfail");
+    env.SMTP_URL = "smtp://127.0.0.1:1";
+    try {
+      const response = await call(sendResetStandalone, "POST", "/api/send-reset-link", { body: { email: "mailfail@example.test" } });
+      expect(response.status).toBe(503);
+      expect(await response.text()).toBe("Error sending reset link.");
+    } finally {
+      env.SMTP_URL = undefined;
+    }
+  });
+
+  test("reset-password: 200 text with a valid token, 400 text when short, invalid or used", async () => {
+    const user = await makeUser("resetme");
+    const token = "a-known-reset-token-for-the-test";
+    await prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) },
+    });
+    const reset = (t: string, body: unknown) => call(resetPassword, "POST", `/api/auth/reset-password/${t}`, { params: { token: t }, body });
+    const short = await reset(token, { newPassword: "abc" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toBe("Password must be at least 4 characters long.");
+    const unknown = await reset("unknown-token", { newPassword: "abcd" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get("Content-Type")).toContain("text/plain");
+    const ok = await reset(token, { newPassword: "brand-new" });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("Your password has been reset. Please sign in with your new password.");
+    expect(await verifyLogin("resetme@example.test", "brand-new")).not.toBeNull();
+    expect((await reset(token, { newPassword: "again-new" })).status).toBe(400);
+  });
+});
+
+describe("feedback endpoints", () => {
+  test("submit (signed-in, validated) → list (admin) → PATCH status → DELETE", async () => {
+    const { token } = await tokenFor("writer");
+    const { token: adminToken } = await tokenFor("boss", "Admin");
+    const body = { username: "writer", email: "writer@example.test", feedback: "More benches please" };
+    expect((await call(feedbackSubmit, "POST", "/api/feedback/submit", { body })).status).toBe(401);
+    for (const field of ["username", "email", "feedback"] as const) {
+      const response = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body: { ...body, [field]: "" } });
+      expect(response.status, field).toBe(400);
+      expect((await response.json()).fieldErrors[field]).toHaveLength(1);
+    }
+    const created = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body });
+    expect(created.status).toBe(201);
+    const item = await created.json();
+    expect(feedbackJsonSchema.strict().parse(item)).toEqual({ _id: expect.any(String), ...body, isResolved: false });
+
+    expect((await call(feedbackList, "GET", "/api/feedback")).status).toBe(401);
+    expect((await call(feedbackList, "GET", "/api/feedback", { token })).status).toBe(403);
+    expect(await (await call(feedbackList, "GET", "/api/feedback", { token: adminToken })).json()).toEqual([item]);
+
+    const patch = (id: string, t: string | undefined, b: unknown) => call(feedbackItem, "PATCH", `/api/feedback/${id}`, { token: t, params: { id }, body: b });
+    expect((await patch(item._id, token, { isResolved: true })).status).toBe(403);
+    expect((await patch(item._id, adminToken, { isResolved: "yes" })).status).toBe(400);
+    expect((await patch(MISSING_ID, adminToken, { isResolved: true })).status).toBe(404);
+    expect((await patch("zzz", adminToken, { isResolved: true })).status).toBe(404);
+    const resolved = await patch(item._id, adminToken, { isResolved: true });
+    expect(await resolved.json()).toEqual({ ...item, isResolved: true });
+
+    const del = (id: string, t?: string) => call(feedbackItem, "DELETE", `/api/feedback/${id}`, { token: t, params: { id } });
+    expect((await del(item._id)).status).toBe(401);
+    expect((await del(item._id, token)).status).toBe(403);
+    expect((await del("zzz", adminToken)).status).toBe(404);
+    const deleted = await del(item._id, adminToken);
+    expect(await deleted.json()).toEqual({ message: "The feedback was deleted.", _id: item._id });
+    expect((await del(item._id, adminToken)).status).toBe(404);
+    expect(await prisma.feedback.count()).toBe(0);
+  });
+});
+
+describe("documentation", () => {
+  test("every account route of SPEC §7 is described", () => {
+    const documented = accountsEndpoints.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`).sort();
+    expect(documented).toEqual(
+      [
+        "POST /api/user/signin",
+        "POST /api/user/signup",
+        "PATCH /api/user/updateProfile/{userId}",
+        "GET /api/user/users",
+        "PATCH /api/user/updateRole/{id}",
+        "DELETE /api/user/{id}",
+        "POST /api/auth/send-reset-link",
+        "POST /api/send-reset-link",
+        "POST /api/auth/reset-password/{token}",
+        "GET /api/feedback",
+        "DELETE /api/feedback/{id}",
+        "POST /api/feedback/submit",
+        "PATCH /api/feedback/{id}",
+      ].sort(),
+    );
+  });
+});
+
+describe("OpenAPI document", () => {
+  test("lists the account endpoints with request and response schemas", async () => {
+    const openapi = await import("~/routes/api.openapi[.]json");
+    const response = await call(openapi as unknown as Route, "GET", "/api/openapi.json");
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    const signinDoc = document.paths["/api/user/signin"].post;
+    expect(signinDoc.responses["200"].content["application/json"].schema.required).toEqual(["result", "token"]);
+    expect(signinDoc.responses["401"]).toBeDefined();
+    const profileDoc = document.paths["/api/user/updateProfile/{userId}"].patch;
+    expect(Object.keys(profileDoc.requestBody.content["application/json"].schema.properties ?? {})).toEqual(
+      expect.arrayContaining(["username", "email", "age", "password"]),
+    );
+    expect(document.paths["/api/auth/reset-password/{token}"].post.responses["200"].content["text/plain"]).toBeDefined();
+    expect(document.paths["/api/feedback/{id}"].patch.responses["404"]).toBeDefined();
+  });
+});
