@@ -42,6 +42,8 @@ const forms: Row[] = [
   { kind: "form", method: "POST", path: "/logout", access: "everyone" },
   ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
+  ...["changeRole", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=profiles", intent, access: "admin" as const })),
+  ...["setStatus", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=feedback", intent, access: "admin" as const })),
   ...["create", "update", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=videos", intent, access: "admin" as const })),
   ...trailIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
   ...benchIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
@@ -65,8 +67,10 @@ async function caller(role: "visitor" | "User" | "Admin") {
 
 async function call(row: Row, role: "visitor" | "User" | "Admin") {
   const { userId, sessionId } = await caller(role);
+  // Account endpoints open to "the user, or an admin" are called on the caller's own account.
   const path = row.path
     .replace("{userId}", userId)
+    .replace(/^\/api\/user\/\{id\}$/, `/api/user/${userId}`)
     .replace(/\{(id|videoId)\}/g, NO_SUCH_ID)
     .replace("{index}", "0")
     .replace("{token}", "f".repeat(64));
