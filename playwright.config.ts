@@ -4,6 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+/** Admin specs that edit the seeded trails and benches, which the trail map specs compare against. */
+const seedEditingSpecs = /admin-trails\.spec\.ts$/;
+
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
@@ -35,7 +38,10 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it.
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: seedEditingSpecs, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: seedEditingSpecs, use: { ...chromium, javaScriptEnabled: false } },
+    // Specs that change the seeded trails and benches (and undo it) run after the ones that read them.
+    { name: "js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: false } },
   ],
 });

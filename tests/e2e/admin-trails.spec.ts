@@ -61,28 +61,33 @@ test.describe("admin trail area", () => {
     const originalLon = await input(page, "Longitude", 2).inputValue();
     expect(Number(originalLat)).toBeGreaterThan(33);
     expect(Number(originalLon)).toBeLessThan(-83);
-    await input(page, "Latitude", 2).fill("33.98123");
+    // A nudge of 0.000001° (about 0.1 m): visible in the table and the database, not in the trail's length.
+    const nudged = String(Number((Number(originalLat) + 0.000001).toFixed(7)));
+    await input(page, "Latitude", 2).fill(nudged);
     await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
     await expectFlash(page, "Coordinate #2 saved.");
     await page.reload();
-    await expect(input(page, "Latitude", 2)).toHaveValue("33.98123");
+    await expect(input(page, "Latitude", 2)).toHaveValue(nudged);
     await expect(input(page, "Longitude", 2)).toHaveValue(originalLon);
-    if (db) expect((await pointsInDb())![1]).toMatchObject({ latitude: 33.98123, longitude: Number(originalLon) });
+    if (db) expect((await pointsInDb())![1]).toMatchObject({ latitude: Number(nudged), longitude: Number(originalLon) });
     await input(page, "Latitude", 2).fill(originalLat);
     await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
     await expectFlash(page, "Coordinate #2 saved.");
     await expect(input(page, "Latitude", 2)).toHaveValue(originalLat);
 
-    // Insert Below #1 with the values typed in row 1: a new #2; row 1 keeps its saved values.
+    // Insert Below #1 with the values typed in row 1: a new #2; row 1 keeps its saved values. The new
+    // point is a copy of #1 nudged by 0.000001°, so the trail's drawn length hardly changes meanwhile.
     const firstLat = await input(page, "Latitude", 1).inputValue();
-    await input(page, "Latitude", 1).fill("33.9811");
-    await input(page, "Longitude", 1).fill("-84.0011");
+    const firstLon = await input(page, "Longitude", 1).inputValue();
+    const insertedLat = String(Number((Number(firstLat) + 0.000001).toFixed(7)));
+    await input(page, "Latitude", 1).fill(insertedLat);
+    await input(page, "Longitude", 1).fill(firstLon);
     await page.getByRole("button", { name: "Insert below coordinate #1", exact: true }).click();
     await expectFlash(page, "Coordinate #2 inserted.");
     await expect(rows(page)).toHaveCount(count + 1);
     await expect(input(page, "Latitude", 1)).toHaveValue(firstLat);
-    await expect(input(page, "Latitude", 2)).toHaveValue("33.9811");
-    await expect(input(page, "Longitude", 2)).toHaveValue("-84.0011");
+    await expect(input(page, "Latitude", 2)).toHaveValue(insertedLat);
+    await expect(input(page, "Longitude", 2)).toHaveValue(firstLon);
     await expect(input(page, "Latitude", 3)).toHaveValue(originalLat);
     if (db) expect((await pointsInDb())!.map((point) => point.position)).toEqual([...Array(count + 1).keys()]);
 
@@ -92,7 +97,7 @@ test.describe("admin trail area", () => {
     await decline(page, dialog, javaScriptEnabled);
     await page.reload();
     await expect(rows(page)).toHaveCount(count + 1);
-    await expect(input(page, "Latitude", 2)).toHaveValue("33.9811");
+    await expect(input(page, "Latitude", 2)).toHaveValue(insertedLat);
     await page.getByRole("link", { name: "Delete coordinate #2", exact: true }).click();
     dialog = await confirmDialog(page, "Are you sure you want to delete coordinate #2?");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
@@ -100,7 +105,11 @@ test.describe("admin trail area", () => {
     await expect(rows(page)).toHaveCount(count);
     await expect(input(page, "Latitude", 2)).toHaveValue(originalLat);
 
-    // Insert at End: both values required, campus area only, decimals accepted.
+    // Insert at End: both values required, campus area only, decimals accepted. The point added is a
+    // copy of the last one, nudged as above.
+    const lastLat = await input(page, "Latitude", count).inputValue();
+    const lastLon = await input(page, "Longitude", count).inputValue();
+    const endLat = String(Number((Number(lastLat) + 0.000001).toFixed(7)));
     const endForm = page.getByRole("form", { name: "Insert at End" });
     await endForm.getByLabel("Latitude", { exact: true }).fill("33.9822");
     await endForm.getByRole("button", { name: "Insert at End" }).click();
@@ -113,13 +122,13 @@ test.describe("admin trail area", () => {
     await page.reload();
     await expect(rows(page)).toHaveCount(count);
 
-    await endForm.getByLabel("Latitude", { exact: true }).fill("33.9822");
-    await endForm.getByLabel("Longitude", { exact: true }).fill("-84.0022");
+    await endForm.getByLabel("Latitude", { exact: true }).fill(endLat);
+    await endForm.getByLabel("Longitude", { exact: true }).fill(lastLon);
     await endForm.getByRole("button", { name: "Insert at End" }).click();
     await expectFlash(page, `Coordinate #${count + 1} inserted.`);
     await expect(rows(page)).toHaveCount(count + 1);
-    await expect(input(page, "Latitude", count + 1)).toHaveValue("33.9822");
-    await expect(input(page, "Longitude", count + 1)).toHaveValue("-84.0022");
+    await expect(input(page, "Latitude", count + 1)).toHaveValue(endLat);
+    await expect(input(page, "Longitude", count + 1)).toHaveValue(lastLon);
     await page.getByRole("link", { name: `Delete coordinate #${count + 1}`, exact: true }).click();
     dialog = await confirmDialog(page, `Are you sure you want to delete coordinate #${count + 1}?`);
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
