@@ -30,13 +30,17 @@ type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Each step runs once per database, in its own transaction together with its marker row. */
 async function runStep(prisma: PrismaClient, name: string, apply: (tx: Tx) => Promise<void>) {
-  return prisma.$transaction(async (tx) => {
-    const done = await tx.seedStep.findUnique({ where: { name } });
-    if (done) return false;
-    await apply(tx);
-    await tx.seedStep.create({ data: { name } });
-    return true;
-  });
+  return prisma.$transaction(
+    async (tx) => {
+      const done = await tx.seedStep.findUnique({ where: { name } });
+      if (done) return false;
+      await apply(tx);
+      await tx.seedStep.create({ data: { name } });
+      return true;
+    },
+    // First start on a slow or busy machine: Prisma's 5 s default would abort a healthy seed.
+    { maxWait: 30_000, timeout: 120_000 },
+  );
 }
 
 async function seedTrails(tx: Tx) {
