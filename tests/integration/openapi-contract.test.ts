@@ -1,0 +1,204 @@
+// Walks GET /api/openapi.json: every call of SPEC §7 is documented, and every documented operation,
+// called for real, answers the documented success status with a body that matches the published schema.
+import { beforeAll, describe, expect, test } from "vitest";
+import { createUser } from "~/models/user.server";
+import { prisma } from "~/utils/db.server";
+import { seedDatabase } from "~/utils/seed.server";
+import { createSession } from "~/utils/session.server";
+import { validate } from "../support/json-schema";
+import { callRoute } from "../support/routes";
+
+const specCalls = [
+  "GET /api/video/videos",
+  "DELETE /api/video/{id}",
+  "GET /api/trails/trails",
+  "GET /api/trails/{id}",
+  "PATCH /api/trails/{id}/coordinate/{index}",
+  "DELETE /api/trails/{id}/coordinate/{index}",
+  "PATCH /api/trails/{id}/coordinate",
+  "GET /api/bench/benches",
+  "POST /api/bench/bench",
+  "PATCH /api/bench/bench/{id}",
+  "DELETE /api/bench/bench/{id}",
+  "PATCH /api/bench/bench/{id}/add-video",
+  "PATCH /api/bench/bench/{id}/delete-video/{videoId}",
+  "POST /api/user/signin",
+  "POST /api/user/signup",
+  "PATCH /api/user/updateProfile/{userId}",
+  "GET /api/user/users",
+  "PATCH /api/user/updateRole/{id}",
+  "DELETE /api/user/{id}",
+  "POST /api/auth/send-reset-link",
+  "POST /api/send-reset-link",
+  "POST /api/auth/reset-password/{token}",
+  "GET /api/feedback",
+  "DELETE /api/feedback/{id}",
+  "POST /api/feedback/submit",
+  // Beyond SPEC §7, asked for by the API issue.
+  "PATCH /api/feedback/{id}",
+];
+
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>> };
+type Call = { path: string; token?: string; body?: unknown };
+
+let doc: Doc;
+let adminToken: string;
+let userToken: string;
+const GREEN = "673e9addbf9ebe061ef810c1";
+const VIDEO_URL = "https://www.youtube.com/embed/i6TzP2COtow";
+
+async function newUser(prefix: string, role: "User" | "Admin" = "User") {
+  const name = `${prefix}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234", role });
+  return { user, token: (await createSession(user.id)).id };
+}
+
+async function anyVideoId() {
+  return (await prisma.video.create({ data: { title: "Contract", url: VIDEO_URL, category: "exercise", subCategory: "Stretching" } })).id;
+}
+
+async function benchWithVideo() {
+  const number = 5000 + Math.floor(Math.random() * 4000);
+  const bench = await prisma.bench.create({
+    data: { benchNumber: number, location: "Contract test", latitude: 33.98, longitude: -84.005, videos: { create: { title: "v", url: VIDEO_URL } } },
+    select: { id: true, videos: { select: { id: true } } },
+  });
+  return { id: bench.id, videoId: bench.videos[0].id };
+}
+
+async function feedbackId() {
+  return (await prisma.feedback.create({ data: { username: "someone", email: "someone@example.test", feedback: "Nice trails" } })).id;
+}
+
+// One real, successful call per documented operation.
+const scenarios: Record<string, () => Promise<Call>> = {
+  "GET /api/video/videos": async () => ({ path: "/api/video/videos", token: userToken }),
+  "POST /api/video/videos": async () => ({
+    path: "/api/video/videos",
+    token: adminToken,
+    body: { title: "New one", url: "https://youtu.be/i6TzP2COtow", category: "exercise", subCategory: "Stretching" },
+  }),
+  "GET /api/video/{id}": async () => ({ path: `/api/video/${await anyVideoId()}`, token: userToken }),
+  "PATCH /api/video/{id}": async () => ({ path: `/api/video/${await anyVideoId()}`, token: adminToken, body: { title: "Renamed" } }),
+  "DELETE /api/video/{id}": async () => ({ path: `/api/video/${await anyVideoId()}`, token: adminToken }),
+  "GET /api/trails/trails": async () => ({ path: "/api/trails/trails", token: userToken }),
+  "GET /api/trails/{id}": async () => ({ path: `/api/trails/${GREEN}`, token: userToken }),
+  "PATCH /api/trails/{id}/coordinate/{index}": async () => ({
+    path: `/api/trails/${GREEN}/coordinate/3`,
+    token: adminToken,
+    body: { latitude: 33.9801, longitude: -84.0061 },
+  }),
+  "DELETE /api/trails/{id}/coordinate/{index}": async () => ({ path: `/api/trails/${GREEN}/coordinate/4`, token: adminToken }),
+  "PATCH /api/trails/{id}/coordinate": async () => ({
+    path: `/api/trails/${GREEN}/coordinate`,
+    token: adminToken,
+    body: { index: 2, coordinate: [-84.0052, 33.9803] },
+  }),
+  "GET /api/bench/benches": async () => ({ path: "/api/bench/benches", token: userToken }),
+  "POST /api/bench/bench": async () => ({
+    path: "/api/bench/bench",
+    token: adminToken,
+    body: { bench_number: "4242", location: "By the gym", latitude: "33.981", longitude: "-84.004" },
+  }),
+  "PATCH /api/bench/bench/{id}": async () => ({ path: `/api/bench/bench/${(await benchWithVideo()).id}`, token: adminToken, body: { location: "Moved" } }),
+  "DELETE /api/bench/bench/{id}": async () => ({ path: `/api/bench/bench/${(await benchWithVideo()).id}`, token: adminToken }),
+  "PATCH /api/bench/bench/{id}/add-video": async () => ({
+    path: `/api/bench/bench/${(await benchWithVideo()).id}/add-video`,
+    token: adminToken,
+    body: { title: "Calf raises", url: "https://www.youtube.com/watch?v=IR0yV_3DfBo" },
+  }),
+  "PATCH /api/bench/bench/{id}/delete-video/{videoId}": async () => {
+    const bench = await benchWithVideo();
+    return { path: `/api/bench/bench/${bench.id}/delete-video/${bench.videoId}`, token: adminToken };
+  },
+  "POST /api/user/signin": async () => {
+    const { user } = await newUser("signin");
+    return { path: "/api/user/signin", body: { email: user.email, password: "pass1234" } };
+  },
+  "POST /api/user/signup": async () => {
+    const name = `signup${Math.random().toString(36).slice(2, 9)}`;
+    return { path: "/api/user/signup", body: { username: name, email: `${name}@example.test`, password: "pass1234", confirmPassword: "pass1234" } };
+  },
+  "PATCH /api/user/updateProfile/{userId}": async () => {
+    const { user, token } = await newUser("profile");
+    return { path: `/api/user/updateProfile/${user.id}`, token, body: { age: 30, gender: "Female" } };
+  },
+  "GET /api/user/users": async () => ({ path: "/api/user/users", token: adminToken }),
+  "PATCH /api/user/updateRole/{id}": async () => ({ path: `/api/user/updateRole/${(await newUser("role")).user.id}`, token: adminToken, body: { roleType: "Admin" } }),
+  "DELETE /api/user/{id}": async () => ({ path: `/api/user/${(await newUser("gone")).user.id}`, token: adminToken }),
+  "POST /api/auth/send-reset-link": async () => ({ path: "/api/auth/send-reset-link", body: { email: "nobody-here@example.test" } }),
+  "POST /api/send-reset-link": async () => ({ path: "/api/send-reset-link", body: { email: "nobody-here@example.test" } }),
+  "POST /api/auth/reset-password/{token}": async () => {
+    const { requestPasswordResetToken } = await issueResetToken();
+    return { path: `/api/auth/reset-password/${requestPasswordResetToken}`, body: { newPassword: "fresh-pass" } };
+  },
+  "GET /api/feedback": async () => ({ path: "/api/feedback", token: adminToken }),
+  "DELETE /api/feedback/{id}": async () => ({ path: `/api/feedback/${await feedbackId()}`, token: adminToken }),
+  "PATCH /api/feedback/{id}": async () => ({ path: `/api/feedback/${await feedbackId()}`, token: adminToken, body: { isResolved: true } }),
+  "POST /api/feedback/submit": async () => ({
+    path: "/api/feedback/submit",
+    token: userToken,
+    body: { username: "walker", email: "walker@example.test", feedback: "More benches please" },
+  }),
+};
+
+/** A reset token as the emailed link carries it, made the way the model stores one (hash only). */
+async function issueResetToken() {
+  const { randomBytes, createHash } = await import("node:crypto");
+  const token = randomBytes(32).toString("hex");
+  // A user of its own: a reset ends every session of the account.
+  const { user } = await newUser("reset");
+  await prisma.passwordResetToken.create({
+    data: { userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) },
+  });
+  return { requestPasswordResetToken: token };
+}
+
+function operations() {
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+  );
+}
+
+beforeAll(async () => {
+  await seedDatabase(prisma);
+  ({ token: adminToken } = await newUser("admin", "Admin"));
+  ({ token: userToken } = await newUser("reader"));
+  doc = (await (await callRoute("/api/openapi.json")).json()) as Doc;
+});
+
+describe("the OpenAPI document", () => {
+  test("is OpenAPI 3.1 and documents every call of SPEC §7", () => {
+    expect((doc as unknown as { openapi: string }).openapi).toBe("3.1.0");
+    const documented = new Set(operations().map((op) => op.key));
+    expect(specCalls.filter((call) => !documented.has(call))).toEqual([]);
+  });
+
+  test("every documented operation has a real call in this test", () => {
+    expect(operations().map((op) => op.key).filter((key) => !scenarios[key])).toEqual([]);
+  });
+
+  test("each documented success answer is what the endpoint really returns", async () => {
+    const problems: string[] = [];
+    for (const { key, operation } of operations()) {
+      const [method] = key.split(" ");
+      const call = await scenarios[key]();
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      if (call.token) headers.Authorization = `Bearer ${call.token}`;
+      const response = await callRoute(call.path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+      const [status, documented] = Object.entries(operation.responses).find(([code]) => code.startsWith("2"))!;
+      if (String(response.status) !== status) {
+        problems.push(`${key}: status ${response.status}, documented ${status}: ${(await response.text()).slice(0, 200)}`);
+        continue;
+      }
+      const [contentType, { schema }] = Object.entries(documented.content)[0];
+      if (contentType === "text/plain") {
+        if (typeof (await response.text()) !== "string") problems.push(`${key}: not text`);
+        continue;
+      }
+      const errors = validate(schema as Record<string, unknown>, await response.json(), "$", doc as unknown as Record<string, unknown>);
+      if (errors.length > 0) problems.push(`${key}: ${errors.slice(0, 3).join("; ")}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
