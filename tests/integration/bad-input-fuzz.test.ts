@@ -1,0 +1,164 @@
+// Property-based bad input: malformed, oversized, wrongly typed, unicode and injection-looking values
+// sent to every /api endpoint and every form action. Whatever arrives, the answer is never a 5xx, and a
+// refused request (4xx) leaves the database exactly as it was.
+import * as fc from "fast-check";
+import { beforeAll, describe, expect, test } from "vitest";
+import * as z from "zod";
+import { endpointDocs } from "~/api/docs";
+import { benchIntents } from "~/admin/bench.server";
+import { trailIntents } from "~/admin/trail.server";
+import { createUser } from "~/models/user.server";
+import { database, prisma } from "~/utils/db.server";
+import { reactionIntents } from "~/utils/reactions";
+import { seedDatabase } from "~/utils/seed.server";
+import { createSession } from "~/utils/session.server";
+import { callRoute } from "../support/routes";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+
+const nasty = fc.oneof(
+  fc.constantFrom(
+    "",
+    " ",
+    "' OR 1=1 --",
+    '"; DROP TABLE "User"; --',
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00",
+    "\u0000",
+    "🚶‍♀️🌲",
+    "ｅｍａｉｌ＠ｅｘａｍｐｌｅ．ｃｏｍ",
+    "NaN",
+    "Infinity",
+    "-1",
+    "1e309",
+    "0x1F",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "a".repeat(5000),
+  ),
+  fc.string({ unit: "binary", maxLength: 80 }),
+  fc.string({ maxLength: 400 }),
+);
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 }),
+);
+const pathParam = fc.oneof(
+  fc.constantFrom("0".repeat(24), "673e9addbf9ebe061ef810c1", "-1", "99999", "abc", "%20", "1.5", "f".repeat(64)),
+  fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+);
+
+function fieldNames(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  try {
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown> };
+    return Object.keys(json.properties ?? {});
+  } catch {
+    return [];
+  }
+}
+
+const formFields = [
+  "email", "password", "confirmPassword", "newPassword", "username", "gender", "age", "ethnicity", "community",
+  "feedback", "id", "title", "url", "category", "subCategory", "description", "latitude", "longitude", "index",
+  "version", "bench_number", "location", "trailId", "videoId", "role", "isResolved", "redirectTo", "website",
+];
+
+const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }[] = [
+  ...["signin", "signup", "reset"].map((intent) => ({ path: `/authorization?formType=${intent}`, intent, as: "visitor" as const })),
+  { path: "/send-reset-link", as: "visitor" },
+  { path: `/reset/${"f".repeat(64)}`, as: "visitor" },
+  ...["update", "feedback", "delete"].map((intent) => ({ path: "/userControlPanel", intent, as: "user" as const })),
+  ...["view", ...reactionIntents].map((intent) => ({ path: "/videos/673e9addbf9ebe061ef810c1", intent, as: "user" as const })),
+  ...["changeRole", "delete"].map((intent) => ({ path: "/adminControlPanel?option=profiles", intent, as: "admin" as const })),
+  ...["setStatus", "delete"].map((intent) => ({ path: "/adminControlPanel?option=feedback", intent, as: "admin" as const })),
+  ...["create", "update", "delete"].map((intent) => ({ path: "/adminControlPanel?option=videos", intent, as: "admin" as const })),
+  ...trailIntents.map((intent) => ({ path: "/adminControlPanel?option=trail", intent, as: "admin" as const })),
+  ...benchIntents.map((intent) => ({ path: "/adminControlPanel?option=bench", intent, as: "admin" as const })),
+];
+
+/** A fingerprint of every table's rows; rate-limit counters may move on refusals by design. */
+async function fingerprint() {
+  return database.withSql(async (sql) => {
+    const tables = await sql.query(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'RateLimit') ORDER BY tablename`,
+    );
+    const parts: string[] = [];
+    for (const { tablename } of tables) {
+      const [row] = await sql.query(`SELECT count(*)::text AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${tablename as string}" t`);
+      parts.push(`${tablename as string}:${row.n}:${row.h}`);
+    }
+    return parts.join("\n");
+  });
+}
+
+async function freshSession(role: "User" | "Admin") {
+  const name = `fz${role}${Math.random().toString(36).slice(2, 10)}`;
+  const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234", role });
+  return (await createSession(user.id)).id;
+}
+
+async function expectRefusalLeavesNoTrace(send: () => Promise<Response>, label: string) {
+  const before = await fingerprint();
+  const response = await send();
+  expect(response.status, `${label} answered ${response.status}`).toBeLessThan(500);
+  if (response.status >= 400) expect(await fingerprint(), `${label} refused with ${response.status} but changed data`).toBe(before);
+}
+
+let adminToken: string;
+let userToken: string;
+beforeAll(async () => {
+  await seedDatabase(prisma);
+  adminToken = await freshSession("Admin");
+  userToken = await freshSession("User");
+});
+
+describe("bad input never breaks the server nor half-writes", () => {
+  test.each(endpointDocs.map((doc) => [`${doc.method.toUpperCase()} ${doc.path}`, doc] as const))("%s", async (label, doc) => {
+    const fields = fieldNames(doc.body);
+    const body = fc.oneof(
+      fc.record(Object.fromEntries(fields.map((field) => [field, anyJson])), { requiredKeys: [] }),
+      anyJson,
+      fc.constantFrom("{not json", "[1,2", '"just a string"', "x".repeat(70_000)),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, pathParam, pathParam, async (payload, first, second) => {
+        let n = 0;
+        const path = doc.path.replace(/\{[^}]+\}/g, () => (n++ === 0 ? first : second));
+        const token = doc.access === "admin" ? adminToken : userToken;
+        const raw = typeof payload === "string" && /^[{["x]/.test(payload) ? payload : JSON.stringify(payload);
+        await expectRefusalLeavesNoTrace(
+          () =>
+            callRoute(path, {
+              method: doc.method.toUpperCase(),
+              headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+              body: doc.method === "get" ? undefined : raw,
+            }),
+          label,
+        );
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  test.each(forms.map((form) => [`POST ${form.path}${form.intent ? ` [${form.intent}]` : ""}`, form] as const))("%s", async (label, form) => {
+    const values = fc.dictionary(fc.constantFrom(...formFields), nasty, { maxKeys: 10 });
+    await fc.assert(
+      fc.asyncProperty(values, async (fields) => {
+        const sessionId = form.as === "visitor" ? undefined : await freshSession(form.as === "admin" ? "Admin" : "User");
+        const body = new URLSearchParams(fields as Record<string, string>);
+        if (form.intent) body.set("intent", form.intent);
+        await expectRefusalLeavesNoTrace(() => callRoute(form.path, { method: "POST", sessionId, body }), label);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
