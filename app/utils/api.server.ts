@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { env } from "~/utils/env.server";
-import { logRequest } from "~/utils/logger.server";
+import { isDatabaseUnavailable } from "~/utils/database.server";
+import { log, logRequest } from "~/utils/logger.server";
 import { applySecurityHeaders } from "~/utils/security.server";
 import { getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
@@ -153,22 +154,24 @@ function toResponse(error: unknown): Response {
   if (error instanceof Response) {
     // A guard or model threw a Remix response (redirect, 403): say it in the API's own terms.
     const status = error.status >= 300 && error.status < 400 ? 401 : error.status;
-    const message = status === 401 ? "You must be signed in." : status === 403 ? "Administrator access is required." : "Request failed.";
+    const message =
+      status === 401
+        ? "You must be signed in."
+        : status === 403
+          ? "Administrator access is required."
+          : status === 503
+            ? "The service is temporarily unavailable. Please try again shortly."
+            : "Request failed.";
     return apiJson(errorBody(message), { status });
   }
   const unavailable = isDatabaseUnavailable(error);
+  if (!unavailable) log("error", "api handler failed", { error: error instanceof Error ? error.message : String(error) });
   return apiJson(
     errorBody(unavailable ? "The service is temporarily unavailable. Please try again shortly." : "Something went wrong on our side."),
     { status: unavailable ? 503 : 500 },
   );
 }
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const text = String((error as { message?: string })?.message ?? error);
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|does not allow connections|terminating connection|DatabaseNotReachable|Can't reach database/i.test(
-    text,
-  );
-}
 
 /**
  * One API resource route: dispatches by method, answers unknown methods with 405, maps every thrown

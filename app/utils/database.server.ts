@@ -21,18 +21,59 @@ export type Database = {
   close(): Promise<void>;
 };
 
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+
+/** True for errors that mean the database cannot be reached right now (not a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { message?: string; code?: string; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (current.code && UNAVAILABLE_CODES.has(current.code)) return true;
+    if (
+      /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|does not allow connections|not currently accepting connections|terminating connection|Can't reach database|the database system is (starting up|shutting down)|Code: `(08\d{3}|57P0[1-3])`/i.test(
+        String(current.message ?? ""),
+      )
+    ) {
+      return true;
+    }
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/**
+ * Every query that finds the database unreachable throws a 503 response instead of its raw error, so
+ * pages render the "temporarily unavailable" screen and the API answers 503 JSON, not a 500.
+ */
+function answerUnavailableWith503(client: PrismaClient): PrismaClient {
+  const extended = client.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        try {
+          return await query(args);
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) {
+            throw new Response("The service is temporarily unavailable.", { status: 503, headers: { "Retry-After": "5" } });
+          }
+          throw error;
+        }
+      },
+    },
+  });
+  // A query extension changes no method's shape, only what a failure throws.
+  return extended as unknown as PrismaClient;
+}
+
 export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     // Fail fast when the server is gone instead of letting requests hang.
-    connectionTimeoutMillis: 2_000,
+    connectionTimeoutMillis: 1_000,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on("error", (error) => log("error", "postgres pool error", { error: error.message }));
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = answerUnavailableWith503(new PrismaClient({ adapter: new PrismaPg(pool) }));
   return {
     prisma,
     kind: "postgres",

@@ -62,7 +62,7 @@ describe("the production server process", () => {
 
   // A database that can disappear under a running app exists only with a PostgreSQL server.
   if (testDatabaseUrl()) {
-    test("on PostgreSQL: /healthz answers 503 while the database refuses connections and 200 once it is back", async () => {
+    test("on PostgreSQL: health, pages and API answer 503 while the database refuses connections, and recover without a restart", async () => {
       const adminUrl = testDatabaseUrl()!;
       const name = `wt_health_${process.pid}`;
       const admin = new pg.Client({ connectionString: adminUrl });
@@ -71,10 +71,17 @@ describe("the production server process", () => {
       await admin.query(`CREATE DATABASE ${name}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const app = await startApp({ DATABASE_URL: url.toString(), SEED: "false" });
+      const app = await startApp({ DATABASE_URL: url.toString(), ADMIN_EMAIL: "ops@example.test", ADMIN_PASSWORD: "ops-password" });
       try {
         await waitForHealthy(app, 60_000);
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+        const signIn = await fetch(`${app.url}/api/user/signin`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "ops@example.test", password: "ops-password" }),
+        });
+        const { token } = (await signIn.json()) as { token: string };
+        const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
         await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
         const started = Date.now();
@@ -82,8 +89,19 @@ describe("the production server process", () => {
         expect(down.status).toBe(503);
         expect(await down.json()).toEqual({ status: "unavailable", database: "down" });
         expect(Date.now() - started).toBeLessThan(3_000);
+        // Pages and the API answer a clear 503 promptly instead of hanging or failing with a 500.
+        const apiStarted = Date.now();
+        const api = await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(api.status).toBe(503);
+        expect((await api.json()).message).toMatch(/temporarily unavailable/);
+        expect(Date.now() - apiStarted).toBeLessThan(3_000);
+        const page = await fetch(`${app.url}/trails`, { headers: { Cookie: cookie } });
+        expect(page.status).toBe(503);
+        expect(await page.text()).toContain("Service temporarily unavailable");
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+        // Back without a restart: the same token works again.
+        expect((await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
         expect(await app.stop()).toBe(0);
       } finally {
         await app.stop();

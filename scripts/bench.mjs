@@ -1,0 +1,101 @@
+// `npm run bench [-- --short]`: throughput and latency of the production build on real PostgreSQL,
+// next to a bare Node http server sending the landing page's bytes (the ceiling on this machine), plus
+// the gzip weight of the JavaScript and CSS each page loads. Prints figures; asserts nothing.
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+import { ADMIN, apiSignIn, freePort, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
+
+const short = process.argv.includes("--short");
+const seconds = short ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
+const levels = short ? [1, 10] : [1, 50];
+const maxRequests = short ? 2_000 : 50_000;
+
+async function load(target, concurrency) {
+  const latencies = [];
+  let errors = 0;
+  let sent = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline && sent < maxRequests) {
+      sent++;
+      const result = await request(target.url, target.init);
+      latencies.push(result.ms);
+      if (result.status === 0 || result.status >= 400) errors++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, count: latencies.length };
+}
+
+async function assetBytes(baseUrl, path, headers) {
+  const html = await (await fetch(baseUrl + path, { headers })).text();
+  const urls = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const imports = [...html.matchAll(/import\s*["']([^"']+\.js)["']/g)].map((m) => m[1]);
+  let js = 0;
+  let css = 0;
+  for (const url of new Set([...urls, ...imports])) {
+    const bytes = gzipSync(Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer())).length;
+    if (url.endsWith(".css")) css += bytes;
+    else js += bytes;
+  }
+  return { js, css };
+}
+
+const app = await startAppUnderLoad("wt_bench");
+const base = app.base;
+try {
+  const { token, cookie } = await apiSignIn(base, ADMIN);
+
+  const landing = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
+  const barePort = await freePort();
+  const bare = http
+    .createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(landing))
+    .listen(barePort, "127.0.0.1");
+
+  const targets = [
+    { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
+    { name: "GET / (landing)", url: `${base}/` },
+    { name: "GET /trails", url: `${base}/trails`, init: { headers: { Cookie: cookie } } },
+    { name: "GET /bodyWeightExercises", url: `${base}/bodyWeightExercises`, init: { headers: { Cookie: cookie } } },
+    { name: "GET /api/trails/trails", url: `${base}/api/trails/trails`, init: { headers: { Authorization: `Bearer ${token}` } } },
+    {
+      name: "POST /api/user/signin",
+      url: `${base}/api/user/signin`,
+      init: {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(ADMIN),
+      },
+    },
+  ];
+  console.log(`Walking Trails benchmark — ${new Date().toISOString()} — ${seconds}s per case, production build, PostgreSQL`);
+  const ceiling = {};
+  for (const concurrency of levels) {
+    console.log(`\nconcurrency ${concurrency}`);
+    console.log("target".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "vs bare".padStart(8));
+    for (const target of targets) {
+      const r = await load(target, concurrency);
+      if (!ceiling[concurrency]) ceiling[concurrency] = r.rps;
+      console.log(
+        target.name.padEnd(34),
+        r.rps.toFixed(0).padStart(9),
+        r.p50.toFixed(1).padStart(8),
+        r.p99.toFixed(1).padStart(8),
+        String(r.errors).padStart(7),
+        `${((r.rps / ceiling[concurrency]) * 100).toFixed(1)}%`.padStart(8),
+      );
+    }
+  }
+  console.log("\ngzip bytes loaded per page (JS / CSS)");
+  for (const [path, headers] of [["/", {}], ["/trails", { Cookie: cookie }], ["/bodyWeightExercises", { Cookie: cookie }]]) {
+    const { js, css } = await assetBytes(base, path, headers);
+    console.log(`${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (+ OpenLayers chunk loaded after hydration)" : ""}`);
+  }
+  bare.close();
+} finally {
+  await app.stop();
+}

@@ -1,0 +1,96 @@
+// Shared by `npm run bench` and `npm run loadtest`: the production build on a fresh PostgreSQL database
+// of its own (seeded, with a known administrator), and a keep-alive HTTP client that never throws.
+import { spawn } from "node:child_process";
+import http from "node:http";
+import { createServer } from "node:net";
+import pg from "pg";
+
+export const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+export const ADMIN = { email: "bench@example.test", password: "bench-password" };
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+export async function withAdmin(fn) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+export function request(url, { method = "GET", headers = {}, body } = {}) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.request(url, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, ms: performance.now() - started, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on("error", () => resolve({ status: 0, ms: performance.now() - started, headers: {}, body: Buffer.alloc(0) }));
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/** Starts the app on a new database; `stop()` ends it and drops the database. */
+export async function startAppUnderLoad(prefix) {
+  const name = `${prefix}_${process.pid}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${name}`;
+  const port = await freePort();
+  const app = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbUrl.toString(),
+      SESSION_SECRET: "load-session-secret-0123456789",
+      COOKIE_SECURE: "false",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_FACTOR: "100000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 900; i++) {
+    if ((await request(`${base}/healthz`)).status === 200) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    databaseUrl: dbUrl.toString(),
+    async stop() {
+      app.kill("SIGTERM");
+      await new Promise((r) => app.once("exit", r));
+      agent.destroy();
+      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+export async function apiSignIn(base, credentials) {
+  const response = await request(`${base}/api/user/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  const cookies = [response.headers["set-cookie"] ?? []].flat().map((c) => c.split(";")[0]);
+  return { token: JSON.parse(response.body.toString()).token, cookie: cookies.join("; ") };
+}
