@@ -26,6 +26,12 @@ const steps = [
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["end-to-end tests", "npx", ["playwright", "test"]],
 ];
+// The load test and the benchmark drive the production build on PostgreSQL: their short modes run
+// whenever a server is available (CI), the long ones by hand (npm run loadtest / npm run bench).
+if (process.env.TEST_DATABASE_URL) {
+  steps.push(["load test (short)", "node", ["scripts/loadtest.mjs", "--short"]]);
+  steps.push(["benchmark (short)", "node", ["scripts/bench.mjs", "--short"]]);
+}
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
