@@ -60,6 +60,54 @@ describe("the production server process", () => {
     expect(await again.stop()).toBe(0);
   }, 120_000);
 
+  test("killed in the middle of coordinate inserts, the restarted app finds whole changes only", async () => {
+    const env = {
+      PGLITE_DATA_DIR: tempDataDir(),
+      ADMIN_EMAIL: "writer@example.test",
+      ADMIN_PASSWORD: "writer-password",
+      RATE_LIMIT_FACTOR: "1000",
+      LOG_LEVEL: "warn",
+    };
+    const trail = "673e9addbf9ebe061ef810bf";
+    const app = await startApp(env);
+    await waitForHealthy(app, 60_000);
+    const signIn = await fetch(`${app.url}/api/user/signin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const before = (await (await fetch(`${app.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      path: { coordinates: number[][] };
+    };
+    // Keep inserts in flight (each one shifts every later point) and kill the process without warning.
+    const inserts = Array.from({ length: 40 }, (_, n) =>
+      fetch(`${app.url}/api/trails/${trail}/coordinate`, {
+        method: "PATCH",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ index: 1, coordinate: [-84.006 - n / 100_000, 33.98] }),
+      }).then((r) => r.status, () => 0),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    app.process.kill("SIGKILL");
+    const statuses = await Promise.all(inserts);
+    await app.exited;
+
+    const again = await startApp(env);
+    await waitForHealthy(again, 60_000);
+    const after = (await (await fetch(`${again.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      path: { coordinates: number[][] };
+    };
+    const added = after.path.coordinates.length - before.path.coordinates.length;
+    // Every acknowledged insert survived, and nothing half-done: the original points keep their order
+    // around the inserted ones, which sit together at index 1.
+    expect(added).toBeGreaterThanOrEqual(statuses.filter((status) => status === 200).length);
+    expect(after.path.coordinates[0]).toEqual(before.path.coordinates[0]);
+    expect(after.path.coordinates.slice(1 + added)).toEqual(before.path.coordinates.slice(1));
+    for (const point of after.path.coordinates.slice(1, 1 + added)) expect(point[1]).toBe(33.98);
+    expect(await again.stop()).toBe(0);
+  }, 180_000);
+
   // A database that can disappear under a running app exists only with a PostgreSQL server.
   if (testDatabaseUrl()) {
     test("on PostgreSQL: health, pages and API answer 503 while the database refuses connections, and recover without a restart", async () => {
