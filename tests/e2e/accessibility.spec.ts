@@ -37,12 +37,37 @@ const userPages: PageCheck[] = [
   { path: "/trails?trail=gold&benches=1" },
   ...videoPages.map((path) => ({ path })),
   { path: "/adminHome", status: 403 },
+  // Open disclosures show markup the closed state hides: a desktop dropdown, then the mobile menu.
+  {
+    path: "/userHome",
+    act: async (page) => {
+      await page.getByRole("navigation", { name: "Main" }).locator("summary").first().click();
+      await expect(page.getByRole("navigation", { name: "Main" }).locator("details[open] a").first()).toBeVisible();
+    },
+  },
+  {
+    path: "/userHome",
+    act: async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator('summary[aria-label="Menu"]').click();
+      await expect(page.locator("details[open] a").first()).toBeVisible();
+    },
+  },
 ];
 
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
   ...["profiles", "videos", "feedback", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
   { path: "/adminAnalytics" },
+  // A confirmation: a modal dialog with JS, a server-rendered confirm step without. Nothing is confirmed.
+  {
+    path: "/adminControlPanel?option=trail",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Show trail" }).click();
+      await page.getByRole("link", { name: "Delete coordinate #2", exact: true }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
 ];
 
 /** Loads a page, lets client-only islands settle, and runs axe; returns readable violations. */
