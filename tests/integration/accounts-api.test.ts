@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
-import { accountsEndpoints } from "~/api/accounts.docs";
 import { createUser, verifyLogin } from "~/models/user.server";
 import * as deleteUser from "~/routes/api.user.$id";
 import * as signin from "~/routes/api.user.signin";
@@ -324,29 +323,6 @@ describe("feedback endpoints", () => {
     expect(await deleted.json()).toEqual({ message: "The feedback was deleted.", _id: item._id });
     expect((await del(item._id, adminToken)).status).toBe(404);
     expect(await prisma.feedback.count()).toBe(0);
-  });
-});
-
-describe("documentation", () => {
-  test("every account route of SPEC §7 is described", () => {
-    const documented = accountsEndpoints.map((doc) => `${doc.method.toUpperCase()} ${doc.path}`).sort();
-    expect(documented).toEqual(
-      [
-        "POST /api/user/signin",
-        "POST /api/user/signup",
-        "PATCH /api/user/updateProfile/{userId}",
-        "GET /api/user/users",
-        "PATCH /api/user/updateRole/{id}",
-        "DELETE /api/user/{id}",
-        "POST /api/auth/send-reset-link",
-        "POST /api/send-reset-link",
-        "POST /api/auth/reset-password/{token}",
-        "GET /api/feedback",
-        "DELETE /api/feedback/{id}",
-        "POST /api/feedback/submit",
-        "PATCH /api/feedback/{id}",
-      ].sort(),
-    );
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import { requireAdmin, requireUser } from "~/utils/auth.server";
 import { commitSessionCookie, createSession, getUserForSession } from "~/utils/session.server";
 import { truncateAll } from "../support/database-template";
+import { thrown } from "../support/thrown";
 
 beforeEach(async () => {
   await truncateAll(database);
@@ -23,15 +24,6 @@ async function requestWithSession(sessionId: string | null, path = "/somewhere?x
   const headers = new Headers();
   if (sessionId) headers.set("Cookie", (await commitSessionCookie(sessionId)).split(";")[0]);
   return new Request(`http://app.test${path}`, { headers });
-}
-
-async function thrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Response;
-  }
-  throw new Error("expected a thrown response");
 }
 
 describe("sessions", () => {

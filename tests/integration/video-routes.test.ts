@@ -6,6 +6,7 @@ import { loader as libraryLoader } from "~/routes/nutritionandHydration";
 import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie, createSession } from "~/utils/session.server";
 import { truncateAll } from "../support/database-template";
+import { thrown } from "../support/thrown";
 
 let cookie = "";
 let userId = "";
@@ -30,15 +31,6 @@ function post(fields: Record<string, string>, id = videoId, withCookie = true) {
     headers: withCookie ? { Cookie: cookie } : {},
   });
   return action({ request, params: { videoId: id }, context: {} });
-}
-
-async function thrown(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Response;
-  }
-  throw new Error("expected a thrown response");
 }
 
 const video = () => prisma.video.findUniqueOrThrow({ where: { id: videoId } });
