@@ -1,8 +1,6 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, logRequest } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -21,8 +19,8 @@ export default function handleRequest(
   const startedAt = performance.now();
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
-  // Crawlers and no-JavaScript clients get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // No page defers data, so streaming the shell early would gain nothing: the whole document is sent
+  // as one buffer, which saves a system call per React chunk and lets the response carry its length.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -31,13 +29,16 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-          logRequest(request, responseStatusCode, startedAt, { kind: "document" });
+          pipe(
+            collectDocument((html) => {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              responseHeaders.set("Content-Length", String(html.byteLength));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              logRequest(request, responseStatusCode, startedAt, { kind: "document" });
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
@@ -49,6 +50,21 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/** A sink for React's output that hands over the whole document once React ends it. */
+function collectDocument(done: (html: Uint8Array<ArrayBuffer>) => void) {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      callback();
+    },
+    final(callback) {
+      done(Buffer.concat(chunks));
+      callback();
+    },
   });
 }
 

@@ -88,7 +88,7 @@ export function LightEmbed({
   const preview = (
     <>
       {thumbnailSrc ? (
-        <img src={thumbnailSrc} alt="" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
+        <img src={thumbnailSrc} alt="" width="480" height="360" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
       ) : null}
       {/* Dark enough under the whole title that white text keeps 4.5:1 even over a white thumbnail. */}
       <span className="absolute inset-x-0 top-0 bg-gradient-to-b from-black/80 via-black/60 to-transparent px-4 pt-3 pb-8 text-left text-base font-semibold text-white">
