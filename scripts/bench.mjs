@@ -1,14 +1,17 @@
 // `npm run bench [-- --short]`: throughput and latency of the production build on real PostgreSQL,
 // next to a bare Node http server sending the landing page's bytes (the ceiling on this machine), plus
-// the gzip weight of the JavaScript and CSS each page loads. Prints figures; asserts nothing.
+// the gzip weight of the JavaScript and CSS each page loads, and Lighthouse's mobile performance figures.
+// Prints figures; asserts nothing (timings on these shared machines are too noisy to assert on).
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { ADMIN, apiSignIn, freePort, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
+import { lighthouseMedians } from "./lib/lighthouse.mjs";
 
 const short = process.argv.includes("--short");
 const seconds = short ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const levels = short ? [1, 10] : [1, 50];
 const maxRequests = short ? 2_000 : 50_000;
+const lighthouseRuns = short ? 1 : 3;
 
 async function load(target, concurrency) {
   const latencies = [];
@@ -96,6 +99,43 @@ try {
     console.log(`${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (+ OpenLayers chunk loaded after hydration)" : ""}`);
   }
   bare.close();
+
+  console.log(`\nLighthouse (mobile preset, median of ${lighthouseRuns} run${lighthouseRuns === 1 ? "" : "s"})`);
+  const lighthouseStarted = performance.now();
+  try {
+    const results = await lighthouseMedians(
+      base,
+      [
+        { name: "landing", path: "/" },
+        { name: "trails", path: "/trails", headers: { Cookie: cookie } },
+        { name: "video page", path: "/bodyWeightExercises", headers: { Cookie: cookie } },
+      ],
+      lighthouseRuns,
+    );
+    console.log("page".padEnd(24), "score".padStart(6), "LCP ms".padStart(8), "FCP ms".padStart(8), "CLS".padStart(7), "TBT ms".padStart(8));
+    for (const r of results) {
+      if (r.score === undefined) {
+        console.log(`${r.path.padEnd(24)} Lighthouse failed (${r.failedRuns} attempts): ${r.error}`);
+        continue;
+      }
+      const row = [
+        r.path.padEnd(24),
+        r.score.toFixed(2).padStart(6),
+        r.lcp.toFixed(0).padStart(8),
+        r.fcp.toFixed(0).padStart(8),
+        r.cls.toFixed(3).padStart(7),
+        r.tbt.toFixed(0).padStart(8),
+      ];
+      if (r.runs < lighthouseRuns) row.push(`  (only ${r.runs} of ${lighthouseRuns} runs succeeded)`);
+      console.log(...row);
+      if (r.failedRuns) console.log(`${"".padEnd(24)} ${r.failedRuns} failed run(s) retried, last: ${r.error}`);
+      if (r.failing.length) console.log(`${"".padEnd(24)} flagged: ${r.failing.map((a) => `${a.id} (${a.displayValue || "failed"})`).join(", ")}`);
+    }
+  } catch (error) {
+    // Chromium missing or refusing to start must not cost the figures printed above.
+    console.log(`Lighthouse could not run: ${error.message}`);
+  }
+  console.log(`Lighthouse took ${((performance.now() - lighthouseStarted) / 1000).toFixed(1)} s`);
 } finally {
   await app.stop();
 }
