@@ -16,6 +16,7 @@ const lighthouseRuns = short ? 1 : 3;
 async function load(target, concurrency) {
   const latencies = [];
   let errors = 0;
+  const errorKinds = new Map();
   let sent = 0;
   const deadline = performance.now() + seconds * 1000;
   const worker = async () => {
@@ -23,7 +24,11 @@ async function load(target, concurrency) {
       sent++;
       const result = await request(target.url, target.init);
       latencies.push(result.ms);
-      if (result.status === 0 || result.status >= 400) errors++;
+      if (result.status === 0 || result.status >= 400) {
+        errors++;
+        const kind = result.status === 0 ? `no answer (${result.error})` : `HTTP ${result.status}`;
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+      }
     }
   };
   const started = performance.now();
@@ -31,7 +36,7 @@ async function load(target, concurrency) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, count: latencies.length };
+  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, errorKinds, count: latencies.length };
 }
 
 async function assetBytes(baseUrl, path, headers) {
@@ -91,6 +96,7 @@ try {
         String(r.errors).padStart(7),
         `${((r.rps / ceiling[concurrency]) * 100).toFixed(1)}%`.padStart(8),
       );
+      for (const [kind, count] of r.errorKinds) console.log(`${"".padEnd(34)}   ${count} × ${kind}`);
     }
   }
   console.log("\ngzip bytes loaded per page (JS / CSS)");

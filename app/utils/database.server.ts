@@ -28,7 +28,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error as { message?: string; code?: string; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
     if (current.code && UNAVAILABLE_CODES.has(current.code)) return true;
     if (
-      /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|does not allow connections|not currently accepting connections|terminating connection|Can't reach database|the database system is (starting up|shutting down)|Code: `(08\d{3}|57P0[1-3])`/i.test(
+      /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|timeout expired|does not allow connections|not currently accepting connections|terminating connection|Can't reach database|the database system is (starting up|shutting down)|Code: `(08\d{3}|57P0[1-3])`/i.test(
         String(current.message ?? ""),
       )
     ) {
@@ -62,12 +62,25 @@ function answerUnavailableWith503(client: PrismaClient): PrismaClient {
   return extended as unknown as PrismaClient;
 }
 
+// Two different waits. Reaching the server fails fast, so a database that is gone answers 503 within a
+// second instead of letting requests hang; waiting for a free connection behind other requests is
+// congestion, not an outage, so a busy moment (say fifty sign-ins hashing passwords at once) queues
+// instead of being told the database is unavailable.
+const CONNECT_TIMEOUT_MS = 1_000;
+const QUEUE_TIMEOUT_MS = 15_000;
+
+class FastConnectClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // Fail fast when the server is gone instead of letting requests hang.
-    connectionTimeoutMillis: 1_000,
+    Client: FastConnectClient,
+    connectionTimeoutMillis: QUEUE_TIMEOUT_MS,
     idleTimeoutMillis: 10_000,
     allowExitOnIdle: true,
   });

@@ -39,7 +39,9 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
         resolve({ status: res.statusCode, ms: performance.now() - started, headers: res.headers, body: Buffer.concat(chunks) }),
       );
     });
-    req.on("error", () => resolve({ status: 0, ms: performance.now() - started, headers: {}, body: Buffer.alloc(0) }));
+    req.on("error", (error) =>
+      resolve({ status: 0, error: error.code ?? error.message, ms: performance.now() - started, headers: {}, body: Buffer.alloc(0) }),
+    );
     if (body) req.write(body);
     req.end();
   });

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer as createNetServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -153,6 +154,74 @@ describe("the production server process", () => {
         expect(await app.stop()).toBe(0);
       } finally {
         await app.stop();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }, 120_000);
+
+    test("on PostgreSQL: a database host that stops answering gives 503 within seconds, while a busy pool queues instead of failing", async () => {
+      const adminUrl = testDatabaseUrl()!;
+      const name = `wt_silent_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const target = new URL(adminUrl);
+      // Between the app and PostgreSQL: forwards, or accepts connections and never answers (a host
+      // that is gone behind a firewall, where no "connection refused" ever arrives).
+      let silent = false;
+      const forwarded = new Set<Socket>();
+      const proxy = createNetServer((socket) => {
+        socket.on("error", () => {});
+        if (silent) return;
+        const upstream = connect(Number(target.port || 5432), target.hostname);
+        upstream.on("error", () => socket.destroy());
+        socket.on("close", () => upstream.destroy());
+        upstream.on("close", () => socket.destroy());
+        forwarded.add(socket);
+        socket.pipe(upstream).pipe(socket);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+      const url = new URL(adminUrl);
+      url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
+      url.pathname = `/${name}`;
+      const app = await startApp({
+        DATABASE_URL: url.toString(),
+        DATABASE_POOL_SIZE: "1",
+        RATE_LIMIT_FACTOR: "1000",
+        ADMIN_EMAIL: "ops@example.test",
+        ADMIN_PASSWORD: "ops-password",
+        LOG_LEVEL: "warn",
+      });
+      try {
+        await waitForHealthy(app, 60_000);
+        const signIn = () =>
+          fetch(`${app.url}/api/user/signin`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: "ops@example.test", password: "ops-password" }),
+          });
+        // Forty sign-ins at once through one connection: each hashes a password while the others wait
+        // their turn for the connection; congestion must not be mistaken for an outage.
+        const statuses = (await Promise.all(Array.from({ length: 40 }, signIn))).map((response) => response.status);
+        expect(statuses.filter((status) => status !== 200)).toEqual([]);
+        const { token } = (await (await signIn()).json()) as { token: string };
+
+        silent = true;
+        for (const socket of forwarded) socket.destroy();
+        const started = Date.now();
+        const api = await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(api.status).toBe(503);
+        expect((await api.json()).message).toMatch(/temporarily unavailable/);
+        expect(Date.now() - started).toBeLessThan(5_000);
+
+        silent = false;
+        expect((await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+        expect(await app.stop()).toBe(0);
+      } finally {
+        await app.stop();
+        proxy.close();
+        for (const socket of forwarded) socket.destroy();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       }
