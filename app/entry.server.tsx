@@ -6,6 +6,9 @@ import { log, logRequest } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isCrossSiteRefusal } from "~/utils/request-guard.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security.server";
+import { installStaticFileHeaders } from "~/utils/static-headers.server";
+
+installStaticFileHeaders();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -30,10 +30,26 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
-  test("each document gets a fresh nonce; JSON answers are locked down too", async ({ request }) => {
+  test("each document gets a fresh nonce; JSON answers and static files are locked down too", async ({ request }) => {
     const first = (await request.get("/about")).headers()["content-security-policy"];
     const second = (await request.get("/about")).headers()["content-security-policy"];
     expect(first).not.toBe(second);
+    // Static files too: the hashed bundles under /build and the files in public/.
+    const html = await (await request.get("/")).text();
+    const bundle = /<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
+    const stylesheet = /<link[^>]+href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(bundle).toBeTruthy();
+    expect(stylesheet).toBeTruthy();
+    for (const path of [bundle!, stylesheet!, "/logo.svg", "/favicon.svg"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const headers = response.headers();
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"], path).toContain("camera=()");
+      expect(headers["x-powered-by"], path).toBeUndefined();
+    }
     for (const path of ["/healthz", "/api/no-such-endpoint"]) {
       const headers = (await request.get(path)).headers();
       expect(headers["content-security-policy"]).toContain("default-src 'none'");
