@@ -35,17 +35,9 @@ authenticator.use(
   "user-pass",
 );
 
-// Remix hands the same Request to the root loader and the page's loader; one session lookup serves both.
-const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
-
-/** The signed-in user, or null for a visitor (looked up once per request). */
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = getSessionId(request).then((sessionId) => (sessionId ? getUserForSession(sessionId) : null));
-    usersByRequest.set(request, user);
-  }
-  return user;
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await getSessionId(request);
+  return sessionId ? getUserForSession(sessionId) : null;
 }
 
 /** Only paths on this site, so a crafted link cannot bounce a fresh sign-in to another origin. */
