@@ -67,6 +67,8 @@ try {
   const targets = [
     { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
     { name: "GET / (landing)", url: `${base}/` },
+    // Browsers ask for gzip, which remix-serve's compression middleware then spends CPU on.
+    { name: "GET / (landing, gzip)", url: `${base}/`, init: { headers: { "Accept-Encoding": "gzip" } } },
     { name: "GET /trails", url: `${base}/trails`, init: { headers: { Cookie: cookie } } },
     { name: "GET /bodyWeightExercises", url: `${base}/bodyWeightExercises`, init: { headers: { Cookie: cookie } } },
     { name: "GET /api/trails/trails", url: `${base}/api/trails/trails`, init: { headers: { Authorization: `Bearer ${token}` } } },
