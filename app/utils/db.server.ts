@@ -23,7 +23,8 @@ export async function connect(): Promise<Database> {
 /** A generated admin password is shown once; on a local embedded setup it is also kept in .data. */
 function announceGeneratedAdmin(admin: { email: string; password: string }, embedded: boolean) {
   const lines = ["Administrator account created:", `  email:    ${admin.email}`, `  password: ${admin.password}`];
-  if (embedded) {
+  // An in-memory database (memory://) vanishes with the process, so its password is not written anywhere.
+  if (embedded && env.PGLITE_DATA_DIR !== "memory://") {
     const file = path.join(path.dirname(path.resolve(env.PGLITE_DATA_DIR)), "admin-credentials.txt");
     writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
     lines.push(`  (also saved in ${path.relative(process.cwd(), file)})`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer as createNetServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,6 +30,26 @@ describe("the production server process", () => {
     expect(await app.exited).toBe(1);
     expect(app.output()).toContain("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL");
   });
+
+  test("a generated administrator password is printed once, and kept beside an on-disk embedded database only", async () => {
+    const dataDir = tempDataDir();
+    const onDisk = await startApp({ PGLITE_DATA_DIR: dataDir });
+    await waitForHealthy(onDisk, 60_000);
+    const saved = path.join(path.dirname(dataDir), "admin-credentials.txt");
+    const printed = /email: +(\S+)\n +password: +(\S+)/.exec(onDisk.output());
+    expect(printed).not.toBeNull();
+    expect(readFileSync(saved, "utf8")).toContain(`password: ${printed![2]}`);
+    expect(onDisk.output()).toContain(`(also saved in ${path.relative(process.cwd(), saved)})`);
+    expect(await onDisk.stop()).toBe(0);
+
+    // In memory the database, and so the account, ends with the process: nothing is written to disk.
+    const inMemory = await startApp({ PGLITE_DATA_DIR: "memory://" });
+    await waitForHealthy(inMemory, 60_000);
+    expect(inMemory.output()).toContain("Administrator account created");
+    expect(inMemory.output()).not.toContain("also saved in");
+    expect(existsSync(path.join(process.cwd(), "admin-credentials.txt"))).toBe(false);
+    expect(await inMemory.stop()).toBe(0);
+  }, 120_000);
 
   test("on embedded PGlite: migrates, seeds, serves, drains on SIGTERM and keeps its data across restarts", async () => {
     const dataDir = tempDataDir();
