@@ -3,8 +3,8 @@ import { connect, createServer as createNetServer, type Socket } from "node:net"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, test } from "vitest";
-import { startApp, waitForHealthy } from "../support/app-process";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import { startApp, stopAllApps, waitForHealthy } from "../support/app-process";
 import { testDatabaseUrl } from "../support/database-template";
 
 const dirs: string[] = [];
@@ -13,6 +13,7 @@ function tempDataDir() {
   dirs.push(dir);
   return path.join(dir, "pglite");
 }
+afterEach(stopAllApps);
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });

@@ -23,6 +23,14 @@ export type AppProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+// Every app a test starts, so a failing assertion cannot leave a server running after the test.
+const running = new Set<AppProcess>();
+
+/** Stops whatever the test started and did not stop itself (use in afterEach). */
+export async function stopAllApps() {
+  await Promise.all([...running].map((app) => app.stop("SIGKILL")));
+}
+
 export async function startApp(env: Record<string, string | undefined>): Promise<AppProcess> {
   const port = await freePort();
   const fullEnv: NodeJS.ProcessEnv = {
@@ -65,6 +73,8 @@ export async function startApp(env: Record<string, string | undefined>): Promise
       return code;
     },
   };
+  running.add(app);
+  void exited.then(() => running.delete(app));
   return app;
 }
 
