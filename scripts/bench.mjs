@@ -15,7 +15,6 @@ const lighthouseRuns = short ? 1 : 3;
 
 async function load(target, concurrency) {
   const latencies = [];
-  let errors = 0;
   const errorKinds = new Map();
   let sent = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -25,7 +24,6 @@ async function load(target, concurrency) {
       const result = await request(target.url, target.init);
       latencies.push(result.ms);
       if (result.status === 0 || result.status >= 400) {
-        errors++;
         const kind = result.status === 0 ? `no answer (${result.error})` : `HTTP ${result.status}`;
         errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
       }
@@ -36,6 +34,7 @@ async function load(target, concurrency) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const errors = [...errorKinds.values()].reduce((sum, n) => sum + n, 0);
   return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, errorKinds, count: latencies.length };
 }
 
@@ -114,9 +113,9 @@ try {
     const results = await lighthouseMedians(
       base,
       [
-        { name: "landing", path: "/" },
-        { name: "trails", path: "/trails", headers: { Cookie: cookie } },
-        { name: "video page", path: "/bodyWeightExercises", headers: { Cookie: cookie } },
+        { path: "/" },
+        { path: "/trails", headers: { Cookie: cookie } },
+        { path: "/bodyWeightExercises", headers: { Cookie: cookie } },
       ],
       lighthouseRuns,
     );

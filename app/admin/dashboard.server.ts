@@ -1,14 +1,15 @@
+import { countBenches } from "~/models/bench.server";
 import { countPendingFeedback } from "~/models/feedback.server";
 import { countUsers } from "~/models/user.server";
-import { prisma } from "~/utils/db.server";
+import { countVideos } from "~/models/video.server";
 
 /** The live numbers on the dashboard cards; four cheap counts, run together. */
 export async function loadDashboardCounts() {
   const [users, videos, pendingFeedback, benches] = await Promise.all([
     countUsers(),
-    prisma.video.count(),
+    countVideos(),
     countPendingFeedback(),
-    prisma.bench.count(),
+    countBenches(),
   ]);
   return { users, videos, pendingFeedback, benches };
 }

@@ -22,6 +22,10 @@ export function listBenches(): Promise<BenchWithVideos[]> {
   return prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
 }
 
+export function countBenches() {
+  return prisma.bench.count();
+}
+
 export function getBench(id: string): Promise<BenchWithVideos | null> {
   return prisma.bench.findUnique({ where: { id }, select: benchSelect });
 }

@@ -36,14 +36,13 @@ function summarise(lhr) {
     fcp: audit("first-contentful-paint").numericValue,
     tbt: audit("total-blocking-time").numericValue,
     failing,
-    lhr, // the whole median report, for callers that want to dig further
   };
 }
 
 /**
  * Runs Lighthouse `runs` times on each page and returns, per page, the median run by performance score:
- * `{ name, path, runs, failedRuns, error, score, lcp, cls, fcp, tbt, failing, lhr }` (times in ms; `error`
- * is the last failed run's message), or only `{ name, path, failedRuns, error }` when no run produced a score. One Chromium serves every run (Lighthouse opens and closes a tab per run and
+ * `{ path, runs, failedRuns, error, score, lcp, cls, fcp, tbt, failing }` (times in ms; `error`
+ * is the last failed run's message), or only `{ path, failedRuns, error }` when no run produced a score. One Chromium serves every run (Lighthouse opens and closes a tab per run and
  * clears the origin's caches, so each run is a cold load).
  */
 export async function lighthouseMedians(baseUrl, pages, runs) {
@@ -61,7 +60,7 @@ export async function lighthouseMedians(baseUrl, pages, runs) {
   });
   try {
     const results = [];
-    for (const { name, path, headers } of pages) {
+    for (const { path, headers } of pages) {
       const scored = [];
       const errors = [];
       // One spare attempt per page: on a busy machine a run now and then loses its trace (NO_NAVSTART).
@@ -85,12 +84,12 @@ export async function lighthouseMedians(baseUrl, pages, runs) {
       }
       const failures = { failedRuns: errors.length, error: errors.at(-1) };
       if (!scored.length) {
-        results.push({ name, path, ...failures });
+        results.push({ path, ...failures });
         continue;
       }
       scored.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
       const median = scored[Math.floor((scored.length - 1) / 2)];
-      results.push({ name, path, runs: scored.length, ...failures, ...summarise(median) });
+      results.push({ path, runs: scored.length, ...failures, ...summarise(median) });
     }
     return results;
   } finally {
