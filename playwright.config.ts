@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.mjs";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
@@ -9,31 +10,19 @@ const seedEditingSpecs = /admin-trails\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  },
+  launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
 };
 
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   outputDir: "test-results",
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
   // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it.

@@ -2,9 +2,9 @@
 // is set (CI sets it when a server answers on 127.0.0.1:5432), otherwise embedded PGlite throughout.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromiumPath } from "./lib/chromium.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
+if (!existsSync(chromiumPath)) {
   // The end-to-end tests drive Debian's Chromium (Playwright cannot download its own browser here).
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     console.log("Chromium is missing: installing Debian's chromium package…");
@@ -12,7 +12,7 @@ if (!existsSync(chromium)) {
     const apt = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit" });
     if (apt.status !== 0) process.exit(apt.status ?? 1);
   } else {
-    console.error(`Chromium not found at ${chromium}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(`Chromium not found at ${chromiumPath}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
     process.exit(1);
   }
 }

@@ -4,19 +4,7 @@
 import { accessSync, constants } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-
-// Without the background-networking flags Chromium keeps dialling Google services, which the closed
-// network here refuses, and those failures end up in the runs.
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { chromiumFlags, chromiumPath } from "./chromium.mjs";
 
 // Lighthouse's own pass mark for an audit. Diagnostics score 0 when they estimate metric savings and
 // 0.5 when they flag something without an estimated effect on the metrics.
@@ -46,16 +34,16 @@ function summarise(lhr) {
  * clears the origin's caches, so each run is a cold load).
  */
 export async function lighthouseMedians(baseUrl, pages, runs) {
-  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
   // chrome-launcher emits a missing binary as an unhandled 'error' event that kills the process: check first.
   try {
-    accessSync(chromePath, constants.X_OK);
+    accessSync(chromiumPath, constants.X_OK);
   } catch {
-    throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH, or apt-get install chromium)`);
+    throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH, or apt-get install chromium)`);
   }
+  // chrome-launcher, unlike Playwright, does not add the headless flag itself.
   const chrome = await launch({
-    chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", ...chromiumFlags],
     logLevel: "silent",
   });
   try {
