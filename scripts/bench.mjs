@@ -1,10 +1,12 @@
 // `npm run bench [-- --short]`: throughput and latency of the production build on real PostgreSQL,
-// next to a bare Node http server sending the landing page's bytes (the ceiling on this machine), plus
+// next to a bare Node http server sending the landing page's bytes (the ceiling on this machine) and a
+// bare Remix page (the framework's own floor), plus
 // the gzip weight of the JavaScript and CSS each page loads, and Lighthouse's mobile performance figures.
 // Prints figures; asserts nothing (timings on these shared machines are too noisy to assert on).
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { ADMIN, apiSignIn, freePort, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
+import { startFrameworkFloor } from "./lib/framework-floor.mjs";
 import { lighthouseMedians } from "./lib/lighthouse.mjs";
 
 const short = process.argv.includes("--short");
@@ -54,7 +56,9 @@ async function assetBytes(baseUrl, path, headers) {
 
 const app = await startAppUnderLoad("wt_bench");
 const base = app.base;
+let floor;
 try {
+  floor = await startFrameworkFloor();
   const { token, cookie } = await apiSignIn(base, ADMIN);
 
   const landing = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
@@ -65,6 +69,8 @@ try {
 
   const targets = [
     { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
+    // The framework's own cost: a Remix page with a loader and a list, no database, session or layout.
+    { name: "bare Remix page (framework floor)", url: `${floor.base}/` },
     { name: "GET / (landing)", url: `${base}/` },
     // Browsers ask for gzip, which remix-serve's compression middleware then spends CPU on.
     { name: "GET / (landing, gzip)", url: `${base}/`, init: { headers: { "Accept-Encoding": "gzip" } } },
@@ -144,5 +150,6 @@ try {
   }
   console.log(`Lighthouse took ${((performance.now() - lighthouseStarted) / 1000).toFixed(1)} s`);
 } finally {
+  await floor?.stop();
   await app.stop();
 }
