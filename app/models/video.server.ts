@@ -170,11 +170,11 @@ export async function updateVideo(id: string, patch: VideoPatch): Promise<VideoR
   return rows[0] ?? null;
 }
 
-/** Deletes a video with its reactions and views (cascade); false when there was no such video. */
 export function countVideos() {
   return prisma.video.count();
 }
 
+/** Deletes a video with its reactions and views (cascade); false when there was no such video. */
 export async function deleteVideo(id: string): Promise<boolean> {
   const { count } = await prisma.video.deleteMany({ where: { id } });
   return count > 0;

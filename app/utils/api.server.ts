@@ -149,6 +149,8 @@ async function finish(request: Request, response: Response, startedAt: number) {
   return response;
 }
 
+const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again shortly.";
+
 function toResponse(error: unknown): Response {
   if (error instanceof ApiError) return apiJson(errorBody(error.message, error.fieldErrors), { status: error.status });
   if (error instanceof Response) {
@@ -160,18 +162,17 @@ function toResponse(error: unknown): Response {
         : status === 403
           ? "Administrator access is required."
           : status === 503
-            ? "The service is temporarily unavailable. Please try again shortly."
+            ? UNAVAILABLE_MESSAGE
             : "Request failed.";
     return apiJson(errorBody(message), { status });
   }
   const unavailable = isDatabaseUnavailable(error);
   if (!unavailable) log("error", "api handler failed", { error: error instanceof Error ? error.message : String(error) });
   return apiJson(
-    errorBody(unavailable ? "The service is temporarily unavailable. Please try again shortly." : "Something went wrong on our side."),
+    errorBody(unavailable ? UNAVAILABLE_MESSAGE : "Something went wrong on our side."),
     { status: unavailable ? 503 : 500 },
   );
 }
-
 
 /**
  * One API resource route: dispatches by method, answers unknown methods with 405, maps every thrown

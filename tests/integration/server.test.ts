@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { startApp, stopAllApps, waitForHealthy } from "../support/app-process";
+import { startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 import { testDatabaseUrl } from "../support/database-template";
 
 const dirs: string[] = [];
@@ -17,6 +17,35 @@ afterEach(stopAllApps);
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+function postSignIn(app: AppProcess, email: string, password: string) {
+  return fetch(`${app.url}/api/user/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+/** A new PostgreSQL database for one test, and the admin connection that made it and drops it. */
+async function scratchDatabase(prefix: string) {
+  const adminUrl = testDatabaseUrl()!;
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    admin,
+    name,
+    url,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
 
 describe("the production server process", () => {
   test("refuses to start without SESSION_SECRET in production, naming the variable in one line", async () => {
@@ -93,11 +122,7 @@ describe("the production server process", () => {
     const trail = "673e9addbf9ebe061ef810bf";
     const app = await startApp(env);
     await waitForHealthy(app, 60_000);
-    const signIn = await fetch(`${app.url}/api/user/signin`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }),
-    });
+    const signIn = await postSignIn(app, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     const { token } = (await signIn.json()) as { token: string };
     const before = (await (await fetch(`${app.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
       path: { coordinates: number[][] };
@@ -133,23 +158,12 @@ describe("the production server process", () => {
   // A database that can disappear under a running app exists only with a PostgreSQL server.
   if (testDatabaseUrl()) {
     test("on PostgreSQL: health, pages and API answer 503 while the database refuses connections, and recover without a restart", async () => {
-      const adminUrl = testDatabaseUrl()!;
-      const name = `wt_health_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const { admin, name, url, drop } = await scratchDatabase("wt_health");
       const app = await startApp({ DATABASE_URL: url.toString(), ADMIN_EMAIL: "ops@example.test", ADMIN_PASSWORD: "ops-password" });
       try {
         await waitForHealthy(app, 60_000);
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
-        const signIn = await fetch(`${app.url}/api/user/signin`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: "ops@example.test", password: "ops-password" }),
-        });
+        const signIn = await postSignIn(app, "ops@example.test", "ops-password");
         const { token } = (await signIn.json()) as { token: string };
         const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
@@ -175,19 +189,13 @@ describe("the production server process", () => {
         expect(await app.stop()).toBe(0);
       } finally {
         await app.stop();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await drop();
       }
     }, 120_000);
 
     test("on PostgreSQL: a database host that stops answering gives 503 within seconds, while a busy pool queues instead of failing", async () => {
-      const adminUrl = testDatabaseUrl()!;
-      const name = `wt_silent_${process.pid}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const target = new URL(adminUrl);
+      const database = await scratchDatabase("wt_silent");
+      const target = database.url;
       // Between the app and PostgreSQL: forwards, or accepts connections and never answers (a host
       // that is gone behind a firewall, where no "connection refused" ever arrives).
       let silent = false;
@@ -203,9 +211,8 @@ describe("the production server process", () => {
         socket.pipe(upstream).pipe(socket);
       });
       await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-      const url = new URL(adminUrl);
+      const url = new URL(database.url);
       url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
-      url.pathname = `/${name}`;
       const app = await startApp({
         DATABASE_URL: url.toString(),
         DATABASE_POOL_SIZE: "1",
@@ -216,12 +223,7 @@ describe("the production server process", () => {
       });
       try {
         await waitForHealthy(app, 60_000);
-        const signIn = () =>
-          fetch(`${app.url}/api/user/signin`, {
-            method: "POST",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ email: "ops@example.test", password: "ops-password" }),
-          });
+        const signIn = () => postSignIn(app, "ops@example.test", "ops-password");
         // Forty sign-ins at once through one connection: each hashes a password while the others wait
         // their turn for the connection; congestion must not be mistaken for an outage.
         const statuses = (await Promise.all(Array.from({ length: 40 }, signIn))).map((response) => response.status);
@@ -243,8 +245,7 @@ describe("the production server process", () => {
         await app.stop();
         proxy.close();
         for (const socket of forwarded) socket.destroy();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        await database.drop();
       }
     }, 120_000);
   }
