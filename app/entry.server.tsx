@@ -1,14 +1,14 @@
 import { Writable } from "node:stream";
-import type { ActionFunctionArgs, EntryContext, HandleDataRequestFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { log, logRequest } from "~/utils/logger.server";
+import { log } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { isCrossSiteRefusal } from "~/utils/request-guard.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security.server";
-import { installStaticFileHeaders } from "~/utils/static-headers.server";
+import { installServerHooks } from "~/utils/server-hooks.server";
 
-installStaticFileHeaders();
+installServerHooks();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -19,7 +19,6 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const startedAt = performance.now();
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce);
   // No page defers data, so streaming the shell early would gain nothing: the whole document is sent
@@ -43,7 +42,6 @@ export default function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.byteLength));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              logRequest(request, responseStatusCode, startedAt, { kind: "document" });
             }),
           );
         },
@@ -75,12 +73,6 @@ function collectDocument(done: (html: Uint8Array<ArrayBuffer>) => void) {
     },
   });
 }
-
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  applySecurityHeaders(response.headers);
-  logRequest(request, response.status, performance.now(), { kind: "data" });
-  return response;
-};
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;

@@ -15,8 +15,8 @@ if (!env.SESSION_SECRET) {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   env.SESSION_SECRET = readFileSync(file, "utf8").trim();
 }
-// Served over plain http on this machine: a Secure cookie would not be sent back by every browser.
-env.COOKIE_SECURE ??= env.APP_URL?.startsWith("https://") ? "true" : "false";
+// Links in mails and the origin check for forms come from APP_URL; locally that is the address served here.
+env.APP_URL ||= `http://localhost:${port}`;
 
 if (!process.argv.includes("--no-build")) {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
@@ -38,7 +38,7 @@ while (Date.now() < deadline) {
   } catch {}
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
-const lines = [``, `Walking Trails is running at http://localhost:${port}`];
+const lines = [``, `Walking Trails is running at ${env.APP_URL}`];
 if (env.ADMIN_EMAIL) lines.push(`Administrator: ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
 // The embedded database's generated admin login is kept beside it; a server's was printed at its first start.
 else if (!env.DATABASE_URL && existsSync(".data/admin-credentials.txt")) lines.push(readFileSync(".data/admin-credentials.txt", "utf8").trim());

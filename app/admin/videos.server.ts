@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/http/form-submission.server";
 import { adminAreaUrl } from "~/admin/options";
 import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
 import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages, videoSearchSchema } from "~/schemas/video";
@@ -56,7 +56,7 @@ export async function videosAction(_request: Request, formData: FormData, admin:
   const intent = formData.get("intent");
 
   if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: videoInputSchema });
+    const submission = parseSubmission(formData, { schema: videoInputSchema });
     if (submission.status !== "success") {
       return data({ intent: "create" as const, result: submission.reply() }, { status: 400 });
     }
@@ -66,7 +66,7 @@ export async function videosAction(_request: Request, formData: FormData, admin:
   }
 
   if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: videoEditFormSchema });
+    const submission = parseSubmission(formData, { schema: videoEditFormSchema });
     if (submission.status !== "success") {
       return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
     }

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The sign-in strategy reads the body itself, so this route only ever reads a copy.
   const formData = await request.clone().formData();
   const intent = formTypeOf(String(formData.get("intent") ?? ""));
-  const submission = parseWithZod(formData, { schema: schemas[intent] });
+  const submission = parseSubmission(formData, { schema: schemas[intent] });
   const fail = (status: number, formErrors?: string[], fieldErrors?: Record<string, string[]>, headers?: HeadersInit) =>
     reply(intent, submission.reply({ formErrors, fieldErrors, hideFields: secretFields }), status, headers);
 

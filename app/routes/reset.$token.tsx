@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/components/form-fields";
@@ -21,7 +21,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertBodyWithinLimit(request);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseSubmission(await request.formData(), { schema: resetPasswordSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }) as SubmissionResult<string[]>, invalidToken: false }, { status: 400 });

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Tra
 export async function action({ request }: ActionFunctionArgs) {
   assertBodyWithinLimit(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  const submission = parseSubmission(formData, { schema: resetRequestSchema });
   const fail = (status: number, formErrors?: string[], headers?: HeadersInit) =>
     data({ result: submission.reply({ formErrors }) as SubmissionResult<string[]> }, { status, headers });
   if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);

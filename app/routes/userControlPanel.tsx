@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     data<ActionResult>({ intent, result }, { status, headers });
 
   if (intent === "update") {
-    const submission = parseWithZod(formData, { schema: profileUpdateSchema });
+    const submission = parseSubmission(formData, { schema: profileUpdateSchema });
     const hideFields = ["password", "confirmPassword"];
     if (submission.status !== "success") return answer("update", submission.reply({ hideFields }), 400);
     const { confirmPassword: _confirm, ...changes } = submission.value;
@@ -83,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "feedback") {
-    const submission = parseWithZod(formData, { schema: feedbackSchema });
+    const submission = parseSubmission(formData, { schema: feedbackSchema });
     if (submission.status !== "success") return answer("feedback", submission.reply(), 400);
     const verdict = await checkRateLimit(request, "feedback", user.id);
     if (!verdict.allowed) {

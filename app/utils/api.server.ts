@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { env } from "~/utils/env.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
-import { log, logRequest } from "~/utils/logger.server";
-import { applySecurityHeaders } from "~/utils/security.server";
+import { log } from "~/utils/logger.server";
 import { getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
 
@@ -103,21 +102,7 @@ export async function requireApiAdmin(request: Request): Promise<ApiAuth> {
   return auth;
 }
 
-/** A write from a page on another site, unless that origin is configured for CORS. */
-function isForeignWrite(request: Request) {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
-  const origin = request.headers.get("Origin");
-  if (!origin || allowedOrigin(request)) return false;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
-  return originHost !== host;
-}
-
+/** The request's origin when it is one CORS_ORIGINS lists (the gate has already refused other writes). */
 function allowedOrigin(request: Request): string | null {
   const origin = request.headers.get("Origin");
   if (!origin) return null;
@@ -135,17 +120,15 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   return Response.json(body, { ...init, headers });
 }
 
-async function finish(request: Request, response: Response, startedAt: number) {
+async function finish(request: Request, response: Response) {
   const origin = allowedOrigin(request);
   if (origin) {
     response.headers.set("Access-Control-Allow-Origin", origin);
     response.headers.set("Access-Control-Allow-Credentials", "true");
     response.headers.append("Vary", "Origin");
   }
-  applySecurityHeaders(response.headers);
   const xsrf = await xsrfCookieHeader(request);
   if (xsrf) response.headers.append("Set-Cookie", xsrf);
-  logRequest(request, response.status, startedAt, { kind: "api" });
   return response;
 }
 
@@ -180,7 +163,6 @@ function toResponse(error: unknown): Response {
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
   const run = async ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const startedAt = performance.now();
     const method = request.method.toUpperCase() as Method | "OPTIONS" | "HEAD";
     let response: Response;
     try {
@@ -197,7 +179,6 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
             : {},
         });
       } else {
-        if (isForeignWrite(request)) throw new ApiError(403, "Requests from other sites are not allowed.");
         const handler = handlers[method === "HEAD" ? "GET" : method];
         if (!handler) {
           throw new ApiError(405, `Method ${method} is not allowed here.`);
@@ -209,7 +190,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
       response = toResponse(error);
       if (response.status === 405) response.headers.set("Allow", Object.keys(handlers).join(", "));
     }
-    return finish(request, response, startedAt);
+    return finish(request, response);
   };
   return { loader: run, action: run };
 }

@@ -6,6 +6,15 @@ const booleanFlag = z
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** The app's public origin: http(s), no credentials, path, query or fragment. */
+const appUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // the format check above already said so
+    const url = new URL(value);
+    return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+  }, "must be an origin only, such as https://trails.example.edu (no path, query or credentials)");
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
@@ -17,8 +26,9 @@ export const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
     SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
-    COOKIE_SECURE: z.preprocess(emptyAsUndefined, booleanFlag.optional()),
-    APP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    APP_URL: z.preprocess(emptyAsUndefined, appUrl.optional()),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
       z.string().refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL").optional(),
@@ -41,13 +51,38 @@ export const envSchema = z
     if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
+    // Links in mails and every origin decision come from APP_URL, never from a request's Host header.
+    if (value.NODE_ENV === "production" && !value.APP_URL) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production (the public address, e.g. https://trails.example.edu)" });
+    }
+    if (value.NODE_ENV === "production" && value.APP_URL && URL.canParse(value.APP_URL) && !isSecureOrLoopback(new URL(value.APP_URL))) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "must use https:// in production unless it is a loopback address" });
+    }
     if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
       const missing = value.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL";
       ctx.addIssue({ code: "custom", path: [missing], message: "must be set together with the other admin variable" });
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean };
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
+  SESSION_SECRET: string;
+  /** Always set: configured, or the local address outside production. */
+  APP_URL: string;
+  /** Cookies are Secure whenever the app is served over https. */
+  COOKIE_SECURE: boolean;
+};
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** True for localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+export function isLoopbackHost(hostname: string) {
+  return LOOPBACK_HOSTS.test(hostname);
+}
+
+/** Plain http is acceptable only where no network sits between browser and server. */
+function isSecureOrLoopback(url: URL) {
+  return url.protocol === "https:" || isLoopbackHost(url.hostname);
+}
 
 /** One line per problem, each naming its variable, so a misconfigured deploy says what to fix. */
 export function describeEnvErrors(error: z.ZodError): string {
@@ -58,11 +93,13 @@ export function describeEnvErrors(error: z.ZodError): string {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.parse(source);
+  const appUrl = new URL(parsed.APP_URL ?? `http://localhost:${parsed.PORT ?? 3000}`).origin;
   return {
     ...parsed,
     // Outside production a fixed secret keeps local sessions working across restarts.
     SESSION_SECRET: parsed.SESSION_SECRET ?? "walking-trails-development-secret",
-    COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === "production",
+    APP_URL: appUrl,
+    COOKIE_SECURE: appUrl.startsWith("https:"),
   };
 }
 

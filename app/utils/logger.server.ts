@@ -11,14 +11,27 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
   else console.log(line);
 }
 
-/** Structured access log for one request: method, path, status and duration. */
-export function logRequest(request: Request, status: number, startedAt: number, fields: Record<string, unknown> = {}) {
-  const url = new URL(request.url);
-  log(status >= 500 ? "error" : "info", "request", {
-    method: request.method,
-    path: url.pathname,
-    status,
-    ms: Math.round((performance.now() - startedAt) * 10) / 10,
-    ...fields,
+// Paths whose last segment is a secret (a password reset token works as a password for an hour).
+const SECRET_PATHS = [/^(\/reset\/)[^/]+$/, /^(\/api\/auth\/reset-password\/)[^/]+$/];
+
+/** The path as it may be logged: secret segments replaced, so logs never hold a usable token. */
+export function redactPath(pathname: string) {
+  for (const pattern of SECRET_PATHS) if (pattern.test(pathname)) return pathname.replace(pattern, "$1[redacted]");
+  return pathname;
+}
+
+export type AccessRecord = { method: string; path: string; status: number; ms: number; kind: string };
+
+/**
+ * The access log: one line per request. Only method, path (redacted, without the query string, which
+ * may hold what people searched for), status, duration and kind: no address, cookie or header.
+ */
+export function logAccess(record: AccessRecord) {
+  log(record.status >= 500 ? "error" : "info", "request", {
+    method: record.method,
+    path: redactPath(record.path),
+    status: record.status,
+    ms: Math.round(record.ms * 10) / 10,
+    kind: record.kind,
   });
 }

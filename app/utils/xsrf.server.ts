@@ -18,11 +18,15 @@ const xsrfCookie = createCookie(XSRF_COOKIE, {
   maxAge: 60 * 60 * 24 * 30,
 });
 
+/** The token the browser holds; a value we could not have issued (hex only) counts as none. */
 function readCookie(request: Request): string | null {
   const header = request.headers.get("Cookie") ?? "";
   for (const part of header.split(/;\s*/)) {
     const [name, ...rest] = part.split("=");
-    if (name === XSRF_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name.trim() === XSRF_COOKIE) {
+      const value = rest.join("=").trim();
+      return /^[a-f0-9]{48}$/.test(value) ? value : null;
+    }
   }
   return null;
 }

@@ -62,7 +62,7 @@ export async function startAppUnderLoad(prefix) {
       HOST: "127.0.0.1",
       DATABASE_URL: dbUrl.toString(),
       SESSION_SECRET: "load-session-secret-0123456789",
-      COOKIE_SECURE: "false",
+      APP_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "silent",

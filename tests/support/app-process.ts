@@ -40,6 +40,7 @@ export async function startApp(env: Record<string, string | undefined>): Promise
     HOST: "127.0.0.1",
     PORT: String(port),
     SESSION_SECRET: "test-session-secret-0123456789",
+    APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "info",
     ...env,
   };

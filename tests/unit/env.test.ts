@@ -17,16 +17,35 @@ describe("configuration", () => {
     expect(env.NODE_ENV).toBe("development");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PGLITE_DATA_DIR).toBe(".data/pglite");
+    expect(env.APP_URL).toBe("http://localhost:3000");
     expect(env.COOKIE_SECURE).toBe(false);
+    expect(env.TRUST_PROXY).toBe(0);
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(16);
+    expect(parseEnv({ PORT: "4100" }).APP_URL).toBe("http://localhost:4100");
   });
 
-  test("production requires SESSION_SECRET and makes cookies Secure", () => {
-    expect(errorsFor({ NODE_ENV: "production" })).toBe(
+  test("production requires SESSION_SECRET and APP_URL", () => {
+    expect(errorsFor({ NODE_ENV: "production" }).split("\n")).toEqual([
       "Invalid configuration: SESSION_SECRET is required in production",
+      "Invalid configuration: APP_URL is required in production (the public address, e.g. https://trails.example.edu)",
+    ]);
+  });
+
+  test("cookies are Secure exactly when APP_URL is https; production accepts plain http only on loopback", () => {
+    const secret = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(parseEnv({ ...secret, APP_URL: "https://trails.example.edu" }).COOKIE_SECURE).toBe(true);
+    expect(parseEnv({ ...secret, APP_URL: "http://127.0.0.1:3000" }).COOKIE_SECURE).toBe(false);
+    expect(parseEnv({ ...secret, APP_URL: "http://localhost:3000" }).COOKIE_SECURE).toBe(false);
+    expect(errorsFor({ ...secret, APP_URL: "http://trails.example.edu" })).toBe(
+      "Invalid configuration: APP_URL must use https:// in production unless it is a loopback address",
     );
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) });
-    expect(env.COOKIE_SECURE).toBe(true);
+  });
+
+  test("APP_URL is an origin and nothing more", () => {
+    for (const value of ["https://trails.example.edu/app", "https://user:pw@trails.example.edu", "https://trails.example.edu/?a=1", "ftp://trails.example.edu"]) {
+      expect(errorsFor({ APP_URL: value }), value).toContain("Invalid configuration: APP_URL");
+    }
+    expect(parseEnv({ APP_URL: "https://trails.example.edu/" }).APP_URL).toBe("https://trails.example.edu");
   });
 
   test.each([
@@ -37,6 +56,8 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "admin@example.edu" }, "ADMIN_PASSWORD must be set together"],
     [{ DATABASE_POOL_SIZE: "many" }, "DATABASE_POOL_SIZE"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ PORT: "abc" }, "PORT"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
   ])("a bad value is named in one line: %o", (source, expected) => {
     const message = errorsFor(source);
     expect(message).toContain(`Invalid configuration: ${expected.split(" ")[0]}`);

@@ -37,7 +37,6 @@ export default async function globalSetup() {
     PORT: process.env.E2E_PORT!,
     HOST: "127.0.0.1",
     SESSION_SECRET: "e2e-session-secret-0123456789",
-    COOKIE_SECURE: "false",
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -1,0 +1,144 @@
+// The gate on real sockets: a Node HTTP server with the gate in front of a handler that reads the body
+// the way remix-serve's adapter does (a web ReadableStream over the Node request).
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { gateRequest, type GateConfig } from "~/utils/request-gate.server";
+
+const LIMIT = 64 * 1024;
+const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400 };
+
+let server: Server;
+let port: number;
+let handled = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    gateRequest(req, res, config, async () => {
+      handled++;
+      const body = await new Response(createReadableStreamFromReadable(req)).arrayBuffer();
+      const seen = { headers: req.headers, bytes: body.byteLength, sum: checksum(new Uint8Array(body)) };
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(seen));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function checksum(bytes: Uint8Array) {
+  let sum = 0;
+  for (const byte of bytes) sum = (sum * 31 + byte) >>> 0;
+  return sum;
+}
+
+type Sent = { status: number; body: string; headers: IncomingMessage["headers"] };
+
+/** Sends `chunks` one write at a time (chunked unless a Content-Length is given), pausing between them. */
+function send(path: string, options: { method?: string; headers?: Record<string, string | string[]>; chunks?: Buffer[]; pauseMs?: number; endAfter?: boolean }): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? "POST", headers: options.headers }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    req.on("error", (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
+    req.flushHeaders();
+    void (async () => {
+      for (const chunk of options.chunks ?? []) {
+        if (req.destroyed) return;
+        req.write(chunk);
+        if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
+      }
+      if (options.endAfter !== false) req.end();
+    })();
+  });
+}
+
+const form = { "Content-Type": "application/x-www-form-urlencoded" };
+
+describe("bodies", () => {
+  test("a body within the limit arrives byte for byte, however it was split", async () => {
+    const bytes = Buffer.alloc(LIMIT, 0);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) % 251;
+    const pieces = Array.from({ length: 16 }, (_, i) => bytes.subarray(i * (LIMIT / 16), (i + 1) * (LIMIT / 16)));
+    const chunked = await send("/authorization", { headers: form, chunks: pieces, pauseMs: 5 });
+    expect(chunked.status).toBe(200);
+    expect(JSON.parse(chunked.body)).toMatchObject({ bytes: LIMIT, sum: checksum(bytes) });
+    const declared = await send("/authorization", { headers: { ...form, "Content-Length": String(LIMIT) }, chunks: pieces });
+    expect(JSON.parse(declared.body)).toMatchObject({ bytes: LIMIT, sum: checksum(bytes) });
+  });
+
+  test("a declared length over the limit is refused before a byte of it is read", async () => {
+    const before = handled;
+    const answer = await send("/authorization", { headers: { ...form, "Content-Length": String(LIMIT + 1) }, chunks: [], endAfter: false });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.body).toContain("Request too large");
+    expect(handled).toBe(before);
+  });
+
+  test("a chunked body is refused the moment it crosses the limit, and nothing behind the gate sees it", async () => {
+    const before = handled;
+    // One byte over, in small pieces, so the refusal must come from counting as the body streams.
+    const pieces = Array.from({ length: 65 }, () => Buffer.alloc(1024, 97));
+    pieces.push(Buffer.from("b"));
+    const page = await send("/authorization", { headers: form, chunks: pieces });
+    expect(page.status).toBe(413);
+    expect(page.headers["content-type"]).toContain("text/html");
+    const api = await send("/api/feedback/submit", { headers: { "Content-Type": "application/json" }, chunks: pieces });
+    expect(api.status).toBe(413);
+    expect(JSON.parse(api.body)).toMatchObject({ message: expect.stringContaining("larger than 64 KB") });
+    expect(handled).toBe(before);
+  });
+
+  test("a body that stops arriving is answered 408, and the handler never waits on it", async () => {
+    const before = handled;
+    const answer = await send("/authorization", { headers: form, chunks: [Buffer.from("email=a")], endAfter: false });
+    expect(answer.status).toBe(408);
+    expect(handled).toBe(before);
+  });
+
+  test("GET requests with a body are held to the same limit", async () => {
+    const answer = await send("/about", { method: "GET", headers: { "Transfer-Encoding": "chunked" }, chunks: Array.from({ length: 70 }, () => Buffer.alloc(1024)) });
+    expect(answer.status).toBe(413);
+  });
+});
+
+describe("headers that reach the app", () => {
+  test("proxy headers and a forged client address are dropped; Host comes from APP_URL", async () => {
+    const answer = await send("/about", {
+      method: "GET",
+      headers: {
+        Host: "evil.example",
+        "X-Forwarded-For": "6.6.6.6",
+        "X-Forwarded-Host": "evil.example",
+        "X-Forwarded-Proto": "http",
+        "X-Real-IP": "6.6.6.6",
+        Forwarded: "for=6.6.6.6",
+        [CLIENT_ADDRESS_HEADER]: "6.6.6.6",
+      },
+    });
+    const seen = JSON.parse(answer.body).headers as Record<string, string>;
+    expect(seen.host).toBe("trails.example.edu");
+    expect(seen[CLIENT_ADDRESS_HEADER]).toBe("127.0.0.1");
+    for (const name of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "forwarded"]) {
+      expect(seen[name], name).toBeUndefined();
+    }
+  });
+
+  test("writes from other origins, and forms in other encodings, never reach the handler", async () => {
+    const before = handled;
+    const foreign = await send("/logout", { headers: { ...form, Origin: "https://evil.example" }, chunks: [Buffer.from("a=1")] });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain("sent from another site");
+    const json = await send("/logout", { headers: { "Content-Type": "application/json", Origin: config.appOrigin }, chunks: [Buffer.from("{}")] });
+    expect(json.status).toBe(415);
+    const own = await send("/logout", { headers: { ...form, Origin: config.appOrigin }, chunks: [Buffer.from("a=1")] });
+    expect(own.status).toBe(200);
+    expect(handled).toBe(before + 1);
+  });
+});
