@@ -171,15 +171,16 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
   test("a cookie-authenticated write without X-XSRF-TOKEN is refused", async () => {
     const { user, token } = await tokenFor("cookie");
     const cookie = (await sessionCookie.serialize(token)).split(";")[0];
+    const xsrf = "0123456789abcdef".repeat(3);
     const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
       params: { userId: user.id },
-      headers: { Cookie: `${cookie}; XSRF-TOKEN=abc123` },
+      headers: { Cookie: `${cookie}; XSRF-TOKEN=${xsrf}` },
       body: { age: 5 },
     });
     expect(response.status).toBe(403);
     const accepted = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
       params: { userId: user.id },
-      headers: { Cookie: `${cookie}; XSRF-TOKEN=abc123`, "X-XSRF-TOKEN": "abc123" },
+      headers: { Cookie: `${cookie}; XSRF-TOKEN=${xsrf}`, "X-XSRF-TOKEN": xsrf },
       body: { age: 5 },
     });
     expect(accepted.status).toBe(200);

@@ -176,6 +176,28 @@ describe("no header, cookie or content type reaches a 5xx", () => {
   });
 });
 
+describe("sign-out", () => {
+  test("is a same-origin POST: another site cannot end a session, our own pages can", async () => {
+    const signIn = await fetch(`${app.url}/api/user/signin`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
+    });
+    const cookie = signIn.headers.get("Set-Cookie")!.split(";")[0];
+    const home = () => fetch(`${app.url}/userHome`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const logout = (origin: string) =>
+      fetch(`${app.url}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+
+    expect((await logout("https://evil.example")).status).toBe(403);
+    expect((await home()).status).toBe(200);
+    // A GET never signs anyone out.
+    await fetch(`${app.url}/logout`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect((await home()).status).toBe(200);
+    expect((await logout(app.url)).status).toBe(302);
+    expect((await home()).status).toBe(302);
+  });
+});
+
 describe("form replies", () => {
   test("a refused form comes back without unknown fields or oversized values", async () => {
     const form = new URLSearchParams({

@@ -93,7 +93,8 @@ describe("the production server process", () => {
     expect(await health.json()).toEqual({ status: "ok", database: "up" });
     const page = await fetch(`${app.url}/`);
     expect(page.status).toBe(200);
-    expect(app.output()).toMatch(/\{"time":"[^"]+","level":"info","msg":"request","method":"GET","path":"\/","status":200,"ms":[\d.]+/);
+    // The access log line is written once the answer is complete.
+    await app.waitForOutput(/\{"time":"[^"]+","level":"info","msg":"request","method":"GET","path":"\/","status":200,"ms":[\d.]+/);
 
     // A second process on the same data directory would silently lose writes: it must refuse.
     const intruder = await startApp(env);
