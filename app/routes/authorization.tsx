@@ -15,6 +15,7 @@ import {
   signUpSchema,
   userMessages,
 } from "~/schemas/user";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, InvalidCredentialsError, publicBaseUrl, startSessionAndRedirect } from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { log } from "~/utils/logger.server";
@@ -37,7 +38,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { formType: formTypeOf(url.searchParams.get("formType")), redirectTo: url.searchParams.get("redirectTo") ?? "" };
+  // Only a target that would be honoured is carried into the forms and links.
+  return { formType: formTypeOf(url.searchParams.get("formType")), redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
 }
 
 type ActionResult = { intent: FormType; result: SubmissionResult<string[]> };
@@ -65,8 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "signin") {
     try {
       const user = await authenticator.authenticate("user-pass", request);
-      const redirectTo = String(formData.get("redirectTo") ?? "");
-      return startSessionAndRedirect(request, user, { redirectTo, message: userMessages.signInSuccess });
+      return startSessionAndRedirect(request, user, { redirectTo: formData.get("redirectTo"), message: userMessages.signInSuccess });
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
       throw error;
@@ -82,8 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const summary = registered.conflicts.map((c) => c.message).join(" ");
         return fail(409, [`${summary} ${userMessages.signUpRetry}`], fieldErrors);
       }
-      const redirectTo = String(formData.get("redirectTo") ?? "");
-      return startSessionAndRedirect(request, registered.user, { redirectTo, message: userMessages.signUpSuccess });
+      return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess });
     } catch (error) {
       log("error", "sign-up failed", { error: error instanceof Error ? error.message : String(error) });
       return fail(500, [`${userMessages.signUpFailed} ${userMessages.signUpRetry}`]);

@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -40,12 +41,6 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   return sessionId ? getUserForSession(sessionId) : null;
 }
 
-/** Only paths on this site, so a crafted link cannot bounce a fresh sign-in to another origin. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   assertBodyWithinLimit(request);
@@ -75,12 +70,12 @@ export function homePathFor(role: string) {
 export async function startSessionAndRedirect(
   request: Request,
   user: { id: string; role: string },
-  options: { redirectTo?: string | null; message: string },
+  options: { redirectTo?: unknown; message: string },
 ) {
   const previous = await getSessionId(request);
   if (previous) await deleteSession(previous);
   const session = await createSession(user.id);
-  const to = safeRedirectPath(options.redirectTo, homePathFor(user.role));
+  const to = safeRedirect(options.redirectTo, homePathFor(user.role));
   return redirectWithToast(
     to,
     { type: "success", message: options.message },
