@@ -16,10 +16,16 @@ import {
   userMessages,
 } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, InvalidCredentialsError, publicBaseUrl, startSessionAndRedirect } from "~/utils/auth.server";
+import {
+  authenticator,
+  InvalidCredentialsError,
+  publicBaseUrl,
+  SignInRateLimitedError,
+  startSessionAndRedirect,
+} from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
@@ -60,9 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
   if (submission.status !== "success") return fail(400);
 
-  const limitAction: Record<FormType, RateLimitAction> = { signin: "signIn", signup: "signUp", reset: "resetRequest" };
-  const verdict = await checkRateLimit(request, limitAction[intent], submission.value.email);
-  if (!verdict.allowed) return fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders(verdict));
+  const tooManyAttempts = (retryAfterSeconds: number) =>
+    fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders({ allowed: false, retryAfterSeconds }));
 
   if (intent === "signin") {
     try {
@@ -70,9 +75,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return startSessionAndRedirect(request, user, { redirectTo: formData.get("redirectTo"), message: userMessages.signInSuccess });
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
+      if (error instanceof SignInRateLimitedError) return tooManyAttempts(error.retryAfterSeconds);
       throw error;
     }
   }
+
+  const verdict = await checkRateLimit(request, intent === "signup" ? "signUp" : "resetRequest", submission.value.email);
+  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
 
   if (intent === "signup") {
     const value = signUpSchema.parse(submission.value);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { assertBodyWithinLimit } from "~/utils/request-guard.server";
@@ -5,6 +6,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
 import { env } from "~/utils/env.server";
+import { beginSignIn } from "~/utils/rate-limit.server";
 import {
   commitSessionCookie,
   createSession,
@@ -22,16 +24,42 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
+export class SignInRateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many failed sign-ins from this client.");
+  }
+}
+
+export type SignInResult =
+  | { ok: true; user: PublicUser }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * One sign-in attempt, for the page and the API alike. Refused only when this client has failed too
+ * often; an account that many clients are failing on makes the attempt wait before the password is
+ * checked (the same wait whether or not the email is registered), and a success counts nothing.
+ */
+export async function signInAttempt(request: Request, email: string, password: string): Promise<SignInResult> {
+  const ticket = await beginSignIn(request, email);
+  if (!ticket.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: ticket.retryAfterSeconds };
+  if (ticket.delayMs > 0) await sleep(ticket.delayMs);
+  const user = await verifyLogin(email, password);
+  if (!user) return { ok: false, reason: "invalid-credentials" };
+  await ticket.succeeded();
+  return { ok: true, user };
+}
+
 export const authenticator = new Authenticator<PublicUser>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const email = form.get("email");
     const password = form.get("password");
     if (typeof email !== "string" || typeof password !== "string") throw new InvalidCredentialsError();
-    const user = await verifyLogin(email, password);
-    if (!user) throw new InvalidCredentialsError();
-    return user;
+    const attempt = await signInAttempt(request, email, password);
+    if (attempt.ok) return attempt.user;
+    throw attempt.reason === "rate-limited" ? new SignInRateLimitedError(attempt.retryAfterSeconds) : new InvalidCredentialsError();
   }),
   "user-pass",
 );
