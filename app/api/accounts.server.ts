@@ -13,10 +13,15 @@ export function textResponse(text: string, status = 200) {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** Counts one attempt; over the limit, the 429 answer (with Retry-After) to return instead. */
+/** The 429 answer, with the seconds to wait in Retry-After. */
+export function tooManyAttempts(retryAfterSeconds: number) {
+  return apiJson(errorBody(RATE_LIMIT_MESSAGE), { status: 429, headers: retryAfterHeaders({ allowed: false, retryAfterSeconds }) });
+}
+
+/** Counts one attempt; over the limit, the 429 answer to return instead. */
 export async function rateLimited(request: Request, kind: RateLimitAction, account?: string | null): Promise<Response | null> {
   const verdict = await checkRateLimit(request, kind, account);
-  return verdict.allowed ? null : apiJson(errorBody(RATE_LIMIT_MESSAGE), { status: 429, headers: retryAfterHeaders(verdict) });
+  return verdict.allowed ? null : tooManyAttempts(verdict.retryAfterSeconds);
 }
 
 /**

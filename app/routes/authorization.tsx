@@ -15,10 +15,17 @@ import {
   signUpSchema,
   userMessages,
 } from "~/schemas/user";
-import { authenticator, InvalidCredentialsError, publicBaseUrl, startSessionAndRedirect } from "~/utils/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import {
+  authenticator,
+  InvalidCredentialsError,
+  publicBaseUrl,
+  SignInRateLimitedError,
+  startSessionAndRedirect,
+} from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
+import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
@@ -37,7 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return { formType: formTypeOf(url.searchParams.get("formType")), redirectTo: url.searchParams.get("redirectTo") ?? "" };
+  // Only a target that would be honoured is carried into the forms and links.
+  return { formType: formTypeOf(url.searchParams.get("formType")), redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
 }
 
 type ActionResult = { intent: FormType; result: SubmissionResult<string[]> };
@@ -58,20 +66,22 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
   if (submission.status !== "success") return fail(400);
 
-  const limitAction: Record<FormType, RateLimitAction> = { signin: "signIn", signup: "signUp", reset: "resetRequest" };
-  const verdict = await checkRateLimit(request, limitAction[intent], submission.value.email);
-  if (!verdict.allowed) return fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders(verdict));
+  const tooManyAttempts = (retryAfterSeconds: number) =>
+    fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders({ allowed: false, retryAfterSeconds }));
 
   if (intent === "signin") {
     try {
       const user = await authenticator.authenticate("user-pass", request);
-      const redirectTo = String(formData.get("redirectTo") ?? "");
-      return startSessionAndRedirect(request, user, { redirectTo, message: userMessages.signInSuccess });
+      return startSessionAndRedirect(request, user, { redirectTo: formData.get("redirectTo"), message: userMessages.signInSuccess });
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
+      if (error instanceof SignInRateLimitedError) return tooManyAttempts(error.retryAfterSeconds);
       throw error;
     }
   }
+
+  const verdict = await checkRateLimit(request, intent === "signup" ? "signUp" : "resetRequest", submission.value.email);
+  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
 
   if (intent === "signup") {
     const value = signUpSchema.parse(submission.value);
@@ -82,8 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const summary = registered.conflicts.map((c) => c.message).join(" ");
         return fail(409, [`${summary} ${userMessages.signUpRetry}`], fieldErrors);
       }
-      const redirectTo = String(formData.get("redirectTo") ?? "");
-      return startSessionAndRedirect(request, registered.user, { redirectTo, message: userMessages.signUpSuccess });
+      return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess });
     } catch (error) {
       log("error", "sign-up failed", { error: error instanceof Error ? error.message : String(error) });
       return fail(500, [`${userMessages.signUpFailed} ${userMessages.signUpRetry}`]);

@@ -6,7 +6,8 @@ import { formatCount } from "~/components/video-card";
 import { VideoReactions } from "~/components/video-reactions";
 import { getVideo, reactToVideo, recordView } from "~/models/video.server";
 import { videoActionSchema, videoIdSchema } from "~/schemas/video";
-import { requireUser, safeRedirectPath } from "~/utils/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { requireUser } from "~/utils/auth.server";
 import { reactionForIntent } from "~/utils/reactions";
 import { toVideoCardData } from "~/utils/video-library.server";
 import { topicForSubCategory } from "~/utils/video-topics";
@@ -56,7 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const result = await reactToVideo(user.id, videoId, reactionForIntent(intent));
   if (!result) notFound();
-  return enhanced ? result : redirect(safeRedirectPath(returnTo, `/videos/${videoId}`));
+  return enhanced ? result : redirect(safeRedirect(returnTo, `/videos/${videoId}`));
 }
 
 export default function WatchVideo() {

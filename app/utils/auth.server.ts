@@ -1,9 +1,12 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { redirect } from "@remix-run/node";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
 import { env } from "~/utils/env.server";
+import { beginSignIn } from "~/utils/rate-limit.server";
 import {
   commitSessionCookie,
   createSession,
@@ -21,16 +24,42 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
+export class SignInRateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many failed sign-ins from this client.");
+  }
+}
+
+export type SignInResult =
+  | { ok: true; user: PublicUser }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * One sign-in attempt, for the page and the API alike. Refused only when this client has failed too
+ * often; an account that many clients are failing on makes the attempt wait before the password is
+ * checked (the same wait whether or not the email is registered), and a success counts nothing.
+ */
+export async function signInAttempt(request: Request, email: string, password: string): Promise<SignInResult> {
+  const ticket = await beginSignIn(request, email);
+  if (!ticket.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: ticket.retryAfterSeconds };
+  if (ticket.delayMs > 0) await sleep(ticket.delayMs);
+  const user = await verifyLogin(email, password);
+  if (!user) return { ok: false, reason: "invalid-credentials" };
+  await ticket.succeeded();
+  return { ok: true, user };
+}
+
 export const authenticator = new Authenticator<PublicUser>();
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const email = form.get("email");
     const password = form.get("password");
     if (typeof email !== "string" || typeof password !== "string") throw new InvalidCredentialsError();
-    const user = await verifyLogin(email, password);
-    if (!user) throw new InvalidCredentialsError();
-    return user;
+    const attempt = await signInAttempt(request, email, password);
+    if (attempt.ok) return attempt.user;
+    throw attempt.reason === "rate-limited" ? new SignInRateLimitedError(attempt.retryAfterSeconds) : new InvalidCredentialsError();
   }),
   "user-pass",
 );
@@ -38,12 +67,6 @@ authenticator.use(
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await getSessionId(request);
   return sessionId ? getUserForSession(sessionId) : null;
-}
-
-/** Only paths on this site, so a crafted link cannot bounce a fresh sign-in to another origin. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
@@ -75,12 +98,12 @@ export function homePathFor(role: string) {
 export async function startSessionAndRedirect(
   request: Request,
   user: { id: string; role: string },
-  options: { redirectTo?: string | null; message: string },
+  options: { redirectTo?: unknown; message: string },
 ) {
   const previous = await getSessionId(request);
   if (previous) await deleteSession(previous);
   const session = await createSession(user.id);
-  const to = safeRedirectPath(options.redirectTo, homePathFor(user.role));
+  const to = safeRedirect(options.redirectTo, homePathFor(user.role));
   return redirectWithToast(
     to,
     { type: "success", message: options.message },

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { addressBucket } from "~/utils/address-bucket.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
@@ -10,12 +13,12 @@ type Policy = { client: Window; account: Window };
 const MINUTE = 60_000;
 
 /**
- * Limits per client address and per account (email or user id). The account limit is what stops a
- * spread-out guessing attack on one person; the client limit stops one machine from trying many accounts.
- * RATE_LIMIT_FACTOR scales every maximum (tests sign in far more often than people do).
+ * Limits per client and per account (email or user id) for actions where every attempt counts. The
+ * account limit stops a spread-out flood aimed at one person; the client limit stops one machine from
+ * working through many accounts. RATE_LIMIT_FACTOR scales every maximum (tests act far more often than
+ * people do).
  */
 export const rateLimitPolicies = {
-  signIn: { client: { max: 30, windowMs: 15 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
   signUp: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
   resetRequest: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
   feedback: { client: { max: 20, windowMs: 60 * MINUTE }, account: { max: 10, windowMs: 60 * MINUTE } },
@@ -23,8 +26,39 @@ export const rateLimitPolicies = {
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;
 
+/**
+ * Sign-in counts failures, and only a client's own failures can refuse it: one client may fail 30 times
+ * in all, or 10 times on one account. Failures on an account from everyone together never refuse (that
+ * would let a stranger lock the owner out); past `slowAfter` they make every further attempt on that
+ * email wait, first 250 ms, doubling per failure, at most 5 s, so guessing from many clients slows down
+ * while the owner, who knows the password, still gets in.
+ */
+export const signInPolicy = {
+  client: { max: 30, windowMs: 15 * MINUTE },
+  clientAccount: { max: 10, windowMs: 15 * MINUTE },
+  account: { slowAfter: 10, windowMs: 15 * MINUTE, firstDelayMs: 250, maxDelayMs: 5_000 },
+};
+
 export function scaledMax(max: number, factor = env.RATE_LIMIT_FACTOR) {
   return Math.max(1, Math.round(max * factor));
+}
+
+/**
+ * The bucket of the client that sent the request: its address as the request gate determined it (never
+ * a header the client chose), IPv6 clients by their /64.
+ */
+export function rateLimitClient(request: Request) {
+  return addressBucket(clientAddress(request));
+}
+
+function accountName(account: string) {
+  return account.trim().toLowerCase();
+}
+
+/** A counter's key; long ones (emails may take 254 characters) are hashed to fit the column whole. */
+function counterKey(...parts: string[]) {
+  const key = parts.join(":");
+  return key.length <= 200 ? key : `${parts[0]}:${parts[1]}:sha256:${createHash("sha256").update(key).digest("hex")}`;
 }
 
 export type HitResult = { allowed: boolean; count: number; resetAt: Date };
@@ -46,20 +80,27 @@ export async function hitRateLimit(key: string, max: number, windowMs: number, n
   return { allowed: count <= max, count, resetAt: new Date(row.resetAt) };
 }
 
+/** Takes back one hit that turned out not to count (within the same window only). */
+async function refundRateLimit(key: string, now = new Date()) {
+  await prisma.$executeRaw`
+    UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key} AND "resetAt" > ${now}`;
+}
+
 export async function deleteExpiredRateLimits(now = new Date()) {
   return (await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } })).count;
 }
 
-/**
- * The client's address: the first X-Forwarded-For hop (the app runs behind one proxy that sets it).
- * Without the header every direct client shares one bucket; the per-account limit still applies.
- */
-export function clientAddress(request: Request) {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP")?.trim() || "direct";
+// Old counters are dead weight; trimming now and then keeps the table small without a scheduler.
+async function trimNowAndThen(now: Date) {
+  if (Math.random() < 0.02) await deleteExpiredRateLimits(now).catch(() => {});
 }
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+function refusal(action: string, scope: string, hit: HitResult, now: Date): RateLimitVerdict & { allowed: false } {
+  log("warn", "rate limit exceeded", { action, scope });
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
+}
 
 /** Counts one attempt of an action for this client and (when known) this account. */
 export async function checkRateLimit(
@@ -69,18 +110,66 @@ export async function checkRateLimit(
   now = new Date(),
 ): Promise<RateLimitVerdict> {
   const policy: Policy = rateLimitPolicies[action];
-  const checks: [string, Window][] = [[`${action}:client:${clientAddress(request)}`, policy.client]];
-  if (account) checks.push([`${action}:account:${account.trim().toLowerCase()}`, policy.account]);
-  for (const [key, window] of checks) {
-    const hit = await hitRateLimit(key.slice(0, 200), scaledMax(window.max), window.windowMs, now);
+  const checks: [string, string, Window][] = [["client", counterKey(action, "client", rateLimitClient(request)), policy.client]];
+  if (account) checks.push(["account", counterKey(action, "account", accountName(account)), policy.account]);
+  for (const [scope, key, window] of checks) {
+    const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
+    if (!hit.allowed) return refusal(action, scope, hit, now);
+  }
+  await trimNowAndThen(now);
+  return { allowed: true };
+}
+
+/**
+ * How long an attempt on an account waits, given the failures (and attempts still running) on that
+ * account before it: nothing up to the threshold, then 250 ms doubling per failure, capped.
+ */
+export function signInDelayMs(previousFailures: number, threshold = scaledMax(signInPolicy.account.slowAfter)) {
+  const { firstDelayMs, maxDelayMs } = signInPolicy.account;
+  if (previousFailures < threshold) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(previousFailures - threshold, 31));
+}
+
+export type SignInTicket =
+  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: true; delayMs: number; succeeded: () => Promise<void> };
+
+/**
+ * Opens one sign-in attempt on an email. Every counter is taken up front, so a burst of parallel
+ * attempts cannot all slip under a limit before the first failure is written; an attempt that is
+ * refused gives its hits back, and one that succeeds (`succeeded`) gives them back too and clears this
+ * client's failures on this account. What stays counted is exactly the failures.
+ */
+export async function beginSignIn(request: Request, email: string, now = new Date()): Promise<SignInTicket> {
+  const client = rateLimitClient(request);
+  const account = accountName(email);
+  const clientKey = counterKey("signIn", "client", client);
+  const pairKey = counterKey("signIn", "client-account", client, account);
+  const accountKey = counterKey("signIn", "account", account);
+  const limits: [string, string, Window][] = [
+    ["client", clientKey, signInPolicy.client],
+    ["client-account", pairKey, signInPolicy.clientAccount],
+  ];
+  const taken: string[] = [];
+  for (const [scope, key, window] of limits) {
+    const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
+    taken.push(key);
     if (!hit.allowed) {
-      log("warn", "rate limit exceeded", { action, key: key.split(":").slice(0, 2).join(":") });
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
+      for (const key of taken) await refundRateLimit(key);
+      return refusal("signIn", scope, hit, now);
     }
   }
-  // Old counters are dead weight; trimming now and then keeps the table small without a scheduler.
-  if (Math.random() < 0.02) await deleteExpiredRateLimits(now).catch(() => {});
-  return { allowed: true };
+  const accountHit = await hitRateLimit(accountKey, Number.MAX_SAFE_INTEGER, signInPolicy.account.windowMs, now);
+  await trimNowAndThen(now);
+  return {
+    allowed: true,
+    delayMs: signInDelayMs(accountHit.count - 1),
+    succeeded: async () => {
+      await refundRateLimit(clientKey);
+      await refundRateLimit(accountKey);
+      await prisma.rateLimit.deleteMany({ where: { key: pairKey } });
+    },
+  };
 }
 
 export function retryAfterHeaders(verdict: RateLimitVerdict) {

@@ -76,6 +76,19 @@ test.describe("sign up, sign in, sign out", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
   });
 
+  test("a sign-in link whose destination would leave the site lands on the home page instead", async ({ page, baseURL }) => {
+    const user = await signUp(page);
+    await signOut(page);
+    for (const target of ["/\t/evil.example", "\\\\evil.example", "/%5Cevil.example"]) {
+      await signIn(page, user.email, user.password, target);
+      expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+      await expect(page).toHaveURL(/\/userHome$/);
+      await signOut(page);
+    }
+    await signIn(page, user.email, user.password, "/trails?x=1#y");
+    await expect(page).toHaveURL(/\/trails\?x=1#y$/);
+  });
+
   test("a wrong password is refused with the spec's message and keeps the typed email", async ({ page }) => {
     const user = await signUp(page);
     await signOut(page);

@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { isResetTokenUsable, requestPasswordReset, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
 import { action as sendResetLinkAction } from "~/routes/send-reset-link";
+import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { createSession, getUserForSession } from "~/utils/session.server";
@@ -116,7 +117,7 @@ describe("password reset tokens", () => {
     const user = await makeUser("pageerr");
     const request = new Request("http://app.test/send-reset-link", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "203.0.113.77" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: "203.0.113.77" },
       body: new URLSearchParams({ email: user.email }).toString(),
     });
     env.SMTP_URL = "smtp://127.0.0.1:1";

@@ -1,9 +1,21 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
+import * as signInApi from "~/routes/api.user.signin";
 import { action as authorizationAction } from "~/routes/authorization";
+import { addressBucket } from "~/utils/address-bucket.server";
+import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { checkRateLimit, clientAddress, hitRateLimit, rateLimitPolicies, RATE_LIMIT_MESSAGE, scaledMax } from "~/utils/rate-limit.server";
+import {
+  checkRateLimit,
+  hitRateLimit,
+  rateLimitClient,
+  rateLimitPolicies,
+  RATE_LIMIT_MESSAGE,
+  scaledMax,
+  signInDelayMs,
+  signInPolicy,
+} from "~/utils/rate-limit.server";
 import { truncateAll } from "../support/database-template";
 
 beforeEach(async () => {
@@ -11,28 +23,56 @@ beforeEach(async () => {
   env.RATE_LIMIT_FACTOR = 1;
 });
 
-function request(ip?: string) {
-  return new Request("http://app.test/authorization", { headers: ip ? { "X-Forwarded-For": `${ip}, 10.0.0.1` } : {} });
+/** A request as it leaves the request gate: the client's address in the gate's header, plus whatever else the client sent. */
+function fromClient(client: string | undefined, init: RequestInit & { url?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (client) headers.set(CLIENT_ADDRESS_HEADER, client);
+  return new Request(init.url ?? "http://app.test/authorization", { ...init, headers });
 }
 
-function post(fields: Record<string, string>, ip = "203.0.113.9") {
-  return new Request("http://app.test/authorization?formType=signin", {
+type Answer = { status: number; headers: Headers; formErrors?: string[]; initialValue?: Record<string, unknown>; location?: string | null; token?: string };
+type ActionData = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status?: number; headers?: HeadersInit } | null };
+
+async function pageAction(fields: Record<string, string>, client?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const request = fromClient(client, {
+    url: `http://app.test/authorization?formType=${fields.intent}`,
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields).toString(),
   });
+  const answer = (await authorizationAction({ request, params: {}, context: {} })) as unknown;
+  if (answer instanceof Response) return { status: answer.status, headers: answer.headers, location: answer.headers.get("Location") };
+  const { data, init } = answer as ActionData;
+  return { status: init?.status ?? 200, headers: new Headers(init?.headers), formErrors: data.result.error?.[""], initialValue: data.result.initialValue };
 }
 
-type ActionAnswer = { data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status?: number; headers?: HeadersInit } | null };
+const pageSignIn = (email: string, password: string, client?: string, headers?: Record<string, string>) =>
+  pageAction({ intent: "signin", email, password }, client, headers);
 
-async function callAction(fields: Record<string, string>, ip?: string) {
-  const answer = (await authorizationAction({ request: post(fields, ip), params: {}, context: {} })) as unknown;
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
-  const { data, init } = answer as ActionAnswer;
-  return { status: init?.status ?? 200, result: data.result, headers: new Headers(init?.headers) };
+async function apiSignIn(email: string, password: string, client?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const request = fromClient(client, {
+    url: "http://app.test/api/user/signin",
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify({ email, password }),
+  });
+  const response = (await signInApi.action({ request, params: {}, context: {} })) as Response;
+  const body = (await response.json()) as { token?: string; message?: string };
+  return { status: response.status, headers: response.headers, formErrors: body.message ? [body.message] : undefined, token: body.token };
 }
 
-describe("rate limits", () => {
+const signIns = { page: pageSignIn, api: apiSignIn };
+
+/** A header value that changes on every call, as an attacker rotating it would send. */
+const rotating = (i: number) => ({ "X-Forwarded-For": `198.18.${i % 250}.${(i * 7) % 250}`, "X-Real-IP": `198.19.0.${i % 250}` });
+
+const elapsedMs = async (work: () => Promise<unknown>) => {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+};
+
+describe("counters", () => {
   test("a fixed window counts hits, refuses beyond the maximum and starts again when it ends", async () => {
     const t0 = new Date("2030-01-01T00:00:00Z");
     const hits = [];
@@ -55,16 +95,16 @@ describe("rate limits", () => {
     expect((await prisma.rateLimit.findUniqueOrThrow({ where: { key: "burst" } })).count).toBe(25);
   });
 
-  test("counted per client address and per account, scaled by RATE_LIMIT_FACTOR", async () => {
+  test("reset requests, sign-ups and feedback count per client and per account, scaled by RATE_LIMIT_FACTOR", async () => {
     const { client, account } = rateLimitPolicies.resetRequest;
     expect(account.max).toBeLessThan(client.max);
-    for (let i = 0; i < account.max; i++) expect((await checkRateLimit(request(`198.51.100.${i}`), "resetRequest", "a@x.test")).allowed).toBe(true);
+    for (let i = 0; i < account.max; i++) expect((await checkRateLimit(fromClient(`198.51.100.${i}`), "resetRequest", "a@x.test")).allowed).toBe(true);
     // The account is now exhausted, even from a fresh address; another account from that address is not.
-    expect(await checkRateLimit(request("198.51.100.200"), "resetRequest", "A@X.test")).toMatchObject({ allowed: false });
-    expect((await checkRateLimit(request("198.51.100.200"), "resetRequest", "b@x.test")).allowed).toBe(true);
+    expect(await checkRateLimit(fromClient("198.51.100.200"), "resetRequest", "A@X.test")).toMatchObject({ allowed: false });
+    expect((await checkRateLimit(fromClient("198.51.100.200"), "resetRequest", "b@x.test")).allowed).toBe(true);
     // One address trying many accounts hits the client limit.
     let verdict = { allowed: true } as Awaited<ReturnType<typeof checkRateLimit>>;
-    for (let i = 0; i <= client.max && verdict.allowed; i++) verdict = await checkRateLimit(request("192.0.2.1"), "resetRequest", `u${i}@x.test`);
+    for (let i = 0; i <= client.max && verdict.allowed; i++) verdict = await checkRateLimit(fromClient("192.0.2.1"), "resetRequest", `u${i}@x.test`);
     expect(verdict.allowed).toBe(false);
     expect(!verdict.allowed && verdict.retryAfterSeconds).toBeGreaterThan(0);
 
@@ -72,44 +112,174 @@ describe("rate limits", () => {
     expect(scaledMax(10, 0)).toBe(1);
   });
 
-  test("the client is the first X-Forwarded-For hop, else one shared bucket", () => {
-    expect(clientAddress(request("203.0.113.7"))).toBe("203.0.113.7");
-    expect(clientAddress(request())).toBe("direct");
+  test("an email too long for the key column still gets a counter of its own", async () => {
+    const long = (tail: string) => `${"x".repeat(230)}${tail}@example.test`;
+    for (let i = 0; i < rateLimitPolicies.resetRequest.account.max; i++) await checkRateLimit(fromClient(`203.0.113.${i}`), "resetRequest", long("a"));
+    expect((await checkRateLimit(fromClient("203.0.113.99"), "resetRequest", long("a"))).allowed).toBe(false);
+    expect((await checkRateLimit(fromClient("203.0.113.99"), "resetRequest", long("b"))).allowed).toBe(true);
+  });
+});
+
+describe("who the client is", () => {
+  test("the request gate's address, never a header the client chose", () => {
+    const request = fromClient("203.0.113.7", { headers: { "X-Forwarded-For": "1.2.3.4", "X-Real-IP": "5.6.7.8" } });
+    expect(rateLimitClient(request)).toBe("203.0.113.7");
+    expect(rateLimitClient(fromClient(undefined, { headers: { "X-Forwarded-For": "1.2.3.4" } }))).toBe("unknown");
   });
 
-  test("sign-in answers 429 with a clear message once an account had too many attempts, keeping the email", async () => {
-    await createUser({ username: "victim", email: "victim@example.test", password: "right-pass" });
-    const max = rateLimitPolicies.signIn.account.max;
-    for (let i = 0; i < max; i++) {
-      const answer = await callAction({ intent: "signin", email: "victim@example.test", password: `guess-${i}` }, `192.0.2.${i}`);
-      expect(answer.status).toBe(401);
+  test("IPv4-mapped IPv6 is the IPv4 address; IPv6 clients are keyed by their /64", () => {
+    expect(addressBucket("192.0.2.1")).toBe("192.0.2.1");
+    expect(addressBucket("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(addressBucket("::FFFF:C000:0201")).toBe("192.0.2.1");
+    expect(addressBucket("0:0:0:0:0:ffff:192.0.2.1")).toBe("192.0.2.1");
+    const home = "2001:db8:abcd:12::/64";
+    for (const address of ["2001:db8:abcd:12::1", "2001:DB8:ABCD:0012:ffff:ffff:ffff:ffff", "2001:db8:abcd:12:1:2:3:4", "[2001:db8:abcd:12::9]", "2001:db8:abcd:12::9%eth0", "2001:db8:abcd:12::10.0.0.1"]) {
+      expect(addressBucket(address), address).toBe(home);
     }
-    const blocked = await callAction({ intent: "signin", email: "victim@example.test", password: "right-pass" }, "192.0.2.99");
-    expect(blocked.status).toBe(429);
-    expect(blocked.result?.error?.[""]).toEqual([RATE_LIMIT_MESSAGE]);
-    expect(blocked.result?.initialValue).toMatchObject({ email: "victim@example.test" });
-    expect(blocked.result?.initialValue).not.toHaveProperty("password");
-    expect(Number(blocked.headers?.get("Retry-After"))).toBeGreaterThan(0);
+    expect(addressBucket("2001:db8:abcd:13::1")).toBe("2001:db8:abcd:13::/64");
+    expect(addressBucket("::1")).toBe("0:0:0:0::/64");
+    expect(addressBucket("fe80::1")).toBe("fe80:0:0:0::/64");
+    expect(addressBucket("unknown")).toBe("unknown");
+  });
+});
+
+describe("sign-in limits", () => {
+  for (const [kind, signIn] of Object.entries(signIns)) {
+    test(`${kind}: rotating X-Forwarded-For and X-Real-IP does not reset one client's limit`, async () => {
+      const max = signInPolicy.client.max;
+      const statuses: number[] = [];
+      for (let i = 0; i < max + 10; i++) statuses.push((await signIn(`nobody${i}@example.test`, "guess", "203.0.113.10", rotating(i))).status);
+      expect(statuses).toEqual([...Array(max).fill(401), ...Array(10).fill(429)]);
+      const refused = await signIn("another@example.test", "guess", "203.0.113.10", rotating(999));
+      expect(refused.status).toBe(429);
+      expect(refused.formErrors).toEqual([RATE_LIMIT_MESSAGE]);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    });
+  }
+
+  test("a client moving around inside its IPv6 /64 (or switching to IPv4-mapped form) keeps its count", async () => {
+    env.RATE_LIMIT_FACTOR = 0.2;
+    const max = scaledMax(signInPolicy.client.max);
+    for (let i = 0; i < max; i++) expect((await pageSignIn(`nobody${i}@example.test`, "guess", `2001:db8:7:7:${i.toString(16)}::1`)).status).toBe(401);
+    expect((await pageSignIn("late@example.test", "guess", "2001:db8:7:7:ffff::abcd")).status).toBe(429);
+    expect((await pageSignIn("late@example.test", "guess", "2001:db8:7:8::1")).status).toBe(401);
+
+    for (let i = 0; i < max; i++) await pageSignIn(`nobody${i}@example.test`, "guess", "192.0.2.77");
+    expect((await pageSignIn("late@example.test", "guess", "::ffff:192.0.2.77")).status).toBe(429);
   });
 
-  test("sign-up from one address is limited too, and a filled honeypot is refused without creating anything", async () => {
-    const bot = await callAction({
-      intent: "signup",
-      username: "bot",
-      email: "bot@example.test",
-      password: "abcd",
-      confirmPassword: "abcd",
-      website: "https://spam.example",
-    });
-    expect(bot.status).toBe(400);
+  test("two clients without proxy headers have separate buckets", async () => {
+    env.RATE_LIMIT_FACTOR = 0.2;
+    const max = scaledMax(signInPolicy.client.max);
+    for (let i = 0; i < max; i++) await pageSignIn(`nobody${i}@example.test`, "guess", "192.0.2.10");
+    expect((await pageSignIn("next@example.test", "guess", "192.0.2.10")).status).toBe(429);
+    expect((await apiSignIn("next@example.test", "guess", "192.0.2.10")).status).toBe(429);
+    expect((await pageSignIn("next@example.test", "guess", "192.0.2.11")).status).toBe(401);
+    expect((await apiSignIn("next@example.test", "guess", "192.0.2.11")).status).toBe(401);
+  });
+
+  test("one client failing on one account is refused there before its overall limit, keeping the typed email", async () => {
+    await createUser({ username: "victim", email: "victim@example.test", password: "right-pass" });
+    const perAccount = signInPolicy.clientAccount.max;
+    expect(perAccount).toBeLessThan(signInPolicy.client.max);
+    for (let i = 0; i < perAccount; i++) expect((await pageSignIn("victim@example.test", `guess-${i}`, "192.0.2.20")).status).toBe(401);
+    const blocked = await pageSignIn("Victim@Example.test", "right-pass", "192.0.2.20");
+    expect(blocked.status).toBe(429);
+    expect(blocked.formErrors).toEqual([RATE_LIMIT_MESSAGE]);
+    expect(blocked.initialValue).toMatchObject({ email: "Victim@Example.test" });
+    expect(blocked.initialValue).not.toHaveProperty("password");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // The same client may still try another account.
+    expect((await pageSignIn("other@example.test", "guess", "192.0.2.20")).status).toBe(401);
+  });
+
+  for (const [kind, signIn] of Object.entries(signIns)) {
+    test(
+      `${kind}: twenty strangers failing on an account do not lock its owner out`,
+      async () => {
+        const owner = await createUser({ username: "owner", email: "owner@example.test", password: "owners-password" });
+        const strangers = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
+        const failures = await Promise.all(strangers.map((client, i) => signIn("owner@example.test", `guess-${i}`, client)));
+        expect(failures.map((answer) => answer.status)).toEqual(Array(20).fill(401));
+        expect(strangers.length).toBeGreaterThan(Math.max(signInPolicy.account.slowAfter, signInPolicy.clientAccount.max));
+
+        const success = await signIn("owner@example.test", "owners-password", "192.0.2.200");
+        if (kind === "page") {
+          expect(success.status).toBe(302);
+          expect(success.location).toBe("/userHome");
+          expect(success.headers.get("Set-Cookie")).toMatch(/__session=/);
+        } else {
+          expect(success.status).toBe(200);
+          expect(success.token).toBeTruthy();
+        }
+        expect(await prisma.session.count({ where: { userId: owner.id } })).toBe(1);
+      },
+      60_000,
+    );
+  }
+
+  test("successful sign-ins count nothing: a hundred in a row, and the client's failures are still all there", async () => {
+    await createUser({ username: "regular", email: "regular@example.test", password: "regular-pw" });
+    for (let i = 0; i < 100; i++) {
+      const signIn = i % 2 === 0 ? pageSignIn : apiSignIn;
+      expect((await signIn("regular@example.test", "regular-pw", "192.0.2.30")).status, `sign-in ${i}`).toBeLessThan(400);
+    }
+    const max = signInPolicy.client.max;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) statuses.push((await pageSignIn(`nobody${i}@example.test`, "guess", "192.0.2.30")).status);
+    expect(statuses).toEqual([...Array(max).fill(401), 429]);
+  }, 120_000);
+});
+
+describe("sign-up limits", () => {
+  test("sign-up from one client is limited, and a filled honeypot is refused without creating anything", async () => {
+    const signUp = (name: string, client: string, extra: Record<string, string> = {}) =>
+      pageAction({ intent: "signup", username: name, email: `${name}@example.test`, password: "abcd", confirmPassword: "abcd", ...extra }, client);
+    expect((await signUp("bot", "198.51.100.50", { website: "https://spam.example" })).status).toBe(400);
     expect(await prisma.user.count()).toBe(0);
     const max = rateLimitPolicies.signUp.client.max;
-    for (let i = 0; i < max; i++) {
-      const answer = await callAction({ intent: "signup", username: `p${i}`, email: `p${i}@example.test`, password: "abcd", confirmPassword: "abcd" }, "198.51.100.50");
-      expect(answer).toMatchObject({ status: 302, location: "/userHome" });
-    }
-    const blocked = await callAction({ intent: "signup", username: "late", email: "late@example.test", password: "abcd", confirmPassword: "abcd" }, "198.51.100.50");
-    expect(blocked.status).toBe(429);
+    for (let i = 0; i < max; i++) expect(await signUp(`p${i}`, "198.51.100.50")).toMatchObject({ status: 302, location: "/userHome" });
+    expect((await signUp("late", "198.51.100.50")).status).toBe(429);
     expect(await prisma.user.count()).toBe(max);
+    expect((await signUp("elsewhere", "198.51.100.51")).status).toBe(302);
   });
+});
+
+describe("the account-wide slow-down", () => {
+  test("none up to the threshold, then 250 ms doubling per failure, at most 5 s", () => {
+    const threshold = 10;
+    expect([0, 5, 9].map((failures) => signInDelayMs(failures, threshold))).toEqual([0, 0, 0]);
+    expect([10, 11, 12, 13, 14, 15, 16, 1_000, Number.MAX_SAFE_INTEGER].map((failures) => signInDelayMs(failures, threshold))).toEqual([
+      250, 500, 1_000, 2_000, 4_000, 5_000, 5_000, 5_000, 5_000,
+    ]);
+    env.RATE_LIMIT_FACTOR = 2;
+    expect(signInDelayMs(19)).toBe(0);
+    expect(signInDelayMs(20)).toBe(250);
+  });
+
+  test(
+    "failures from many clients make later attempts on that email wait longer, registered or not, and the owner still gets in",
+    async () => {
+      // One failure from anyone is the threshold here, so the waits are 250, 500, 1000 ms … within a short test.
+      env.RATE_LIMIT_FACTOR = 0.1;
+      expect(scaledMax(signInPolicy.account.slowAfter)).toBe(1);
+      await createUser({ username: "target", email: "target@example.test", password: "target-pw" });
+      let client = 0;
+      for (const email of ["target@example.test", "ghost@example.test"]) {
+        const waits: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          waits.push(await elapsedMs(async () => expect((await pageSignIn(email, "guess", `203.0.113.${++client}`)).status).toBe(401)));
+        }
+        // Lower bounds only: a busy machine may take longer, never shorter.
+        expect(waits[1], email).toBeGreaterThanOrEqual(240);
+        expect(waits[2], email).toBeGreaterThanOrEqual(490);
+        expect(waits[3], email).toBeGreaterThanOrEqual(990);
+      }
+      let owner: Answer | undefined;
+      const ownerWait = await elapsedMs(async () => (owner = await apiSignIn("target@example.test", "target-pw", "192.0.2.250")));
+      expect(owner?.status).toBe(200);
+      expect(ownerWait).toBeGreaterThanOrEqual(1_990);
+    },
+    60_000,
+  );
 });

@@ -70,8 +70,10 @@ describe("watch page", () => {
     const back = (await post({ intent: "dislike", returnTo: `/nutritionandHydration#video-${videoId}` })) as Response;
     expect(back.headers.get("Location")).toBe(`/nutritionandHydration#video-${videoId}`);
     expect(await prisma.videoReaction.findMany({ select: { userId: true, value: true } })).toEqual([{ userId, value: "DISLIKE" }]);
-    const offsite = (await post({ intent: "like", returnTo: "//evil.example/" })) as Response;
-    expect(offsite.headers.get("Location")).toBe(`/videos/${videoId}`);
+    for (const returnTo of ["//evil.example/", "/\t/evil.example", "\\\\evil.example", "/%5Cevil.example", "/\n/evil.example"]) {
+      const offsite = (await post({ intent: "like", returnTo })) as Response;
+      expect(offsite.headers.get("Location"), returnTo).toBe(`/videos/${videoId}`);
+    }
   });
 
   test("an unknown intent answers 400 and changes nothing", async () => {
