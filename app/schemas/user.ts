@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 
 // Shared by the pages (through Conform's parseWithZod, which turns FormData strings into these types and
 // empty fields into undefined) and by the JSON API (schema.safeParse(body)), so every rule lives once.
@@ -25,6 +26,7 @@ export const ROLES = ["User", "Admin"] as const;
 export const userMessages = {
   usernameRequired: "Username is required.",
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters.`,
+  usernameInvisible: invisibleCharactersMessage("Username"),
   emailRequired: "Email is required.",
   emailInvalid: "Please enter a valid email address.",
   passwordRequired: "Password is required.",
@@ -39,6 +41,7 @@ export const userMessages = {
   communityInvalid: "Please choose Yes or No.",
   feedbackRequired: "Feedback is required.",
   feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
+  feedbackInvisible: invisibleCharactersMessage("Feedback"),
   signInFailed: "Sign-in failed. Please check your credentials.",
   signInSuccess: "Signed in successfully!",
   signUpFailed: "An error occurred during signup.",
@@ -60,11 +63,14 @@ export const userMessages = {
   signedOut: "You have been signed out.",
 } as const;
 
-export const usernameSchema = z
-  .string({ error: userMessages.usernameRequired })
-  .trim()
-  .min(1, userMessages.usernameRequired)
-  .max(USERNAME_MAX_LENGTH, userMessages.usernameTooLong);
+/** Stored in its NFKC form, so "Ａｎａ" (fullwidth) is saved as "Ana"; no invisible characters at all. */
+export const usernameSchema = displayText({
+  label: "Username",
+  required: userMessages.usernameRequired,
+  max: USERNAME_MAX_LENGTH,
+  tooLong: userMessages.usernameTooLong,
+  normalize: true,
+});
 
 export const emailSchema = z
   .string({ error: userMessages.emailRequired })
@@ -156,11 +162,13 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export const feedbackSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
-  feedback: z
-    .string({ error: userMessages.feedbackRequired })
-    .trim()
-    .min(1, userMessages.feedbackRequired)
-    .max(FEEDBACK_MAX_LENGTH, userMessages.feedbackTooLong),
+  feedback: displayText({
+    label: "Feedback",
+    required: userMessages.feedbackRequired,
+    max: FEEDBACK_MAX_LENGTH,
+    tooLong: userMessages.feedbackTooLong,
+    multiline: true,
+  }),
 });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
