@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { removeUserReactions } from "~/models/video.server";
+import { nfkc, usernameKey } from "~/schemas/text";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 
@@ -20,6 +21,12 @@ export type PublicUser = Prisma.UserGetPayload<{ select: typeof publicUserSelect
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
+}
+
+/** A username as stored, with the key its unique index compares (case- and compatibility-insensitive). */
+function usernameFields(username: string) {
+  const stored = nfkc(username);
+  return { username: stored, usernameKey: usernameKey(stored) };
 }
 
 export function getUserById(id: string) {
@@ -57,9 +64,9 @@ export async function createUser(input: {
   ethnicity?: string | null;
   community?: string | null;
 }): Promise<PublicUser> {
-  const { password, email, ...rest } = input;
+  const { password, email, username, ...rest } = input;
   return prisma.user.create({
-    data: { ...rest, email: normalizeEmail(email), passwordHash: await hashPassword(password) },
+    data: { ...rest, ...usernameFields(username), email: normalizeEmail(email), passwordHash: await hashPassword(password) },
     select: publicUserSelect,
   });
 }
@@ -81,7 +88,11 @@ function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-/** Which of username and email another account already uses (case-insensitive for both). */
+/**
+ * Which of username and email another account already uses: the username by its key (so "ANA" and
+ * "Ａｎａ" are "Ana"), the email case-insensitively. The unique indexes have the last word when two
+ * requests race; this only lets one answer name both conflicts at once.
+ */
 export async function findAccountConflicts(
   input: { username?: string; email?: string },
   exceptUserId?: string,
@@ -89,10 +100,7 @@ export async function findAccountConflicts(
   const conflicts: AccountConflict[] = [];
   const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
   if (input.username !== undefined) {
-    const taken = await prisma.user.findFirst({
-      where: { username: { equals: input.username, mode: "insensitive" }, ...notMe },
-      select: { id: true },
-    });
+    const taken = await prisma.user.findFirst({ where: { usernameKey: usernameKey(input.username), ...notMe }, select: { id: true } });
     if (taken) conflicts.push({ field: "username", message: conflictMessages.username });
   }
   if (input.email !== undefined) {
@@ -163,7 +171,7 @@ export async function updateUserProfile(
   const current = await getUserById(userId);
   if (!current) return { ok: false, reason: "not-found" };
   const data: Prisma.UserUpdateInput = {};
-  if (changes.username !== undefined && changes.username !== current.username) data.username = changes.username;
+  if (changes.username !== undefined && nfkc(changes.username) !== current.username) Object.assign(data, usernameFields(changes.username));
   if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) data.email = normalizeEmail(changes.email);
   if (changes.gender !== undefined && changes.gender !== current.gender) data.gender = changes.gender;
   if (changes.age !== undefined && changes.age !== current.age) data.age = changes.age;

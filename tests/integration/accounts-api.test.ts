@@ -124,6 +124,13 @@ describe("POST /api/user/signup", () => {
     expect(duplicate.status).toBe(409);
     const answer = await duplicate.json();
     expect(answer.fieldErrors).toEqual({ username: ["This username is already taken."], email: ["An account with this email already exists."] });
+    // Fullwidth letters are the same name (NFKC), whatever their case.
+    const wide = await call(signup, "POST", "/api/user/signup", { body: { username: "\uff34\uff41\uff4b\uff45\uff4e", email: "wide@example.test", password: "abcd", confirmPassword: "abcd" } });
+    expect(wide.status).toBe(409);
+    expect((await wide.json()).fieldErrors).toEqual({ username: ["This username is already taken."] });
+    const hidden = await call(signup, "POST", "/api/user/signup", { body: { username: "ta\u202eken", email: "rlo@example.test", password: "abcd", confirmPassword: "abcd" } });
+    expect(hidden.status).toBe(400);
+    expect((await hidden.json()).fieldErrors.username).toEqual(["Username cannot contain control or invisible formatting characters."]);
     expect(await prisma.user.count()).toBe(1);
   });
 });
