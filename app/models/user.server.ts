@@ -252,10 +252,20 @@ export async function changeUserRole(userId: string, role: "User" | "Admin"): Pr
   });
 }
 
-/** Sets a new password inside a caller's transaction and ends every session of the user. */
+/**
+ * What a new password or email makes void, inside the transaction that makes the change: every unused
+ * reset token (each was issued for the account as it was) and every session but the one making the
+ * change (none, when the change was not made from a session of this user).
+ */
+async function voidCredentials(tx: Tx, userId: string, keepSessionId?: string) {
+  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+  await tx.session.deleteMany({ where: { userId, ...(keepSessionId ? { NOT: { id: keepSessionId } } : {}) } });
+}
+
+/** Sets a new password inside a caller's transaction (a reset by token): ends every session of the user. */
 export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string) {
   await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-  await tx.session.deleteMany({ where: { userId } });
+  await voidCredentials(tx, userId);
 }
 
 // ---------------------------------------------------------------------------------------------------

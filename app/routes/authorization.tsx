@@ -7,7 +7,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
 import { registerUser } from "~/models/user.server";
 import {
   resetRequestSchema,
@@ -15,7 +15,7 @@ import {
   signUpSchema,
   userMessages,
 } from "~/schemas/user";
-import { authenticator, InvalidCredentialsError, publicBaseUrl, startSessionAndRedirect } from "~/utils/auth.server";
+import { authenticator, InvalidCredentialsError, startSessionAndRedirect } from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
@@ -58,7 +58,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
   if (submission.status !== "success") return fail(400);
 
-  const limitAction: Record<FormType, RateLimitAction> = { signin: "signIn", signup: "signUp", reset: "resetRequest" };
+  if (intent === "reset") {
+    // The same answer for every address (see requestPasswordReset); its own limits apply there.
+    const answer = await requestPasswordReset(request, submission.value.email);
+    if (answer.ok) return redirectWithToast("/authorization?formType=reset", { type: "success", message: userMessages.resetLinkSent });
+    const refusal = resetRequestRefusal(answer);
+    const message = answer.reason === "unavailable" ? `${refusal.message} Please try again.` : refusal.message;
+    return fail(refusal.status, [message], undefined, refusal.headers);
+  }
+
+  const limitAction: Record<Exclude<FormType, "reset">, RateLimitAction> = { signin: "signIn", signup: "signUp" };
   const verdict = await checkRateLimit(request, limitAction[intent], submission.value.email);
   if (!verdict.allowed) return fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders(verdict));
 
@@ -90,9 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const sent = await requestPasswordReset(submission.value.email, publicBaseUrl(request));
-  if (!sent.ok) return fail(503, [`${userMessages.resetLinkError} Please try again.`]);
-  return redirectWithToast("/authorization?formType=reset", { type: "success", message: userMessages.resetLinkSent });
+  throw new Error(`unhandled intent ${intent satisfies never}`);
 }
 
 export default function Authorization() {

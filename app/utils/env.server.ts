@@ -47,7 +47,7 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; COOKIE_SECURE: boolean; APP_URL: string };
 
 /** One line per problem, each naming its variable, so a misconfigured deploy says what to fix. */
 export function describeEnvErrors(error: z.ZodError): string {
@@ -63,6 +63,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // Outside production a fixed secret keeps local sessions working across restarts.
     SESSION_SECRET: parsed.SESSION_SECRET ?? "walking-trails-development-secret",
     COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === "production",
+    // Links in mails come from configuration only, never from a request's Host header.
+    APP_URL: parsed.APP_URL ?? `http://localhost:${source.PORT || 3000}`,
   };
 }
 

@@ -18,6 +18,7 @@ import * as feedbackItem from "~/routes/api.feedback_.$id";
 import * as feedbackSubmit from "~/routes/api.feedback_.submit";
 import { feedbackJsonSchema } from "~/schemas/feedback";
 import { authResponseSchema, userJsonSchema } from "~/schemas/user";
+import { settleBackgroundJobs } from "~/utils/background.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { createSession, deleteSession, sessionCookie } from "~/utils/session.server";
@@ -256,21 +257,24 @@ describe("password reset endpoints", () => {
         expect(await response.text()).toBe("Password reset link has been sent to your email.");
       }
     }
-    expect(readdirSync(outbox).length).toBeGreaterThanOrEqual(2);
+    await settleBackgroundJobs(); // the mails go out after the answer
+    expect(readdirSync(outbox).length).toBe(2);
     const invalid = await call(sendResetAuth, "POST", "/api/auth/send-reset-link", { body: { email: "x" } });
     expect(invalid.status).toBe(400);
   });
 
-  test("a mail failure is 503 'Error sending reset link.'", async () => {
+  test("a mail that cannot be sent changes nothing in the answer and leaves no usable token", async () => {
     await makeUser("mailfail");
     env.SMTP_URL = "smtp://127.0.0.1:1";
     try {
       const response = await call(sendResetStandalone, "POST", "/api/send-reset-link", { body: { email: "mailfail@example.test" } });
-      expect(response.status).toBe(503);
-      expect(await response.text()).toBe("Error sending reset link.");
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe("Password reset link has been sent to your email.");
+      await settleBackgroundJobs();
     } finally {
       env.SMTP_URL = undefined;
     }
+    expect(await prisma.passwordResetToken.count()).toBe(0);
   });
 
   test("reset-password: 200 text with a valid token, 400 text when short, invalid or used", async () => {
