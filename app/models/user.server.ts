@@ -3,6 +3,7 @@ import { removeUserReactions } from "~/models/video.server";
 import { nfkc, usernameKey } from "~/schemas/text";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hitRateLimit, RATE_LIMIT_MESSAGE, rateLimitPolicies, scaledMax } from "~/utils/rate-limit.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
 export const publicUserSelect = {
@@ -151,23 +152,73 @@ export type ProfileChanges = {
   ethnicity?: string;
   community?: string;
   password?: string;
+  /** Proof that the owner is asking, for a change of email or password (see `proveOwnership`). */
+  currentPassword?: string;
 };
 
+/** Who asks for a profile change: the session (or bearer token, which is a session id) it came with. */
+export type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
+
+/** A sign-in this recent proves the owner as well as the current password does (OWASP ASVS V3.7.1). */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+export type ProfileRefusal = { status: number; field: "currentPassword" | "userId"; message: string };
+
+/** Refusals of a profile change, as both the page (beside the field) and the API (4xx) show them. */
+export const profileRefusals = {
+  proofRequired: {
+    status: 403,
+    field: "currentPassword",
+    message: "Enter your current password to change your email or password.",
+  },
+  wrongCurrentPassword: { status: 403, field: "currentPassword", message: "The current password is not correct." },
+  tooManyProofAttempts: { status: 429, field: "currentPassword", message: RATE_LIMIT_MESSAGE },
+  notYourProfile: { status: 403, field: "userId", message: "You may only update your own profile." },
+} as const satisfies Record<string, ProfileRefusal>;
+
 export type ProfileUpdateResult =
-  | { ok: true; user: PublicUser; passwordChanged: boolean }
+  | { ok: true; user: PublicUser; passwordChanged: boolean; emailChanged: boolean }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "no-changes" }
+  | { ok: false; reason: "refused"; refusal: ProfileRefusal }
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
 
 /**
+ * Whether the person changing their own email or password is the owner, not someone holding a stolen or
+ * forgotten session: the current password, or a session that signed in within RECENT_SIGN_IN_MS. How
+ * recent comes from the session's row, never from anything the client sends. Wrong passwords count
+ * against the same kind of limit as sign-in, so this is no way around it.
+ */
+async function proveOwnership(userId: string, currentPassword: string | undefined, sessionId: string | null, now: Date) {
+  if (currentPassword === undefined) {
+    const session = sessionId
+      ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } })
+      : null;
+    const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
+    return recent ? null : profileRefusals.proofRequired;
+  }
+  const { max, windowMs } = rateLimitPolicies.signIn.account;
+  if (!(await hitRateLimit(`currentPassword:account:${userId}`, scaledMax(max), windowMs, now)).allowed) {
+    return profileRefusals.tooManyProofAttempts;
+  }
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : profileRefusals.wrongCurrentPassword;
+}
+
+/**
  * Applies a profile update: missing fields keep their current value (SPEC §5), and an update that
- * changes nothing is reported as such. A new password ends the user's other sessions.
+ * changes nothing is reported as such. Changing one's own email or password needs proof of ownership;
+ * an administrator changing someone else's needs none. Either change voids, in the same transaction,
+ * every unused reset token of the user and every other session (all of them when an administrator made it).
  */
 export async function updateUserProfile(
   userId: string,
   changes: ProfileChanges,
-  options: { keepSessionId?: string } = {},
+  editor: ProfileEditor,
+  now = new Date(),
 ): Promise<ProfileUpdateResult> {
+  const self = editor.userId === userId;
+  if (!self && editor.role !== "Admin") return { ok: false, reason: "refused", refusal: profileRefusals.notYourProfile };
   const current = await getUserById(userId);
   if (!current) return { ok: false, reason: "not-found" };
   const data: Prisma.UserUpdateInput = {};
@@ -178,8 +229,14 @@ export async function updateUserProfile(
   if (changes.ethnicity !== undefined && changes.ethnicity !== current.ethnicity) data.ethnicity = changes.ethnicity;
   if (changes.community !== undefined && changes.community !== current.community) data.community = changes.community;
   const passwordChanged = changes.password !== undefined;
+  const emailChanged = data.email !== undefined;
+  if (!passwordChanged && Object.keys(data).length === 0) return { ok: false, reason: "no-changes" };
+
+  if (self && (passwordChanged || emailChanged)) {
+    const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
+    if (refusal) return { ok: false, reason: "refused", refusal };
+  }
   if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
-  if (Object.keys(data).length === 0) return { ok: false, reason: "no-changes" };
 
   const conflicts = await findAccountConflicts(
     { username: data.username as string | undefined, email: data.email as string | undefined },
@@ -189,14 +246,10 @@ export async function updateUserProfile(
   try {
     const user = await prisma.$transaction(async (tx) => {
       const updated = await tx.user.update({ where: { id: userId }, data, select: publicUserSelect });
-      if (passwordChanged) {
-        await tx.session.deleteMany({
-          where: { userId, ...(options.keepSessionId ? { NOT: { id: options.keepSessionId } } : {}) },
-        });
-      }
+      if (passwordChanged || emailChanged) await voidCredentials(tx, userId, self ? (editor.sessionId ?? undefined) : undefined);
       return updated;
     });
-    return { ok: true, user, passwordChanged };
+    return { ok: true, user, passwordChanged, emailChanged };
   } catch (error) {
     if (isUniqueViolation(error)) {
       const raced = await findAccountConflicts(

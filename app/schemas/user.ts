@@ -147,6 +147,11 @@ export const profileUpdateSchema = z
     community: communitySchema.optional(),
     password: z.string().optional(),
     confirmPassword: z.string().optional(),
+    // Proof of ownership for a new email or password; the user model decides when it is needed.
+    currentPassword: z
+      .string()
+      .optional()
+      .describe("The account's current password: needed to change email or password unless the session signed in within the last 10 minutes."),
   })
   .superRefine((value, ctx) => {
     if (value.password === undefined && value.confirmPassword === undefined) return;

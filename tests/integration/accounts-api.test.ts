@@ -348,8 +348,10 @@ describe("OpenAPI document", () => {
     expect(signinDoc.responses["401"]).toBeDefined();
     const profileDoc = document.paths["/api/user/updateProfile/{userId}"].patch;
     expect(Object.keys(profileDoc.requestBody.content["application/json"].schema.properties ?? {})).toEqual(
-      expect.arrayContaining(["username", "email", "age", "password"]),
+      expect.arrayContaining(["username", "email", "age", "password", "currentPassword"]),
     );
+    expect(profileDoc.description).toContain("currentPassword");
+    expect(profileDoc.responses["403"]).toBeDefined();
     expect(document.paths["/api/auth/reset-password/{token}"].post.responses["200"].content["text/plain"]).toBeDefined();
     expect(document.paths["/api/feedback/{id}"].patch.responses["404"]).toBeDefined();
   });

@@ -20,6 +20,11 @@ beforeEach(async () => {
 const makeUser = (name: string, role: "User" | "Admin" = "User") =>
   createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
+/** The user themself, from a session that has just signed in. */
+async function asSelf(user: { id: string; role: "User" | "Admin" }) {
+  return { userId: user.id, role: user.role, sessionId: (await createSession(user.id)).id };
+}
+
 async function requestWithSession(sessionId: string | null, path = "/somewhere?x=1") {
   const headers = new Headers();
   if (sessionId) headers.set("Cookie", (await commitSessionCookie(sessionId)).split(";")[0]);
@@ -115,12 +120,12 @@ describe("one person, one name", () => {
     expect(wide.username).toBe("Wide");
     expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({ usernameKey: "wide" });
     const other = await makeUser("other");
-    expect(await updateUserProfile(other.id, { username: "WIDE" })).toEqual({
+    expect(await updateUserProfile(other.id, { username: "WIDE" }, await asSelf(other))).toEqual({
       ok: false,
       reason: "conflict",
       conflicts: [{ field: "username", message: "This username is already taken." }],
     });
-    expect(await updateUserProfile(wide.id, { username: "WIDE" })).toMatchObject({ ok: true, user: { username: "WIDE" } });
+    expect(await updateUserProfile(wide.id, { username: "WIDE" }, await asSelf(wide))).toMatchObject({ ok: true, user: { username: "WIDE" } });
     expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({ usernameKey: "wide" });
   });
 });
@@ -128,16 +133,17 @@ describe("one person, one name", () => {
 describe("profile updates", () => {
   test("missing fields keep their values; an update that changes nothing says so", async () => {
     const user = await makeUser("prof");
-    expect(await updateUserProfile(user.id, {})).toEqual({ ok: false, reason: "no-changes" });
-    expect(await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" })).toEqual({ ok: false, reason: "no-changes" });
-    const updated = await updateUserProfile(user.id, { age: 0, community: "No" });
+    const self = await asSelf(user);
+    expect(await updateUserProfile(user.id, {}, self)).toEqual({ ok: false, reason: "no-changes" });
+    expect(await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" }, self)).toEqual({ ok: false, reason: "no-changes" });
+    const updated = await updateUserProfile(user.id, { age: 0, community: "No" }, self);
     expect(updated).toMatchObject({ ok: true, user: { username: "prof", email: "prof@example.test", age: 0, community: "No" } });
   });
 
   test("a username or email of another account is refused", async () => {
     await makeUser("other");
     const user = await makeUser("me");
-    expect(await updateUserProfile(user.id, { email: "Other@example.test" })).toEqual({
+    expect(await updateUserProfile(user.id, { email: "Other@example.test" }, await asSelf(user))).toEqual({
       ok: false,
       reason: "conflict",
       conflicts: [{ field: "email", message: "An account with this email already exists." }],
@@ -148,7 +154,8 @@ describe("profile updates", () => {
     const user = await makeUser("pw");
     const current = await createSession(user.id);
     const other = await createSession(user.id);
-    expect(await updateUserProfile(user.id, { password: "new-pass" }, { keepSessionId: current.id })).toMatchObject({ ok: true, passwordChanged: true });
+    const self = { userId: user.id, role: user.role, sessionId: current.id };
+    expect(await updateUserProfile(user.id, { password: "new-pass" }, self)).toMatchObject({ ok: true, passwordChanged: true });
     expect(await getUserForSession(current.id)).not.toBeNull();
     expect(await getUserForSession(other.id)).toBeNull();
     expect(await verifyLogin("pw@example.test", "new-pass")).not.toBeNull();
