@@ -40,6 +40,19 @@ export const accountsEndpoints: EndpointDoc[] = [
     errors: [409, 429],
   }),
   endpoint({
+    method: "post",
+    path: "/api/user/logout",
+    summary: "Sign out: revokes the bearer token, or the cookie session, the call was made with",
+    description:
+      "Answers 200 whether or not the caller was signed in. With a session cookie (and no Authorization " +
+      "header) the call is a cookie-authenticated write: it needs the X-XSRF-TOKEN header, and the answer " +
+      "also clears the cookie.",
+    tag: users,
+    access: "public",
+    success: { status: 200, description: "Signed out", schema: messageResponseSchema },
+    errors: [403],
+  }),
+  endpoint({
     method: "patch",
     path: "/api/user/updateProfile/{userId}",
     summary: "Update a profile (one's own, or anyone's as Admin); empty fields keep their value",

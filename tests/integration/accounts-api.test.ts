@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { createUser, verifyLogin } from "~/models/user.server";
 import * as deleteUser from "~/routes/api.user.$id";
+import * as logout from "~/routes/api.user.logout";
 import * as signin from "~/routes/api.user.signin";
 import * as signup from "~/routes/api.user.signup";
 import * as updateProfile from "~/routes/api.user.updateProfile.$userId";
@@ -91,6 +92,38 @@ describe("POST /api/user/signin", () => {
       statuses.push((await call(signin, "POST", "/api/user/signin", { body: { email: "guard@example.test", password: "nope" } })).status);
     }
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("POST /api/user/logout", () => {
+  const submit = (token?: string, headers?: Record<string, string>) =>
+    call(feedbackSubmit, "POST", "/api/feedback/submit", { token, headers, body: { username: "quitter", email: "quitter@example.test", feedback: "hi" } });
+
+  test("revokes the bearer token it was called with, and only that one; again, it still answers 200", async () => {
+    const { user, token } = await tokenFor("quitter");
+    const other = (await createSession(user.id)).id;
+    const response = await call(logout, "POST", "/api/user/logout", { token });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: "You have been signed out." });
+    expect((await submit(token)).status).toBe(401);
+    expect((await submit(other)).status).toBe(201);
+    expect((await call(logout, "POST", "/api/user/logout", { token })).status).toBe(200);
+  });
+
+  test("revokes a cookie session and clears the cookie, given the X-XSRF-TOKEN header like every cookie write", async () => {
+    const { token } = await tokenFor("quitter");
+    const cookie = `${(await sessionCookie.serialize(token)).split(";")[0]}; XSRF-TOKEN=abc123`;
+    const forged = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie } });
+    expect(forged.status).toBe(403);
+    expect((await submit(token)).status).toBe(201);
+    const response = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie, "X-XSRF-TOKEN": "abc123" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("__session="))).toMatch(/Max-Age=0/);
+    expect(await prisma.session.count({ where: { id: token } })).toBe(0);
+    // The cookie of an ended session, or no credentials at all: signed out already, so 200.
+    expect((await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await call(logout, "POST", "/api/user/logout")).status).toBe(200);
+    expect((await call(logout, "POST", "/api/user/logout", { headers: { Authorization: "Bearer nonsense" } })).status).toBe(200);
   });
 });
 
