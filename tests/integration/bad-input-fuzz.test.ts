@@ -83,7 +83,7 @@ function fieldNames(schema: z.ZodType | undefined): string[] {
 }
 
 const formFields = [
-  "email", "password", "confirmPassword", "newPassword", "username", "gender", "age", "ethnicity", "community",
+  "email", "password", "confirmPassword", "newPassword", "currentPassword", "username", "gender", "age", "ethnicity", "community",
   "feedback", "id", "title", "url", "category", "subCategory", "description", "latitude", "longitude", "index",
   "version", "bench_number", "location", "trailId", "videoId", "role", "isResolved", "redirectTo", "website",
 ];
