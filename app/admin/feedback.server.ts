@@ -3,6 +3,7 @@ import * as z from "zod";
 import { adminAreaUrl } from "~/admin/options";
 import { deleteFeedback, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
 import { feedbackMessages } from "~/schemas/feedback";
+import { parseSearchQuery } from "~/schemas/text";
 import type { SessionUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -15,8 +16,8 @@ const feedbackIntentSchema = z.discriminatedUnion("intent", [
 
 /** Feedback matching ?q= and, for ?confirm=delete&id=, the message to confirm the deletion of. */
 export async function loadFeedbackArea(url: URL, _admin: SessionUser) {
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const rows = await listFeedback({ q });
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const rows = searchError ? [] : await listFeedback({ q });
   const id = url.searchParams.get("id") ?? "";
   let confirm: { kind: "delete"; feedback: { id: string; username: string; feedback: string } } | null = null;
   if (url.searchParams.get("confirm") === "delete" && idSchema.safeParse(id).success) {
@@ -26,6 +27,7 @@ export async function loadFeedbackArea(url: URL, _admin: SessionUser) {
   return {
     area: "feedback" as const,
     q,
+    searchError,
     feedback: rows.map((row) => ({
       id: row.id,
       username: row.username,
@@ -41,7 +43,7 @@ export async function loadFeedbackArea(url: URL, _admin: SessionUser) {
 export type FeedbackActionData = { area: "feedback"; error: string };
 
 export async function feedbackAction(request: Request, formData: FormData, _admin: SessionUser) {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
   const back = adminAreaUrl("feedback", { q });
   const fail = (status: number, error: string) => data<FeedbackActionData>({ area: "feedback", error }, { status });
   const parsed = feedbackIntentSchema.safeParse(Object.fromEntries(formData));

@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import * as z from "zod";
 import { adminAreaUrl } from "~/admin/options";
 import { changeUserRole, deleteUserAccount, getUserById, listUsers } from "~/models/user.server";
+import { parseSearchQuery } from "~/schemas/text";
 import { roleSchema, userMessages } from "~/schemas/user";
 import { endSession } from "~/utils/auth.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -28,8 +29,8 @@ const profilesIntentSchema = z.discriminatedUnion("intent", [
  * JavaScript that confirmation is a server-rendered step, with JavaScript it shows as a modal dialog.
  */
 export async function loadProfilesArea(url: URL, admin: SessionUser) {
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const users = await listUsers({ q });
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const users = searchError ? [] : await listUsers({ q });
   const kind = url.searchParams.get("confirm");
   const id = url.searchParams.get("id") ?? "";
   let confirm: { kind: "role" | "delete"; user: { id: string; username: string; role: "User" | "Admin" } } | null = null;
@@ -40,6 +41,7 @@ export async function loadProfilesArea(url: URL, admin: SessionUser) {
   return {
     area: "profiles" as const,
     q,
+    searchError,
     adminId: admin.id,
     users: users.map((user) => ({ id: user.id, username: user.username, email: user.email, role: user.role })),
     confirm,
@@ -49,7 +51,7 @@ export async function loadProfilesArea(url: URL, admin: SessionUser) {
 export type ProfilesActionData = { area: "profiles"; error: string };
 
 export async function profilesAction(request: Request, formData: FormData, admin: SessionUser) {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
   const back = adminAreaUrl("profiles", { q });
   const fail = (status: number, error: string) => data<ProfilesActionData>({ area: "profiles", error }, { status });
   const parsed = profilesIntentSchema.safeParse(Object.fromEntries(formData));

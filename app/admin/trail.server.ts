@@ -3,6 +3,7 @@ import type * as z from "zod";
 import { adminAreaUrl } from "~/admin/options";
 import { fieldErrorsOf } from "~/utils/api.server";
 import { deleteCoordinate, getTrailWithCoordinates, insertCoordinate, listTrails, updateCoordinate, type TrailWriteResult } from "~/models/trail.server";
+import { parseSearchQuery } from "~/schemas/text";
 import { coordinateDeleteFormSchema, coordinateRowFormSchema, trailMessages } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
 import type { SessionUser } from "~/utils/session.server";
@@ -23,7 +24,7 @@ export type TrailActionData = {
 
 /** ?option=trail&filter=<name part>&trail=<id>[&confirm=delete&index=<i>] */
 export async function loadTrailArea(url: URL, _admin: SessionUser) {
-  const filter = (url.searchParams.get("filter") ?? "").trim().slice(0, 100);
+  const { q: filter, error: searchError } = parseSearchQuery(url.searchParams.get("filter"));
   const requested = url.searchParams.get("trail");
   const trails = await listTrails();
   const matching = trails.filter((trail) => trail.name.toLowerCase().includes(filter.toLowerCase()));
@@ -37,6 +38,7 @@ export async function loadTrailArea(url: URL, _admin: SessionUser) {
   return {
     area: "trail" as const,
     filter,
+    searchError,
     // The chosen trail stays in the list even when the filter no longer matches it.
     options: chosen && !matching.includes(chosen) ? [chosen, ...matching] : matching,
     trail,

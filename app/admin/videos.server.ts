@@ -2,7 +2,8 @@ import { data } from "@remix-run/node";
 import { parseSubmission } from "~/http/form-submission.server";
 import { adminAreaUrl } from "~/admin/options";
 import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
-import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages, videoSearchSchema } from "~/schemas/video";
+import { parseSearchQuery } from "~/schemas/text";
+import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
 import type { SessionUser } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,6 +27,8 @@ async function videoFromParam(value: string | null) {
 
 export type VideosAreaData = {
   q: string;
+  /** Why the search was not run (it held characters no search may hold), shown beside the box. */
+  searchError: string | null;
   videos: AdminVideo[];
   /** ?edit=<id>: the video whose edit form is open. */
   editing: AdminVideo | null;
@@ -34,19 +37,20 @@ export type VideosAreaData = {
 };
 
 export async function loadVideosArea(url: URL, _admin: SessionUser): Promise<VideosAreaData> {
-  const { q } = videoSearchSchema.parse({ q: url.searchParams.get("q") ?? "" });
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
   const [videos, editing, confirmingDelete] = await Promise.all([
-    searchVideos({ q }),
+    searchError ? [] : searchVideos({ q }),
     videoFromParam(url.searchParams.get("edit")),
     url.searchParams.get("confirm") === "delete" ? videoFromParam(url.searchParams.get("id")) : null,
   ]);
-  return { q, videos: videos.map(toAdminVideo), editing, confirmingDelete };
+  return { q, searchError, videos: videos.map(toAdminVideo), editing, confirmingDelete };
 }
 
 export const videoIntents = ["create", "update", "delete"] as const;
 
 function searchOf(formData: FormData) {
-  return videoSearchSchema.parse({ q: formData.get("q") ?? "" }).q;
+  const q = formData.get("q");
+  return parseSearchQuery(typeof q === "string" ? q : "").q;
 }
 
 /** The admin's video intents. Every change redirects back to the list with the search kept, and a flash. */

@@ -40,14 +40,34 @@ export const accountsEndpoints: EndpointDoc[] = [
     errors: [409, 429],
   }),
   endpoint({
+    method: "post",
+    path: "/api/user/logout",
+    summary: "Sign out: revokes the bearer token, or the cookie session, the call was made with",
+    description:
+      "Answers 200 whether or not the caller was signed in. With a session cookie (and no Authorization " +
+      "header) the call is a cookie-authenticated write: it needs the X-XSRF-TOKEN header, and the answer " +
+      "also clears the cookie.",
+    tag: users,
+    access: "public",
+    success: { status: 200, description: "Signed out", schema: messageResponseSchema },
+    errors: [403],
+  }),
+  endpoint({
     method: "patch",
     path: "/api/user/updateProfile/{userId}",
     summary: "Update a profile (one's own, or anyone's as Admin); empty fields keep their value",
+    description:
+      "Changing one's own email or password needs proof that the caller is the owner: send `currentPassword`, " +
+      "or call within 10 minutes of signing in (the session or token's sign-in time, kept on the server). " +
+      "Without it the answer is 403 with `fieldErrors.currentPassword` saying what is needed; a wrong current " +
+      "password is 403 too, and repeated wrong ones 429. An administrator changing another user's email or " +
+      "password needs no proof. Either change voids the user's outstanding reset links and ends their other " +
+      "sessions (all of them when an administrator made it).",
     tag: users,
     access: "user",
     body: profileUpdateApiSchema,
     success: { status: 200, description: "The updated user", schema: userJsonSchema },
-    errors: [403, 409],
+    errors: [403, 409, 429],
   }),
   endpoint({
     method: "get",
@@ -80,6 +100,10 @@ export const accountsEndpoints: EndpointDoc[] = [
     method: "post",
     path: "/api/auth/send-reset-link",
     summary: "Email a password reset link (same answer whether or not the account exists)",
+    description:
+      "The answer is the same, and takes the same time, for every address: the mail is sent after it. An address " +
+      "gets at most a few mails an hour; requests past that are answered the same but send nothing. 429 comes " +
+      "only from one client asking too often; 503 'Error sending reset link.' when the request cannot be recorded.",
     tag: auth,
     access: "public",
     body: resetRequestSchema,

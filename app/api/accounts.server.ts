@@ -1,7 +1,6 @@
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/utils/api.server";
-import { publicBaseUrl } from "~/utils/auth.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
 
 // Pieces several account API routes share; the rules themselves live in the models.
@@ -25,16 +24,16 @@ export async function rateLimited(request: Request, kind: RateLimitAction, accou
 }
 
 /**
- * POST /api/auth/send-reset-link and /api/send-reset-link: the same 200 answer whether or not the
- * address has an account, so the call cannot be used to find out who is registered.
+ * POST /api/auth/send-reset-link and /api/send-reset-link: the same 200 answer, in the same time,
+ * whether or not the address has an account, so the call cannot be used to find out who is registered.
  */
 export async function sendResetLink({ request }: { request: Request }) {
   const { email } = await readBody(request, resetRequestSchema);
-  const limited = await rateLimited(request, "resetRequest", email);
-  if (limited) return limited;
-  const sent = await requestPasswordReset(email, publicBaseUrl(request));
-  if (!sent.ok) return textResponse(userMessages.resetLinkError, 503);
-  return textResponse(userMessages.resetLinkSent);
+  const answer = await requestPasswordReset(request, email);
+  if (answer.ok) return textResponse(userMessages.resetLinkSent);
+  const refusal = resetRequestRefusal(answer);
+  if (answer.reason === "rate-limited") return apiJson(errorBody(refusal.message), { status: refusal.status, headers: refusal.headers });
+  return textResponse(refusal.message, refusal.status);
 }
 
 export function conflictError(conflicts: { field: string; message: string }[]) {

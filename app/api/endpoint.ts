@@ -9,6 +9,8 @@ export type EndpointDoc = {
   /** OpenAPI path template, e.g. /api/trails/{id}/coordinate/{index}. */
   path: string;
   summary: string;
+  /** Longer prose for the OpenAPI operation: rules a client must know to call it right. */
+  description?: string;
   tag: string;
   /** Who may call it (SPEC §6); user and admin endpoints accept a bearer token or the session cookie. */
   access: "public" | "user" | "admin";

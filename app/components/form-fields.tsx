@@ -111,10 +111,13 @@ export function PasswordField({
   autoComplete,
   lengthAlert = false,
   clearOn,
+  description,
 }: {
   field: Field;
   label: string;
   autoComplete: "current-password" | "new-password";
+  /** A line under the label saying when the field is needed; read out with the field. */
+  description?: string;
   /** Shows 'Password must be at least 4 characters long.' above the field while too short (SPEC §5). */
   lengthAlert?: boolean;
   /** A server answer (Conform's lastResult): when a new one arrives, the typed password is cleared. */
@@ -132,11 +135,18 @@ export function PasswordField({
   const refusedAsShort = field.errors?.includes(userMessages.passwordRequirementsNotMet) ?? false;
   const tooShort = typed === null ? refusedAsShort : typed.length > 0 && typed.length < PASSWORD_MIN_LENGTH;
   const { key, ...props } = getInputProps(field, { type: "password" });
+  const descriptionId = `${field.id}-description`;
+  const describedBy = [description ? descriptionId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
+      {description ? (
+        <p id={descriptionId} className="mb-1 text-sm text-stone-700">
+          {description}
+        </p>
+      ) : null}
       {lengthAlert ? (
         <div aria-live="polite">
           {tooShort ? (
@@ -150,6 +160,7 @@ export function PasswordField({
         <input
           key={key}
           {...props}
+          aria-describedby={describedBy}
           ref={inputRef}
           // Passwords are never sent back to the browser, not even after a failed submission.
           defaultValue=""

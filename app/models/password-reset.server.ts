@@ -1,9 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { normalizeEmail, setPasswordHash } from "~/models/user.server";
+import { runAfterAnswer } from "~/utils/background.server";
+import { isDatabaseUnavailable } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
+import { userMessages } from "~/schemas/user";
+import {
+  checkRateLimit,
+  hitRateLimit,
+  RATE_LIMIT_MESSAGE,
+  rateLimitPolicies,
+  retryAfterHeaders,
+  scaledMax,
+  type RateLimitVerdict,
+} from "~/utils/rate-limit.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -11,46 +24,101 @@ function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function resetLink(baseUrl: string, token: string) {
-  return new URL(`/reset/${encodeURIComponent(token)}`, baseUrl).toString();
+/** Links in mails come only from APP_URL, never from anything a request said about its host. */
+export function resetLink(token: string) {
+  return new URL(`/reset/${encodeURIComponent(token)}`, env.APP_URL).toString();
 }
 
-export type ResetRequestResult = { ok: true } | { ok: false; reason: "mail-failed" };
+export type ResetRequestAnswer =
+  | { ok: true }
+  | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict }
+  | { ok: false; reason: "unavailable" };
 
 /**
- * Emails a one-hour, single-use link to reset the password. The result is the same whether or not the
- * address has an account, so the form cannot be used to find out who is registered. If the mail cannot
- * be sent the token is deleted again: no usable link exists that nobody received.
+ * The one way a reset is asked for: the sign-in page's reset mode, the standalone page and the API all
+ * call this with an address their schema accepted. What the asker learns, and how long it takes, is the
+ * same for every address: the client's own rate limit is counted, the delivery is queued, and the
+ * answer goes back. Whether the address has an account, whether it has had too many mails, and whether
+ * the mail could be sent are settled after the answer (`deliverPasswordReset`), out of the asker's sight.
  */
-export async function requestPasswordReset(email: string, baseUrl: string, now = new Date()): Promise<ResetRequestResult> {
-  const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true, username: true, email: true } });
-  if (!user) return { ok: true };
-  const token = randomBytes(32).toString("base64url");
-  const row = await prisma.passwordResetToken.create({
-    data: { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
-    select: { id: true },
-  });
-  const link = resetLink(baseUrl, token);
+export async function requestPasswordReset(request: Request, email: string): Promise<ResetRequestAnswer> {
+  let verdict: RateLimitVerdict;
   try {
-    await sendMail({
-      to: user.email,
-      subject: "Reset your Walking Trails password",
-      text: [
-        `Hello ${user.username},`,
-        "",
-        "Someone asked to reset the password of your Walking Trails account. To choose a new password, open this link within one hour:",
-        "",
-        link,
-        "",
-        "If you did not ask for this, ignore this email: your password stays the same.",
-      ].join("\n"),
-    });
-    return { ok: true };
+    verdict = await checkRateLimit(request, "resetRequest");
   } catch (error) {
-    await prisma.passwordResetToken.deleteMany({ where: { id: row.id } });
-    log("error", "password reset mail failed", { error: error instanceof Error ? error.message : String(error) });
-    return { ok: false, reason: "mail-failed" };
+    // The request cannot even be counted: say so, rather than promise a mail that cannot follow.
+    if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error)) return { ok: false, reason: "unavailable" };
+    throw error;
   }
+  if (!verdict.allowed) return { ok: false, reason: "rate-limited", verdict };
+  runAfterAnswer("password reset mail", () => deliverPasswordReset(email));
+  return { ok: true };
+}
+
+/** How the pages and the API answer a request that was not accepted. */
+export function resetRequestRefusal(answer: Exclude<ResetRequestAnswer, { ok: true }>) {
+  return answer.reason === "rate-limited"
+    ? { status: 429, message: RATE_LIMIT_MESSAGE, headers: retryAfterHeaders(answer.verdict) }
+    : { status: 503, message: userMessages.resetLinkError, headers: undefined };
+}
+
+export type ResetDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
+
+/**
+ * Emails a one-hour, single-use link to the account with this address, if there is one. Each address
+ * gets a few mails an hour at most (so the form cannot be used to flood someone's inbox); requests past
+ * that are answered like any other but cause no mail. If the mail cannot be sent the token is deleted
+ * again: no usable link exists that nobody received.
+ */
+export async function deliverPasswordReset(email: string, now = new Date()): Promise<ResetDelivery> {
+  const address = normalizeEmail(email);
+  const user = await prisma.user.findUnique({ where: { email: address }, select: { id: true } });
+  if (!user) return "no-account";
+
+  const { max, windowMs } = rateLimitPolicies.resetRequest.account;
+  const limit = await hitRateLimit(`resetRequest:account:${address}`, scaledMax(max), windowMs, now);
+  if (!limit.allowed) {
+    log("info", "password reset mail suppressed: too many for one address this hour");
+    return "suppressed";
+  }
+
+  const token = randomBytes(32).toString("base64url");
+  const tokenId = await prisma.$transaction(async (tx) => {
+    // Locked and read again: an email or password change committed meanwhile either voids this token
+    // (it runs after us) or has already moved the account away from this address (no token at all).
+    const [owner] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE id = ${user.id} AND email = ${address} FOR UPDATE`;
+    if (!owner) return null;
+    const row = await tx.passwordResetToken.create({
+      data: { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+      select: { id: true },
+    });
+    return row.id;
+  });
+  if (!tokenId) return "no-account";
+
+  try {
+    await sendMail({ to: address, subject: "Reset your Walking Trails password", text: resetMailText(resetLink(token)) });
+    return "sent";
+  } catch (error) {
+    await prisma.passwordResetToken.deleteMany({ where: { id: tokenId } });
+    // The error's own message may quote the recipient; its code says what went wrong well enough.
+    const code = (error as { code?: unknown }).code;
+    log("error", "password reset mail failed", { error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown" });
+    return "mail-failed";
+  }
+}
+
+/** The greeting is neutral: a mail never carries text someone else typed (a username could be anything). */
+function resetMailText(link: string) {
+  return [
+    "Hello,",
+    "",
+    "Someone asked to reset the password of your Walking Trails account. To choose a new password, open this link within one hour:",
+    "",
+    link,
+    "",
+    "If you did not ask for this, ignore this email: your password stays the same.",
+  ].join("\n");
 }
 
 /** Whether a token from a link can still be used (to show the form or an explanation on GET). */
@@ -80,7 +148,6 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return { ok: false, reason: "invalid-token" } as const;
-    await tx.passwordResetToken.updateMany({ where: { userId: found.userId, usedAt: null }, data: { usedAt: now } });
     await setPasswordHash(tx, found.userId, passwordHash);
     return { ok: true, userId: found.userId } as const;
   });

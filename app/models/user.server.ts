@@ -1,7 +1,9 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { removeUserReactions } from "~/models/video.server";
+import { nfkc, usernameKey } from "~/schemas/text";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
+import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
 export const publicUserSelect = {
@@ -20,6 +22,12 @@ export type PublicUser = Prisma.UserGetPayload<{ select: typeof publicUserSelect
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
+}
+
+/** A username as stored, with the key its unique index compares (case- and compatibility-insensitive). */
+function usernameFields(username: string) {
+  const stored = nfkc(username);
+  return { username: stored, usernameKey: usernameKey(stored) };
 }
 
 export function getUserById(id: string) {
@@ -57,9 +65,9 @@ export async function createUser(input: {
   ethnicity?: string | null;
   community?: string | null;
 }): Promise<PublicUser> {
-  const { password, email, ...rest } = input;
+  const { password, email, username, ...rest } = input;
   return prisma.user.create({
-    data: { ...rest, email: normalizeEmail(email), passwordHash: await hashPassword(password) },
+    data: { ...rest, ...usernameFields(username), email: normalizeEmail(email), passwordHash: await hashPassword(password) },
     select: publicUserSelect,
   });
 }
@@ -81,7 +89,11 @@ function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
-/** Which of username and email another account already uses (case-insensitive for both). */
+/**
+ * Which of username and email another account already uses: the username by its key (so "ANA" and
+ * "Ａｎａ" are "Ana"), the email case-insensitively. The unique indexes have the last word when two
+ * requests race; this only lets one answer name both conflicts at once.
+ */
 export async function findAccountConflicts(
   input: { username?: string; email?: string },
   exceptUserId?: string,
@@ -89,10 +101,7 @@ export async function findAccountConflicts(
   const conflicts: AccountConflict[] = [];
   const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
   if (input.username !== undefined) {
-    const taken = await prisma.user.findFirst({
-      where: { username: { equals: input.username, mode: "insensitive" }, ...notMe },
-      select: { id: true },
-    });
+    const taken = await prisma.user.findFirst({ where: { usernameKey: usernameKey(input.username), ...notMe }, select: { id: true } });
     if (taken) conflicts.push({ field: "username", message: conflictMessages.username });
   }
   if (input.email !== undefined) {
@@ -143,35 +152,91 @@ export type ProfileChanges = {
   ethnicity?: string;
   community?: string;
   password?: string;
+  /** Proof that the owner is asking, for a change of email or password (see `proveOwnership`). */
+  currentPassword?: string;
 };
 
+/** Who asks for a profile change: the session (or bearer token, which is a session id) it came with. */
+export type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
+
+/** A sign-in this recent proves the owner as well as the current password does (OWASP ASVS V3.7.1). */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+export type ProfileRefusal = { status: number; field: "currentPassword" | "userId"; message: string };
+
+/** Refusals of a profile change, as both the page (beside the field) and the API (4xx) show them. */
+export const profileRefusals = {
+  proofRequired: {
+    status: 403,
+    field: "currentPassword",
+    message: "Enter your current password to change your email or password.",
+  },
+  wrongCurrentPassword: { status: 403, field: "currentPassword", message: "The current password is not correct." },
+  tooManyProofAttempts: { status: 429, field: "currentPassword", message: RATE_LIMIT_MESSAGE },
+  notYourProfile: { status: 403, field: "userId", message: "You may only update your own profile." },
+} as const satisfies Record<string, ProfileRefusal>;
+
 export type ProfileUpdateResult =
-  | { ok: true; user: PublicUser; passwordChanged: boolean }
+  | { ok: true; user: PublicUser; passwordChanged: boolean; emailChanged: boolean }
   | { ok: false; reason: "not-found" }
   | { ok: false; reason: "no-changes" }
+  | { ok: false; reason: "refused"; refusal: ProfileRefusal }
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
 
 /**
+ * Whether the person changing their own email or password is the owner, not someone holding a stolen or
+ * forgotten session: the current password, or a session that signed in within RECENT_SIGN_IN_MS. How
+ * recent comes from the session's row, never from anything the client sends. Wrong passwords count
+ * against the same kind of limit as sign-in, so this is no way around it.
+ */
+async function proveOwnership(userId: string, currentPassword: string | undefined, sessionId: string | null, now: Date) {
+  if (currentPassword === undefined) {
+    const session = sessionId
+      ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } })
+      : null;
+    const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
+    return recent ? null : profileRefusals.proofRequired;
+  }
+  const { max, windowMs } = signInPolicy.clientAccount;
+  if (!(await hitRateLimit(`currentPassword:account:${userId}`, scaledMax(max), windowMs, now)).allowed) {
+    return profileRefusals.tooManyProofAttempts;
+  }
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : profileRefusals.wrongCurrentPassword;
+}
+
+/**
  * Applies a profile update: missing fields keep their current value (SPEC §5), and an update that
- * changes nothing is reported as such. A new password ends the user's other sessions.
+ * changes nothing is reported as such. Changing one's own email or password needs proof of ownership;
+ * an administrator changing someone else's needs none. Either change voids, in the same transaction,
+ * every unused reset token of the user and every other session (all of them when an administrator made it).
  */
 export async function updateUserProfile(
   userId: string,
   changes: ProfileChanges,
-  options: { keepSessionId?: string } = {},
+  editor: ProfileEditor,
+  now = new Date(),
 ): Promise<ProfileUpdateResult> {
+  const self = editor.userId === userId;
+  if (!self && editor.role !== "Admin") return { ok: false, reason: "refused", refusal: profileRefusals.notYourProfile };
   const current = await getUserById(userId);
   if (!current) return { ok: false, reason: "not-found" };
   const data: Prisma.UserUpdateInput = {};
-  if (changes.username !== undefined && changes.username !== current.username) data.username = changes.username;
+  if (changes.username !== undefined && nfkc(changes.username) !== current.username) Object.assign(data, usernameFields(changes.username));
   if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) data.email = normalizeEmail(changes.email);
   if (changes.gender !== undefined && changes.gender !== current.gender) data.gender = changes.gender;
   if (changes.age !== undefined && changes.age !== current.age) data.age = changes.age;
   if (changes.ethnicity !== undefined && changes.ethnicity !== current.ethnicity) data.ethnicity = changes.ethnicity;
   if (changes.community !== undefined && changes.community !== current.community) data.community = changes.community;
   const passwordChanged = changes.password !== undefined;
+  const emailChanged = data.email !== undefined;
+  if (!passwordChanged && Object.keys(data).length === 0) return { ok: false, reason: "no-changes" };
+
+  if (self && (passwordChanged || emailChanged)) {
+    const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
+    if (refusal) return { ok: false, reason: "refused", refusal };
+  }
   if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
-  if (Object.keys(data).length === 0) return { ok: false, reason: "no-changes" };
 
   const conflicts = await findAccountConflicts(
     { username: data.username as string | undefined, email: data.email as string | undefined },
@@ -181,14 +246,10 @@ export async function updateUserProfile(
   try {
     const user = await prisma.$transaction(async (tx) => {
       const updated = await tx.user.update({ where: { id: userId }, data, select: publicUserSelect });
-      if (passwordChanged) {
-        await tx.session.deleteMany({
-          where: { userId, ...(options.keepSessionId ? { NOT: { id: options.keepSessionId } } : {}) },
-        });
-      }
+      if (passwordChanged || emailChanged) await voidCredentials(tx, userId, self ? (editor.sessionId ?? undefined) : undefined);
       return updated;
     });
-    return { ok: true, user, passwordChanged };
+    return { ok: true, user, passwordChanged, emailChanged };
   } catch (error) {
     if (isUniqueViolation(error)) {
       const raced = await findAccountConflicts(
@@ -244,10 +305,20 @@ export async function changeUserRole(userId: string, role: "User" | "Admin"): Pr
   });
 }
 
-/** Sets a new password inside a caller's transaction and ends every session of the user. */
+/**
+ * What a new password or email makes void, inside the transaction that makes the change: every unused
+ * reset token (each was issued for the account as it was) and every session but the one making the
+ * change (none, when the change was not made from a session of this user).
+ */
+async function voidCredentials(tx: Tx, userId: string, keepSessionId?: string) {
+  await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+  await tx.session.deleteMany({ where: { userId, ...(keepSessionId ? { NOT: { id: keepSessionId } } : {}) } });
+}
+
+/** Sets a new password inside a caller's transaction (a reset by token): ends every session of the user. */
 export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string) {
   await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-  await tx.session.deleteMany({ where: { userId } });
+  await voidCredentials(tx, userId);
 }
 
 // ---------------------------------------------------------------------------------------------------

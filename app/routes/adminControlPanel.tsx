@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data as withStatus, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData } from "@remix-run/react";
 import { benchAction, loadBenchArea } from "~/admin/bench.server";
 import { feedbackAction, loadFeedbackArea } from "~/admin/feedback.server";
@@ -23,6 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const option = parseAdminOption(url.searchParams.get("option"));
+  const page = await loadArea(option, url, admin);
+  // A refused search still shows the area, with the reason beside the search box.
+  const refused = "searchError" in page.area && page.area.searchError;
+  return refused ? withStatus(page, { status: 400 }) : page;
+}
+
+async function loadArea(option: ReturnType<typeof parseAdminOption>, url: URL, admin: Awaited<ReturnType<typeof requireAdmin>>) {
   switch (option) {
     case "profiles":
       return { option, area: await loadProfilesArea(url, admin) };

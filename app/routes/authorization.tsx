@@ -7,7 +7,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
 import { registerUser } from "~/models/user.server";
 import {
   resetRequestSchema,
@@ -16,13 +16,7 @@ import {
   userMessages,
 } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import {
-  authenticator,
-  InvalidCredentialsError,
-  publicBaseUrl,
-  SignInRateLimitedError,
-  startSessionAndRedirect,
-} from "~/utils/auth.server";
+import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
@@ -66,6 +60,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
   if (submission.status !== "success") return fail(400);
 
+  if (intent === "reset") {
+    // The same answer for every address (see requestPasswordReset); its own limits apply there.
+    const answer = await requestPasswordReset(request, submission.value.email);
+    if (answer.ok) return redirectWithToast("/authorization?formType=reset", { type: "success", message: userMessages.resetLinkSent });
+    const refusal = resetRequestRefusal(answer);
+    const message = answer.reason === "unavailable" ? `${refusal.message} Please try again.` : refusal.message;
+    return fail(refusal.status, [message], undefined, refusal.headers);
+  }
+
   const tooManyAttempts = (retryAfterSeconds: number) =>
     fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders({ allowed: false, retryAfterSeconds }));
 
@@ -80,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const verdict = await checkRateLimit(request, intent === "signup" ? "signUp" : "resetRequest", submission.value.email);
+  const verdict = await checkRateLimit(request, "signUp", submission.value.email);
   if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
 
   if (intent === "signup") {
@@ -99,9 +102,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
 
-  const sent = await requestPasswordReset(submission.value.email, publicBaseUrl(request));
-  if (!sent.ok) return fail(503, [`${userMessages.resetLinkError} Please try again.`]);
-  return redirectWithToast("/authorization?formType=reset", { type: "success", message: userMessages.resetLinkSent });
+  throw new Error(`unhandled intent ${intent satisfies never}`);
 }
 
 export default function Authorization() {

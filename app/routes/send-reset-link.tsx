@@ -4,11 +4,9 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
-import { requestPasswordReset } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
-import { publicBaseUrl } from "~/utils/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
@@ -22,10 +20,11 @@ export async function action({ request }: ActionFunctionArgs) {
     data({ result: submission.reply({ formErrors }) as SubmissionResult<string[]> }, { status, headers });
   if (isHoneypotFilled(formData)) return fail(400, [HONEYPOT_MESSAGE]);
   if (submission.status !== "success") return fail(400);
-  const verdict = await checkRateLimit(request, "resetRequest", submission.value.email);
-  if (!verdict.allowed) return fail(429, [RATE_LIMIT_MESSAGE], retryAfterHeaders(verdict));
-  const sent = await requestPasswordReset(submission.value.email, publicBaseUrl(request));
-  if (!sent.ok) return fail(503, [userMessages.resetLinkError]);
+  const answer = await requestPasswordReset(request, submission.value.email);
+  if (!answer.ok) {
+    const refusal = resetRequestRefusal(answer);
+    return fail(refusal.status, [refusal.message], refusal.headers);
+  }
   return redirectWithToast("/send-reset-link", { type: "success", message: userMessages.resetLinkSent });
 }
 

@@ -62,15 +62,21 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "update") {
     const submission = parseSubmission(formData, { schema: profileUpdateSchema });
-    const hideFields = ["password", "confirmPassword"];
+    // Passwords are never sent back, not even after a refusal.
+    const hideFields = ["password", "confirmPassword", "currentPassword"];
     if (submission.status !== "success") return answer("update", submission.reply({ hideFields }), 400);
     const { confirmPassword: _confirm, ...changes } = submission.value;
     try {
-      const updated = await updateUserProfile(user.id, changes, { keepSessionId: (await getSessionId(request)) ?? undefined });
+      const editor = { userId: user.id, role: user.role, sessionId: await getSessionId(request) };
+      const updated = await updateUserProfile(user.id, changes, editor);
       if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       if (updated.reason === "no-changes") {
         return answer("update", submission.reply({ formErrors: [userMessages.noProfileChanges], hideFields }), 400);
+      }
+      if (updated.reason === "refused") {
+        const { status, message, field } = updated.refusal;
+        return answer("update", submission.reply({ formErrors: [message], fieldErrors: { [field]: [message] }, hideFields }), status);
       }
       const fieldErrors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
       const formErrors = updated.conflicts.map((c) => c.message);
@@ -135,7 +141,8 @@ export default function UserControlPanel() {
           </h2>
           <p className="mt-1 text-sm text-stone-700">
             Change what you like: an empty username, email or age keeps its current value, and your password only
-            changes when you fill in both password fields.
+            changes when you fill in both password fields. To change your email or password, also enter your
+            current password.
           </p>
           <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
         </section>
@@ -209,6 +216,13 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
         <DemographicFields fields={fields} />
         <PasswordField field={fields.password} label="New Password" autoComplete="new-password" clearOn={lastResult} lengthAlert />
         <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
+        <PasswordField
+          field={fields.currentPassword}
+          label="Current Password"
+          autoComplete="current-password"
+          clearOn={lastResult}
+          description="Needed to change your email or password, unless you signed in within the last 10 minutes."
+        />
       </div>
       <SubmitButton intent="update" label="Update Profile" pendingLabel="Saving…" />
     </Form>

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { displayText } from "~/schemas/text";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
 import { extractYouTubeId } from "~/utils/youtube";
 
@@ -25,11 +26,12 @@ const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired,
 
 const benchObject = z.object({
   bench_number: benchNumberSchema,
-  location: z
-    .string({ error: benchMessages.locationRequired })
-    .trim()
-    .min(1, benchMessages.locationRequired)
-    .max(BENCH_LOCATION_MAX_LENGTH, benchMessages.locationTooLong),
+  location: displayText({
+    label: "Location",
+    required: benchMessages.locationRequired,
+    max: BENCH_LOCATION_MAX_LENGTH,
+    tooLong: benchMessages.locationTooLong,
+  }),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
   // Optional link to a trail; blank (the "No trail" choice) means none.
@@ -63,11 +65,12 @@ export type BenchUpdateInput = z.infer<typeof benchUpdateSchema>;
 export const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
 
 export const benchVideoSchema = z.object({
-  title: z
-    .string({ error: benchMessages.titleRequired })
-    .trim()
-    .min(1, benchMessages.titleRequired)
-    .max(BENCH_VIDEO_TITLE_MAX_LENGTH, benchMessages.titleTooLong),
+  title: displayText({
+    label: "Title",
+    required: benchMessages.titleRequired,
+    max: BENCH_VIDEO_TITLE_MAX_LENGTH,
+    tooLong: benchMessages.titleTooLong,
+  }),
   url: z
     .string({ error: benchMessages.urlInvalid })
     .max(500, benchMessages.urlInvalid)

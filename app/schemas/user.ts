@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 
 // Shared by the pages (through Conform's parseWithZod, which turns FormData strings into these types and
 // empty fields into undefined) and by the JSON API (schema.safeParse(body)), so every rule lives once.
@@ -25,6 +26,7 @@ export const ROLES = ["User", "Admin"] as const;
 export const userMessages = {
   usernameRequired: "Username is required.",
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters.`,
+  usernameInvisible: invisibleCharactersMessage("Username"),
   emailRequired: "Email is required.",
   emailInvalid: "Please enter a valid email address.",
   passwordRequired: "Password is required.",
@@ -39,6 +41,7 @@ export const userMessages = {
   communityInvalid: "Please choose Yes or No.",
   feedbackRequired: "Feedback is required.",
   feedbackTooLong: `Feedback must be at most ${FEEDBACK_MAX_LENGTH} characters.`,
+  feedbackInvisible: invisibleCharactersMessage("Feedback"),
   signInFailed: "Sign-in failed. Please check your credentials.",
   signInSuccess: "Signed in successfully!",
   signUpFailed: "An error occurred during signup.",
@@ -60,11 +63,14 @@ export const userMessages = {
   signedOut: "You have been signed out.",
 } as const;
 
-export const usernameSchema = z
-  .string({ error: userMessages.usernameRequired })
-  .trim()
-  .min(1, userMessages.usernameRequired)
-  .max(USERNAME_MAX_LENGTH, userMessages.usernameTooLong);
+/** Stored in its NFKC form, so "Ａｎａ" (fullwidth) is saved as "Ana"; no invisible characters at all. */
+export const usernameSchema = displayText({
+  label: "Username",
+  required: userMessages.usernameRequired,
+  max: USERNAME_MAX_LENGTH,
+  tooLong: userMessages.usernameTooLong,
+  normalize: true,
+});
 
 export const emailSchema = z
   .string({ error: userMessages.emailRequired })
@@ -141,6 +147,11 @@ export const profileUpdateSchema = z
     community: communitySchema.optional(),
     password: z.string().optional(),
     confirmPassword: z.string().optional(),
+    // Proof of ownership for a new email or password; the user model decides when it is needed.
+    currentPassword: z
+      .string()
+      .optional()
+      .describe("The account's current password: needed to change email or password unless the session signed in within the last 10 minutes."),
   })
   .superRefine((value, ctx) => {
     if (value.password === undefined && value.confirmPassword === undefined) return;
@@ -156,11 +167,13 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export const feedbackSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
-  feedback: z
-    .string({ error: userMessages.feedbackRequired })
-    .trim()
-    .min(1, userMessages.feedbackRequired)
-    .max(FEEDBACK_MAX_LENGTH, userMessages.feedbackTooLong),
+  feedback: displayText({
+    label: "Feedback",
+    required: userMessages.feedbackRequired,
+    max: FEEDBACK_MAX_LENGTH,
+    tooLong: userMessages.feedbackTooLong,
+    multiline: true,
+  }),
 });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 

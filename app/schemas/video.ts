@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { displayText } from "~/schemas/text";
 import { reactionIntents } from "~/utils/reactions";
 import { VIDEO_SUB_CATEGORIES } from "~/utils/video-topics";
 import { normalizeYouTubeUrl } from "~/utils/youtube";
@@ -33,8 +34,6 @@ export const videoMessages = {
   notFound: "Video not found.",
 } as const;
 
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
 /** Any common YouTube link (watch?v=, youtu.be/, embed/, shorts/, extra parameters) becomes its embed URL. */
 export const youTubeLinkSchema = z
@@ -52,20 +51,17 @@ export const youTubeLinkSchema = z
   });
 
 export const videoInputSchema = z.object({
-  title: requiredText(videoMessages.titleRequired, 200, videoMessages.titleTooLong),
+  title: displayText({ label: "The title", required: videoMessages.titleRequired, max: 200, tooLong: videoMessages.titleTooLong }),
   url: youTubeLinkSchema,
-  category: requiredText(videoMessages.categoryRequired, 100, videoMessages.categoryTooLong),
+  category: displayText({ label: "The category", required: videoMessages.categoryRequired, max: 100, tooLong: videoMessages.categoryTooLong }),
   subCategory: z.enum(VIDEO_SUB_CATEGORIES, { error: videoMessages.subCategoryRequired }),
-  description: z.string().trim().max(2000, videoMessages.descriptionTooLong).optional(),
+  description: displayText({ label: "The description", max: 2000, tooLong: videoMessages.descriptionTooLong, multiline: true }).optional(),
 });
 export type VideoInput = z.output<typeof videoInputSchema>;
 
 /** An edit through the API may name only the fields it changes. */
 export const videoPatchSchema = videoInputSchema.partial();
 export type VideoPatch = z.output<typeof videoPatchSchema>;
-
-/** Admin search: title or category; an empty query lists every video. */
-export const videoSearchSchema = z.object({ q: z.string().trim().max(200).catch("") });
 
 /** The admin form also carries which video it edits. */
 export const videoEditFormSchema = videoInputSchema.extend({ id: videoIdSchema });

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { env } from "~/utils/env.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
 import { log } from "~/utils/logger.server";
-import { getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
+import { deleteSession, getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
 
 /** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
@@ -68,6 +68,11 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
 
 export type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
 
+/** The token of an `Authorization: Bearer …` header (a session id), or null when it has none of that shape. */
+function bearerToken(header: string) {
+  return /^Bearer ([a-f0-9]{64})$/i.exec(header.trim())?.[1]?.toLowerCase() ?? null;
+}
+
 /**
  * Who is calling: a bearer token (the sign-in token, a session id) or the session cookie. A cookie alone
  * cannot authorise a write: it must come with the X-XSRF-TOKEN header.
@@ -75,7 +80,7 @@ export type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cooki
 export async function authenticate(request: Request): Promise<ApiAuth | null> {
   const header = request.headers.get("Authorization");
   if (header) {
-    const token = /^Bearer ([a-f0-9]{64})$/i.exec(header.trim())?.[1]?.toLowerCase();
+    const token = bearerToken(header);
     const user = token ? await getUserForSession(token) : null;
     if (!user || !token) throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
     return { user, token, via: "bearer" };
@@ -88,6 +93,27 @@ export async function authenticate(request: Request): Promise<ApiAuth | null> {
     throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
   }
   return { user, token: sessionId, via: "cookie" };
+}
+
+/**
+ * Ends what a call was authenticated with: its bearer token, or else its session cookie (a write, so a
+ * live cookie session needs the X-XSRF-TOKEN header like any other). Nothing to end is not an error.
+ * Says whether the cookie should be cleared.
+ */
+export async function revokeApiCredentials(request: Request): Promise<{ clearCookie: boolean }> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const token = bearerToken(header);
+    if (token) await deleteSession(token);
+    return { clearCookie: false };
+  }
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return { clearCookie: false };
+  if ((await getUserForSession(sessionId)) && !hasValidXsrfHeader(request)) {
+    throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
+  }
+  await deleteSession(sessionId);
+  return { clearCookie: true };
 }
 
 export async function requireApiUser(request: Request): Promise<ApiAuth> {

@@ -5,7 +5,6 @@ import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
-import { env } from "~/utils/env.server";
 import { beginSignIn } from "~/utils/rate-limit.server";
 import {
   commitSessionCookie,
@@ -116,9 +115,4 @@ export async function endSession(request: Request) {
   const sessionId = await getSessionId(request);
   if (sessionId) await deleteSession(sessionId);
   return { "Set-Cookie": await destroySessionCookie() };
-}
-
-/** The public origin for links in emails: APP_URL when configured, else the origin the request came to. */
-export function publicBaseUrl(request: Request) {
-  return env.APP_URL ?? new URL(request.url).origin;
 }

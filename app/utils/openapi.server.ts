@@ -61,6 +61,7 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     }
     (paths[doc.path] ??= {})[doc.method] = {
       summary: doc.summary,
+      ...(doc.description ? { description: doc.description } : {}),
       tags: [doc.tag],
       security: doc.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
       ...(pathParameters(doc.path).length ? { parameters: pathParameters(doc.path) } : {}),

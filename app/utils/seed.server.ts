@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "~/generated/prisma/client";
+import { nfkc, usernameKey } from "~/schemas/text";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 
@@ -99,7 +100,13 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
           return;
         }
         await tx.user.create({
-          data: { username: env.ADMIN_USERNAME, email, passwordHash: await hashPassword(password), role: "Admin" },
+          data: {
+            username: nfkc(env.ADMIN_USERNAME),
+            usernameKey: usernameKey(env.ADMIN_USERNAME),
+            email,
+            passwordHash: await hashPassword(password),
+            role: "Admin",
+          },
         });
         result.admin = { email, password, generated };
       },

@@ -1,3 +1,4 @@
+import { pendingBackgroundJobs } from "~/utils/background.server";
 import { log } from "~/utils/logger.server";
 
 let draining = false;
@@ -14,8 +15,8 @@ function openClientSockets(databaseSockets: number) {
 
 /**
  * remix-serve stops accepting connections on SIGTERM/SIGINT and lets in-flight requests finish. We
- * wait for the last client socket to go (at most `graceMs`), then close the database, which an
- * embedded PGlite needs to leave its files clean, and exit.
+ * wait for the last client socket to go and for work started after an answer (a reset mail) to end, at
+ * most `graceMs`, then close the database, which an embedded PGlite needs to leave its files clean, and exit.
  */
 export function installGracefulShutdown(options: { close(): Promise<void>; databaseSockets(): number; graceMs?: number }) {
   const graceMs = options.graceMs ?? 10_000;
@@ -25,7 +26,8 @@ export function installGracefulShutdown(options: { close(): Promise<void>; datab
     log("info", "shutting down", { signal });
     const deadline = Date.now() + graceMs;
     const poll = setInterval(async () => {
-      if (openClientSockets(options.databaseSockets()) > 0 && Date.now() < deadline) return;
+      const busy = openClientSockets(options.databaseSockets()) > 0 || pendingBackgroundJobs() > 0;
+      if (busy && Date.now() < deadline) return;
       clearInterval(poll);
       try {
         await options.close();

@@ -52,6 +52,29 @@ test.describe("admin dashboard", () => {
   });
 });
 
+test.describe("admin searches", () => {
+  test("a search holding an invisible control character is refused beside the box, never a server error", async ({ page }) => {
+    await signInAsAdmin(page);
+    for (const [option, label] of [
+      ["profiles", "Search by username or email"],
+      ["feedback", "Search by username, email or feedback"],
+      ["videos", "Search videos by title or category"],
+    ] as const) {
+      await page.goto(`/adminControlPanel?option=${option}`);
+      const box = page.getByLabel(label);
+      await box.fill("admin\u202e");
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(box).toHaveAccessibleDescription("Search text cannot contain control or invisible formatting characters.");
+      await expect(box).toHaveAttribute("aria-invalid", "true");
+    }
+    const response = await page.goto("/adminControlPanel?option=trail&filter=gold%00");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByLabel("Filter trails by name")).toHaveAccessibleDescription(
+      "Search text cannot contain control or invisible formatting characters.",
+    );
+  });
+});
+
 test.describe("admin profiles", () => {
   test("search finds a user by username and email; 'No results found' otherwise", async ({ page, request }) => {
     const user = await apiUser(request, "find");

@@ -197,6 +197,14 @@ test.describe("the authorization screen", () => {
     await expect(page.getByLabel("Username", { exact: true })).toHaveValue(other.username);
     await attempt(taken.username, other.email);
     await expect(page.getByRole("alert")).toHaveText("This username is already taken. Please try again.");
+    // The same name in capitals and fullwidth letters is the same name.
+    const fullwidth = [...taken.username.toUpperCase()].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
+    await attempt(fullwidth, other.email);
+    await expect(page.getByRole("alert")).toHaveText("This username is already taken. Please try again.");
+    // A name with a hidden right-to-left override is refused beside the field, keeping what was typed.
+    await attempt(`${other.username}\u202egnp.exe`, other.email);
+    await expect(page.getByText("Username cannot contain control or invisible formatting characters.")).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(other.email);
     if (db) {
       const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE username = $1 OR email = $2`, [other.username, other.email]);
       expect(rows[0].n).toBe(0);

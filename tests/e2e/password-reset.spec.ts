@@ -20,8 +20,13 @@ test.describe("password reset by email", () => {
 
     const mail = await mailbox.waitFor(user.email);
     expect(mail.subject).toContain("Reset your Walking Trails password");
+    // A neutral greeting: the mail carries nothing anyone typed, not even the username.
+    const body = mail.text.slice(mail.text.search(/\r?\n\r?\n/));
+    expect(body).toContain("Hello,");
+    expect(body).not.toContain(user.username);
     const link = resetLinkIn(mail.text);
     const url = new URL(link);
+    expect(url.origin).toBe(new URL(page.url()).origin); // APP_URL
 
     await page.goto(url.pathname);
     await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
@@ -79,6 +84,28 @@ test.describe("password reset by email", () => {
     await page.getByRole("button", { name: "Reset Password" }).click();
     await signIn(page, user.email, "another-pass");
     await expect(page).toHaveURL(/\/userHome$/);
+  });
+
+  test("a password changed on the profile page voids a reset link sent earlier", async ({ page }) => {
+    const user = await signUp(page, newUser("voided"));
+    await signOut(page);
+    await page.goto("/send-reset-link");
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Password reset link has been sent to your email.")).toBeVisible();
+    const link = resetLinkIn((await mailbox.waitFor(user.email)).text);
+
+    await signIn(page, user.email, user.password);
+    await page.goto("/userControlPanel");
+    const form = page.getByRole("form", { name: "Update Profile" });
+    await form.getByLabel("New Password", { exact: true }).fill("changed-meanwhile");
+    await form.getByLabel("Repeat Password", { exact: true }).fill("changed-meanwhile");
+    await form.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByText("Profile Updated!")).toBeVisible();
+
+    await page.goto(new URL(link).pathname);
+    await expect(page.getByText("This password reset link is invalid, has expired or has already been used.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
   });
 
   test("a made-up token shows a clear message and a way to ask again", async ({ page }) => {

@@ -99,6 +99,56 @@ test.describe("profile page", () => {
     await expect(page).toHaveURL(/\/userHome$/);
   });
 
+  test("a new email or password needs proof: the refusal shows at Current Password and keeps what was typed", async ({ page, db }) => {
+    const user = await signUp(page, newUser("proof"));
+    await page.goto("/userControlPanel");
+    const form = updateForm(page);
+    const current = form.getByLabel("Current Password", { exact: true });
+    await expect(current).toHaveAccessibleDescription(/Needed to change your email or password/);
+    const moved = newUser("moved");
+    const fillChange = async (currentPassword: string) => {
+      await form.getByLabel("Email", { exact: true }).fill(moved.email);
+      await form.getByLabel("Age", { exact: true }).fill("52");
+      await form.getByLabel("New Password", { exact: true }).fill("next-pass-1");
+      await form.getByLabel("Repeat Password", { exact: true }).fill("next-pass-1");
+      await current.fill(currentPassword);
+      await form.getByRole("button", { name: "Update Profile" }).click();
+    };
+    const expectRefusal = async (message: string) => {
+      await expect(form.getByRole("alert")).toHaveText(message);
+      await expect(current).toHaveAttribute("aria-invalid", "true");
+      await expect(current).toHaveAccessibleDescription(new RegExp(message.replace(/\./g, "\\.")));
+      // What was typed stays, except the passwords.
+      await expect(form.getByLabel("Email", { exact: true })).toHaveValue(moved.email);
+      await expect(form.getByLabel("Age", { exact: true })).toHaveValue("52");
+      for (const label of ["New Password", "Repeat Password", "Current Password"]) {
+        await expect(form.getByLabel(label, { exact: true })).toHaveValue("");
+      }
+      await expect(info(page, "email")).toHaveText(user.email);
+    };
+
+    await fillChange("not-my-password");
+    await expectRefusal("The current password is not correct.");
+
+    if (db) {
+      // Ten minutes after signing in, the session alone no longer proves who is asking.
+      await db.query(
+        `UPDATE "Session" SET "createdAt" = now() - interval '11 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`,
+        [user.email],
+      );
+      await fillChange("");
+      await expectRefusal("Enter your current password to change your email or password.");
+    }
+
+    await fillChange(user.password);
+    await expect(page.getByText("Profile Updated!")).toBeVisible();
+    await expect(info(page, "email")).toHaveText(moved.email);
+    await expect(info(page, "age")).toHaveText("52");
+    await signOut(page);
+    await signIn(page, moved.email, "next-pass-1");
+    await expect(page).toHaveURL(/\/userHome$/);
+  });
+
   test("feedback: all fields required, then saved with the account", async ({ page, db }) => {
     const user = await signUp(page, newUser("fb"));
     await page.goto("/userControlPanel");

@@ -20,6 +20,11 @@ beforeEach(async () => {
 const makeUser = (name: string, role: "User" | "Admin" = "User") =>
   createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
+/** The user themself, from a session that has just signed in. */
+async function asSelf(user: { id: string; role: "User" | "Admin" }) {
+  return { userId: user.id, role: user.role, sessionId: (await createSession(user.id)).id };
+}
+
 async function requestWithSession(sessionId: string | null, path = "/somewhere?x=1") {
   const headers = new Headers();
   if (sessionId) headers.set("Cookie", (await commitSessionCookie(sessionId)).split(";")[0]);
@@ -80,19 +85,65 @@ describe("sign-up", () => {
   });
 });
 
+describe("one person, one name", () => {
+  // Each group is one name written differently: case, fullwidth compatibility forms, a combining accent.
+  const groups = [
+    ["Ana", "ANA", "\uff21\uff4e\uff41", "ana"],
+    ["Jos\u00e9", "JOSE\u0301", "\uff4a\uff4f\uff53\u00e9"],
+    ["Stra\u00dfe", "STRASSE", "strasse"],
+  ];
+
+  test("concurrent sign-ups with case and Unicode variants of one name: exactly one wins each", async () => {
+    const attempts = groups.flatMap((group, g) =>
+      group.map((username, i) => ({ g, username, email: `race${g}-${i}@example.test` })),
+    );
+    const results = await Promise.all(attempts.map((a) => registerUser({ username: a.username, email: a.email, password: "abcd" })));
+    for (const [g, group] of groups.entries()) {
+      const mine = results.filter((_, index) => attempts[index].g === g);
+      expect(mine.filter((result) => result.ok), group.join(" / ")).toHaveLength(1);
+      for (const refused of mine.filter((result) => !result.ok)) {
+        expect(refused).toEqual({ ok: false, conflicts: [{ field: "username", message: "This username is already taken." }] });
+      }
+    }
+    expect(await prisma.user.count()).toBe(groups.length);
+  });
+
+  test("the database itself refuses a second spelling of a name, whoever skips the check", async () => {
+    await makeUser("Ana");
+    // createUser does no conflict check of its own: only the unique index stands in the way.
+    await expect(createUser({ username: "\uff21\uff2e\uff21", email: "wide@example.test", password: "abcd" })).rejects.toMatchObject({ code: "P2002" });
+    expect(await prisma.user.count()).toBe(1);
+  });
+
+  test("names are stored in NFKC form; renaming to another's variant is refused, one's own variant is fine", async () => {
+    const wide = await createUser({ username: "\uff37\uff49\uff44\uff45", email: "wide@example.test", password: "abcd" });
+    expect(wide.username).toBe("Wide");
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({ usernameKey: "wide" });
+    const other = await makeUser("other");
+    expect(await updateUserProfile(other.id, { username: "WIDE" }, await asSelf(other))).toEqual({
+      ok: false,
+      reason: "conflict",
+      conflicts: [{ field: "username", message: "This username is already taken." }],
+    });
+    expect(await updateUserProfile(wide.id, { username: "WIDE" }, await asSelf(wide))).toMatchObject({ ok: true, user: { username: "WIDE" } });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({ usernameKey: "wide" });
+  });
+});
+
 describe("profile updates", () => {
   test("missing fields keep their values; an update that changes nothing says so", async () => {
     const user = await makeUser("prof");
-    expect(await updateUserProfile(user.id, {})).toEqual({ ok: false, reason: "no-changes" });
-    expect(await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" })).toEqual({ ok: false, reason: "no-changes" });
-    const updated = await updateUserProfile(user.id, { age: 0, community: "No" });
+    const self = await asSelf(user);
+    expect(await updateUserProfile(user.id, {}, self)).toEqual({ ok: false, reason: "no-changes" });
+    expect(await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" }, self)).toEqual({ ok: false, reason: "no-changes" });
+    const updated = await updateUserProfile(user.id, { age: 0, community: "No" }, self);
     expect(updated).toMatchObject({ ok: true, user: { username: "prof", email: "prof@example.test", age: 0, community: "No" } });
   });
 
   test("a username or email of another account is refused", async () => {
     await makeUser("other");
     const user = await makeUser("me");
-    expect(await updateUserProfile(user.id, { email: "Other@example.test" })).toEqual({
+    expect(await updateUserProfile(user.id, { email: "Other@example.test" }, await asSelf(user))).toEqual({
       ok: false,
       reason: "conflict",
       conflicts: [{ field: "email", message: "An account with this email already exists." }],
@@ -103,7 +154,8 @@ describe("profile updates", () => {
     const user = await makeUser("pw");
     const current = await createSession(user.id);
     const other = await createSession(user.id);
-    expect(await updateUserProfile(user.id, { password: "new-pass" }, { keepSessionId: current.id })).toMatchObject({ ok: true, passwordChanged: true });
+    const self = { userId: user.id, role: user.role, sessionId: current.id };
+    expect(await updateUserProfile(user.id, { password: "new-pass" }, self)).toMatchObject({ ok: true, passwordChanged: true });
     expect(await getUserForSession(current.id)).not.toBeNull();
     expect(await getUserForSession(other.id)).toBeNull();
     expect(await verifyLogin("pw@example.test", "new-pass")).not.toBeNull();

@@ -1,8 +1,30 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { diffMigrationsToSchema } from "../../scripts/schema-engine.mjs";
+import { usernameKey } from "~/schemas/text";
+import { type Database, openPostgres, wrapPGlite } from "~/utils/database.server";
 import { database } from "~/utils/db.server";
 import { applyMigrations, readMigrations } from "~/utils/migrate.server";
+import { testDatabaseUrl } from "../support/database-template";
+
+/** An empty database of the test's own kind (PostgreSQL server or PGlite), dropped by `close`. */
+async function emptyDatabase(): Promise<Database> {
+  const url = testDatabaseUrl();
+  if (!url) return wrapPGlite(await PGlite.create());
+  const name = `wt_migrate_${randomBytes(6).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(text).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = openPostgres(target.toString(), 2);
+  return { ...db, close: async () => { await db.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
+}
 
 describe("migrations", () => {
   test("schema.prisma and the committed migrations describe the same database", async () => {
@@ -52,4 +74,42 @@ describe("migrations", () => {
     await expect(applyMigrations(database)).rejects.toThrow(/29990101000002_failed failed earlier/);
     await database.withSql((sql) => sql.query(`DELETE FROM "_prisma_migrations" WHERE id = 'failed-one'`));
   });
+
+  test("the username key migration backfills the app's key and renames, not drops, names that now collide", async () => {
+    const db = await emptyDatabase();
+    try {
+      const all = readMigrations();
+      const at = all.findIndex((migration) => migration.name.endsWith("_username_key"));
+      await applyMigrations(db, all.slice(0, at));
+      const legacy: [string, string, string][] = [
+        ["aaaaaaaaaaaaaaaaaaaaaaa1", "Ana", "2020-01-01"],
+        ["bbbbbbbbbbbbbbbbbbbbbbb2", "ana", "2021-01-01"],
+        ["ccccccccccccccccccccccc3", "\uff21\uff2e\uff21", "2022-01-01"],
+        ["ddddddddddddddddddddddd4", "Stra\u00dfe", "2020-01-01"],
+        ["eeeeeeeeeeeeeeeeeeeeeee5", "Jos\u00e9 \u00c9MILE", "2020-01-01"],
+        ["fffffffffffffffffffffff6", "\u0416\u0415\u041d\u042f", "2020-01-01"],
+        ["00000000000000000000000a", "walker_42", "2020-01-01"],
+      ];
+      await db.withSql(async (sql) => {
+        for (const [id, username, created] of legacy) {
+          await sql.query(
+            `INSERT INTO "User" (id, username, email, "passwordHash", "createdAt", "updatedAt") VALUES ($1, $2, $3, 'x', $4, $4)`,
+            [id, username, `${id}@example.test`, created],
+          );
+        }
+      });
+      await applyMigrations(db, all.slice(0, at + 1));
+      const rows = await db.withSql((sql) => sql.query(`SELECT id, username, "usernameKey" FROM "User" ORDER BY id`));
+      const byId = Object.fromEntries(rows.map((row) => [row.id as string, row as { username: string; usernameKey: string }]));
+      // The oldest "Ana" keeps the name; the later spellings get a suffix from their id.
+      expect(byId.aaaaaaaaaaaaaaaaaaaaaaa1.username).toBe("Ana");
+      expect(byId.bbbbbbbbbbbbbbbbbbbbbbb2.username).toBe("ana-bbbbbb");
+      expect(byId.ccccccccccccccccccccccc3.username).toBe("ANA-cccccc");
+      // Every backfilled key is the one the app computes for the stored name.
+      for (const row of rows) expect(row.usernameKey, row.username as string).toBe(usernameKey(row.username as string));
+    } finally {
+      await db.close();
+    }
+  });
 });
+

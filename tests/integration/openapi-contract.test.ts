@@ -123,6 +123,7 @@ const scenarios: Record<string, () => Promise<Call>> = {
     const { user, token } = await newUser("profile");
     return { path: `/api/user/updateProfile/${user.id}`, token, body: { age: 30, gender: "Female" } };
   },
+  "POST /api/user/logout": async () => ({ path: "/api/user/logout", token: (await newUser("leaving")).token }),
   "GET /api/user/users": async () => ({ path: "/api/user/users", token: adminToken }),
   "PATCH /api/user/updateRole/{id}": async () => ({ path: `/api/user/updateRole/${(await newUser("role")).user.id}`, token: adminToken, body: { roleType: "Admin" } }),
   "DELETE /api/user/{id}": async () => ({ path: `/api/user/${(await newUser("gone")).user.id}`, token: adminToken }),

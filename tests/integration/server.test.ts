@@ -183,6 +183,14 @@ describe("the production server process", () => {
         const page = await fetch(`${app.url}/trails`, { headers: { Cookie: cookie } });
         expect(page.status).toBe(503);
         expect(await page.text()).toContain("Service temporarily unavailable");
+        // A reset request that cannot even be recorded says so instead of promising a mail.
+        const reset = await fetch(`${app.url}/api/send-reset-link`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "ops@example.test" }),
+        });
+        expect(reset.status).toBe(503);
+        expect(await reset.text()).toBe("Error sending reset link.");
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
         // Back without a restart: the same token works again.

@@ -65,6 +65,12 @@ describe("configuration", () => {
     expect(message.split("\n")).toHaveLength(1);
   });
 
+  test("links in mails have a configured origin even when APP_URL is unset: this server's own port", () => {
+    expect(parseEnv({}).APP_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "8080", APP_URL: "" }).APP_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ APP_URL: "https://trails.example.edu" }).APP_URL).toBe("https://trails.example.edu");
+  });
+
   test("empty strings count as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", SMTP_URL: "", APP_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -73,7 +73,7 @@ export function FeedbackArea({ data, actionData }: { data: FeedbackData; actionD
           </>
         ) : null}
       </ModalDialog>
-      <AdminSearch option="feedback" q={data.q} label="Search by username, email or feedback" />
+      <AdminSearch option="feedback" q={data.q} error={data.searchError} label="Search by username, email or feedback" />
       <FormAlert messages={error ? [error] : null} />
       <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
       {data.feedback.length === 0 ? (

@@ -93,7 +93,7 @@ export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionD
           </>
         ) : null}
       </ModalDialog>
-      <AdminSearch option="profiles" q={data.q} label="Search by username or email" />
+      <AdminSearch option="profiles" q={data.q} error={data.searchError} label="Search by username or email" />
       <FormAlert messages={error ? [error] : null} />
       <ResultCount count={data.users.length} q={data.q} noun={["user", "users"]} />
       {data.users.length === 0 ? (

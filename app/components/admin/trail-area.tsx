@@ -2,6 +2,7 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { useMemo } from "react";
 import type { TrailActionData, TrailAreaData } from "~/admin/trail.server";
 import { adminAreaUrl } from "~/admin/options";
+import { SearchError, searchErrorProps } from "~/components/admin/admin-search";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-dialog";
 import { FormAlert } from "~/components/form-fields";
 import { TrailMap } from "~/components/trail-map";
@@ -20,7 +21,14 @@ function TrailChooser({ data }: { data: TrailAreaData }) {
           <label htmlFor="trail-filter" className="field-label">
             Filter trails by name
           </label>
-          <input id="trail-filter" name="filter" defaultValue={data.filter} className="field-input" />
+          <input
+            id="trail-filter"
+            name="filter"
+            defaultValue={data.filter}
+            className="field-input"
+            {...searchErrorProps("trail-filter", data.searchError)}
+          />
+          <SearchError inputId="trail-filter" error={data.searchError} />
         </div>
         <button type="submit" className="btn-secondary">
           Filter

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { AdminVideo, VideosAreaData } from "~/admin/videos.server";
 import { adminAreaUrl } from "~/admin/options";
+import { SearchError, searchErrorProps } from "~/components/admin/admin-search";
 import { CategoryBadge } from "~/components/category-badge";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { LightEmbed } from "~/components/light-embed";
@@ -26,7 +27,7 @@ export function VideosArea({ data, actionData }: { data: VideosAreaData; actionD
   const answer = asActionData(actionData);
   return (
     <div className="space-y-8">
-      <VideoSearch q={data.q} />
+      <VideoSearch q={data.q} error={data.searchError} />
       {answer?.error ? <FormAlert messages={[answer.error]} /> : null}
       {data.editing ? (
         <EditVideoForm
@@ -43,7 +44,7 @@ export function VideosArea({ data, actionData }: { data: VideosAreaData; actionD
   );
 }
 
-function VideoSearch({ q }: { q: string }) {
+function VideoSearch({ q, error }: { q: string; error: string | null }) {
   return (
     <Form method="get" action="/adminControlPanel" role="search" aria-label="Videos" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="option" value="videos" />
@@ -51,12 +52,22 @@ function VideoSearch({ q }: { q: string }) {
         <label htmlFor="video-search" className="field-label">
           Search videos by title or category
         </label>
-        <input id="video-search" type="search" name="q" required defaultValue={q} key={q} className="field-input" />
+        <input
+          id="video-search"
+          type="search"
+          name="q"
+          required
+          defaultValue={q}
+          key={q}
+          className="field-input"
+          {...searchErrorProps("video-search", error)}
+        />
+        <SearchError inputId="video-search" error={error} />
       </div>
       <button type="submit" className="btn-primary">
         Search
       </button>
-      {q ? (
+      {q || error ? (
         <Link to={areaUrl()} className="btn-secondary">
           Clear
         </Link>

@@ -1,0 +1,13 @@
+import { userMessages } from "~/schemas/user";
+import { apiJson, apiRoute, revokeApiCredentials } from "~/utils/api.server";
+import { destroySessionCookie } from "~/utils/session.server";
+
+// Signing out from the API: the token (or cookie session) it was called with stops working at once.
+// Calling it again, or without being signed in, is fine: the caller is signed out either way.
+export const { loader, action } = apiRoute({
+  POST: async ({ request }) => {
+    const { clearCookie } = await revokeApiCredentials(request);
+    const headers = clearCookie ? { "Set-Cookie": await destroySessionCookie() } : undefined;
+    return apiJson({ message: userMessages.signedOut }, { headers });
+  },
+});
