@@ -2,9 +2,8 @@ import { Writable } from "node:stream";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { log } from "~/utils/logger.server";
+import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
-import { isCrossSiteRefusal } from "~/utils/request-guard.server";
 import { applySecurityHeaders, createNonce } from "~/utils/security.server";
 import { installServerHooks } from "~/utils/server-hooks.server";
 
@@ -76,15 +75,9 @@ function collectDocument(done: (html: Uint8Array<ArrayBuffer>) => void) {
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
-  // Remix refuses an action whose Origin names another site before any of our code runs (an empty
-  // 500 under remix-serve); it is an expected refusal, not a fault of ours.
-  if (isCrossSiteRefusal(error)) {
-    log("warn", "cross-site form submission refused", { path: new URL(request.url).pathname, origin: request.headers.get("Origin") });
-    return;
-  }
   log("error", "unhandled error", {
     method: request.method,
-    path: new URL(request.url).pathname,
+    path: redactPath(new URL(request.url).pathname),
     error: error instanceof Error ? error.message : String(error),
     stack: error instanceof Error ? error.stack : undefined,
   });

@@ -21,7 +21,6 @@ import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
 type FormType = "signin" | "signup" | "reset";
 const titles: Record<FormType, string> = { signin: "Sign In", signup: "Sign Up", reset: "Reset Password" };
@@ -49,7 +48,6 @@ function reply(intent: FormType, result: SubmissionResult<string[]>, status: num
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertBodyWithinLimit(request);
   // The sign-in strategy reads the body itself, so this route only ever reads a copy.
   const formData = await request.clone().formData();
   const intent = formTypeOf(String(formData.get("intent") ?? ""));

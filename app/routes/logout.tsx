@@ -2,12 +2,10 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { userMessages } from "~/schemas/user";
 import { endSession } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
 // Signing out changes state, so it is a POST (the navigation bar's Logout button); a GET just goes home.
 export const loader = () => redirect("/");
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertBodyWithinLimit(request);
   return redirectWithToast("/", { type: "info", message: userMessages.signedOut }, { headers: await endSession(request) });
 }

@@ -6,7 +6,6 @@ import { FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/compone
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetPasswordSchema, userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/utils/toast.server";
-import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reset Password | Walking Trails" },
@@ -20,7 +19,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertBodyWithinLimit(request);
   const submission = parseSubmission(await request.formData(), { schema: resetPasswordSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {

@@ -8,12 +8,10 @@ import { requestPasswordReset, resetRequestRefusal } from "~/models/password-res
 import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 
 export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertBodyWithinLimit(request);
   const formData = await request.formData();
   const submission = parseSubmission(formData, { schema: resetRequestSchema });
   const fail = (status: number, formErrors?: string[], headers?: HeadersInit) =>

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { assertBodyWithinLimit } from "~/utils/request-guard.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
@@ -70,7 +69,6 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  assertBodyWithinLimit(request);
   const user = await getOptionalUser(request);
   if (user) return user;
   const url = new URL(request.url);

@@ -60,12 +60,6 @@ describe("API plumbing", () => {
     const notJson = await call(echo, "/api/echo", { method: "POST", headers: { ...headers, Authorization: `Bearer ${adminToken}` }, body: "{oops" });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).message).toBe("The request body is not valid JSON.");
-    const huge = await call(echo, "/api/echo", {
-      method: "POST",
-      headers: { ...headers, Authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ name: "x".repeat(70_000) }),
-    });
-    expect(huge.status).toBe(413);
   });
 
   test("a cookie-authenticated write needs the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie", async () => {
