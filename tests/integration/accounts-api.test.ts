@@ -115,11 +115,12 @@ describe("POST /api/user/logout", () => {
 
   test("revokes a cookie session and clears the cookie, given the X-XSRF-TOKEN header like every cookie write", async () => {
     const { token } = await tokenFor("quitter");
-    const cookie = `${(await sessionCookie.serialize(token)).split(";")[0]}; XSRF-TOKEN=abc123`;
+    const xsrf = "0123456789abcdef".repeat(3);
+    const cookie = `${(await sessionCookie.serialize(token)).split(";")[0]}; XSRF-TOKEN=${xsrf}`;
     const forged = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie } });
     expect(forged.status).toBe(403);
     expect((await submit(token)).status).toBe(201);
-    const response = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie, "X-XSRF-TOKEN": "abc123" } });
+    const response = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie, "X-XSRF-TOKEN": xsrf } });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().find((c) => c.startsWith("__session="))).toMatch(/Max-Age=0/);
     expect(await prisma.session.count({ where: { id: token } })).toBe(0);
