@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remi
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, redactPath } from "~/utils/logger.server";
-import { NonceProvider } from "~/utils/nonce";
+import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders, createNonce } from "~/utils/security.server";
 import { installServerHooks } from "~/utils/server-hooks.server";
 

@@ -18,8 +18,8 @@ import { VideoLoadingStatus } from "~/components/video-loading-status";
 import stylesheet from "~/styles/tailwind.css";
 import { getOptionalUser } from "~/utils/auth.server";
 import { getToast } from "~/utils/toast.server";
-import type { Role } from "~/utils/navigation";
-import { useNonce } from "~/utils/nonce";
+import type { Role } from "~/lib/navigation";
+import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -10,7 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import type * as z from "zod";
 import { PASSWORD_MIN_LENGTH, userMessages } from "~/schemas/user";
 

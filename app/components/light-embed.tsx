@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the play control is before JavaScript runs (or when it never does). */
 export type NoScriptPlay =

@@ -1,4 +1,4 @@
-import type { LonLat } from "~/utils/geo";
+import type { LonLat } from "~/lib/geo";
 
 export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[] };
 export type MapBenchVideo = { id: string; title: string; url: string };

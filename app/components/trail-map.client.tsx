@@ -31,7 +31,7 @@ import {
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
   type LonLat,
-} from "~/utils/geo";
+} from "~/lib/geo";
 
 const POPUP_WIDTH_PX = 256;
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
 import { VideoCard } from "~/components/video-card";
 import type { loadVideoLibrary, VideoCardData } from "~/utils/video-library.server";
-import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/utils/video-topics";
+import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 
 /** A grid of video cards, or a sentence saying there are none (an empty topic never shows nothing). */
 export function VideoList({

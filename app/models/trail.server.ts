@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import type { TrailJson } from "~/schemas/trail";
-import { compareTrailsForDisplay, type LonLat } from "~/utils/geo";
+import { compareTrailsForDisplay, type LonLat } from "~/lib/geo";
 
 export const trailSummarySelect = {
   id: true,

@@ -1,7 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import type { VideoInput, VideoJson, VideoPatch } from "~/schemas/video";
-import type { ReactionValue } from "~/utils/reactions";
+import type { ReactionValue } from "~/lib/reactions";
 
 /** The fields any page or API answer may show about a video. */
 export const videoSelect = {

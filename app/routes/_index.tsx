@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { TopicIcon, type Topic } from "~/components/topic-icon";
+import { TopicIcon } from "~/components/topic-icon";
+import type { Topic } from "~/lib/video-topics";
 import { getOptionalUser } from "~/utils/auth.server";
-import { exerciseLinks } from "~/utils/navigation";
+import { exerciseLinks } from "~/lib/navigation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

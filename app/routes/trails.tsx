@@ -16,8 +16,8 @@ import {
   trailFacts,
   trailStrokeColor,
   WALKING_PACE_MPH,
-} from "~/utils/geo";
-import { useHydrated } from "~/utils/use-hydrated";
+} from "~/lib/geo";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
 

@@ -8,9 +8,9 @@ import { getVideo, reactToVideo, recordView } from "~/models/video.server";
 import { videoActionSchema, videoIdSchema } from "~/schemas/video";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/utils/auth.server";
-import { reactionForIntent } from "~/utils/reactions";
+import { reactionForIntent } from "~/lib/reactions";
 import { toVideoCardData } from "~/utils/video-library.server";
-import { topicForSubCategory } from "~/utils/video-topics";
+import { topicForSubCategory } from "~/lib/video-topics";
 
 function notFound(): never {
   throw new Response("Video not found", { status: 404 });

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { displayText } from "~/schemas/text";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
-import { extractYouTubeId } from "~/utils/youtube";
+import { extractYouTubeId } from "~/lib/youtube";
 
 export const BENCH_LOCATION_MAX_LENGTH = 200;
 export const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { displayText } from "~/schemas/text";
-import { reactionIntents } from "~/utils/reactions";
-import { VIDEO_SUB_CATEGORIES } from "~/utils/video-topics";
-import { normalizeYouTubeUrl } from "~/utils/youtube";
+import { reactionIntents } from "~/lib/reactions";
+import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
+import { normalizeYouTubeUrl } from "~/lib/youtube";
 
 /** Ids are 24 lowercase hex characters (database default). */
 export const videoIdSchema = z.string().regex(/^[a-f0-9]{24}$/, "Unknown video.");

@@ -1,8 +1,8 @@
 import { listVideosBySubCategories, type ViewerVideo } from "~/models/video.server";
 import { requireUser } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
-import { getVideoTopic, type VideoTopicSlug } from "~/utils/video-topics";
-import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/utils/youtube";
+import { getVideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
+import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
 
 /** What a video card needs; the stored link becomes an address on our configured embed host. */
 export type VideoCardData = {

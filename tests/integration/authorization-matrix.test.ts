@@ -6,7 +6,7 @@ import { endpointDocs } from "~/api/docs";
 import { benchIntents } from "~/admin/bench.server";
 import { trailIntents } from "~/admin/trail.server";
 import { createUser } from "~/models/user.server";
-import { reactionIntents } from "~/utils/reactions";
+import { reactionIntents } from "~/lib/reactions";
 import { createSession } from "~/utils/session.server";
 import { callRoute } from "../support/routes";
 

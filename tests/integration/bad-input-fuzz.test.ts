@@ -9,7 +9,7 @@ import { benchIntents } from "~/admin/bench.server";
 import { trailIntents } from "~/admin/trail.server";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
-import { reactionIntents } from "~/utils/reactions";
+import { reactionIntents } from "~/lib/reactions";
 import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/utils/session.server";
 import { callRoute } from "../support/routes";

@@ -11,7 +11,7 @@ import {
 } from "~/models/video.server";
 import { database, prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { VIDEO_TOPICS } from "~/utils/video-topics";
+import { VIDEO_TOPICS } from "~/lib/video-topics";
 import { truncateAll } from "../support/database-template";
 
 type SeedVideo = { title: string; subCategory: string };

@@ -19,7 +19,7 @@ import {
   trailStrokeColor,
   toWebMercator,
   type LonLat,
-} from "~/utils/geo";
+} from "~/lib/geo";
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
 const trails: Feature[] = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features;

@@ -6,7 +6,7 @@ import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
 import { useAdminArea } from "~/components/admin/use-admin-area";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
 type Row = ProfilesData["users"][number];

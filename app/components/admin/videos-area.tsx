@@ -10,7 +10,7 @@ import { LightEmbed } from "~/components/light-embed";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { formatCount } from "~/components/video-card";
 import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
-import { VIDEO_SUB_CATEGORIES } from "~/utils/video-topics";
+import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
 
 export const DELETE_VIDEO_PROMPT = "Are you sure you want to delete this video?";
 

@@ -1,5 +1,7 @@
 // The five video libraries. Kept free of zod and server code: it is imported by client components.
-import type { Topic } from "~/components/topic-icon";
+
+/** The illustrations a topic can show (drawn by components/topic-icon). */
+export type Topic = "trails" | "bodyWeight" | "stretches" | "walking" | "nutrition" | "injury";
 
 /** SPEC §3 Video.subCategory values, in the order the admin forms offer them. */
 export const VIDEO_SUB_CATEGORIES = [
