@@ -2,7 +2,7 @@
 // User and an Admin, must admit exactly the roles the table names. The /api rows come from the same
 // endpoint descriptions that generate the OpenAPI document, so a new endpoint cannot be missed.
 import { describe, expect, test } from "vitest";
-import { endpointDocs } from "~/api/docs";
+import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntents } from "~/admin/bench.server";
 import { trailIntents } from "~/admin/trail.server";
 import { createUser } from "~/models/user.server";

@@ -4,7 +4,7 @@
 import * as fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
-import { endpointDocs } from "~/api/docs";
+import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntents } from "~/admin/bench.server";
 import { trailIntents } from "~/admin/trail.server";
 import { createUser } from "~/models/user.server";

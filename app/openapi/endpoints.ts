@@ -1,7 +1,7 @@
-import { accountsEndpoints } from "~/api/accounts.docs";
-import type { EndpointDoc } from "~/api/endpoint";
-import { trailsEndpoints } from "~/api/trails.docs";
-import { videosEndpoints } from "~/api/videos.docs";
+import { accountsEndpoints } from "~/openapi/accounts";
+import type { EndpointDoc } from "~/openapi/endpoint";
+import { trailsEndpoints } from "~/openapi/trails";
+import { videosEndpoints } from "~/openapi/videos";
 
 /**
  * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches).

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { EndpointDoc } from "~/api/endpoint";
+import type { EndpointDoc } from "~/openapi/endpoint";
 
 const errorSchema = {
   type: "object",

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { endpoint, type EndpointDoc } from "~/api/endpoint";
+import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import { coordinateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
 

@@ -1,4 +1,4 @@
-import { endpoint, type EndpointDoc } from "~/api/endpoint";
+import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { videoDeletedSchema, videoInputSchema, videoJsonSchema, videoPatchSchema } from "~/schemas/video";
 import * as z from "zod";
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { endpoint, type EndpointDoc } from "~/api/endpoint";
+import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { feedbackJsonSchema, feedbackStatusSchema } from "~/schemas/feedback";
 import {
   apiResetPasswordSchema,

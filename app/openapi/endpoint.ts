@@ -2,7 +2,7 @@ import type * as z from "zod";
 
 /**
  * The description of one /api endpoint, made from the same zod schemas its route validates with.
- * `GET /api/openapi.json` is generated from these (app/utils/openapi.server.ts).
+ * `GET /api/openapi.json` is generated from these (app/openapi/document.server.ts).
  */
 export type EndpointDoc = {
   method: "get" | "post" | "patch" | "put" | "delete";
