@@ -12,7 +12,7 @@ import {
 import { listTrails } from "~/models/trail.server";
 import { benchCreateSchema, benchMessages, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import { fieldErrorsOf } from "~/utils/api.server";
-import type { SessionUser } from "~/utils/session.server";
+import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const benchIntents = ["create-bench", "update-bench", "delete-bench", "add-video", "delete-video"] as const;

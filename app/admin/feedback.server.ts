@@ -4,7 +4,7 @@ import { adminAreaUrl } from "~/admin/options";
 import { deleteFeedback, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
 import { feedbackMessages } from "~/schemas/feedback";
 import { parseSearchQuery } from "~/schemas/text";
-import type { SessionUser } from "~/utils/session.server";
+import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const idSchema = z.string().regex(/^[a-f0-9]{24}$/);

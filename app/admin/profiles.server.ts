@@ -5,7 +5,7 @@ import { changeUserRole, deleteUserAccount, getUserById, listUsers } from "~/mod
 import { parseSearchQuery } from "~/schemas/text";
 import { roleSchema, userMessages } from "~/schemas/user";
 import { endSession } from "~/utils/auth.server";
-import type { SessionUser } from "~/utils/session.server";
+import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const idSchema = z.string().regex(/^[a-f0-9]{24}$/);

@@ -6,7 +6,7 @@ import { deleteCoordinate, getTrailWithCoordinates, insertCoordinate, listTrails
 import { parseSearchQuery } from "~/schemas/text";
 import { coordinateDeleteFormSchema, coordinateRowFormSchema, trailMessages } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
-import type { SessionUser } from "~/utils/session.server";
+import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const trailIntents = ["save-coordinate", "insert-below", "insert-end", "delete-coordinate"] as const;

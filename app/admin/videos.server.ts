@@ -5,7 +5,7 @@ import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, type Vid
 import { parseSearchQuery } from "~/schemas/text";
 import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
-import type { SessionUser } from "~/utils/session.server";
+import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { embedSrcFor } from "~/utils/video-library.server";
 

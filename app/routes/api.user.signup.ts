@@ -2,7 +2,8 @@ import { conflictError, rateLimited } from "~/api/accounts.server";
 import { registerUser, toUserJson } from "~/models/user.server";
 import { signUpApiSchema } from "~/schemas/user";
 import { apiJson, apiRoute, readBody } from "~/utils/api.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 
 // The role is always User (registerUser ignores any roleType sent); the answer is the sign-in shape.
 export const { loader, action } = apiRoute({

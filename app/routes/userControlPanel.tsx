@@ -22,7 +22,7 @@ import {
 import { endSession, requireUser } from "~/utils/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { getSessionId } from "~/utils/session.server";
+import { getSessionId } from "~/http/session-cookie.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Walking Trails" }];

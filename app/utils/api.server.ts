@@ -3,7 +3,8 @@ import * as z from "zod";
 import { env } from "~/utils/env.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
 import { log } from "~/utils/logger.server";
-import { deleteSession, getSessionId, getUserForSession, type SessionUser } from "~/utils/session.server";
+import { deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
+import { getSessionId } from "~/http/session-cookie.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
 
 /** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */

@@ -5,15 +5,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
 import { beginSignIn } from "~/utils/rate-limit.server";
-import {
-  commitSessionCookie,
-  createSession,
-  deleteSession,
-  destroySessionCookie,
-  getSessionId,
-  getUserForSession,
-  type SessionUser,
-} from "~/utils/session.server";
+import { commitSessionCookie, destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
+import { createSession, deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export class InvalidCredentialsError extends Error {

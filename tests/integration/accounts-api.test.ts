@@ -23,7 +23,8 @@ import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { createSession, deleteSession, sessionCookie } from "~/utils/session.server";
+import { createSession, deleteSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 import { truncateAll } from "../support/database-template";
 
 const outbox = mkdtempSync(path.join(tmpdir(), "wt-api-outbox-"));

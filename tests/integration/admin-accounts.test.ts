@@ -4,7 +4,8 @@ import { createUser } from "~/models/user.server";
 import { loader as adminHomeLoader } from "~/routes/adminHome";
 import { action, loader } from "~/routes/adminControlPanel";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 
 beforeEach(async () => {

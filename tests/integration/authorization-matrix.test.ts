@@ -7,7 +7,7 @@ import { benchIntents } from "~/admin/bench.server";
 import { trailIntents } from "~/admin/trail.server";
 import { createUser } from "~/models/user.server";
 import { reactionIntents } from "~/lib/reactions";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
 
 type Access = "everyone" | "user" | "admin";

@@ -11,7 +11,7 @@ import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { reactionIntents } from "~/lib/reactions";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);

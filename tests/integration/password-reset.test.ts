@@ -16,7 +16,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { rateLimitPolicies } from "~/utils/rate-limit.server";
-import { createSession, getUserForSession } from "~/utils/session.server";
+import { createSession, getUserForSession } from "~/models/session.server";
 import { readMail, startSmtpServer } from "../e2e/support/mailbox";
 import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";

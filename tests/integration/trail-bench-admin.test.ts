@@ -4,7 +4,8 @@ import { listTrails, getTrailWithCoordinates } from "~/models/trail.server";
 import { action, loader } from "~/routes/adminControlPanel";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession, sessionCookie } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 let userCookie: string;
 let adminCookie: string;

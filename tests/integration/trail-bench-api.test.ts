@@ -14,7 +14,8 @@ import { benchJsonSchema } from "~/schemas/bench";
 import { trailJsonSchema, trailMessages } from "~/schemas/trail";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession, sessionCookie } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 type Route = { loader: Function; action: Function };
 

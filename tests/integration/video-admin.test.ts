@@ -7,7 +7,8 @@ import * as videoList from "~/routes/api.video.videos";
 import * as openApi from "~/routes/api.openapi[.]json";
 import { videoJsonSchema, videoMessages } from "~/schemas/video";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 
 let userToken = "";

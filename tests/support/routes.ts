@@ -2,7 +2,7 @@
 // Calls the app's route modules in-process, as Remix would for a request: the path is matched against
 // the flat-route file names, and the loader (GET) or action (other methods) runs with real sessions and
 // the test file's own database.
-import { sessionCookie } from "~/utils/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 type RouteModule = {
   loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
