@@ -4,8 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/lib/nonce";
-import { applySecurityHeaders, createNonce } from "~/utils/security.server";
-import { installServerHooks } from "~/utils/server-hooks.server";
+import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
+import { installServerHooks } from "~/http/server-hooks.server";
 
 installServerHooks();
 

@@ -11,9 +11,9 @@ import {
 } from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
 import { benchCreateSchema, benchMessages, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
-import { fieldErrorsOf } from "~/utils/api.server";
+import { fieldErrorsOf } from "~/http/api.server";
 import type { SessionUser } from "~/models/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const benchIntents = ["create-bench", "update-bench", "delete-bench", "add-video", "delete-video"] as const;
 export type BenchIntent = (typeof benchIntents)[number];

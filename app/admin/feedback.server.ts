@@ -5,7 +5,7 @@ import { deleteFeedback, getFeedback, listFeedback, setFeedbackResolved } from "
 import { feedbackMessages } from "~/schemas/feedback";
 import { parseSearchQuery } from "~/schemas/text";
 import type { SessionUser } from "~/models/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const idSchema = z.string().regex(/^[a-f0-9]{24}$/);
 

@@ -4,9 +4,9 @@ import { adminAreaUrl } from "~/admin/options";
 import { changeUserRole, deleteUserAccount, getUserById, listUsers } from "~/models/user.server";
 import { parseSearchQuery } from "~/schemas/text";
 import { roleSchema, userMessages } from "~/schemas/user";
-import { endSession } from "~/utils/auth.server";
+import { endSession } from "~/http/auth.server";
 import type { SessionUser } from "~/models/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const idSchema = z.string().regex(/^[a-f0-9]{24}$/);
 

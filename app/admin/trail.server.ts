@@ -1,13 +1,13 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
 import { adminAreaUrl } from "~/admin/options";
-import { fieldErrorsOf } from "~/utils/api.server";
+import { fieldErrorsOf } from "~/http/api.server";
 import { deleteCoordinate, getTrailWithCoordinates, insertCoordinate, listTrails, updateCoordinate, type TrailWriteResult } from "~/models/trail.server";
 import { parseSearchQuery } from "~/schemas/text";
 import { coordinateDeleteFormSchema, coordinateRowFormSchema, trailMessages } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
 import type { SessionUser } from "~/models/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const trailIntents = ["save-coordinate", "insert-below", "insert-end", "delete-coordinate"] as const;
 export type TrailIntent = (typeof trailIntents)[number];

@@ -6,8 +6,8 @@ import { parseSearchQuery } from "~/schemas/text";
 import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
 import type { SessionUser } from "~/models/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { embedSrcFor } from "~/utils/video-library.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { embedSrcFor } from "~/http/video-library.server";
 
 /** One video as the admin area shows it: plain values only, and the player address for the light preview. */
 export type AdminVideo = Omit<VideoRecord, "createdAt"> & { embedSrc: string | null };

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
 import { VideoCard } from "~/components/video-card";
-import type { loadVideoLibrary, VideoCardData } from "~/utils/video-library.server";
+import type { loadVideoLibrary, VideoCardData } from "~/http/video-library.server";
 import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 
 /** A grid of video cards, or a sentence saying there are none (an empty topic never shows nothing). */

@@ -3,7 +3,7 @@ import { removeUserReactions } from "~/models/video.server";
 import { nfkc, usernameKey } from "~/schemas/text";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit.server";
+import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
 export const publicUserSelect = {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
 import type { Topic } from "~/lib/video-topics";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 import { exerciseLinks } from "~/lib/navigation";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { ProfilesArea } from "~/components/admin/profiles-area";
 import { TrailArea } from "~/components/admin/trail-area";
 import { trailMapLinks } from "~/components/trail-map";
 import { VideosArea } from "~/components/admin/videos-area";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];
 

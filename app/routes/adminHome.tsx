@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { loadDashboardCounts } from "~/admin/dashboard.server";
 import { adminAreaUrl } from "~/admin/options";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Walking Trails" }];
 

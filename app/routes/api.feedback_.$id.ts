@@ -1,6 +1,6 @@
 import { deleteFeedback, setFeedbackResolved, toFeedbackJson } from "~/models/feedback.server";
 import { feedbackMessages, feedbackStatusSchema } from "~/schemas/feedback";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {

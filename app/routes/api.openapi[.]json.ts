@@ -1,5 +1,5 @@
 import { endpointDocs } from "~/openapi/endpoints";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 import { env } from "~/utils/env.server";
 import { buildOpenApiDocument } from "~/openapi/document.server";
 

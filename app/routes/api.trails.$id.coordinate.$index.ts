@@ -1,7 +1,7 @@
-import { requireIndex, trailAnswer } from "~/api/trail-results.server";
+import { requireIndex, trailAnswer } from "~/http/api-trails.server";
 import { deleteCoordinate, updateCoordinate } from "~/models/trail.server";
 import { coordinateSchema } from "~/schemas/trail";
-import { apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

@@ -1,7 +1,7 @@
-import { trailAnswer } from "~/api/trail-results.server";
+import { trailAnswer } from "~/http/api-trails.server";
 import { insertCoordinate } from "~/models/trail.server";
 import { insertCoordinateSchema } from "~/schemas/trail";
-import { apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
 // PATCH { index, coordinate: [lng, lat] }: inserts at index (0..length), answers the whole trail.
 export const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
 import { getTrailWithCoordinates, serializeTrail } from "~/models/trail.server";
 import { trailMessages } from "~/schemas/trail";
-import { ApiError, apiRoute, requireApiUser, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, requireApiUser, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {

@@ -1,7 +1,7 @@
 import { deleteUserAccount } from "~/models/user.server";
 import { userMessages } from "~/schemas/user";
-import { requireSelfOrAdmin } from "~/api/accounts.server";
-import { ApiError, apiJson, apiRoute } from "~/utils/api.server";
+import { requireSelfOrAdmin } from "~/http/api-accounts.server";
+import { ApiError, apiJson, apiRoute } from "~/http/api.server";
 import { destroySessionCookie } from "~/http/session-cookie.server";
 
 export const { loader, action } = apiRoute({

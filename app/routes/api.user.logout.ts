@@ -1,5 +1,5 @@
 import { userMessages } from "~/schemas/user";
-import { apiJson, apiRoute, revokeApiCredentials } from "~/utils/api.server";
+import { apiJson, apiRoute, revokeApiCredentials } from "~/http/api.server";
 import { destroySessionCookie } from "~/http/session-cookie.server";
 
 // Signing out from the API: the token (or cookie session) it was called with stops working at once.

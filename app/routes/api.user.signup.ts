@@ -1,7 +1,7 @@
-import { conflictError, rateLimited } from "~/api/accounts.server";
+import { conflictError, rateLimited } from "~/http/api-accounts.server";
 import { registerUser, toUserJson } from "~/models/user.server";
 import { signUpApiSchema } from "~/schemas/user";
-import { apiJson, apiRoute, readBody } from "~/utils/api.server";
+import { apiJson, apiRoute, readBody } from "~/http/api.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";
 

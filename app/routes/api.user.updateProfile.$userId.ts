@@ -1,7 +1,7 @@
-import { conflictError, requireSelfOrAdmin } from "~/api/accounts.server";
+import { conflictError, requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { toUserJson, updateUserProfile } from "~/models/user.server";
 import { profileUpdateApiSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiRoute, readBody } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

@@ -1,6 +1,6 @@
 import { changeUserRole, toUserJson } from "~/models/user.server";
 import { roleUpdateSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

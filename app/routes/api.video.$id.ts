@@ -1,6 +1,6 @@
 import { deleteVideo, getVideo, toVideoJson, updateVideo } from "~/models/video.server";
 import { videoMessages, videoPatchSchema } from "~/schemas/video";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 
 // SPEC §7 DELETE /api/video/{id} (admin); GET one (signed-in) and PATCH (admin edit) go beyond SPEC.
 export const { loader, action } = apiRoute({

@@ -7,7 +7,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
-import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { registerUser } from "~/models/user.server";
 import {
   resetRequestSchema,
@@ -16,11 +16,12 @@ import {
   userMessages,
 } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/utils/auth.server";
-import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
+import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/http/auth.server";
+import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 type FormType = "signin" | "signup" | "reset";
 const titles: Record<FormType, string> = { signin: "Sign In", signup: "Sign Up", reset: "Reset Password" };

@@ -19,11 +19,12 @@ import {
   profileUpdateSchema,
   userMessages,
 } from "~/schemas/user";
-import { endSession, requireUser } from "~/utils/auth.server";
+import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
+import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
 import { getSessionId } from "~/http/session-cookie.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Walking Trails" }];
 

@@ -7,9 +7,9 @@ import { VideoReactions } from "~/components/video-reactions";
 import { getVideo, reactToVideo, recordView } from "~/models/video.server";
 import { videoActionSchema, videoIdSchema } from "~/schemas/video";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { reactionForIntent } from "~/lib/reactions";
-import { toVideoCardData } from "~/utils/video-library.server";
+import { toVideoCardData } from "~/http/video-library.server";
 import { topicForSubCategory } from "~/lib/video-topics";
 
 function notFound(): never {

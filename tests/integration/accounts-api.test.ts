@@ -20,7 +20,7 @@ import * as feedbackSubmit from "~/routes/api.feedback_.submit";
 import { feedbackJsonSchema } from "~/schemas/feedback";
 import { authResponseSchema, userJsonSchema } from "~/schemas/user";
 import { settleBackgroundJobs } from "~/utils/background.server";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { createSession, deleteSession } from "~/models/session.server";

@@ -3,19 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import {
-  deliverPasswordReset,
-  isResetTokenUsable,
-  resetPasswordWithToken,
-  RESET_TOKEN_TTL_MS,
-} from "~/models/password-reset.server";
+import { deliverPasswordReset, isResetTokenUsable, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
 import { action as sendResetLinkAction } from "~/routes/send-reset-link";
 import { settleBackgroundJobs } from "~/utils/background.server";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { rateLimitPolicies } from "~/utils/rate-limit.server";
+import { rateLimitPolicies } from "~/utils/rate-limit-counter.server";
 import { createSession, getUserForSession } from "~/models/session.server";
 import { readMail, startSmtpServer } from "../e2e/support/mailbox";
 import { truncateAll } from "../support/database-template";

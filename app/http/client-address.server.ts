@@ -1,5 +1,5 @@
 /**
- * The request gate (in front of Remix, see app/utils/request-gate.server.ts) works out who the client is
+ * The request gate (in front of Remix, see app/http/request-gate.server.ts) works out who the client is
  * from the socket and, only when TRUST_PROXY says how many proxies to trust, from the right end of
  * X-Forwarded-For. It deletes whatever value of this header the client sent and sets its own, so code
  * behind the gate can rely on it. Requests that never passed the gate (in-process tests) have none.

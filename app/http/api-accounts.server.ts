@@ -1,7 +1,8 @@
-import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
-import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/utils/api.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders, type RateLimitAction } from "~/utils/rate-limit.server";
+import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/http/api.server";
+import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, type RateLimitAction } from "~/utils/rate-limit-counter.server";
 
 // Pieces several account API routes share; the rules themselves live in the models.
 

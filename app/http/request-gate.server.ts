@@ -9,7 +9,7 @@
 // the client's own X-Forwarded-* and X-Real-IP headers never get past it.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { isLoopbackHost } from "~/utils/env.server";
 
 export const MAX_BODY_BYTES = 64 * 1024;

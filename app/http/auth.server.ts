@@ -4,10 +4,10 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
-import { beginSignIn } from "~/utils/rate-limit.server";
+import { beginSignIn } from "~/http/rate-limit.server";
 import { commitSessionCookie, destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
 import { createSession, deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export class InvalidCredentialsError extends Error {
   constructor() {

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "~/utils/database.server";
 import { log } from "~/utils/logger.server";
 import { deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
 import { getSessionId } from "~/http/session-cookie.server";
-import { hasValidXsrfHeader, xsrfCookieHeader } from "~/utils/xsrf.server";
+import { hasValidXsrfHeader, xsrfCookieHeader } from "~/http/xsrf.server";
 
 /** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
 export class ApiError extends Error {

@@ -6,8 +6,8 @@ import { createRequire } from "node:module";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "~/utils/env.server";
 import { log, logAccess } from "~/utils/logger.server";
-import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig } from "~/utils/request-gate.server";
-import { applySecurityHeaders } from "~/utils/security.server";
+import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig } from "~/http/request-gate.server";
+import { applySecurityHeaders } from "~/http/security-headers.server";
 
 type Done = (error?: unknown) => void;
 type Application = { handle(req: IncomingMessage, res: ServerResponse, done?: Done): void; walkingTrailsGate?: true };

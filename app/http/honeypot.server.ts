@@ -1,6 +1,5 @@
-import { HONEYPOT_FIELD } from "~/components/honeypot-field";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
-export { HONEYPOT_FIELD };
 export const HONEYPOT_MESSAGE = "Your submission could not be processed. Please try again.";
 
 /** True when the hidden field that people never see (but form-filling bots do) has a value. */

@@ -4,7 +4,7 @@ import type { TrailWriteResult } from "~/models/trail.server";
 import { serializeTrail } from "~/models/trail.server";
 import { benchMessages } from "~/schemas/bench";
 import { trailMessages } from "~/schemas/trail";
-import { ApiError } from "~/utils/api.server";
+import { ApiError } from "~/http/api.server";
 
 /** A coordinate write's result as the API answers it: the whole trail, or 404 / 409. */
 export function trailAnswer(result: TrailWriteResult) {

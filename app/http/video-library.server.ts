@@ -1,5 +1,5 @@
 import { listVideosBySubCategories, type ViewerVideo } from "~/models/video.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { getVideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
