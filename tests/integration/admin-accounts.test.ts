@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { createFeedback } from "~/models/feedback.server";
 import { createUser } from "~/models/user.server";
 import { loader as adminHomeLoader } from "~/routes/adminHome";
-import { action, loader } from "~/routes/adminControlPanel";
+import { action, loader } from "~/routes/adminControlPanel/route";
 import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";

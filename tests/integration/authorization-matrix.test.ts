@@ -3,8 +3,8 @@
 // endpoint descriptions that generate the OpenAPI document, so a new endpoint cannot be missed.
 import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
-import { benchIntents } from "~/admin/bench.server";
-import { trailIntents } from "~/admin/trail.server";
+import { benchIntents } from "~/routes/adminControlPanel/bench.server";
+import { trailIntents } from "~/routes/adminControlPanel/trail.server";
 import { createUser } from "~/models/user.server";
 import { reactionIntents } from "~/lib/reactions";
 import { createSession } from "~/models/session.server";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import { listTrails, getTrailWithCoordinates } from "~/models/trail.server";
-import { action, loader } from "~/routes/adminControlPanel";
+import { action, loader } from "~/routes/adminControlPanel/route";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";

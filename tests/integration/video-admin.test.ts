@@ -1,7 +1,7 @@
 // The admin Videos area (control panel action/loader) and the /api/video endpoints, against a real database.
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
-import * as adminPanel from "~/routes/adminControlPanel";
+import * as adminPanel from "~/routes/adminControlPanel/route";
 import * as videoById from "~/routes/api.video.$id";
 import * as videoList from "~/routes/api.video.videos";
 import * as openApi from "~/routes/api.openapi[.]json";

@@ -9,14 +9,15 @@ type RouteModule = {
   action?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
 };
 
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
+// Folder routes keep their module in route.tsx; the folder's other files are not routes.
+const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "../../app/routes/*/route.{ts,tsx}"], { eager: true });
 
 type CompiledRoute = { file: string; segments: string[]; module: RouteModule; score: number };
 
 function compile(): CompiledRoute[] {
   return Object.entries(modules)
     .map(([file, module]) => {
-      const name = file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
+      const name = file.replace(/^.*\/routes\//, "").replace(/(\/route)?\.(ts|tsx)$/, "");
       const segments =
         name === "_index"
           ? []

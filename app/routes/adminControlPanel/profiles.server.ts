@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import * as z from "zod";
-import { adminAreaUrl } from "~/admin/options";
+import { adminAreaUrl } from "~/lib/navigation";
 import { changeUserRole, deleteUserAccount, getUserById, listUsers } from "~/models/user.server";
 import { parseSearchQuery } from "~/schemas/text";
 import { roleSchema, userMessages } from "~/schemas/user";

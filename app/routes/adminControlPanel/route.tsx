@@ -1,17 +1,17 @@
 import { data as withStatus, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData } from "@remix-run/react";
-import { benchAction, loadBenchArea } from "~/admin/bench.server";
-import { feedbackAction, loadFeedbackArea } from "~/admin/feedback.server";
-import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption } from "~/admin/options";
-import { loadProfilesArea, profilesAction } from "~/admin/profiles.server";
-import { loadTrailArea, trailAction } from "~/admin/trail.server";
-import { loadVideosArea, videosAction } from "~/admin/videos.server";
-import { BenchArea } from "~/components/admin/bench-area";
-import { FeedbackArea } from "~/components/admin/feedback-area";
-import { ProfilesArea } from "~/components/admin/profiles-area";
-import { TrailArea } from "~/components/admin/trail-area";
+import { benchAction, loadBenchArea } from "~/routes/adminControlPanel/bench.server";
+import { feedbackAction, loadFeedbackArea } from "~/routes/adminControlPanel/feedback.server";
+import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption } from "~/lib/navigation";
+import { loadProfilesArea, profilesAction } from "~/routes/adminControlPanel/profiles.server";
+import { loadTrailArea, trailAction } from "~/routes/adminControlPanel/trail.server";
+import { loadVideosArea, videosAction } from "~/routes/adminControlPanel/videos.server";
+import { BenchArea } from "~/routes/adminControlPanel/bench";
+import { FeedbackArea } from "~/routes/adminControlPanel/feedback";
+import { ProfilesArea } from "~/routes/adminControlPanel/profiles";
+import { TrailArea } from "~/routes/adminControlPanel/trail";
 import { trailMapLinks } from "~/components/trail-map";
-import { VideosArea } from "~/components/admin/videos-area";
+import { VideosArea } from "~/routes/adminControlPanel/videos";
 import { requireAdmin } from "~/http/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import { adminAreaUrl } from "~/admin/options";
+import { adminAreaUrl } from "~/lib/navigation";
 import {
   addBenchVideo,
   createBench,

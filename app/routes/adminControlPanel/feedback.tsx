@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { loadFeedbackArea } from "~/admin/feedback.server";
-import { adminAreaUrl } from "~/admin/options";
-import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
+import type { loadFeedbackArea } from "~/routes/adminControlPanel/feedback.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { AdminSearch, ResultCount } from "~/routes/adminControlPanel/search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
-import { useAdminArea } from "~/components/admin/use-admin-area";
+import { useAdminArea } from "~/routes/adminControlPanel/use-admin-area";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];

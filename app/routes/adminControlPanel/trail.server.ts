@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
-import { adminAreaUrl } from "~/admin/options";
+import { adminAreaUrl } from "~/lib/navigation";
 import { fieldErrorsOf } from "~/http/api.server";
 import { deleteCoordinate, getTrailWithCoordinates, insertCoordinate, listTrails, updateCoordinate, type TrailWriteResult } from "~/models/trail.server";
 import { parseSearchQuery } from "~/schemas/text";

@@ -1,9 +1,9 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useMemo } from "react";
-import type { TrailActionData, TrailAreaData } from "~/admin/trail.server";
-import { adminAreaUrl } from "~/admin/options";
-import { SearchError, searchErrorProps } from "~/components/admin/admin-search";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-dialog";
+import type { TrailActionData, TrailAreaData } from "~/routes/adminControlPanel/trail.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { SearchError, searchErrorProps } from "~/routes/adminControlPanel/search";
+import { ConfirmDeleteDialog } from "~/routes/adminControlPanel/confirm-dialog";
 import { FormAlert } from "~/components/form-fields";
 import { TrailMap } from "~/components/trail-map";
 

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import * as z from "zod";
-import { adminAreaUrl } from "~/admin/options";
+import { adminAreaUrl } from "~/lib/navigation";
 import { deleteFeedback, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
 import { feedbackMessages } from "~/schemas/feedback";
 import { parseSearchQuery } from "~/schemas/text";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { parseSubmission } from "~/http/form-submission.server";
-import { adminAreaUrl } from "~/admin/options";
+import { adminAreaUrl } from "~/lib/navigation";
 import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
 import { parseSearchQuery } from "~/schemas/text";
 import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages } from "~/schemas/video";

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import type { BenchActionData, BenchAreaData, BenchIntent } from "~/admin/bench.server";
-import { adminAreaUrl } from "~/admin/options";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-dialog";
+import type { BenchActionData, BenchAreaData, BenchIntent } from "~/routes/adminControlPanel/bench.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { ConfirmDeleteDialog } from "~/routes/adminControlPanel/confirm-dialog";
 import { FormAlert } from "~/components/form-fields";
 
 function isBenchActionData(value: unknown): value is BenchActionData {

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ChangeEvent } from "react";
-import type { loadProfilesArea } from "~/admin/profiles.server";
-import { adminAreaUrl } from "~/admin/options";
-import { AdminSearch, ResultCount } from "~/components/admin/admin-search";
+import type { loadProfilesArea } from "~/routes/adminControlPanel/profiles.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { AdminSearch, ResultCount } from "~/routes/adminControlPanel/search";
 import { FormAlert } from "~/components/form-fields";
 import { ModalDialog } from "~/components/modal-dialog";
-import { useAdminArea } from "~/components/admin/use-admin-area";
+import { useAdminArea } from "~/routes/adminControlPanel/use-admin-area";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/admin/options";
+import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/lib/navigation";
 import { FieldErrors } from "~/components/form-fields";
 
 /** The props that tie a search box to the message of a refused search, for assistive technology too. */

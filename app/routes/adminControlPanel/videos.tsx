@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { AdminVideo, VideosAreaData } from "~/admin/videos.server";
-import { adminAreaUrl } from "~/admin/options";
-import { SearchError, searchErrorProps } from "~/components/admin/admin-search";
+import type { AdminVideo, VideosAreaData } from "~/routes/adminControlPanel/videos.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { SearchError, searchErrorProps } from "~/routes/adminControlPanel/search";
 import { CategoryBadge } from "~/components/category-badge";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { LightEmbed } from "~/components/light-embed";

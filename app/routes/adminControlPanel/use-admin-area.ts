@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { adminAreaUrl, type AdminOption } from "~/admin/options";
+import { adminAreaUrl, type AdminOption } from "~/lib/navigation";
 
 /** The error an area's action answered with (the control panel's actionData is shared by all areas). */
 function areaError(actionData: unknown, area: AdminOption): string | null {
