@@ -1,7 +1,7 @@
 import { CategoryBadge } from "~/components/category-badge";
 import { LightEmbed } from "~/components/light-embed";
 import { VideoReactions } from "~/components/video-reactions";
-import type { VideoCardData } from "~/http/video-library.server";
+import type { VideoCardData } from "~/schemas/video";
 
 export function formatCount(count: number, singular: string, plural = `${singular}s`) {
   return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;

@@ -1,7 +1,9 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
-import type { VideoInput, VideoJson, VideoPatch } from "~/schemas/video";
+import type { VideoCardData, VideoInput, VideoJson, VideoPatch } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
+import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
+import { env } from "~/utils/env.server";
 
 /** The fields any page or API answer may show about a video. */
 export const videoSelect = {
@@ -192,5 +194,28 @@ export function toVideoJson(video: VideoRecord): VideoJson {
     views: video.views,
     likes: video.likes,
     dislikes: video.dislikes,
+  };
+}
+
+/** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */
+export function embedSrcFor(url: string) {
+  const youTubeId = extractYouTubeId(url);
+  return youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null;
+}
+
+export function toVideoCardData(video: ViewerVideo): VideoCardData {
+  const youTubeId = extractYouTubeId(video.url);
+  return {
+    id: video.id,
+    title: video.title,
+    category: video.category,
+    subCategory: video.subCategory,
+    description: video.description,
+    views: video.views,
+    likes: video.likes,
+    dislikes: video.dislikes,
+    myReaction: video.myReaction,
+    embedSrc: embedSrcFor(video.url),
+    thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,
   };
 }

@@ -4,12 +4,11 @@ import { CategoryBadge } from "~/components/category-badge";
 import { LightEmbed } from "~/components/light-embed";
 import { formatCount } from "~/components/video-card";
 import { VideoReactions } from "~/components/video-reactions";
-import { getVideo, reactToVideo, recordView } from "~/models/video.server";
+import { getVideo, reactToVideo, recordView, toVideoCardData } from "~/models/video.server";
 import { videoActionSchema, videoIdSchema } from "~/schemas/video";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/http/auth.server";
 import { reactionForIntent } from "~/lib/reactions";
-import { toVideoCardData } from "~/http/video-library.server";
 import { topicForSubCategory } from "~/lib/video-topics";
 
 function notFound(): never {

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { displayText } from "~/schemas/text";
-import { reactionIntents } from "~/lib/reactions";
-import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
+import { reactionIntents, type ReactionValue } from "~/lib/reactions";
+import { VIDEO_SUB_CATEGORIES, type VideoTopicSlug } from "~/lib/video-topics";
 import { normalizeYouTubeUrl } from "~/lib/youtube";
 
 /** Ids are 24 lowercase hex characters (database default). */
@@ -81,3 +81,23 @@ export const videoJsonSchema = z.object({
 export type VideoJson = z.infer<typeof videoJsonSchema>;
 
 export const videoDeletedSchema = z.object({ message: z.string(), _id: z.string() });
+
+/** What a video card shows; the stored link becomes an address on our configured embed host. */
+export type VideoCardData = {
+  id: string;
+  title: string;
+  category: string;
+  subCategory: string;
+  description: string;
+  views: number;
+  likes: number;
+  dislikes: number;
+  myReaction: ReactionValue | null;
+  /** Player address (privacy-enhanced host by default), or null when the link is not a YouTube video. */
+  embedSrc: string | null;
+  /** Only when VIDEO_THUMBNAIL_HOST is configured: otherwise a page makes no third-party request. */
+  thumbnailSrc: string | null;
+};
+
+/** What each of the five video pages loads. */
+export type VideoLibraryData = { slug: VideoTopicSlug; videos: VideoCardData[] };

@@ -1,13 +1,12 @@
 import { data } from "@remix-run/node";
 import { parseSubmission } from "~/http/form-submission.server";
 import { adminAreaUrl } from "~/lib/navigation";
-import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
+import { createVideo, deleteVideo, embedSrcFor, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
 import { parseSearchQuery } from "~/schemas/text";
 import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
 import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { embedSrcFor } from "~/http/video-library.server";
 
 /** One video as the admin area shows it: plain values only, and the player address for the light preview. */
 export type AdminVideo = Omit<VideoRecord, "createdAt"> & { embedSrc: string | null };
