@@ -37,11 +37,6 @@ export async function sendResetLink({ request }: { request: Request }) {
   return textResponse(refusal.message, refusal.status);
 }
 
-export function conflictError(conflicts: { field: string; message: string }[]) {
-  const fieldErrors = Object.fromEntries(conflicts.map((c) => [c.field, [c.message]]));
-  return new ApiError(409, conflicts.map((c) => c.message).join(" "), fieldErrors);
-}
-
 /** SPEC §6: people act on their own account; administrators on anyone's. Others get 403. */
 export async function requireSelfOrAdmin(request: Request, userIdParam: string | undefined, refusal: string) {
   const auth = await requireApiUser(request);

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
+import type { Refusal } from "~/models/refusal";
+import { isId } from "~/schemas/id";
 import { env } from "~/utils/env.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
 import { log } from "~/utils/logger.server";
@@ -16,13 +18,16 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
 
-const OBJECT_ID = /^[a-f0-9]{24}$/;
+  /** A model's refusal, answered as its table says. */
+  static refused({ status, message, fieldErrors }: Refusal) {
+    return new ApiError(status, message, fieldErrors);
+  }
+}
 
 /** Ids are 24 hex characters; anything else cannot exist, so it is a 404 like an unknown id. */
 export function requireId(value: string | undefined, what = "Resource"): string {
-  if (!value || !OBJECT_ID.test(value)) throw new ApiError(404, `${what} not found.`);
+  if (!isId(value)) throw new ApiError(404, `${what} not found.`);
   return value;
 }
 
@@ -40,6 +45,22 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return result;
 }
 
+/** The value the shared schema makes of `raw`; refused with 400, the first message, and every field's messages. */
+function validated<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid request.";
+    throw new ApiError(400, first, fieldErrors);
+  }
+  return parsed.data;
+}
+
+/** Validates the query string with the shared schema (400 naming each field otherwise). */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  return validated(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
+
 /** Reads a JSON (or form-encoded) body and validates it with the shared schema. */
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   // The request gate has already refused bodies over its limit, so reading this one whole is safe.
@@ -55,13 +76,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
       throw new ApiError(400, "The request body is not valid JSON.");
     }
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error);
-    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid request.";
-    throw new ApiError(400, first, fieldErrors);
-  }
-  return parsed.data;
+  return validated(schema, raw);
 }
 
 export type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
-import type { VideoCardData, VideoInput, VideoJson, VideoPatch } from "~/schemas/video";
+import { videoMessages, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
 import { env } from "~/utils/env.server";
@@ -20,6 +21,11 @@ export const videoSelect = {
 } satisfies Prisma.VideoSelect;
 
 export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
+
+/** Every refusal of a video change, for the admin page and the API alike. */
+export const videoRefusals = {
+  "not-found": { status: 404, message: videoMessages.notFound },
+} as const satisfies Record<string, Refusal>;
 /** A video as one signed-in user sees it: with their own reaction, if any. */
 export type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
 

@@ -1,4 +1,4 @@
-import { deleteFeedback, setFeedbackResolved, toFeedbackJson } from "~/models/feedback.server";
+import { deleteFeedback, feedbackRefusals, setFeedbackResolved, toFeedbackJson } from "~/models/feedback.server";
 import { feedbackMessages, feedbackStatusSchema } from "~/schemas/feedback";
 import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
@@ -6,7 +6,7 @@ export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Feedback");
-    if (!(await deleteFeedback(id))) throw new ApiError(404, feedbackMessages.notFound);
+    if (!(await deleteFeedback(id))) throw ApiError.refused(feedbackRefusals["not-found"]);
     return { message: feedbackMessages.deleted, _id: id };
   },
   // Beyond SPEC §7 (issue 7): mark resolved or pending again.
@@ -15,7 +15,7 @@ export const { loader, action } = apiRoute({
     const id = requireId(params.id, "Feedback");
     const { isResolved } = await readBody(request, feedbackStatusSchema);
     const updated = await setFeedbackResolved(id, isResolved);
-    if (!updated) throw new ApiError(404, feedbackMessages.notFound);
+    if (!updated) throw ApiError.refused(feedbackRefusals["not-found"]);
     return toFeedbackJson(updated);
   },
 });

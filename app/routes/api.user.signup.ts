@@ -1,7 +1,7 @@
-import { conflictError, rateLimited } from "~/http/api-accounts.server";
-import { registerUser, toUserJson } from "~/models/user.server";
+import { rateLimited } from "~/http/api-accounts.server";
+import { conflictRefusal, registerUser, toUserJson } from "~/models/user.server";
 import { signUpApiSchema } from "~/schemas/user";
-import { apiJson, apiRoute, readBody } from "~/http/api.server";
+import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";
 
@@ -12,7 +12,7 @@ export const { loader, action } = apiRoute({
     const limited = await rateLimited(request, "signUp", input.email);
     if (limited) return limited;
     const registered = await registerUser(input);
-    if (!registered.ok) throw conflictError(registered.conflicts);
+    if (!registered.ok) throw ApiError.refused(conflictRefusal(registered.conflicts));
     const session = await createSession(registered.user.id);
     return apiJson(
       { result: toUserJson(registered.user), token: session.id },

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseSubmission } from "~/http/form-submission.server";
+import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
@@ -8,7 +8,7 @@ import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
-import { registerUser } from "~/models/user.server";
+import { conflictRefusal, registerUser } from "~/models/user.server";
 import {
   resetRequestSchema,
   signInSchema,
@@ -90,9 +90,9 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const registered = await registerUser(value);
       if (!registered.ok) {
-        const fieldErrors = Object.fromEntries(registered.conflicts.map((c) => [c.field, [c.message]]));
-        const summary = registered.conflicts.map((c) => c.message).join(" ");
-        return fail(409, [`${summary} ${userMessages.signUpRetry}`], fieldErrors);
+        const refusal = conflictRefusal(registered.conflicts);
+        const summary = `${refusal.message} ${userMessages.signUpRetry}`;
+        return reply(intent, refusalReply(submission, refusal, { summary, hideFields: secretFields }), refusal.status);
       }
       return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess });
     } catch (error) {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 
 /** What the API answers for one feedback message (SPEC §3). */
 export const feedbackJsonSchema = z.object({
@@ -21,3 +22,9 @@ export const feedbackMessages = {
   pending: "The feedback was marked as pending.",
   notFound: "Feedback not found.",
 } as const;
+
+/** The admin Feedback area: mark a message resolved or pending, or delete it (after a confirmation). */
+export const feedbackIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("setStatus"), id: idSchema(feedbackMessages.notFound), isResolved: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("delete"), id: idSchema(feedbackMessages.notFound) }),
+]);

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 
 // Shared by the pages (through Conform's parseWithZod, which turns FormData strings into these types and
@@ -58,8 +59,12 @@ export const userMessages = {
   noProfileChanges: "No changes were made to the profile.",
   feedbackSent: "Thank you! Your feedback has been sent.",
   profileDeleted: "Your profile has been deleted.",
-  lastAdmin: "You are the last administrator: make another user an administrator before deleting this profile.",
-  lastAdminRole: "The last administrator cannot lose the Admin role.",
+  lastAdmin: "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
+  userNotFound: "User not found.",
+  proofRequired: "Enter your current password to change your email or password.",
+  wrongCurrentPassword: "The current password is not correct.",
+  notYourProfile: "You may only update your own profile.",
+  notYourAccount: "You may only delete your own profile.",
   signedOut: "You have been signed out.",
 } as const;
 
@@ -178,6 +183,12 @@ export const feedbackSchema = z.object({
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
 export const roleSchema = z.enum(ROLES);
+
+/** The admin Profiles area: change a user's role, or delete the account (each after a confirmation). */
+export const profilesIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("changeRole"), id: idSchema(userMessages.userNotFound), role: roleSchema }),
+  z.object({ intent: z.literal("delete"), id: idSchema(userMessages.userNotFound) }),
+]);
 
 // ---------------------------------------------------------------------------------------------------
 // JSON API shapes (issue 7). The request schemas reuse the form rules above; the response schemas

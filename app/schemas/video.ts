@@ -1,11 +1,11 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { reactionIntents, type ReactionValue } from "~/lib/reactions";
 import { VIDEO_SUB_CATEGORIES, type VideoTopicSlug } from "~/lib/video-topics";
 import { normalizeYouTubeUrl } from "~/lib/youtube";
 
-/** Ids are 24 lowercase hex characters (database default). */
-export const videoIdSchema = z.string().regex(/^[a-f0-9]{24}$/, "Unknown video.");
+export const videoIdSchema = idSchema("Unknown video.");
 
 export const videoSubCategorySchema = z.enum(VIDEO_SUB_CATEGORIES);
 
@@ -63,8 +63,15 @@ export type VideoInput = z.output<typeof videoInputSchema>;
 export const videoPatchSchema = videoInputSchema.partial();
 export type VideoPatch = z.output<typeof videoPatchSchema>;
 
-/** The admin form also carries which video it edits. */
+/** The admin edit form also carries which video it edits. */
 export const videoEditFormSchema = videoInputSchema.extend({ id: videoIdSchema });
+
+/** The admin Videos area: add a video, edit one, or delete one (after a confirmation). */
+export const videoIntentSchema = z.discriminatedUnion("intent", [
+  videoInputSchema.extend({ intent: z.literal("create") }),
+  videoEditFormSchema.extend({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("delete"), id: videoIdSchema }),
+]);
 
 /** SPEC §3 / issue 7: a video as the JSON API answers it. */
 export const videoJsonSchema = z.object({

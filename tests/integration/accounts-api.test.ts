@@ -257,7 +257,7 @@ describe("admin user endpoints", () => {
     expect((await call(updateRole, "PATCH", path("x"), { token: adminToken, params: { id: "x" }, body: { roleType: "Admin" } })).status).toBe(404);
     const last = await call(updateRole, "PATCH", path(boss.id), { token: adminToken, params: { id: boss.id }, body: { roleType: "User" } });
     expect(last.status).toBe(409);
-    expect((await last.json()).message).toBe("The last administrator cannot lose the Admin role.");
+    expect((await last.json()).message).toBe("The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.");
     const promoted = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "Admin" } });
     expect(promoted.status).toBe(200);
     expect(await promoted.json()).toMatchObject({ _id: user.id, roleType: "Admin" });

@@ -3,12 +3,16 @@
 // endpoint descriptions that generate the OpenAPI document, so a new endpoint cannot be missed.
 import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
-import { benchIntents } from "~/routes/adminControlPanel/bench.server";
-import { trailIntents } from "~/routes/adminControlPanel/trail.server";
+import { benchIntentSchema } from "~/schemas/bench";
+import { trailIntentSchema } from "~/schemas/trail";
 import { createUser } from "~/models/user.server";
 import { reactionIntents } from "~/lib/reactions";
 import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
+
+/** Every intent an admin area's union schema accepts. */
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
+  schema.options.map((option) => option.shape.intent.value);
 
 type Access = "everyone" | "user" | "admin";
 type Row = { kind: "page" | "form" | "api"; method: string; path: string; access: Access; intent?: string };
@@ -45,8 +49,8 @@ const forms: Row[] = [
   ...["changeRole", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=profiles", intent, access: "admin" as const })),
   ...["setStatus", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=feedback", intent, access: "admin" as const })),
   ...["create", "update", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=videos", intent, access: "admin" as const })),
-  ...trailIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
-  ...benchIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
+  ...intentsOf(trailIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
+  ...intentsOf(benchIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
 ];
 
 function apiRows(): Row[] {

@@ -1,126 +1,61 @@
-import { data } from "@remix-run/node";
-import { adminAreaUrl } from "~/lib/navigation";
-import {
-  addBenchVideo,
-  createBench,
-  deleteBench,
-  deleteBenchVideo,
-  listBenches,
-  updateBench,
-  type BenchWriteResult,
-} from "~/models/bench.server";
-import { listTrails } from "~/models/trail.server";
-import { benchCreateSchema, benchMessages, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
-import { fieldErrorsOf } from "~/http/api.server";
-import type { SessionUser } from "~/models/session.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
-
-export const benchIntents = ["create-bench", "update-bench", "delete-bench", "add-video", "delete-video"] as const;
-export type BenchIntent = (typeof benchIntents)[number];
-
-export type BenchActionData = {
-  area: "bench";
-  intent: BenchIntent | null;
-  fieldErrors: Record<string, string[]>;
-  formError: string | null;
-  values: Record<string, string>;
-};
+import { adminAreaUrl } from "~/lib/navigation";
+import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
+import { listTrails } from "~/models/trail.server";
+import { benchIntentSchema } from "~/schemas/bench";
+import { confirmationIn, invalid, refused } from "./area.server";
 
 /** ?option=bench&bench=<id>[&confirm=delete-bench | &confirm=delete-video&video=<id>] */
-export async function loadBenchArea(url: URL, _admin: SessionUser) {
+export async function loadBenchArea(url: URL) {
   const [benches, trails] = await Promise.all([listBenches(), listTrails()]);
   const bench = benches.find((candidate) => candidate.id === url.searchParams.get("bench")) ?? null;
-  const confirm = url.searchParams.get("confirm");
+  const kind = confirmationIn(url, ["delete-bench", "delete-video"] as const);
   const video = bench?.videos.find((candidate) => candidate.id === url.searchParams.get("video")) ?? null;
   return {
-    area: "bench" as const,
+    searchError: null,
     benches: benches.map(({ id, benchNumber, location }) => ({ id, benchNumber, location })),
     bench,
     trails: trails.map(({ id, name }) => ({ id, name })),
-    confirm:
-      bench && confirm === "delete-bench"
-        ? ({ kind: "bench" } as const)
-        : video && confirm === "delete-video"
-          ? ({ kind: "video", video } as const)
-          : null,
+    confirm: bench && kind === "delete-bench" ? ({ kind } as const) : video && kind === "delete-video" ? ({ kind, video } as const) : null,
   };
 }
-export type BenchAreaData = Awaited<ReturnType<typeof loadBenchArea>>;
 
-function text(formData: FormData, name: string) {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-}
+/** The fields a person types in the bench and video forms (the others are hidden). */
+const typedFields = ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url"];
 
-function refused(status: number, intent: BenchIntent | null, formData: FormData, problem: { fieldErrors?: Record<string, string[]>; formError?: string }) {
-  const fieldErrors = problem.fieldErrors ?? {};
-  const values: Record<string, string> = {};
-  for (const name of ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url"]) values[name] = text(formData, name);
-  const body: BenchActionData = {
-    area: "bench",
-    intent,
-    fieldErrors,
-    formError: problem.formError ?? Object.values(fieldErrors)[0]?.[0] ?? null,
-    values,
-  };
-  return data(body, { status });
-}
-
-function failure(intent: BenchIntent, formData: FormData, result: Exclude<BenchWriteResult, { ok: true }>) {
-  switch (result.reason) {
-    case "duplicate-number": {
-      const message = benchMessages.duplicate(result.benchNumber ?? 0);
-      return refused(409, intent, formData, { fieldErrors: { bench_number: [message] } });
-    }
-    case "unknown-trail":
-      return refused(400, intent, formData, { fieldErrors: { trailId: [benchMessages.trailUnknown] } });
-    case "video-not-found":
-      return refused(404, intent, formData, { formError: benchMessages.videoNotFound });
-    case "not-found":
-      return refused(404, intent, formData, { formError: benchMessages.notFound });
-  }
-}
-
-/** Intents: create-bench, update-bench, delete-bench, add-video, delete-video. */
-export async function benchAction(_request: Request, formData: FormData, _admin: SessionUser) {
-  const intentValue = text(formData, "intent");
-  const intent = (benchIntents as readonly string[]).includes(intentValue) ? (intentValue as BenchIntent) : null;
-  if (!intent) return refused(400, null, formData, { formError: "Unknown action." });
-  const benchId = text(formData, "benchId");
-  const fields = Object.fromEntries(formData);
+export async function benchAction(_request: Request, formData: FormData) {
+  const submission = parseSubmission(formData, { schema: benchIntentSchema });
+  if (submission.status !== "success") return invalid(submission, typedFields);
+  const input = submission.value;
   const toBench = (id: string | null) => adminAreaUrl("bench", { bench: id });
 
-  switch (intent) {
+  switch (input.intent) {
     case "create-bench": {
-      const parsed = benchCreateSchema.safeParse(fields);
-      if (!parsed.success) return refused(400, intent, formData, { fieldErrors: fieldErrorsOf(parsed.error) });
-      const result = await createBench(parsed.data);
-      if (!result.ok) return failure(intent, formData, result);
+      const result = await createBench(input);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       return redirectWithToast(toBench(result.bench.id), { type: "success", message: `Bench #${result.bench.benchNumber} created.` });
     }
     case "update-bench": {
-      const parsed = benchUpdateSchema.safeParse(fields);
-      if (!parsed.success) return refused(400, intent, formData, { fieldErrors: fieldErrorsOf(parsed.error) });
-      const result = await updateBench(benchId, parsed.data);
-      if (!result.ok) return failure(intent, formData, result);
+      // The form always offers the trail: an empty choice means none, not "keep".
+      const result = await updateBench(input.benchId, { ...input, trailId: input.trailId ?? null });
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       return redirectWithToast(toBench(result.bench.id), { type: "success", message: `Bench #${result.bench.benchNumber} updated.` });
     }
     case "delete-bench": {
-      const result = await deleteBench(benchId);
-      if (!result.ok) return failure(intent, formData, result);
+      const result = await deleteBench(input.benchId);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       return redirectWithToast(toBench(null), { type: "success", message: `Bench #${result.bench.benchNumber} deleted.` });
     }
     case "add-video": {
-      const parsed = benchVideoSchema.safeParse(fields);
-      if (!parsed.success) return refused(400, intent, formData, { fieldErrors: fieldErrorsOf(parsed.error) });
-      const result = await addBenchVideo(benchId, parsed.data);
-      if (!result.ok) return failure(intent, formData, result);
-      return redirectWithToast(toBench(benchId), { type: "success", message: `Video added to bench #${result.bench.benchNumber}.` });
+      const result = await addBenchVideo(input.benchId, input);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(input.benchId), { type: "success", message: `Video added to bench #${result.bench.benchNumber}.` });
     }
     case "delete-video": {
-      const result = await deleteBenchVideo(benchId, text(formData, "videoId"));
-      if (!result.ok) return failure(intent, formData, result);
-      return redirectWithToast(toBench(benchId), { type: "success", message: `Video removed from bench #${result.bench.benchNumber}.` });
+      const result = await deleteBenchVideo(input.benchId, input.videoId);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(input.benchId), { type: "success", message: `Video removed from bench #${result.bench.benchNumber}.` });
     }
   }
 }

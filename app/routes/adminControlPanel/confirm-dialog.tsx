@@ -1,47 +1,57 @@
-import { Form, useNavigate } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { ModalDialog } from "~/components/modal-dialog";
 
 /**
- * A delete confirmation: opened by a link to a `?confirm=...` URL, so without JavaScript it is a
- * server-rendered step in the page and with JavaScript a modal. Only the confirming POST changes data;
- * Close (or Cancel) leaves everything as it was.
+ * Leaves the ?confirm= URL when a confirmation is dismissed with JavaScript (Close, Escape, the backdrop),
+ * so a reload or Back does not ask again. Without JavaScript the dialog's Close is a link to `closeTo`.
  */
-export function ConfirmDeleteDialog({
-  id,
-  title,
-  prompt,
-  details,
-  open,
-  closeTo,
-  action,
-  fields,
-  intent,
-  confirmLabel = "Delete",
-}: {
-  id: string;
-  title: string;
-  prompt: string;
-  /** What is about to go, e.g. the coordinate's values or the video's title. */
-  details?: string;
-  open: boolean;
-  closeTo: string;
-  action: string;
-  fields: Record<string, string | number>;
-  intent: string;
-  confirmLabel?: string;
-}) {
+function useLeaveConfirmUrl(dialogId: string, closeTo: string) {
   const navigate = useNavigate();
-  // With JavaScript the dialog closes in place; leave its ?confirm URL too, so a reload does not reopen it.
   useEffect(() => {
-    const dialog = document.getElementById(id);
+    const dialog = document.getElementById(dialogId);
     if (!dialog) return;
     const onClose = () => {
       if (new URLSearchParams(window.location.search).has("confirm")) navigate(closeTo, { replace: true, preventScrollReset: true });
     };
     dialog.addEventListener("close", onClose);
     return () => dialog.removeEventListener("close", onClose);
-  }, [id, closeTo, navigate]);
+  }, [dialogId, closeTo, navigate]);
+}
+
+/**
+ * The confirmation step of every admin area: opened by a link to the area's URL with ?confirm=…, so
+ * without JavaScript it is a server-rendered step in the page, and with JavaScript a modal. Only the
+ * confirming POST changes anything; Close leaves everything as it was.
+ */
+export function ConfirmDialog({
+  id,
+  title,
+  prompt,
+  children,
+  open,
+  closeTo,
+  action,
+  intent,
+  fields,
+  confirmLabel,
+  tone = "danger",
+}: {
+  id: string;
+  title: string;
+  prompt: string;
+  /** What is about to change, e.g. the coordinate's values or the video's title. */
+  children?: ReactNode;
+  open: boolean;
+  closeTo: string;
+  action: string;
+  intent: string;
+  fields: Record<string, string | number>;
+  confirmLabel: string;
+  tone?: "danger" | "primary";
+}) {
+  useLeaveConfirmUrl(id, closeTo);
+  const busy = useNavigation().state === "submitting";
   return (
     <ModalDialog
       id={id}
@@ -49,18 +59,24 @@ export function ConfirmDeleteDialog({
       open={open}
       closeTo={closeTo}
       footer={
-        <Form method="post" action={action} preventScrollReset>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <button type="submit" name="intent" value={intent} className="btn-danger">
-            {confirmLabel}
-          </button>
-        </Form>
+        open ? (
+          <Form method="post" action={action} preventScrollReset>
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" name="intent" value={intent} className={tone === "danger" ? "btn-danger" : "btn-primary"} disabled={busy}>
+              {confirmLabel}
+            </button>
+          </Form>
+        ) : null
       }
     >
-      <p className="text-lg">{prompt}</p>
-      {details ? <p className="mt-2 text-stone-700">{details}</p> : null}
+      {open ? (
+        <>
+          <p className="text-lg font-semibold">{prompt}</p>
+          {children}
+        </>
+      ) : null}
     </ModalDialog>
   );
 }

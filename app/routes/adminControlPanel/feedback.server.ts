@@ -1,31 +1,21 @@
-import { data } from "@remix-run/node";
-import * as z from "zod";
-import { adminAreaUrl } from "~/lib/navigation";
-import { deleteFeedback, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
-import { feedbackMessages } from "~/schemas/feedback";
-import { parseSearchQuery } from "~/schemas/text";
-import type { SessionUser } from "~/models/session.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
-
-const idSchema = z.string().regex(/^[a-f0-9]{24}$/);
-
-const feedbackIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("setStatus"), id: idSchema, isResolved: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("delete"), id: idSchema }),
-]);
+import { adminAreaUrl } from "~/lib/navigation";
+import { deleteFeedback, feedbackRefusals, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
+import { feedbackIntentSchema, feedbackMessages } from "~/schemas/feedback";
+import { isId } from "~/schemas/id";
+import { parseSearchQuery } from "~/schemas/text";
+import { confirmationIn, invalid, refused } from "./area.server";
 
 /** Feedback matching ?q= and, for ?confirm=delete&id=, the message to confirm the deletion of. */
-export async function loadFeedbackArea(url: URL, _admin: SessionUser) {
+export async function loadFeedbackArea(url: URL) {
   const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
-  const rows = searchError ? [] : await listFeedback({ q });
-  const id = url.searchParams.get("id") ?? "";
-  let confirm: { kind: "delete"; feedback: { id: string; username: string; feedback: string } } | null = null;
-  if (url.searchParams.get("confirm") === "delete" && idSchema.safeParse(id).success) {
-    const row = await getFeedback(id);
-    if (row) confirm = { kind: "delete", feedback: { id: row.id, username: row.username, feedback: row.feedback } };
-  }
+  const id = url.searchParams.get("id");
+  const [rows, confirming] = await Promise.all([
+    searchError ? [] : listFeedback({ q }),
+    confirmationIn(url, ["delete"]) && isId(id) ? getFeedback(id) : null,
+  ]);
   return {
-    area: "feedback" as const,
     q,
     searchError,
     feedback: rows.map((row) => ({
@@ -36,27 +26,23 @@ export async function loadFeedbackArea(url: URL, _admin: SessionUser) {
       isResolved: row.isResolved,
       createdAt: row.createdAt.toISOString(),
     })),
-    confirm,
+    confirm: confirming ? { id: confirming.id, username: confirming.username, feedback: confirming.feedback } : null,
   };
 }
 
-export type FeedbackActionData = { area: "feedback"; error: string };
-
-export async function feedbackAction(request: Request, formData: FormData, _admin: SessionUser) {
+export async function feedbackAction(request: Request, formData: FormData) {
   const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
   const back = adminAreaUrl("feedback", { q });
-  const fail = (status: number, error: string) => data<FeedbackActionData>({ area: "feedback", error }, { status });
-  const parsed = feedbackIntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return fail(400, "The request was not understood. Please try again.");
-  const input = parsed.data;
+  const submission = parseSubmission(formData, { schema: feedbackIntentSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const input = submission.value;
 
   if (input.intent === "setStatus") {
     const isResolved = input.isResolved === "true";
-    const updated = await setFeedbackResolved(input.id, isResolved);
-    if (!updated) return fail(404, feedbackMessages.notFound);
+    if (!(await setFeedbackResolved(input.id, isResolved))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
     return redirectWithToast(back, { type: "success", message: isResolved ? feedbackMessages.resolved : feedbackMessages.pending });
   }
 
-  if (!(await deleteFeedback(input.id))) return fail(404, feedbackMessages.notFound);
+  if (!(await deleteFeedback(input.id))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
   return redirectWithToast(back, { type: "success", message: feedbackMessages.deleted });
 }

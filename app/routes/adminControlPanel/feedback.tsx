@@ -1,15 +1,14 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { loadFeedbackArea } from "~/routes/adminControlPanel/feedback.server";
-import { adminAreaUrl } from "~/lib/navigation";
-import { AdminSearch, ResultCount } from "~/routes/adminControlPanel/search";
 import { FormAlert } from "~/components/form-fields";
-import { ModalDialog } from "~/components/modal-dialog";
-import { useAdminArea } from "~/routes/adminControlPanel/use-admin-area";
+import { adminAreaUrl } from "~/lib/navigation";
+import { feedbackMessages } from "~/schemas/feedback";
+import { formErrorsOf, type AreaProps } from "./area";
+import { ConfirmDialog } from "./confirm-dialog";
+import type { loadFeedbackArea } from "./feedback.server";
+import { AdminSearch, ResultCount } from "./search";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];
-
-const DELETE_CONFIRM = "Are you sure you want to delete this feedback?";
 
 function StatusBadge({ isResolved }: { isResolved: boolean }) {
   return (
@@ -29,10 +28,9 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row.id;
   return (
     <Form method="post" action={back} preventScrollReset>
-      <input type="hidden" name="intent" value="setStatus" />
       <input type="hidden" name="id" value={row.id} />
       <input type="hidden" name="isResolved" value={row.isResolved ? "false" : "true"} />
-      <button type="submit" className="btn-secondary" disabled={busy}>
+      <button type="submit" name="intent" value="setStatus" className="btn-secondary" disabled={busy}>
         {row.isResolved ? "Mark pending" : "Mark resolved"}
         <span className="sr-only"> (feedback from {row.username})</span>
       </button>
@@ -40,41 +38,32 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
   );
 }
 
-export function FeedbackArea({ data, actionData }: { data: FeedbackData; actionData?: unknown }) {
-  const { back, error } = useAdminArea("feedback", data.q, "feedback-confirm-dialog", actionData);
+export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
+  const back = adminAreaUrl("feedback", { q: data.q });
   const confirm = data.confirm;
   return (
     <div>
       {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
-      <ModalDialog
+      <ConfirmDialog
         id="feedback-confirm-dialog"
         title="Delete feedback"
+        prompt={feedbackMessages.deleteConfirm}
         open={Boolean(confirm)}
         closeTo={back}
-        footer={
-          confirm ? (
-            <Form method="post" action={back} preventScrollReset>
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={confirm.feedback.id} />
-              <button type="submit" className="btn-danger">
-                Yes, delete
-              </button>
-            </Form>
-          ) : null
-        }
+        action={back}
+        intent="delete"
+        fields={confirm ? { id: confirm.id } : {}}
+        confirmLabel="Yes, delete"
       >
         {confirm ? (
-          <>
-            <p className="text-lg font-semibold">{DELETE_CONFIRM}</p>
-            <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
-              <p className="line-clamp-4 whitespace-pre-wrap">{confirm.feedback.feedback}</p>
-              <footer className="mt-1 text-sm">— {confirm.feedback.username}</footer>
-            </blockquote>
-          </>
+          <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
+            <p className="line-clamp-4 whitespace-pre-wrap">{confirm.feedback}</p>
+            <footer className="mt-1 text-sm">— {confirm.username}</footer>
+          </blockquote>
         ) : null}
-      </ModalDialog>
-      <AdminSearch option="feedback" q={data.q} error={data.searchError} label="Search by username, email or feedback" />
-      <FormAlert messages={error ? [error] : null} />
+      </ConfirmDialog>
+      <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
+      <FormAlert messages={formErrorsOf(reply?.result)} />
       <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
       {data.feedback.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>

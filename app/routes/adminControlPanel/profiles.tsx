@@ -1,19 +1,19 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ChangeEvent } from "react";
-import type { loadProfilesArea } from "~/routes/adminControlPanel/profiles.server";
-import { adminAreaUrl } from "~/lib/navigation";
-import { AdminSearch, ResultCount } from "~/routes/adminControlPanel/search";
 import { FormAlert } from "~/components/form-fields";
-import { ModalDialog } from "~/components/modal-dialog";
-import { useAdminArea } from "~/routes/adminControlPanel/use-admin-area";
+import { adminAreaUrl } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
+import { formErrorsOf, type AreaProps } from "./area";
+import { ConfirmDialog } from "./confirm-dialog";
+import type { loadProfilesArea } from "./profiles.server";
+import { AdminSearch, ResultCount } from "./search";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
 type Row = ProfilesData["users"][number];
 
-// Mirrors profilesMessages (server-only module) for the prompts the page shows.
 const roleConfirmText = (username: string) => `Are you sure you want to change ${username}'s role?`;
 const deleteConfirmText = (username: string) => `Are you sure you want to delete: ${username}?`;
+const article = (role: "User" | "Admin") => (role === "Admin" ? "an Admin" : "a User");
 
 function RoleBadge({ role }: { role: "User" | "Admin" }) {
   return (
@@ -64,37 +64,37 @@ function RoleToggle({ user, q }: { user: Row; q: string }) {
   );
 }
 
-export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionData?: unknown }) {
-  const { back, error } = useAdminArea("profiles", data.q, "profiles-confirm-dialog", actionData);
+export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
+  const back = adminAreaUrl("profiles", { q: data.q });
   const confirm = data.confirm;
-  const confirmHref = (kind: "role" | "delete", id: string) => `${adminAreaUrl("profiles", { q: data.q, confirm: kind, id })}`;
+  const isDelete = confirm?.kind === "delete";
   return (
     <div>
       {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
-      <ModalDialog
+      <ConfirmDialog
         id="profiles-confirm-dialog"
-        title={confirm?.kind === "delete" ? "Delete user" : "Change role"}
+        title={isDelete ? "Delete user" : "Change role"}
+        prompt={confirm ? (isDelete ? deleteConfirmText : roleConfirmText)(confirm.user.username) : ""}
         open={Boolean(confirm)}
         closeTo={back}
-        footer={confirm ? <ConfirmForm back={back} confirm={confirm} /> : null}
+        action={back}
+        intent={isDelete ? "delete" : "changeRole"}
+        fields={confirm ? { id: confirm.user.id, ...(isDelete ? {} : { role: confirm.user.role === "Admin" ? "User" : "Admin" }) } : {}}
+        confirmLabel={isDelete ? "Yes, delete" : "Yes, change role"}
+        tone={isDelete ? "danger" : "primary"}
       >
         {confirm ? (
-          <>
-            <p className="text-lg font-semibold">
-              {confirm.kind === "delete" ? deleteConfirmText(confirm.user.username) : roleConfirmText(confirm.user.username)}
-            </p>
-            <p className="mt-2 text-stone-700">
-              {confirm.kind === "delete"
-                ? "The account and its sessions are deleted permanently."
-                : `${confirm.user.username} is now ${confirm.user.role === "Admin" ? "an Admin" : "a User"} and will become ${
-                    confirm.user.role === "Admin" ? "a User" : "an Admin"
-                  }; their sessions end, so the new role applies at their next sign-in.`}
-            </p>
-          </>
+          <p className="mt-2 text-stone-700">
+            {isDelete
+              ? "The account and its sessions are deleted permanently."
+              : `${confirm.user.username} is now ${article(confirm.user.role)} and will become ${article(
+                  confirm.user.role === "Admin" ? "User" : "Admin",
+                )}; their sessions end, so the new role applies at their next sign-in.`}
+          </p>
         ) : null}
-      </ModalDialog>
-      <AdminSearch option="profiles" q={data.q} error={data.searchError} label="Search by username or email" />
-      <FormAlert messages={error ? [error] : null} />
+      </ConfirmDialog>
+      <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
+      <FormAlert messages={formErrorsOf(reply?.result)} />
       <ResultCount count={data.users.length} q={data.q} noun={["user", "users"]} />
       {data.users.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
@@ -119,7 +119,12 @@ export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionD
                   <td className="px-4 py-3"><RoleBadge role={user.role} /></td>
                   <td className="px-4 py-3"><RoleToggle user={user} q={data.q} /></td>
                   <td className="px-4 py-3 text-right">
-                    <Link to={confirmHref("delete", user.id)} preventScrollReset className="btn-danger" aria-haspopup="dialog">
+                    <Link
+                      to={adminAreaUrl("profiles", { q: data.q, confirm: "delete", id: user.id })}
+                      preventScrollReset
+                      className="btn-danger"
+                      aria-haspopup="dialog"
+                    >
                       Delete<span className="sr-only"> {user.username}</span>
                     </Link>
                   </td>
@@ -130,21 +135,5 @@ export function ProfilesArea({ data, actionData }: { data: ProfilesData; actionD
         </div>
       )}
     </div>
-  );
-}
-
-function ConfirmForm({ back, confirm }: { back: string; confirm: NonNullable<ProfilesData["confirm"]> }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const isDelete = confirm.kind === "delete";
-  return (
-    <Form method="post" action={back} preventScrollReset>
-      <input type="hidden" name="intent" value={isDelete ? "delete" : "changeRole"} />
-      <input type="hidden" name="id" value={confirm.user.id} />
-      {isDelete ? null : <input type="hidden" name="role" value={confirm.user.role === "Admin" ? "User" : "Admin"} />}
-      <button type="submit" className={isDelete ? "btn-danger" : "btn-primary"} disabled={busy}>
-        {isDelete ? "Yes, delete" : "Yes, change role"}
-      </button>
-    </Form>
   );
 }

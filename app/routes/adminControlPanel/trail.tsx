@@ -1,151 +1,186 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import type { TrailActionData, TrailAreaData } from "~/routes/adminControlPanel/trail.server";
-import { adminAreaUrl } from "~/lib/navigation";
-import { SearchError, searchErrorProps } from "~/routes/adminControlPanel/search";
-import { ConfirmDeleteDialog } from "~/routes/adminControlPanel/confirm-dialog";
-import { FormAlert } from "~/components/form-fields";
+import { FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
 import { TrailMap } from "~/components/trail-map";
+import { adminAreaUrl } from "~/lib/navigation";
+import { coordinateSchema } from "~/schemas/trail";
+import { formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
+import { ConfirmDialog } from "./confirm-dialog";
+import { AdminSearch, AreaChooser } from "./search";
+import type { loadTrailArea } from "./trail.server";
 
-function isTrailActionData(value: unknown): value is TrailActionData {
-  return typeof value === "object" && value !== null && (value as { area?: unknown }).area === "trail";
-}
+type TrailData = Awaited<ReturnType<typeof loadTrailArea>>;
+type Trail = NonNullable<TrailData["trail"]>;
 
-function TrailChooser({ data }: { data: TrailAreaData }) {
-  const submit = useSubmit();
+/** The hidden fields of every form that edits the trail: which trail, the version shown, and the filter to return to. */
+function TrailFields({ trail, filter }: { trail: Trail; filter: string }) {
   return (
-    <div className="mb-6 flex flex-wrap items-end gap-4">
-      <Form method="get" className="flex items-end gap-2" role="search" aria-label="Filter trails">
-        <input type="hidden" name="option" value="trail" />
-        <div>
-          <label htmlFor="trail-filter" className="field-label">
-            Filter trails by name
-          </label>
-          <input
-            id="trail-filter"
-            name="filter"
-            defaultValue={data.filter}
-            className="field-input"
-            {...searchErrorProps("trail-filter", data.searchError)}
-          />
-          <SearchError inputId="trail-filter" error={data.searchError} />
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filter
-        </button>
-      </Form>
-      <Form method="get" className="flex items-end gap-2">
-        <input type="hidden" name="option" value="trail" />
-        {data.filter ? <input type="hidden" name="filter" value={data.filter} /> : null}
-        <div>
-          <label htmlFor="trail-select" className="field-label">
-            Trail
-          </label>
-          <select
-            id="trail-select"
-            name="trail"
-            key={data.trail?.id ?? "none"}
-            defaultValue={data.trail?.id ?? ""}
-            className="field-input"
-            onChange={(event) => submit(event.currentTarget.form)}
-          >
-            {data.options.length === 0 ? <option value="">No trails match</option> : null}
-            {data.options.map((trail) => (
-              <option key={trail.id} value={trail.id}>
-                {trail.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary">
-          Show trail
-        </button>
-      </Form>
-    </div>
+    <>
+      <input type="hidden" name="trailId" value={trail.id} />
+      <input type="hidden" name="version" value={trail.version} />
+      <input type="hidden" name="filter" value={filter} />
+    </>
   );
 }
 
-function CoordinateInput({
-  form,
-  name,
-  label,
-  defaultValue,
-  errors,
-}: {
-  form: string;
-  name: "latitude" | "longitude";
-  label: string;
-  defaultValue: string;
-  errors?: string[];
-}) {
-  const errorId = `${form}-${name}-error`;
+/** The reply to the row at `index` (Save or Insert Below), if the last submission came from it. */
+function rowReply(reply: AreaReply | undefined, index: number) {
+  const result = replyTo(reply, "save-coordinate", "insert-below");
+  return result?.initialValue?.index === String(index) ? result : undefined;
+}
+
+function CoordinateInput({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+  const { key, ...props } = getInputProps(field, { type: "text" });
   return (
     <>
-      <input
-        form={form}
-        name={name}
-        inputMode="decimal"
-        aria-label={label}
-        defaultValue={defaultValue}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-        className="field-input min-w-32 font-mono"
-      />
-      {errors?.length ? (
-        <p id={errorId} className="field-error">
-          {errors[0]}
+      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input min-w-32 font-mono" />
+      {field.errors?.length ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
         </p>
       ) : null}
     </>
   );
 }
 
-export function TrailArea({ data, actionData }: { data: TrailAreaData; actionData?: unknown }) {
-  const result = isTrailActionData(actionData) ? actionData : null;
+/** One point: its values are inputs of the row's own form, which Save and Insert Below submit. */
+function CoordinateRow({
+  trail,
+  filter,
+  index,
+  here,
+  lastResult,
+}: {
+  trail: Trail;
+  filter: string;
+  index: number;
+  here: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [longitude, latitude] = trail.coordinates[index];
+  const number = index + 1;
+  const [form, fields] = useSchemaForm(`coordinate-${index}`, coordinateSchema, lastResult, {
+    latitude: String(latitude),
+    longitude: String(longitude),
+  });
+  return (
+    <tr className="border-b border-stone-200 align-top">
+      <th scope="row" className="px-2 py-2 font-mono">
+        {number}
+      </th>
+      <td className="px-2 py-2">
+        <CoordinateInput field={fields.latitude} label={`Latitude of coordinate #${number}`} />
+      </td>
+      <td className="px-2 py-2">
+        <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} />
+      </td>
+      <td className="px-2 py-2">
+        <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+          <TrailFields trail={trail} filter={filter} />
+          <input type="hidden" name="index" value={index} />
+          <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
+            Save
+          </button>
+          <button type="submit" name="intent" value="insert-below" className="btn-secondary" aria-label={`Insert below coordinate #${number}`}>
+            Insert Below
+          </button>
+          <Link
+            to={`${here}&confirm=delete&index=${index}`}
+            preventScrollReset
+            className="btn-danger"
+            aria-label={`Delete coordinate #${number}`}
+            aria-haspopup="dialog"
+          >
+            Delete
+          </Link>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+function InsertAtEnd({ trail, filter, here, lastResult }: { trail: Trail; filter: string; here: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm("insert-end", coordinateSchema, lastResult);
+  return (
+    <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="card mt-6 p-4" aria-labelledby="insert-end-heading">
+      <h4 id="insert-end-heading" className="mb-3 text-lg font-semibold">
+        Insert at End
+      </h4>
+      <TrailFields trail={trail} filter={filter} />
+      <input type="hidden" name="index" value={trail.coordinates.length} />
+      <FormAlert messages={form.errors} />
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. 33.9812" }} />
+        <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. -84.0051" }} />
+      </div>
+      <button type="submit" name="intent" value="insert-end" className="btn-primary mt-4">
+        Insert at End
+      </button>
+    </Form>
+  );
+}
+
+export function TrailArea({ data, reply }: AreaProps<TrailData>) {
   const trail = data.trail;
   const here = adminAreaUrl("trail", { trail: trail?.id, filter: data.filter });
   const mapTrails = useMemo(() => (trail ? [trail] : []), [trail]);
+  const chooser = (
+    <div className="mb-6 flex flex-wrap items-end gap-4">
+      <AdminSearch
+        option="trail"
+        param="filter"
+        value={data.filter}
+        error={data.searchError}
+        label="Filter trails by name"
+        buttonLabel="Filter"
+        required={false}
+      />
+      <AreaChooser
+        option="trail"
+        name="trail"
+        label="Trail"
+        value={trail?.id ?? null}
+        choices={data.options.map((option) => ({ value: option.id, label: option.name }))}
+        placeholder="No trails match"
+        keep={{ filter: data.filter }}
+        buttonLabel="Show trail"
+      />
+    </div>
+  );
   if (!trail) {
     return (
       <>
-        <TrailChooser data={data} />
+        {chooser}
         <p className="text-stone-700">No results found</p>
       </>
     );
   }
-  const hidden = { trailId: trail.id, filter: data.filter, version: String(trail.version) };
-  const hiddenInputs = Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
-  const rowResult = (index: number) => (result && result.index === index && result.intent !== "insert-end" ? result : null);
-  const endResult = result?.intent === "insert-end" ? result : null;
-  // Row field errors show beside their inputs; anything else about a row (a stale edit) above the table.
-  const tableError =
-    result && result.intent !== "insert-end" && !result.fieldErrors.latitude && !result.fieldErrors.longitude ? result.formError : null;
-
+  const confirming = data.confirm ? trail.coordinates[data.confirm.index] : null;
   return (
     <div>
-      <TrailChooser data={data} />
+      {chooser}
       {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
-      <ConfirmDeleteDialog
-        id="confirm-delete-coordinate"
+      <ConfirmDialog
+        id="trail-confirm-dialog"
         title="Delete coordinate"
-        prompt={`Are you sure you want to delete coordinate #${(data.confirmDelete?.index ?? 0) + 1}?`}
-        details={
-          data.confirmDelete
-            ? `Latitude ${trail.coordinates[data.confirmDelete.index][1]}, longitude ${trail.coordinates[data.confirmDelete.index][0]}`
-            : undefined
-        }
-        open={data.confirmDelete !== null}
+        prompt={`Are you sure you want to delete coordinate #${(data.confirm?.index ?? 0) + 1}?`}
+        open={data.confirm !== null}
         closeTo={here}
         action={here}
-        fields={{ ...hidden, index: data.confirmDelete?.index ?? 0 }}
         intent="delete-coordinate"
-      />
+        fields={{ trailId: trail.id, version: trail.version, filter: data.filter, index: data.confirm?.index ?? 0 }}
+        confirmLabel="Delete"
+      >
+        {confirming ? <p className="mt-2 text-stone-700">{`Latitude ${confirming[1]}, longitude ${confirming[0]}`}</p> : null}
+      </ConfirmDialog>
       <h3 className="mb-3 text-xl font-semibold">{trail.name}</h3>
       <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
         <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
       </div>
 
-      <FormAlert messages={tableError ? [tableError] : null} />
+      {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
+      <FormAlert messages={formErrorsOf(replyTo(reply, "save-coordinate", "insert-below", "delete-coordinate", ""))} />
 
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left">
@@ -169,93 +204,16 @@ export function TrailArea({ data, actionData }: { data: TrailAreaData; actionDat
             </tr>
           </thead>
           <tbody>
-            {trail.coordinates.map(([longitude, latitude], index) => {
-              const formId = `coordinate-${index}`;
-              const row = rowResult(index);
-              const number = index + 1;
-              return (
-                <tr key={`${trail.version}-${index}`} className="border-b border-stone-200 align-top">
-                  <th scope="row" className="px-2 py-2 font-mono">
-                    {number}
-                  </th>
-                  {(["latitude", "longitude"] as const).map((name) => (
-                    <td key={name} className="px-2 py-2">
-                      <CoordinateInput
-                        form={formId}
-                        name={name}
-                        label={`${name === "latitude" ? "Latitude" : "Longitude"} of coordinate #${number}`}
-                        defaultValue={row ? row.values[name] : String(name === "latitude" ? latitude : longitude)}
-                        errors={row?.fieldErrors[name]}
-                      />
-                    </td>
-                  ))}
-                  <td className="px-2 py-2">
-                    <Form id={formId} method="post" action={here} preventScrollReset noValidate className="flex flex-wrap gap-2">
-                      {hiddenInputs}
-                      <input type="hidden" name="index" value={index} />
-                      <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
-                        Save
-                      </button>
-                      <button type="submit" name="intent" value="insert-below" className="btn-secondary" aria-label={`Insert below coordinate #${number}`}>
-                        Insert Below
-                      </button>
-                      <Link
-                        to={`${here}&confirm=delete&index=${index}`}
-                        preventScrollReset
-                        className="btn-danger"
-                        aria-label={`Delete coordinate #${number}`}
-                        aria-haspopup="dialog"
-                      >
-                        Delete
-                      </Link>
-                    </Form>
-                  </td>
-                </tr>
-              );
-            })}
+            {trail.coordinates.map((_, index) => (
+              <CoordinateRow key={`${trail.version}-${index}`} trail={trail} filter={data.filter} index={index} here={here} lastResult={rowReply(reply, index)} />
+            ))}
           </tbody>
         </table>
       </div>
       <p className="mt-2 text-sm text-stone-700">
         Insert Below adds the values in that row's fields as a new point after it; the row itself keeps its saved values.
       </p>
-
-      <Form method="post" action={here} preventScrollReset noValidate className="card mt-6 p-4" aria-labelledby="insert-end-heading">
-        <h4 id="insert-end-heading" className="mb-3 text-lg font-semibold">
-          Insert at End
-        </h4>
-        {hiddenInputs}
-        <input type="hidden" name="index" value={trail.coordinates.length} />
-        <FormAlert messages={endResult?.formError ? [endResult.formError] : null} />
-        <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {(["latitude", "longitude"] as const).map((name) => (
-            <div key={`${trail.version}-${name}`}>
-              <label htmlFor={`insert-end-${name}`} className="field-label">
-                {name === "latitude" ? "Latitude" : "Longitude"}
-              </label>
-              <input
-                id={`insert-end-${name}`}
-                name={name}
-                inputMode="decimal"
-                defaultValue={endResult?.values[name] ?? ""}
-                placeholder={name === "latitude" ? "e.g. 33.9812" : "e.g. -84.0051"}
-                aria-invalid={endResult?.fieldErrors[name] ? true : undefined}
-                aria-describedby={endResult?.fieldErrors[name] ? `insert-end-${name}-error` : undefined}
-                className="field-input font-mono"
-              />
-              {endResult?.fieldErrors[name] ? (
-                <p id={`insert-end-${name}-error`} className="field-error">
-                  {endResult.fieldErrors[name][0]}
-                </p>
-              ) : null}
-            </div>
-          ))}
-        </div>
-        <button type="submit" name="intent" value="insert-end" className="btn-primary mt-4">
-          Insert at End
-        </button>
-      </Form>
-
+      <InsertAtEnd key={trail.version} trail={trail} filter={data.filter} here={here} lastResult={replyTo(reply, "insert-end")} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import { data } from "@remix-run/node";
 import { parseSubmission } from "~/http/form-submission.server";
-import { adminAreaUrl } from "~/lib/navigation";
-import { createVideo, deleteVideo, embedSrcFor, getVideo, searchVideos, updateVideo, type VideoRecord } from "~/models/video.server";
-import { parseSearchQuery } from "~/schemas/text";
-import { videoEditFormSchema, videoIdSchema, videoInputSchema, videoMessages } from "~/schemas/video";
-import { log } from "~/utils/logger.server";
-import type { SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import type { SessionUser } from "~/models/session.server";
+import { createVideo, deleteVideo, embedSrcFor, getVideo, searchVideos, updateVideo, videoRefusals, type VideoRecord } from "~/models/video.server";
+import { isId } from "~/schemas/id";
+import { parseSearchQuery } from "~/schemas/text";
+import { videoIntentSchema } from "~/schemas/video";
+import { log } from "~/utils/logger.server";
+import { confirmationIn, invalid, refused } from "./area.server";
 
 /** One video as the admin area shows it: plain values only, and the player address for the light preview. */
 export type AdminVideo = Omit<VideoRecord, "createdAt"> & { embedSrc: string | null };
@@ -18,75 +19,48 @@ function toAdminVideo(video: VideoRecord & { myReaction?: unknown }): AdminVideo
 }
 
 async function videoFromParam(value: string | null) {
-  const id = videoIdSchema.safeParse(value);
-  if (!id.success) return null;
-  const video = await getVideo(id.data);
+  const video = isId(value) ? await getVideo(value) : null;
   return video ? toAdminVideo(video) : null;
 }
 
-export type VideosAreaData = {
-  q: string;
-  /** Why the search was not run (it held characters no search may hold), shown beside the box. */
-  searchError: string | null;
-  videos: AdminVideo[];
-  /** ?edit=<id>: the video whose edit form is open. */
-  editing: AdminVideo | null;
-  /** ?confirm=delete&id=<id>: the confirmation step (a modal with JavaScript, a page section without). */
-  confirmingDelete: AdminVideo | null;
-};
-
-export async function loadVideosArea(url: URL, _admin: SessionUser): Promise<VideosAreaData> {
+/** ?q= searches; ?edit=<id> opens that video's edit form; ?confirm=delete&id=<id> asks before deleting. */
+export async function loadVideosArea(url: URL) {
   const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
-  const [videos, editing, confirmingDelete] = await Promise.all([
+  const [videos, editing, confirm] = await Promise.all([
     searchError ? [] : searchVideos({ q }),
     videoFromParam(url.searchParams.get("edit")),
-    url.searchParams.get("confirm") === "delete" ? videoFromParam(url.searchParams.get("id")) : null,
+    confirmationIn(url, ["delete"]) ? videoFromParam(url.searchParams.get("id")) : null,
   ]);
-  return { q, searchError, videos: videos.map(toAdminVideo), editing, confirmingDelete };
+  return { q, searchError, videos: videos.map(toAdminVideo), editing, confirm };
 }
 
-export const videoIntents = ["create", "update", "delete"] as const;
+/** The fields a person types in the add and edit forms (the others are hidden). */
+const typedFields = ["title", "url", "category", "subCategory", "description"];
 
-function searchOf(formData: FormData) {
-  const q = formData.get("q");
-  return parseSearchQuery(typeof q === "string" ? q : "").q;
-}
-
-/** The admin's video intents. Every change redirects back to the list with the search kept, and a flash. */
+/** Every change redirects back to the list with the search kept, and a flash. */
 export async function videosAction(_request: Request, formData: FormData, admin: SessionUser) {
-  const q = searchOf(formData);
-  const back = adminAreaUrl("videos", { q });
-  const intent = formData.get("intent");
+  const q = formData.get("q");
+  const back = adminAreaUrl("videos", { q: parseSearchQuery(typeof q === "string" ? q : "").q });
+  const submission = parseSubmission(formData, { schema: videoIntentSchema });
+  if (submission.status !== "success") return invalid(submission, typedFields);
+  const input = submission.value;
 
-  if (intent === "create") {
-    const submission = parseSubmission(formData, { schema: videoInputSchema });
-    if (submission.status !== "success") {
-      return data({ intent: "create" as const, result: submission.reply() }, { status: 400 });
-    }
-    const video = await createVideo(submission.value);
+  if (input.intent === "create") {
+    const { intent: _intent, ...fields } = input;
+    const video = await createVideo(fields);
     log("info", "video created", { videoId: video.id, adminId: admin.id });
     return redirectWithToast(back, { type: "success", message: `Video "${video.title}" added.` });
   }
 
-  if (intent === "update") {
-    const submission = parseSubmission(formData, { schema: videoEditFormSchema });
-    if (submission.status !== "success") {
-      return data({ intent: "update" as const, result: submission.reply() }, { status: 400 });
-    }
-    const { id, ...changes } = submission.value;
+  if (input.intent === "update") {
+    const { intent: _intent, id, ...changes } = input;
     const video = await updateVideo(id, { ...changes, description: changes.description ?? "" });
-    if (!video) return redirectWithToast(back, { type: "error", message: videoMessages.notFound });
+    if (!video) return refused(input.intent, submission, videoRefusals["not-found"]);
     log("info", "video updated", { videoId: id, adminId: admin.id });
     return redirectWithToast(back, { type: "success", message: `Video "${video.title}" updated.` });
   }
 
-  if (intent === "delete") {
-    const id = videoIdSchema.safeParse(formData.get("id"));
-    const deleted = id.success ? await deleteVideo(id.data) : false;
-    if (!deleted) return redirectWithToast(back, { type: "error", message: videoMessages.notFound });
-    log("info", "video deleted", { videoId: id.data, adminId: admin.id });
-    return redirectWithToast(back, { type: "success", message: "Video deleted." });
-  }
-
-  return data({ intent: null, error: "Unknown action." }, { status: 400 });
+  if (!(await deleteVideo(input.id))) return refused(input.intent, submission, videoRefusals["not-found"]);
+  log("info", "video deleted", { videoId: input.id, adminId: admin.id });
+  return redirectWithToast(back, { type: "success", message: "Video deleted." });
 }

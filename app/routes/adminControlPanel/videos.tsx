@@ -1,78 +1,49 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { AdminVideo, VideosAreaData } from "~/routes/adminControlPanel/videos.server";
-import { adminAreaUrl } from "~/lib/navigation";
-import { SearchError, searchErrorProps } from "~/routes/adminControlPanel/search";
 import { CategoryBadge } from "~/components/category-badge";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { LightEmbed } from "~/components/light-embed";
-import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { formatCount } from "~/components/video-card";
-import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
+import { adminAreaUrl } from "~/lib/navigation";
 import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
+import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
+import { formErrorsOf, replyTo, type AreaProps } from "./area";
+import { ConfirmDialog } from "./confirm-dialog";
+import { AdminSearch } from "./search";
+import type { AdminVideo, loadVideosArea } from "./videos.server";
 
-export const DELETE_VIDEO_PROMPT = "Are you sure you want to delete this video?";
-
-type VideosActionData = { intent: "create" | "update" | null; result?: SubmissionResult<string[]>; error?: string };
-
-function asActionData(value: unknown): VideosActionData | null {
-  return value && typeof value === "object" && "intent" in value ? (value as VideosActionData) : null;
-}
+type VideosData = Awaited<ReturnType<typeof loadVideosArea>>;
 
 const areaUrl = (params: Record<string, string | null | undefined> = {}) => adminAreaUrl("videos", params);
 const rowAnchor = (id: string) => `admin-video-${id}`;
 
-export function VideosArea({ data, actionData }: { data: VideosAreaData; actionData?: unknown }) {
-  const answer = asActionData(actionData);
+export function VideosArea({ data, reply }: AreaProps<VideosData>) {
   return (
     <div className="space-y-8">
-      <VideoSearch q={data.q} error={data.searchError} />
-      {answer?.error ? <FormAlert messages={[answer.error]} /> : null}
+      {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
+      <ConfirmDialog
+        id="videos-confirm-dialog"
+        title="Delete video"
+        prompt="Are you sure you want to delete this video?"
+        open={Boolean(data.confirm)}
+        closeTo={data.confirm ? `${areaUrl({ q: data.q })}#${rowAnchor(data.confirm.id)}` : areaUrl({ q: data.q })}
+        action={areaUrl({ q: data.q })}
+        intent="delete"
+        fields={data.confirm ? { id: data.confirm.id, q: data.q } : {}}
+        confirmLabel="Yes, delete"
+      >
+        <p className="mt-2 text-stone-700">{data.confirm?.title}</p>
+      </ConfirmDialog>
+      <AdminSearch option="videos" value={data.q} error={data.searchError} label="Search videos by title or category" />
+      <FormAlert messages={formErrorsOf(replyTo(reply, "delete", ""))} />
       {data.editing ? (
-        <EditVideoForm
-          key={data.editing.id}
-          video={data.editing}
-          q={data.q}
-          lastResult={answer?.intent === "update" ? answer.result : undefined}
-        />
+        <EditVideoForm key={data.editing.id} video={data.editing} q={data.q} lastResult={replyTo(reply, "update")} />
       ) : (
-        <AddVideoForm q={data.q} lastResult={answer?.intent === "create" ? answer.result : undefined} />
+        <AddVideoForm q={data.q} lastResult={replyTo(reply, "create")} />
       )}
       <VideoList data={data} />
     </div>
-  );
-}
-
-function VideoSearch({ q, error }: { q: string; error: string | null }) {
-  return (
-    <Form method="get" action="/adminControlPanel" role="search" aria-label="Videos" className="flex flex-wrap items-end gap-3">
-      <input type="hidden" name="option" value="videos" />
-      <div className="min-w-64 flex-1">
-        <label htmlFor="video-search" className="field-label">
-          Search videos by title or category
-        </label>
-        <input
-          id="video-search"
-          type="search"
-          name="q"
-          required
-          defaultValue={q}
-          key={q}
-          className="field-input"
-          {...searchErrorProps("video-search", error)}
-        />
-        <SearchError inputId="video-search" error={error} />
-      </div>
-      <button type="submit" className="btn-primary">
-        Search
-      </button>
-      {q || error ? (
-        <Link to={areaUrl()} className="btn-secondary">
-          Clear
-        </Link>
-      ) : null}
-    </Form>
   );
 }
 
@@ -96,7 +67,7 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
 
 /**
  * With JavaScript the page is not reloaded, so a form that was saved would keep its values: clear it once
- * its submission ended in a redirect (no action data), keep it when the server answered with errors.
+ * its submission ended in a redirect (no reply), keep it when the server answered with errors.
  */
 function useResetAfterSuccess(reset: () => void, intent: string, lastResult: unknown) {
   const navigation = useNavigation();
@@ -121,10 +92,10 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
       </h3>
       <Form method="post" action={areaUrl({ q })} {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="intent" value="create" />
         <FormAlert messages={form.errors} />
         <VideoFields fields={fields} />
         <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
-        <input type="hidden" name="intent" value="create" />
       </Form>
     </section>
   );
@@ -155,7 +126,7 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
   );
 }
 
-function VideoList({ data }: { data: VideosAreaData }) {
+function VideoList({ data }: { data: VideosData }) {
   return (
     <section aria-labelledby="video-list-heading">
       <h3 id="video-list-heading" className="mb-3 text-lg font-semibold text-stone-900">
@@ -170,20 +141,16 @@ function VideoList({ data }: { data: VideosAreaData }) {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {data.videos.map((video) => (
             <li key={video.id}>
-              <AdminVideoCard video={video} q={data.q} confirming={data.confirmingDelete?.id === video.id} />
+              <AdminVideoCard video={video} q={data.q} />
             </li>
           ))}
         </ul>
       )}
-      {/* A confirmation for a video outside the current filter still shows (no-JS step). */}
-      {data.confirmingDelete && !data.videos.some((video) => video.id === data.confirmingDelete?.id) ? (
-        <DeleteVideoDialog video={data.confirmingDelete} q={data.q} open />
-      ) : null}
     </section>
   );
 }
 
-function AdminVideoCard({ video, q, confirming }: { video: AdminVideo; q: string; confirming: boolean }) {
+function AdminVideoCard({ video, q }: { video: AdminVideo; q: string }) {
   const headingId = `${rowAnchor(video.id)}-title`;
   return (
     <article id={rowAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
@@ -216,40 +183,11 @@ function AdminVideoCard({ video, q, confirming }: { video: AdminVideo; q: string
           <Link to={`${areaUrl({ q, edit: video.id })}#edit-video`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
             Edit
           </Link>
-          <DialogLink
-            dialogId={`delete-video-${video.id}`}
-            to={`${areaUrl({ q, confirm: "delete", id: video.id })}#${rowAnchor(video.id)}`}
-            className="btn-danger"
-          >
+          <Link to={areaUrl({ q, confirm: "delete", id: video.id })} preventScrollReset className="btn-danger" aria-haspopup="dialog">
             Delete<span className="sr-only"> {video.title}</span>
-          </DialogLink>
+          </Link>
         </div>
-        <DeleteVideoDialog video={video} q={q} open={confirming} />
       </div>
     </article>
-  );
-}
-
-function DeleteVideoDialog({ video, q, open }: { video: AdminVideo; q: string; open: boolean }) {
-  return (
-    <ModalDialog
-      id={`delete-video-${video.id}`}
-      title="Delete video"
-      open={open}
-      closeTo={`${areaUrl({ q })}#${rowAnchor(video.id)}`}
-      footer={
-        <Form method="post" action={areaUrl({ q })}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={video.id} />
-          <input type="hidden" name="q" value={q} />
-          <button type="submit" className="btn-danger">
-            Yes, delete
-          </button>
-        </Form>
-      }
-    >
-      <p className="font-medium">{DELETE_VIDEO_PROMPT}</p>
-      <p className="mt-2 text-stone-700">{video.title}</p>
-    </ModalDialog>
   );
 }
