@@ -7,7 +7,7 @@ export function formatCount(count: number, singular: string, plural = `${singula
   return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
 }
 
-export function videoAnchor(videoId: string) {
+function videoAnchor(videoId: string) {
   return `video-${videoId}`;
 }
 

@@ -6,7 +6,7 @@ import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video
 import type { VideoCardData, VideoLibraryData } from "~/schemas/video";
 
 /** A grid of video cards, or a sentence saying there are none (an empty topic never shows nothing). */
-export function VideoList({
+function VideoList({
   videos,
   headingLevel,
   label,

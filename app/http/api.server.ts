@@ -36,7 +36,7 @@ export function errorBody(message: string, fieldErrors?: Record<string, string[]
 }
 
 /** zod issues as { field: [messages] }, the shape Conform uses for forms too. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_form";
@@ -79,7 +79,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return validated(schema, raw);
 }
 
-export type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
+type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
 
 /** The token of an `Authorization: Bearer …` header (a session id), or null when it has none of that shape. */
 function bearerToken(header: string) {
@@ -90,7 +90,7 @@ function bearerToken(header: string) {
  * Who is calling: a bearer token (the sign-in token, a session id) or the session cookie. A cookie alone
  * cannot authorise a write: it must come with the X-XSRF-TOKEN header.
  */
-export async function authenticate(request: Request): Promise<ApiAuth | null> {
+async function authenticate(request: Request): Promise<ApiAuth | null> {
   const header = request.headers.get("Authorization");
   if (header) {
     const token = bearerToken(header);

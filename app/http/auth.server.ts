@@ -21,7 +21,7 @@ export class SignInRateLimitedError extends Error {
   }
 }
 
-export type SignInResult =
+type SignInResult =
   | { ok: true; user: PublicUser }
   | { ok: false; reason: "invalid-credentials" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
@@ -77,7 +77,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 /** Where a role lands after signing in (SPEC §4). */
-export function homePathFor(role: string) {
+function homePathFor(role: string) {
   return role === "Admin" ? "/adminHome" : role === "User" ? "/userHome" : "/";
 }
 

@@ -34,7 +34,7 @@ function echoable(value: unknown): unknown {
 }
 
 /** What of a reply may go back into the page: known fields only, values no larger than a form sends. */
-export function sanitizeReply(result: SubmissionResult<string[]>, known: Set<string>): SubmissionResult<string[]> {
+function sanitizeReply(result: SubmissionResult<string[]>, known: Set<string>): SubmissionResult<string[]> {
   const initialValue = result.initialValue
     ? Object.fromEntries(
         Object.entries(result.initialValue)

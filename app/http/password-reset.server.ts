@@ -5,7 +5,7 @@ import { runAfterAnswer } from "~/utils/background.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
 
-export type ResetRequestAnswer =
+type ResetRequestAnswer =
   | { ok: true }
   | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict }
   | { ok: false; reason: "unavailable" };

@@ -62,7 +62,7 @@ export function signInDelayMs(previousFailures: number, threshold = scaledMax(si
   return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(previousFailures - threshold, 31));
 }
 
-export type SignInTicket =
+type SignInTicket =
   | { allowed: false; retryAfterSeconds: number }
   | { allowed: true; delayMs: number; succeeded: () => Promise<void> };
 

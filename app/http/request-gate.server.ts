@@ -12,8 +12,8 @@ import { isIP } from "node:net";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { isLoopbackHost } from "~/utils/env.server";
 
-export const MAX_BODY_BYTES = 64 * 1024;
-export const BODY_DEADLINE_MS = 10_000;
+const MAX_BODY_BYTES = 64 * 1024;
+const BODY_DEADLINE_MS = 10_000;
 /** How long a refused client has to read our answer before its connection is cut. */
 const LINGER_MS = 500;
 
@@ -28,7 +28,7 @@ export type GateConfig = {
   bodyDeadlineMs?: number;
 };
 
-export type Refusal = { status: number; title: string; message: string };
+type Refusal = { status: number; title: string; message: string };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];

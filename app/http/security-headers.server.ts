@@ -6,7 +6,7 @@ export function createNonce() {
 }
 
 /** The origin of a URL template such as https://{a-c}.tile.example.org/{z}/{x}/{y}.png, or null. */
-export function templateOrigin(template: string | undefined): string | null {
+function templateOrigin(template: string | undefined): string | null {
   if (!template) return null;
   const match = /^(https?:\/\/)([^/]+)/.exec(template);
   if (!match) return null;
@@ -18,7 +18,7 @@ export function templateOrigin(template: string | undefined): string | null {
  * The policy for HTML documents: scripts only from this origin and the per-request nonce; pictures,
  * frames and connections only from the hosts the app is configured to use (map tiles, video player).
  */
-export function contentSecurityPolicy(nonce: string) {
+function contentSecurityPolicy(nonce: string) {
   const tiles = templateOrigin(env.MAP_TILE_URL);
   const thumbnails = templateOrigin(env.VIDEO_THUMBNAIL_HOST);
   const embeds = templateOrigin(env.VIDEO_EMBED_HOST);

@@ -2,11 +2,11 @@ import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import * as z from "zod";
 import { env } from "~/utils/env.server";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   message: z.string().min(1),
 });
-export type Toast = z.infer<typeof toastSchema>;
+type Toast = z.infer<typeof toastSchema>;
 
 // Flash messages live in their own short-lived signed cookie, so visitors never get a session row.
 const toastStorage = createCookieSessionStorage({
@@ -20,7 +20,7 @@ const toastStorage = createCookieSessionStorage({
   },
 });
 
-export async function toastHeaders(toast: Toast) {
+async function toastHeaders(toast: Toast) {
   const session = await toastStorage.getSession();
   session.flash("toast", toast);
   return new Headers({ "Set-Cookie": await toastStorage.commitSession(session) });

@@ -7,8 +7,8 @@ import { env } from "~/utils/env.server";
  * axios-style clients send by default): the server sets a readable XSRF-TOKEN cookie; a write must echo
  * it in the X-XSRF-TOKEN header, which a page on another site cannot read or forge.
  */
-export const XSRF_COOKIE = "XSRF-TOKEN";
-export const XSRF_HEADER = "X-XSRF-TOKEN";
+const XSRF_COOKIE = "XSRF-TOKEN";
+const XSRF_HEADER = "X-XSRF-TOKEN";
 
 const xsrfCookie = createCookie(XSRF_COOKIE, {
   httpOnly: false,

@@ -4,13 +4,13 @@
 /** GeoJSON order, as trails are stored and as OpenLayers wants them: [longitude, latitude]. */
 export type LonLat = [longitude: number, latitude: number];
 /** Web Mercator (EPSG:3857) metres. */
-export type MercatorPoint = [x: number, y: number];
+type MercatorPoint = [x: number, y: number];
 
 /** Mean Earth radius (IUGG), the usual choice for haversine distances. */
-export const EARTH_MEAN_RADIUS_M = 6_371_008.8;
+const EARTH_MEAN_RADIUS_M = 6_371_008.8;
 /** The sphere radius of Web Mercator (EPSG:3857). */
-export const WEB_MERCATOR_RADIUS_M = 6_378_137;
-export const METRES_PER_MILE = 1_609.344;
+const WEB_MERCATOR_RADIUS_M = 6_378_137;
+const METRES_PER_MILE = 1_609.344;
 
 /** A typical brisk-but-comfortable walking pace: 3 mph, i.e. 20 minutes per mile. */
 export const WALKING_PACE_MPH = 3;
@@ -18,7 +18,6 @@ export const WALKING_PACE_MPH = 3;
 export const STEPS_PER_MILE = 2_000;
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-const toDegrees = (radians: number) => (radians * 180) / Math.PI;
 
 /** Great-circle distance in metres. */
 export function haversineMetres([lon1, lat1]: LonLat, [lon2, lat2]: LonLat): number {
@@ -37,7 +36,7 @@ export function pathLengthMetres(coordinates: readonly LonLat[]): number {
   return total;
 }
 
-export type TrailFacts = {
+type TrailFacts = {
   metres: number;
   miles: number;
   kilometres: number;
@@ -80,12 +79,6 @@ export function toWebMercator([longitude, latitude]: LonLat): MercatorPoint {
   return [x, y];
 }
 
-export function fromWebMercator([x, y]: MercatorPoint): LonLat {
-  const longitude = toDegrees(x / WEB_MERCATOR_RADIUS_M);
-  const latitude = toDegrees(2 * Math.atan(Math.exp(y / WEB_MERCATOR_RADIUS_M)) - Math.PI / 2);
-  return [longitude, latitude];
-}
-
 /** Metres per pixel at a zoom level of the standard 256-pixel Web Mercator tile grid (OpenLayers' default). */
 export function resolutionForZoom(zoom: number): number {
   return (2 * Math.PI * WEB_MERCATOR_RADIUS_M) / 256 / 2 ** zoom;
@@ -110,12 +103,12 @@ export const TRAIL_LINE_WIDTH = 6;
  */
 export const CAMPUS_BOUNDS: [number, number, number, number] = [-84.017, 33.9726, -83.9926, 33.9905];
 
-export const TRAIL_COLORS: Record<string, string> = {
+const TRAIL_COLORS: Record<string, string> = {
   gold: "#ffd700",
   green: "#008000",
   gray: "#808080",
 };
-export const OTHER_TRAIL_COLOR = "#0000ff";
+const OTHER_TRAIL_COLOR = "#0000ff";
 /** Dark edge under every trail line so that even gold keeps 3:1 contrast against the map (WCAG 1.4.11). */
 export const TRAIL_CASING_COLOR = "#1c1917";
 export const BENCH_MARKER_FILL = "#7c2d12";

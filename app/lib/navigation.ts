@@ -2,7 +2,7 @@ export type Role = "Admin" | "User";
 
 export type NavLink = { label: string; to: string };
 export type NavGroup = { label: string; links: NavLink[] };
-export type NavItem = NavLink | NavGroup;
+type NavItem = NavLink | NavGroup;
 
 export const exerciseLinks: NavLink[] = [
   { label: "Body Weight Exercises", to: "/bodyWeightExercises" },
@@ -12,7 +12,7 @@ export const exerciseLinks: NavLink[] = [
   { label: "Injury Prevention", to: "/injuryPrevention" },
 ];
 
-export const adminLinks: NavLink[] = [
+const adminLinks: NavLink[] = [
   { label: "Admin Dashboard", to: "/adminHome" },
   { label: "Admin Control Panel", to: "/adminControlPanel" },
   { label: "Analytics", to: "/adminAnalytics" },

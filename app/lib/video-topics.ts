@@ -12,7 +12,7 @@ export const VIDEO_SUB_CATEGORIES = [
   "Nutrition",
   "Hydration",
 ] as const;
-export type VideoSubCategory = (typeof VIDEO_SUB_CATEGORIES)[number];
+type VideoSubCategory = (typeof VIDEO_SUB_CATEGORIES)[number];
 
 export type VideoTopic = {
   slug: VideoTopicSlug;

@@ -4,9 +4,9 @@ import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateI
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 
-export const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
+const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
 
-export const benchSelect = {
+const benchSelect = {
   id: true,
   benchNumber: true,
   location: true,
@@ -16,8 +16,7 @@ export const benchSelect = {
   videos: { select: benchVideoSelect, orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }] },
 } satisfies Prisma.BenchSelect;
 
-export type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
-export type BenchVideo = BenchWithVideos["videos"][number];
+type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
 
 /** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
 export function listBenches(): Promise<BenchWithVideos[]> {
@@ -28,15 +27,11 @@ export function countBenches() {
   return prisma.bench.count();
 }
 
-export function getBench(id: string): Promise<BenchWithVideos | null> {
-  return prisma.bench.findUnique({ where: { id }, select: benchSelect });
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Bench edits, shared by the admin bench area and the JSON API. Inputs are already validated by the
 // schemas in ~/schemas/bench; these functions enforce what only the database knows.
 
-export type BenchFailure =
+type BenchFailure =
   | { ok: false; reason: "not-found" | "unknown-trail" | "video-not-found" }
   | { ok: false; reason: "duplicate-number"; benchNumber: number };
 export type BenchWriteResult = { ok: true; bench: BenchWithVideos } | BenchFailure;

@@ -3,7 +3,7 @@ import type { Refusal } from "~/models/refusal";
 import { feedbackMessages } from "~/schemas/feedback";
 import { prisma } from "~/utils/db.server";
 
-export const feedbackSelect = {
+const feedbackSelect = {
   id: true,
   username: true,
   email: true,
@@ -13,9 +13,9 @@ export const feedbackSelect = {
   createdAt: true,
 } as const;
 
-export type FeedbackRow = Prisma.FeedbackGetPayload<{ select: typeof feedbackSelect }>;
+type FeedbackRow = Prisma.FeedbackGetPayload<{ select: typeof feedbackSelect }>;
 
-export const FEEDBACK_LIST_LIMIT = 200;
+const FEEDBACK_LIST_LIMIT = 200;
 
 /** Every refusal of a feedback change, for the admin page and the API alike. */
 export const feedbackRefusals = {

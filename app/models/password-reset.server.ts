@@ -14,11 +14,11 @@ function hashToken(token: string) {
 }
 
 /** Links in mails come only from APP_URL, never from anything a request said about its host. */
-export function resetLink(token: string) {
+function resetLink(token: string) {
   return new URL(`/reset/${encodeURIComponent(token)}`, env.APP_URL).toString();
 }
 
-export type ResetDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
+type ResetDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
 
 /**
  * Emails a one-hour, single-use link to the account with this address, if there is one. Each address
@@ -86,7 +86,7 @@ export async function isResetTokenUsable(token: string, now = new Date()) {
   return Boolean(row && !row.usedAt && row.expiresAt > now);
 }
 
-export type ResetPasswordResult = { ok: true; userId: string } | { ok: false; reason: "invalid-token" };
+type ResetPasswordResult = { ok: true; userId: string } | { ok: false; reason: "invalid-token" };
 
 /**
  * Sets the new password if the token is unused and unexpired. Using a token voids every other unused

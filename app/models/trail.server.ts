@@ -4,7 +4,7 @@ import type { Refusal } from "~/models/refusal";
 import { trailMessages, type TrailJson } from "~/schemas/trail";
 import { prisma } from "~/utils/db.server";
 
-export const trailSummarySelect = {
+const trailSummarySelect = {
   id: true,
   name: true,
   color: true,
@@ -12,7 +12,7 @@ export const trailSummarySelect = {
 } satisfies Prisma.TrailSelect;
 
 export type TrailSummary = Prisma.TrailGetPayload<{ select: typeof trailSummarySelect }>;
-export type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[] };
+type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[] };
 
 /** Every trail, without coordinates, in display order: gold, green, gray, then any others by name. */
 export async function listTrails(): Promise<TrailSummary[]> {
@@ -51,7 +51,7 @@ export async function listTrailsWithCoordinates(): Promise<TrailWithCoordinates[
 
 type Tx = Prisma.TransactionClient;
 
-export type TrailWriteFailure = "not-found" | "index-out-of-range" | "stale";
+type TrailWriteFailure = "not-found" | "index-out-of-range" | "stale";
 export type TrailWriteResult = { ok: true; trail: TrailWithCoordinates } | { ok: false; reason: TrailWriteFailure };
 /** Without an expected version the edit applies to the trail as it is then (last write wins). */
 type WriteOptions = { expectedVersion?: number };

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
-export const publicUserSelect = {
+const publicUserSelect = {
   id: true,
   username: true,
   email: true,
@@ -35,10 +35,6 @@ function usernameFields(username: string) {
 
 export function getUserById(id: string) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
-}
-
-export function getUserByEmail(email: string) {
-  return prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: publicUserSelect });
 }
 
 const timingDummyHash = hashPassword("not-a-password-of-anyone");
@@ -81,7 +77,7 @@ export async function createUser(input: {
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
-export type AccountConflict = { field: "username" | "email"; message: string };
+type AccountConflict = { field: "username" | "email"; message: string };
 
 /** Every refusal of an account change, for the pages and the API alike. */
 export const userRefusals = {
@@ -95,7 +91,7 @@ export const userRefusals = {
 } as const satisfies Record<string, Refusal>;
 
 type UserRefusalReason = keyof typeof userRefusals;
-export type UserFailure = { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] };
+type UserFailure = { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] };
 
 /** A username or email another account has: 409, each message at its field. */
 export function conflictRefusal(conflicts: AccountConflict[]): Refusal {
@@ -115,7 +111,7 @@ export function userRefusal(failure: UserFailure): Refusal {
  * "Ａｎａ" are "Ana"), the email case-insensitively. The unique indexes have the last word when two
  * requests race; this only lets one answer name both conflicts at once.
  */
-export async function findAccountConflicts(
+async function findAccountConflicts(
   input: { username?: string; email?: string },
   exceptUserId?: string,
 ): Promise<AccountConflict[]> {
@@ -132,7 +128,7 @@ export async function findAccountConflicts(
   return conflicts;
 }
 
-export type SignUpResult = { ok: true; user: PublicUser } | { ok: false; conflicts: AccountConflict[] };
+type SignUpResult = { ok: true; user: PublicUser } | { ok: false; conflicts: AccountConflict[] };
 
 /** A new account; the role is always User, whatever the caller was sent. */
 export async function registerUser(input: {
@@ -165,7 +161,7 @@ export async function registerUser(input: {
   }
 }
 
-export type ProfileChanges = {
+type ProfileChanges = {
   username?: string;
   email?: string;
   gender?: string;
@@ -178,14 +174,14 @@ export type ProfileChanges = {
 };
 
 /** Who asks for a profile change: the session (or bearer token, which is a session id) it came with. */
-export type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
+type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
 
 /** A sign-in this recent proves the owner as well as the current password does (OWASP ASVS V3.7.1). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 type ProofRefusal = "proof-required" | "wrong-current-password" | "too-many-proof-attempts";
 
-export type ProfileUpdateResult =
+type ProfileUpdateResult =
   | { ok: true; user: PublicUser; passwordChanged: boolean; emailChanged: boolean }
   | { ok: false; reason: "not-found" | "no-changes" | "not-your-profile" | ProofRefusal }
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
@@ -278,7 +274,7 @@ async function lockAdmins(tx: Tx) {
   return rows.map((row) => row.id);
 }
 
-export type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
+type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
 
 /** Deletes an account with its sessions (and reset tokens, reactions...); never the last administrator. */
 export async function deleteUserAccount(userId: string): Promise<DeleteUserResult> {
@@ -294,7 +290,7 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
   });
 }
 
-export type ChangeRoleResult =
+type ChangeRoleResult =
   | { ok: true; user: PublicUser }
   | { ok: false; reason: "not-found" | "last-admin" };
 
@@ -331,7 +327,7 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
 // ---------------------------------------------------------------------------------------------------
 // Administration and the JSON API.
 
-export const USER_LIST_LIMIT = 200;
+const USER_LIST_LIMIT = 200;
 
 /** Accounts whose username or email contains the query (all when empty), by username, at most `take`. */
 export function listUsers({ q, take = USER_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {

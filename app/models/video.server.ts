@@ -7,7 +7,7 @@ import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/yo
 import { env } from "~/utils/env.server";
 
 /** The fields any page or API answer may show about a video. */
-export const videoSelect = {
+const videoSelect = {
   id: true,
   title: true,
   url: true,
@@ -27,7 +27,7 @@ export const videoRefusals = {
   "not-found": { status: 404, message: videoMessages.notFound },
 } as const satisfies Record<string, Refusal>;
 /** A video as one signed-in user sees it: with their own reaction, if any. */
-export type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
+type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
 
 function selectForViewer(viewerId: string | undefined) {
   return {
@@ -119,10 +119,6 @@ export async function removeUserReactions(tx: Tx, userId: string) {
   return videoIds.length;
 }
 
-export function deleteUserReactions(userId: string) {
-  return prisma.$transaction((tx) => removeUserReactions(tx, userId));
-}
-
 /** The UTC calendar day of an instant, as stored in VideoView.day. */
 export function utcDay(at: Date) {
   return at.toISOString().slice(0, 10);
@@ -188,7 +184,7 @@ export async function deleteVideo(id: string): Promise<boolean> {
   return count > 0;
 }
 
-/** SPEC §3 / issue 7: the API's shape, with `_id`. */
+/** SPEC §3: the API's shape, with `_id`. */
 export function toVideoJson(video: VideoRecord): VideoJson {
   return {
     _id: video.id,

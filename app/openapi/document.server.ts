@@ -26,13 +26,21 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   return rest;
 }
 
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+function parametersOf(doc: EndpointDoc) {
+  const inPath = [...doc.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: "path",
     required: true,
     schema: name === "index" ? { type: "integer", minimum: 0 } : { type: "string" },
   }));
+  const query = doc.query ? (jsonSchema(doc.query, "input") as { properties?: Record<string, unknown>; required?: string[] }) : {};
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...inPath, ...inQuery];
 }
 
 /** OpenAPI 3.1 for the given endpoints. */
@@ -41,6 +49,7 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
   for (const doc of docs) {
     const errors = new Set<number>(doc.errors ?? []);
     if (doc.body) errors.add(400).add(413);
+    if (doc.query) errors.add(400);
     if (doc.access !== "public") errors.add(401);
     if (doc.access === "admin") errors.add(403);
     if (/\{(id|userId|videoId)\}/.test(doc.path)) errors.add(404);
@@ -64,7 +73,7 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
       ...(doc.description ? { description: doc.description } : {}),
       tags: [doc.tag],
       security: doc.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
-      ...(pathParameters(doc.path).length ? { parameters: pathParameters(doc.path) } : {}),
+      ...(parametersOf(doc).length ? { parameters: parametersOf(doc) } : {}),
       ...(doc.body
         ? {
             requestBody: {

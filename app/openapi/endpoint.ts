@@ -15,6 +15,8 @@ export type EndpointDoc = {
   /** Who may call it (SPEC §6); user and admin endpoints accept a bearer token or the session cookie. */
   access: "public" | "user" | "admin";
   body?: z.ZodType;
+  /** Optional query parameters, described by an object schema. */
+  query?: z.ZodObject;
   success: {
     status: number;
     description: string;

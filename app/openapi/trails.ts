@@ -1,13 +1,16 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
-import { coordinateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
+import { coordinateDeleteQuerySchema, coordinateUpdateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
 
 const trailAnswer = { status: 200, description: "The whole updated trail", schema: trailJsonSchema };
 const benchAnswer = (description: string, status = 200) => ({ status, description, schema: benchJsonSchema });
 
-// Index out of range answers 404 ("Coordinate not found."), like an unknown trail; a stale edit cannot
-// happen through the API (it has no version), writes are applied one after another under the trail's lock.
+// Index out of range answers 404 ("Coordinate not found."), like an unknown trail. Writes are applied one
+// after another under the trail's lock; one that names the trail's version is refused (409) when the trail
+// has changed since, one without applies to the trail as it is then (last write wins).
+const versionRule =
+  "Send the trail's `version` (from any trail answer) to have the edit refused with 409 when someone changed the trail since; without it, the edit applies to the trail as it is then.";
 export const trailsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
@@ -29,30 +32,34 @@ export const trailsEndpoints: EndpointDoc[] = [
     method: "patch",
     path: "/api/trails/{id}/coordinate/{index}",
     summary: "Save the coordinate at index (stored as [longitude, latitude])",
+    description: versionRule,
     tag: "Trails",
     access: "admin",
-    body: coordinateSchema,
+    body: coordinateUpdateSchema,
     success: trailAnswer,
-    errors: [404],
+    errors: [404, 409],
   }),
   endpoint({
     method: "delete",
     path: "/api/trails/{id}/coordinate/{index}",
     summary: "Delete the coordinate at index; later points move up",
+    description: versionRule,
     tag: "Trails",
     access: "admin",
+    query: coordinateDeleteQuerySchema,
     success: trailAnswer,
-    errors: [404],
+    errors: [404, 409],
   }),
   endpoint({
     method: "patch",
     path: "/api/trails/{id}/coordinate",
     summary: "Insert a coordinate [lng, lat] at index (0 to length; length appends)",
+    description: versionRule,
     tag: "Trails",
     access: "admin",
     body: insertCoordinateSchema,
     success: trailAnswer,
-    errors: [404],
+    errors: [404, 409],
   }),
   endpoint({
     method: "get",

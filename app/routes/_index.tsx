@@ -46,7 +46,7 @@ const features: { title: string; topic: Topic; text: string }[] = [
   },
 ];
 
-export function LandingPage() {
+function LandingPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">

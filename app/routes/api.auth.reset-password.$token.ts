@@ -3,7 +3,7 @@ import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { apiResetPasswordSchema, userMessages } from "~/schemas/user";
 import { ApiError, apiRoute, readBody } from "~/http/api.server";
 
-// Plain text both ways (issue 7): 200 with the success text, 400 with the reason.
+// Plain text both ways: 200 with the success text, 400 with the reason.
 export const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     let newPassword: string;

@@ -4,8 +4,8 @@ import { displayText } from "~/schemas/text";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
 import { extractYouTubeId } from "~/lib/youtube";
 
-export const BENCH_LOCATION_MAX_LENGTH = 200;
-export const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
+const BENCH_LOCATION_MAX_LENGTH = 200;
+const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
 
 export const benchMessages = {
   numberRequired: "Bench number is required.",
@@ -64,7 +64,7 @@ export const benchUpdateSchema = z.preprocess(
 export type BenchUpdateInput = z.infer<typeof benchUpdateSchema>;
 
 /** The canonical embed address stored for every bench video, whatever YouTube link form was pasted. */
-export const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
+const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
 
 export const benchVideoSchema = z.object({
   title: displayText({
@@ -99,9 +99,8 @@ export const benchIntentSchema = z.discriminatedUnion("intent", [
   benchVideoSchema.extend({ intent: z.literal("add-video"), benchId }),
   z.object({ intent: z.literal("delete-video"), benchId, videoId: z.string().max(100) }),
 ]);
-export type BenchIntent = z.infer<typeof benchIntentSchema>["intent"];
 
-export const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
+const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
 
 /** A bench as the JSON API answers it (SPEC §3 / §7). */
 export const benchJsonSchema = z.object({

@@ -9,7 +9,6 @@ export const feedbackJsonSchema = z.object({
   feedback: z.string(),
   isResolved: z.boolean(),
 });
-export type FeedbackJson = z.infer<typeof feedbackJsonSchema>;
 
 export const feedbackStatusSchema = z.object({
   isResolved: z.boolean({ error: "isResolved must be true or false." }),

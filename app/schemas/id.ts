@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 /** Ids are 24 lowercase hex characters: the database default, and the shape the old app's clients know. */
-export const ID_PATTERN = /^[a-f0-9]{24}$/;
+const ID_PATTERN = /^[a-f0-9]{24}$/;
 
 export function isId(value: unknown): value is string {
   return typeof value === "string" && ID_PATTERN.test(value);

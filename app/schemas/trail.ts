@@ -13,7 +13,7 @@ export const trailMessages = {
 } as const;
 
 /** A position in a trail's path (0-based). */
-export const coordinateIndexSchema = z.preprocess(
+const coordinateIndexSchema = z.preprocess(
   numberFromInput,
   z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index),
 );
@@ -29,7 +29,6 @@ const versionSchema = z.preprocess(
 
 /** Saving one point: latitude and longitude by name (SPEC §7), validated to the campus area. */
 export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
-export type CoordinateInput = z.infer<typeof coordinateSchema>;
 
 /** PATCH /api/trails/{id}/coordinate/{index}: the point, and optionally the version it was based on. */
 export const coordinateUpdateSchema = coordinateSchema.extend({ version: versionSchema.optional() });
@@ -53,7 +52,6 @@ export const insertCoordinateSchema = z.object({
     }),
   version: versionSchema.optional(),
 });
-export type InsertCoordinateInput = z.infer<typeof insertCoordinateSchema>;
 
 /**
  * The admin trail area's forms: each row of the coordinate table (Save, Insert Below, Delete) and Insert
@@ -66,7 +64,6 @@ export const trailIntentSchema = z.discriminatedUnion("intent", [
   coordinateSchema.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
   z.object({ intent: z.literal("delete-coordinate"), ...trailFormFields }),
 ]);
-export type TrailIntent = z.infer<typeof trailIntentSchema>["intent"];
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);
 

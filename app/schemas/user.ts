@@ -6,8 +6,8 @@ import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 // empty fields into undefined) and by the JSON API (schema.safeParse(body)), so every rule lives once.
 
 export const PASSWORD_MIN_LENGTH = 4;
-export const USERNAME_MAX_LENGTH = 50;
-export const FEEDBACK_MAX_LENGTH = 5000;
+const USERNAME_MAX_LENGTH = 50;
+const FEEDBACK_MAX_LENGTH = 5000;
 
 export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Say"] as const;
 export const ETHNICITIES = [
@@ -21,7 +21,7 @@ export const ETHNICITIES = [
   "Other",
 ] as const;
 export const COMMUNITY_OPTIONS = ["Yes", "No"] as const;
-export const ROLES = ["User", "Admin"] as const;
+const ROLES = ["User", "Admin"] as const;
 
 /** The texts of SPEC §5 and §8, plus our own for rules the spec leaves unworded. */
 export const userMessages = {
@@ -77,7 +77,7 @@ export const usernameSchema = displayText({
   normalize: true,
 });
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: userMessages.emailRequired })
   .trim()
   .min(1, userMessages.emailRequired)
@@ -100,7 +100,6 @@ export const signInSchema = z.object({
   password: z.string({ error: userMessages.passwordRequired }).min(1, userMessages.passwordRequired),
   redirectTo: z.string().optional(),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
@@ -120,12 +119,10 @@ export const signUpSchema = z
     message: userMessages.passwordsDiffer,
     when: (payload) => bothStrings(payload, "password", "confirmPassword"),
   });
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const resetRequestSchema = z.object({ email: emailSchema });
-export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: userMessages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort);
 
@@ -136,7 +133,6 @@ export const resetPasswordSchema = z
     message: userMessages.passwordsDiffer,
     when: (payload) => bothStrings(payload, "newPassword", "confirmPassword"),
   });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /**
  * Profile update (SPEC §5): every field optional, an empty one keeps the current value. A new password
@@ -167,7 +163,6 @@ export const profileUpdateSchema = z
       ctx.addIssue({ code: "custom", path: ["password"], message: userMessages.passwordRequirementsNotMet });
     }
   });
-export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 export const feedbackSchema = z.object({
   username: usernameSchema,
@@ -180,9 +175,8 @@ export const feedbackSchema = z.object({
     multiline: true,
   }),
 });
-export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
-export const roleSchema = z.enum(ROLES);
+const roleSchema = z.enum(ROLES);
 
 /** The admin Profiles area: change a user's role, or delete the account (each after a confirmation). */
 export const profilesIntentSchema = z.discriminatedUnion("intent", [
@@ -191,7 +185,7 @@ export const profilesIntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 // ---------------------------------------------------------------------------------------------------
-// JSON API shapes (issue 7). The request schemas reuse the form rules above; the response schemas
+// JSON API shapes. The request schemas reuse the form rules above; the response schemas
 // describe what the serialisers in app/models/user.server.ts produce.
 
 export const userJsonSchema = z.object({
@@ -204,7 +198,6 @@ export const userJsonSchema = z.object({
   ethnicity: z.string().nullable(),
   community: z.string().nullable(),
 });
-export type UserJson = z.infer<typeof userJsonSchema>;
 
 export const authResponseSchema = z.object({ result: userJsonSchema, token: z.string() });
 export const messageResponseSchema = z.object({ message: z.string(), _id: z.string().optional() });

@@ -7,8 +7,6 @@ import { normalizeYouTubeUrl } from "~/lib/youtube";
 
 export const videoIdSchema = idSchema("Unknown video.");
 
-export const videoSubCategorySchema = z.enum(VIDEO_SUB_CATEGORIES);
-
 /** What a signed-in user can do on a video: react to it, or tell us they started playing it. */
 export const videoActionSchema = z.object({
   intent: z.enum([...reactionIntents, "view"], { error: "Choose like, dislike or remove." }),
@@ -17,7 +15,6 @@ export const videoActionSchema = z.object({
   // Set by enhanced (fetcher) submissions, which want data instead of a redirect.
   enhanced: z.literal("1").optional(),
 });
-export type VideoAction = z.infer<typeof videoActionSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Creating and editing videos: the admin form, its action and the JSON API all validate with these.
@@ -73,7 +70,7 @@ export const videoIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: videoIdSchema }),
 ]);
 
-/** SPEC §3 / issue 7: a video as the JSON API answers it. */
+/** SPEC §3: a video as the JSON API answers it. */
 export const videoJsonSchema = z.object({
   _id: z.string(),
   title: z.string(),

@@ -3,7 +3,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { deliverPasswordReset, isResetTokenUsable, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
+import {
+  deliverPasswordReset,
+  isResetTokenUsable,
+  resetPasswordWithToken,
+  RESET_TOKEN_TTL_MS,
+} from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
 import { action as sendResetLinkAction } from "~/routes/send-reset-link";
 import { settleBackgroundJobs } from "~/utils/background.server";

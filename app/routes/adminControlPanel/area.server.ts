@@ -12,7 +12,7 @@ export type AreaServer = {
 };
 
 /** A refused submission, answered with the reply the area's page shows and the refusal's status. */
-export function reply(intent: string, result: SubmissionResult<string[]>, status: number) {
+function reply(intent: string, result: SubmissionResult<string[]>, status: number) {
   return data<AreaReply>({ intent, result }, { status });
 }
 
@@ -24,7 +24,7 @@ export function refused(intent: string, submission: AnySubmission, refusal: Refu
   return reply(intent, refusalReply(submission, refusal), refusal.status);
 }
 
-export const NOT_UNDERSTOOD = "The request was not understood. Please try again.";
+const NOT_UNDERSTOOD = "The request was not understood. Please try again.";
 
 /**
  * A submission the area's schema refused. Each message about a field the admin typed in shows at that
