@@ -184,19 +184,14 @@ export async function deleteVideo(id: string): Promise<boolean> {
   return count > 0;
 }
 
+/** What every answer about a video shows, whoever asks. */
+function shownFields({ title, category, subCategory, description, views, likes, dislikes }: VideoRecord) {
+  return { title, category, subCategory, description, views, likes, dislikes };
+}
+
 /** SPEC §3: the API's shape, with `_id`. */
 export function toVideoJson(video: VideoRecord): VideoJson {
-  return {
-    _id: video.id,
-    title: video.title,
-    url: video.url,
-    category: video.category,
-    subCategory: video.subCategory,
-    description: video.description,
-    views: video.views,
-    likes: video.likes,
-    dislikes: video.dislikes,
-  };
+  return { _id: video.id, url: video.url, ...shownFields(video) };
 }
 
 /** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */
@@ -209,13 +204,7 @@ export function toVideoCardData(video: ViewerVideo): VideoCardData {
   const youTubeId = extractYouTubeId(video.url);
   return {
     id: video.id,
-    title: video.title,
-    category: video.category,
-    subCategory: video.subCategory,
-    description: video.description,
-    views: video.views,
-    likes: video.likes,
-    dislikes: video.dislikes,
+    ...shownFields(video),
     myReaction: video.myReaction,
     embedSrc: embedSrcFor(video.url),
     thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,

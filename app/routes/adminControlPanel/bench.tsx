@@ -1,9 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
 import { FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
 import { adminAreaUrl } from "~/lib/navigation";
 import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
 import { formErrorsOf, replyTo, type AreaProps } from "./area";
+import { AreaForm } from "./area-form";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "./confirm-dialog";
 import { AreaChooser } from "./search";
@@ -45,12 +46,8 @@ function BenchForm({
     },
   );
   return (
-    <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="card p-4" aria-labelledby={`${formId}-heading`}>
-      <h3 id={`${formId}-heading`} className="mb-3 text-xl font-semibold">
-        {heading}
-      </h3>
+    <AreaForm form={form} action={action} heading={heading} level={3} className="card p-4">
       {bench ? <input type="hidden" name="benchId" value={bench.id} /> : null}
-      <FormAlert messages={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
         <TextField field={fields.location} label="Location" />
@@ -65,19 +62,15 @@ function BenchForm({
         />
       </div>
       {children}
-    </Form>
+    </AreaForm>
   );
 }
 
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm("add-video", benchVideoSchema, lastResult);
   return (
-    <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className="mt-4 border-t border-stone-200 pt-4" aria-labelledby="add-video-heading">
-      <h4 id="add-video-heading" className="mb-3 text-lg font-semibold">
-        Add a video
-      </h4>
+    <AreaForm form={form} action={action} heading="Add a video" level={4} className="mt-4 border-t border-stone-200 pt-4">
       <input type="hidden" name="benchId" value={bench.id} />
-      <FormAlert messages={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Title" />
         <TextField field={fields.url} label="YouTube link" />
@@ -85,7 +78,7 @@ function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: str
       <button type="submit" name="intent" value="add-video" className="btn-primary mt-4">
         Add Video
       </button>
-    </Form>
+    </AreaForm>
   );
 }
 

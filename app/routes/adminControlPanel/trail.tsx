@@ -6,6 +6,7 @@ import { TrailMap } from "~/components/trail-map";
 import { adminAreaUrl } from "~/lib/navigation";
 import { coordinateSchema } from "~/schemas/trail";
 import { formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
+import { AreaForm } from "./area-form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { AdminSearch, AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
@@ -103,13 +104,9 @@ function CoordinateRow({
 function InsertAtEnd({ trail, filter, here, lastResult }: { trail: Trail; filter: string; here: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm("insert-end", coordinateSchema, lastResult);
   return (
-    <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="card mt-6 p-4" aria-labelledby="insert-end-heading">
-      <h4 id="insert-end-heading" className="mb-3 text-lg font-semibold">
-        Insert at End
-      </h4>
+    <AreaForm form={form} action={here} heading="Insert at End" level={4} className="card mt-6 p-4">
       <TrailFields trail={trail} filter={filter} />
       <input type="hidden" name="index" value={trail.coordinates.length} />
-      <FormAlert messages={form.errors} />
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. 33.9812" }} />
         <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. -84.0051" }} />
@@ -117,7 +114,7 @@ function InsertAtEnd({ trail, filter, here, lastResult }: { trail: Trail; filter
       <button type="submit" name="intent" value="insert-end" className="btn-primary mt-4">
         Insert at End
       </button>
-    </Form>
+    </AreaForm>
   );
 }
 
