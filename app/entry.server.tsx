@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remi
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, redactPath } from "~/utils/logger.server";
-import { NonceProvider } from "~/utils/nonce";
-import { applySecurityHeaders, createNonce } from "~/utils/security.server";
-import { installServerHooks } from "~/utils/server-hooks.server";
+import { NonceProvider } from "~/lib/nonce";
+import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
+import { installServerHooks } from "~/http/server-hooks.server";
 
 installServerHooks();
 

@@ -16,10 +16,10 @@ import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast-message";
 import { VideoLoadingStatus } from "~/components/video-loading-status";
 import stylesheet from "~/styles/tailwind.css";
-import { getOptionalUser } from "~/utils/auth.server";
-import { getToast } from "~/utils/toast.server";
-import type { Role } from "~/utils/navigation";
-import { useNonce } from "~/utils/nonce";
+import { getOptionalUser } from "~/http/auth.server";
+import { getToast } from "~/http/toast.server";
+import type { Role } from "~/lib/navigation";
+import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

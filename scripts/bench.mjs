@@ -5,7 +5,7 @@
 // Prints figures; asserts nothing (timings on these shared machines are too noisy to assert on).
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { ADMIN, apiSignIn, freePort, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
+import { ADMIN, apiSignIn, freePort, processCpuMs, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
 import { startFrameworkFloor } from "./lib/framework-floor.mjs";
 import { lighthouseMedians } from "./lib/lighthouse.mjs";
 
@@ -32,12 +32,16 @@ async function load(target, concurrency) {
     }
   };
   const started = performance.now();
+  const cpuBefore = target.pid ? processCpuMs(target.pid) : null;
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuBefore === null ? null : processCpuMs(target.pid);
+  // The app's own CPU per answer: what a change to the app saves, even when the machine is busy.
+  const cpuPerRequest = cpuAfter === null ? NaN : (cpuAfter - cpuBefore) / latencies.length;
   latencies.sort((a, b) => a - b);
   const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   const errors = [...errorKinds.values()].reduce((sum, n) => sum + n, 0);
-  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, errorKinds, count: latencies.length };
+  return { rps: latencies.length / elapsed, p50: pick(0.5), p99: pick(0.99), errors, errorKinds, count: latencies.length, cpuPerRequest };
 }
 
 async function assetBytes(baseUrl, path, headers) {
@@ -71,14 +75,15 @@ try {
     { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
     // The framework's own cost: a Remix page with a loader and a list, no database, session or layout.
     { name: "bare Remix page (framework floor)", url: `${floor.base}/` },
-    { name: "GET / (landing)", url: `${base}/` },
+    { name: "GET / (landing)", url: `${base}/`, pid: app.pid },
     // Browsers ask for gzip, which remix-serve's compression middleware then spends CPU on.
-    { name: "GET / (landing, gzip)", url: `${base}/`, init: { headers: { "Accept-Encoding": "gzip" } } },
-    { name: "GET /trails", url: `${base}/trails`, init: { headers: { Cookie: cookie } } },
-    { name: "GET /bodyWeightExercises", url: `${base}/bodyWeightExercises`, init: { headers: { Cookie: cookie } } },
-    { name: "GET /api/trails/trails", url: `${base}/api/trails/trails`, init: { headers: { Authorization: `Bearer ${token}` } } },
+    { name: "GET / (landing, gzip)", url: `${base}/`, pid: app.pid, init: { headers: { "Accept-Encoding": "gzip" } } },
+    { name: "GET /trails", url: `${base}/trails`, pid: app.pid, init: { headers: { Cookie: cookie } } },
+    { name: "GET /bodyWeightExercises", url: `${base}/bodyWeightExercises`, pid: app.pid, init: { headers: { Cookie: cookie } } },
+    { name: "GET /api/trails/trails", url: `${base}/api/trails/trails`, pid: app.pid, init: { headers: { Authorization: `Bearer ${token}` } } },
     {
       name: "POST /api/user/signin",
+      pid: app.pid,
       url: `${base}/api/user/signin`,
       init: {
         method: "POST",
@@ -91,7 +96,7 @@ try {
   const ceiling = {};
   for (const concurrency of levels) {
     console.log(`\nconcurrency ${concurrency}`);
-    console.log("target".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "vs bare".padStart(8));
+    console.log("target".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "vs bare".padStart(8), "app CPU ms/req".padStart(15));
     for (const target of targets) {
       const r = await load(target, concurrency);
       if (!ceiling[concurrency]) ceiling[concurrency] = r.rps;
@@ -102,6 +107,7 @@ try {
         r.p99.toFixed(1).padStart(8),
         String(r.errors).padStart(7),
         `${((r.rps / ceiling[concurrency]) * 100).toFixed(1)}%`.padStart(8),
+        (Number.isNaN(r.cpuPerRequest) ? "" : r.cpuPerRequest.toFixed(2)).padStart(15),
       );
       for (const [kind, count] of r.errorKinds) console.log(`${"".padEnd(34)}   ${count} × ${kind}`);
     }

@@ -1,6 +1,6 @@
 import { SUPPRESSED_LABEL } from "~/schemas/analytics";
 
-export type ChartSeries = { name: string; /** SVG fill class; each meets 3:1 against white (WCAG 1.4.11). */ fill: string };
+type ChartSeries = { name: string; /** SVG fill class; each meets 3:1 against white (WCAG 1.4.11). */ fill: string };
 /** One row of the chart; a null value is a suppressed group (fewer than 5 people). */
 export type ChartRow = { label: string; values: (number | null)[] };
 

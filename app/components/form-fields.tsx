@@ -10,7 +10,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import type * as z from "zod";
 import { PASSWORD_MIN_LENGTH, userMessages } from "~/schemas/user";
 
@@ -26,7 +26,8 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-type Field = FieldMetadata<string | number | undefined>;
+// Preprocessed schema fields (numbers typed as text) have an unknown input type; any of them can back an input.
+type Field = FieldMetadata<unknown>;
 
 export function TextField({
   field,
@@ -41,7 +42,7 @@ export function TextField({
   type?: "text" | "email" | "number";
   autoComplete?: string;
   hint?: ReactNode;
-  inputProps?: { min?: number; max?: number; placeholder?: string; inputMode?: "numeric" };
+  inputProps?: { min?: number; max?: number; placeholder?: string; inputMode?: "numeric" | "decimal" };
 }) {
   const { key, ...props } = getInputProps(field, { type });
   return (
@@ -74,11 +75,14 @@ export function SelectField({
   label,
   placeholder,
   options,
+  optional = false,
 }: {
   field: Field;
   label: string;
+  /** The first line: a prompt to choose, or with `optional` the choice of none. */
   placeholder: string;
-  options: readonly string[];
+  options: readonly (string | { value: string; label: string })[];
+  optional?: boolean;
 }) {
   const { key, defaultValue, ...props } = getSelectProps(field);
   return (
@@ -87,14 +91,17 @@ export function SelectField({
         {label}
       </label>
       <select key={key} {...props} defaultValue={(defaultValue as string | undefined) ?? ""} className="field-input">
-        <option value="" disabled>
+        <option value="" disabled={!optional}>
           {placeholder}
         </option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
@@ -230,7 +237,7 @@ export function useSchemaForm<Schema extends z.ZodType<Record<string, unknown>, 
   id: string,
   schema: Schema,
   lastResult?: SubmissionResult<string[]>,
-  defaultValue?: Partial<Record<keyof z.input<Schema>, unknown>>,
+  defaultValue?: Record<string, unknown>,
 ) {
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,

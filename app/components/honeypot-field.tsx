@@ -1,4 +1,4 @@
-export const HONEYPOT_FIELD = "website";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 /**
  * A field people never see or reach (off-screen, hidden from assistive technology, out of the tab

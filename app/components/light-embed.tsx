@@ -1,9 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the play control is before JavaScript runs (or when it never does). */
-export type NoScriptPlay =
+type NoScriptPlay =
   | { kind: "link"; href: string }
   /** A POST form: the action counts the view and redirects to a page that shows the player. */
   | { kind: "form"; action: string };

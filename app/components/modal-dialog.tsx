@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 
 function dialogById(id: string) {
   const element = typeof document === "undefined" ? null : document.getElementById(id);

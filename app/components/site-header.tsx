@@ -1,6 +1,6 @@
 import { Form, Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { isGroup, navigationFor, type NavGroup, type NavLink, type Role } from "~/utils/navigation";
+import { isGroup, navigationFor, type NavGroup, type NavLink, type Role } from "~/lib/navigation";
 
 /**
  * Closes a <details> disclosure after navigation, on Escape and on a click outside it. Without

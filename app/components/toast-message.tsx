@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
-export type ToastData = { type: "success" | "error" | "info"; message: string };
+type ToastData = { type: "success" | "error" | "info"; message: string };
 
 const styles = {
   success: "border-green-700 bg-green-50 text-green-900",

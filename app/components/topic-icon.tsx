@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-
-export type Topic = "trails" | "bodyWeight" | "stretches" | "walking" | "nutrition" | "injury";
+import type { Topic } from "~/lib/video-topics";
 
 const paths: Record<Topic, ReactNode> = {
   trails: (

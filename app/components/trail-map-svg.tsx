@@ -12,7 +12,7 @@ import {
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
   type LonLat,
-} from "~/utils/geo";
+} from "~/lib/geo";
 
 const frame = { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX };
 const round = (value: number) => Math.round(value * 10) / 10;

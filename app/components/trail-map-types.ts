@@ -1,4 +1,4 @@
-import type { LonLat } from "~/utils/geo";
+import type { LonLat } from "~/lib/geo";
 
 export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[] };
 export type MapBenchVideo = { id: string; title: string; url: string };
@@ -11,7 +11,7 @@ export type MapBench = {
   videos: MapBenchVideo[];
 };
 
-/** What both map renderers draw; the admin trail and bench editors pass their own data the same way. */
+/** What both map renderers draw; the admin trail editor passes its own data the same way. */
 export type TrailMapData = {
   /** Every trail to draw, each in its colour (gold, green, gray; others blue). */
   trails: MapTrail[];
@@ -25,8 +25,4 @@ export type TrailMapData = {
 export type TrailMapProps = TrailMapData & {
   /** Tile source (SPEC: public OpenStreetMap by default), from env MAP_TILE_URL / MAP_TILE_ATTRIBUTION. */
   tiles: { url: string; attribution: string };
-  /** Called when a bench marker is chosen (null when its popup closes). */
-  onBenchSelect?: (bench: MapBench | null) => void;
-  /** Called with [longitude, latitude] when the map is clicked away from a marker (e.g. to add a point). */
-  onMapClick?: (point: LonLat) => void;
 };

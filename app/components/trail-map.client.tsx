@@ -8,7 +8,7 @@ import LineString from "ol/geom/LineString";
 import Point from "ol/geom/Point";
 import TileLayer from "ol/layer/Tile";
 import VectorLayer from "ol/layer/Vector";
-import { fromLonLat, toLonLat, transformExtent } from "ol/proj";
+import { fromLonLat, transformExtent } from "ol/proj";
 import OSM from "ol/source/OSM";
 import VectorSource from "ol/source/Vector";
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
@@ -30,8 +30,7 @@ import {
   TRAIL_CASING_COLOR,
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
-  type LonLat,
-} from "~/utils/geo";
+} from "~/lib/geo";
 
 const POPUP_WIDTH_PX = 256;
 
@@ -100,16 +99,11 @@ export default function OpenLayersTrailMap({
   showBenches,
   label,
   tiles,
-  onBenchSelect,
-  onMapClick,
 }: TrailMapProps) {
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
   const [popupElement] = useState(() => document.createElement("div"));
   const [selectedBenchId, setSelectedBenchId] = useState<string | null>(null);
-  // The map is built once; these refs let its event handlers see the latest props.
-  const callbacks = useRef({ onBenchSelect, onMapClick });
-  callbacks.current = { onBenchSelect, onMapClick };
 
   useEffect(() => {
     const target = targetRef.current!;
@@ -149,7 +143,6 @@ export default function OpenLayersTrailMap({
         return;
       }
       setSelectedBenchId(null);
-      callbacks.current.onMapClick?.(toLonLat(event.coordinate) as LonLat);
     });
     map.on("pointermove", (event) => {
       if (event.dragging) return;
@@ -209,7 +202,6 @@ export default function OpenLayersTrailMap({
       popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
     }
     shownBenchId.current = selectedBench?.id ?? null;
-    callbacks.current.onBenchSelect?.(selectedBench);
   }, [selectedBench, popupElement]);
 
   const closePopup = () => {

@@ -1,10 +1,9 @@
 import { Component, lazy, Suspense, type ReactNode } from "react";
 import { TrailMapSvg } from "~/components/trail-map-svg";
 import type { TrailMapProps } from "~/components/trail-map-types";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useHydrated } from "~/lib/use-hydrated";
 import openLayersStyles from "ol/ol.css";
 
-export type { MapBench, MapBenchVideo, MapTrail, TrailMapData, TrailMapProps } from "~/components/trail-map-types";
 
 // The OpenLayers code lives in its own chunk, fetched only once a page with a map has hydrated.
 const OpenLayersMap = lazy(() => import("~/components/trail-map.client"));

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { TopicIcon, type Topic } from "~/components/topic-icon";
-import { VIDEO_TOPICS } from "~/utils/video-topics";
+import { TopicIcon } from "~/components/topic-icon";
+import type { Topic } from "~/lib/video-topics";
+import { VIDEO_TOPICS } from "~/lib/video-topics";
 
 type Section = { title: string; to: string; icon: Topic; text: string; action: string };
 

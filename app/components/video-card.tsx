@@ -1,13 +1,13 @@
 import { CategoryBadge } from "~/components/category-badge";
 import { LightEmbed } from "~/components/light-embed";
 import { VideoReactions } from "~/components/video-reactions";
-import type { VideoCardData } from "~/utils/video-library.server";
+import type { VideoCardData } from "~/schemas/video";
 
 export function formatCount(count: number, singular: string, plural = `${singular}s`) {
   return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
 }
 
-export function videoAnchor(videoId: string) {
+function videoAnchor(videoId: string) {
   return `video-${videoId}`;
 }
 

@@ -2,11 +2,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
 import { VideoCard } from "~/components/video-card";
-import type { loadVideoLibrary, VideoCardData } from "~/utils/video-library.server";
-import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/utils/video-topics";
+import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
+import type { VideoCardData, VideoLibraryData } from "~/schemas/video";
 
 /** A grid of video cards, or a sentence saying there are none (an empty topic never shows nothing). */
-export function VideoList({
+function VideoList({
   videos,
   headingLevel,
   label,
@@ -78,7 +78,7 @@ export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos:
 
 /** The default export of each of the five video routes. */
 export function VideoLibraryRoute() {
-  const { slug, videos } = useLoaderData<typeof loadVideoLibrary>();
+  const { slug, videos } = useLoaderData<VideoLibraryData>();
   return <VideoLibraryPage topic={getVideoTopic(slug)} videos={videos} />;
 }
 

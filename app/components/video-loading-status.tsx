@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { isVideoTopicPath } from "~/utils/video-topics";
+import { isVideoTopicPath } from "~/lib/video-topics";
 
 /**
  * 'Loading videos...' while a client-side navigation fetches one of the video pages. The live region

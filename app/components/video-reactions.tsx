@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { applyReaction, isReactionIntent, type ReactionState, type ReactionValue } from "~/utils/reactions";
-import { useHydrated } from "~/utils/use-hydrated";
+import { applyReaction, isReactionIntent, type ReactionState, type ReactionValue } from "~/lib/reactions";
+import { useHydrated } from "~/lib/use-hydrated";
 
 function ThumbIcon({ down = false }: { down?: boolean }) {
   return (

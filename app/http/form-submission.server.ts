@@ -1,6 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
+import type { Refusal } from "~/models/refusal";
 
 // Conform's reply echoes the submitted form back into the page so nothing typed is lost. A hostile
 // client chooses that form: its reply must carry only the fields our schema knows, in sizes our forms
@@ -33,7 +34,7 @@ function echoable(value: unknown): unknown {
 }
 
 /** What of a reply may go back into the page: known fields only, values no larger than a form sends. */
-export function sanitizeReply(result: SubmissionResult<string[]>, known: Set<string>): SubmissionResult<string[]> {
+function sanitizeReply(result: SubmissionResult<string[]>, known: Set<string>): SubmissionResult<string[]> {
   const initialValue = result.initialValue
     ? Object.fromEntries(
         Object.entries(result.initialValue)
@@ -72,4 +73,18 @@ export function parseSubmission<Schema extends z.ZodType>(
   }
   const reply = submission.reply;
   return { ...submission, reply: (replyOptions) => sanitizeReply(reply(replyOptions), known) };
+}
+
+/**
+ * A model's refusal as the reply to the form it refused: its message at the fields it concerns, or above
+ * the form when it concerns none. `summary` also puts a message above the form (pages whose alert sums
+ * up every refusal).
+ */
+export function refusalReply(
+  submission: Pick<Submission<unknown, string[], unknown>, "reply">,
+  refusal: Refusal,
+  options: { summary?: string; hideFields?: string[] } = {},
+): SubmissionResult<string[]> {
+  const above = options.summary ?? (refusal.fieldErrors ? undefined : refusal.message);
+  return submission.reply({ formErrors: above ? [above] : undefined, fieldErrors: refusal.fieldErrors, hideFields: options.hideFields });
 }

@@ -2,7 +2,7 @@ import { AGE_BANDS, MIN_GROUP_SIZE, NOT_GIVEN, type VideoAnalyticsSort } from "~
 import { COMMUNITY_OPTIONS, ETHNICITIES, GENDERS } from "~/schemas/user";
 import { prisma } from "~/utils/db.server";
 
-export type VideoStats = { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number };
+type VideoStats = { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number };
 
 /** Per-video views, likes and dislikes in the requested order (title breaks ties), with the totals. */
 export async function getVideoAnalytics({ sort, dir }: VideoAnalyticsSort) {

@@ -1,10 +1,12 @@
 import type { Prisma } from "~/generated/prisma/client";
-import type { BenchCreateInput, BenchJson, BenchUpdateInput, BenchVideoInput } from "~/schemas/bench";
+import { fieldRefusal, type Refusal } from "~/models/refusal";
+import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
+import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 
-export const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
+const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
 
-export const benchSelect = {
+const benchSelect = {
   id: true,
   benchNumber: true,
   location: true,
@@ -14,8 +16,7 @@ export const benchSelect = {
   videos: { select: benchVideoSelect, orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }] },
 } satisfies Prisma.BenchSelect;
 
-export type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
-export type BenchVideo = BenchWithVideos["videos"][number];
+type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
 
 /** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
 export function listBenches(): Promise<BenchWithVideos[]> {
@@ -26,25 +27,25 @@ export function countBenches() {
   return prisma.bench.count();
 }
 
-export function getBench(id: string): Promise<BenchWithVideos | null> {
-  return prisma.bench.findUnique({ where: { id }, select: benchSelect });
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Bench edits, shared by the admin bench area and the JSON API. Inputs are already validated by the
 // schemas in ~/schemas/bench; these functions enforce what only the database knows.
 
-export type BenchFailure = "not-found" | "duplicate-number" | "unknown-trail" | "video-not-found";
-export type BenchWriteResult = { ok: true; bench: BenchWithVideos } | { ok: false; reason: BenchFailure; benchNumber?: number };
+type BenchFailure =
+  | { ok: false; reason: "not-found" | "unknown-trail" | "video-not-found" }
+  | { ok: false; reason: "duplicate-number"; benchNumber: number };
+export type BenchWriteResult = { ok: true; bench: BenchWithVideos } | BenchFailure;
 
-function uniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
-function foreignKeyViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2003";
-}
-function recordMissing(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2025";
+const benchRefusals = {
+  "not-found": { status: 404, message: benchMessages.notFound },
+  "video-not-found": { status: 404, message: benchMessages.videoNotFound },
+  "unknown-trail": fieldRefusal(400, "trailId", benchMessages.trailUnknown),
+} as const satisfies Record<Exclude<BenchFailure["reason"], "duplicate-number">, Refusal>;
+
+/** Every refusal of a bench edit, for the admin page and the API alike. */
+export function benchRefusal(failure: BenchFailure): Refusal {
+  if (failure.reason === "duplicate-number") return fieldRefusal(409, "bench_number", benchMessages.duplicate(failure.benchNumber));
+  return benchRefusals[failure.reason];
 }
 
 async function trailExists(trailId: string | null | undefined) {
@@ -68,8 +69,8 @@ export async function createBench(input: BenchCreateInput): Promise<BenchWriteRe
     return { ok: true, bench };
   } catch (error) {
     // The unique index decides, so two simultaneous creates of one number cannot both succeed.
-    if (uniqueViolation(error)) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number };
-    if (foreignKeyViolation(error)) return { ok: false, reason: "unknown-trail" };
+    if (violates(error, "unique")) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number };
+    if (violates(error, "foreignKey")) return { ok: false, reason: "unknown-trail" };
     throw error;
   }
 }
@@ -90,9 +91,9 @@ export async function updateBench(id: string, input: BenchUpdateInput): Promise<
     });
     return { ok: true, bench };
   } catch (error) {
-    if (uniqueViolation(error)) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number };
-    if (recordMissing(error)) return { ok: false, reason: "not-found" };
-    if (foreignKeyViolation(error)) return { ok: false, reason: "unknown-trail" };
+    if (violates(error, "unique")) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number ?? 0 };
+    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
+    if (violates(error, "foreignKey")) return { ok: false, reason: "unknown-trail" };
     throw error;
   }
 }
@@ -103,7 +104,7 @@ export async function deleteBench(id: string): Promise<BenchWriteResult> {
     const bench = await prisma.bench.delete({ where: { id }, select: benchSelect });
     return { ok: true, bench };
   } catch (error) {
-    if (recordMissing(error)) return { ok: false, reason: "not-found" };
+    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
     throw error;
   }
 }
@@ -117,7 +118,7 @@ export async function addBenchVideo(benchId: string, video: BenchVideoInput): Pr
     });
     return { ok: true, bench };
   } catch (error) {
-    if (recordMissing(error)) return { ok: false, reason: "not-found" };
+    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
     throw error;
   }
 }

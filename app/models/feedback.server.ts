@@ -1,7 +1,9 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { Refusal } from "~/models/refusal";
+import { feedbackMessages } from "~/schemas/feedback";
 import { prisma } from "~/utils/db.server";
 
-export const feedbackSelect = {
+const feedbackSelect = {
   id: true,
   username: true,
   email: true,
@@ -11,9 +13,14 @@ export const feedbackSelect = {
   createdAt: true,
 } as const;
 
-export type FeedbackRow = Prisma.FeedbackGetPayload<{ select: typeof feedbackSelect }>;
+type FeedbackRow = Prisma.FeedbackGetPayload<{ select: typeof feedbackSelect }>;
 
-export const FEEDBACK_LIST_LIMIT = 200;
+const FEEDBACK_LIST_LIMIT = 200;
+
+/** Every refusal of a feedback change, for the admin page and the API alike. */
+export const feedbackRefusals = {
+  "not-found": { status: 404, message: feedbackMessages.notFound },
+} as const satisfies Record<string, Refusal>;
 
 /** Stores a feedback message; userId links it to the account that sent it (null from the public API). */
 export function createFeedback(input: { username: string; email: string; feedback: string; userId?: string | null }) {

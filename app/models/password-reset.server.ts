@@ -1,22 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { normalizeEmail, setPasswordHash } from "~/models/user.server";
-import { runAfterAnswer } from "~/utils/background.server";
-import { isDatabaseUnavailable } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
-import { userMessages } from "~/schemas/user";
-import {
-  checkRateLimit,
-  hitRateLimit,
-  RATE_LIMIT_MESSAGE,
-  rateLimitPolicies,
-  retryAfterHeaders,
-  scaledMax,
-  type RateLimitVerdict,
-} from "~/utils/rate-limit.server";
+import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -25,44 +14,11 @@ function hashToken(token: string) {
 }
 
 /** Links in mails come only from APP_URL, never from anything a request said about its host. */
-export function resetLink(token: string) {
+function resetLink(token: string) {
   return new URL(`/reset/${encodeURIComponent(token)}`, env.APP_URL).toString();
 }
 
-export type ResetRequestAnswer =
-  | { ok: true }
-  | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict }
-  | { ok: false; reason: "unavailable" };
-
-/**
- * The one way a reset is asked for: the sign-in page's reset mode, the standalone page and the API all
- * call this with an address their schema accepted. What the asker learns, and how long it takes, is the
- * same for every address: the client's own rate limit is counted, the delivery is queued, and the
- * answer goes back. Whether the address has an account, whether it has had too many mails, and whether
- * the mail could be sent are settled after the answer (`deliverPasswordReset`), out of the asker's sight.
- */
-export async function requestPasswordReset(request: Request, email: string): Promise<ResetRequestAnswer> {
-  let verdict: RateLimitVerdict;
-  try {
-    verdict = await checkRateLimit(request, "resetRequest");
-  } catch (error) {
-    // The request cannot even be counted: say so, rather than promise a mail that cannot follow.
-    if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error)) return { ok: false, reason: "unavailable" };
-    throw error;
-  }
-  if (!verdict.allowed) return { ok: false, reason: "rate-limited", verdict };
-  runAfterAnswer("password reset mail", () => deliverPasswordReset(email));
-  return { ok: true };
-}
-
-/** How the pages and the API answer a request that was not accepted. */
-export function resetRequestRefusal(answer: Exclude<ResetRequestAnswer, { ok: true }>) {
-  return answer.reason === "rate-limited"
-    ? { status: 429, message: RATE_LIMIT_MESSAGE, headers: retryAfterHeaders(answer.verdict) }
-    : { status: 503, message: userMessages.resetLinkError, headers: undefined };
-}
-
-export type ResetDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
+type ResetDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
 
 /**
  * Emails a one-hour, single-use link to the account with this address, if there is one. Each address
@@ -130,7 +86,7 @@ export async function isResetTokenUsable(token: string, now = new Date()) {
   return Boolean(row && !row.usedAt && row.expiresAt > now);
 }
 
-export type ResetPasswordResult = { ok: true; userId: string } | { ok: false; reason: "invalid-token" };
+type ResetPasswordResult = { ok: true; userId: string } | { ok: false; reason: "invalid-token" };
 
 /**
  * Sets the new password if the token is unused and unexpired. Using a token voids every other unused

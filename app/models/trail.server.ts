@@ -1,9 +1,10 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { compareTrailsForDisplay, type LonLat } from "~/lib/geo";
+import type { Refusal } from "~/models/refusal";
+import { trailMessages, type TrailJson } from "~/schemas/trail";
 import { prisma } from "~/utils/db.server";
-import type { TrailJson } from "~/schemas/trail";
-import { compareTrailsForDisplay, type LonLat } from "~/utils/geo";
 
-export const trailSummarySelect = {
+const trailSummarySelect = {
   id: true,
   name: true,
   color: true,
@@ -11,7 +12,7 @@ export const trailSummarySelect = {
 } satisfies Prisma.TrailSelect;
 
 export type TrailSummary = Prisma.TrailGetPayload<{ select: typeof trailSummarySelect }>;
-export type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[] };
+type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[] };
 
 /** Every trail, without coordinates, in display order: gold, green, gray, then any others by name. */
 export async function listTrails(): Promise<TrailSummary[]> {
@@ -50,9 +51,17 @@ export async function listTrailsWithCoordinates(): Promise<TrailWithCoordinates[
 
 type Tx = Prisma.TransactionClient;
 
-export type TrailWriteFailure = "not-found" | "index-out-of-range" | "stale";
+type TrailWriteFailure = "not-found" | "index-out-of-range" | "stale";
 export type TrailWriteResult = { ok: true; trail: TrailWithCoordinates } | { ok: false; reason: TrailWriteFailure };
+/** Without an expected version the edit applies to the trail as it is then (last write wins). */
 type WriteOptions = { expectedVersion?: number };
+
+/** Every refusal of a trail read or edit, for the admin page and the API alike. */
+export const trailRefusals = {
+  "not-found": { status: 404, message: trailMessages.notFound },
+  "index-out-of-range": { status: 404, message: trailMessages.indexOutOfRange },
+  stale: { status: 409, message: trailMessages.stale },
+} as const satisfies Record<TrailWriteFailure, Refusal>;
 
 // Generous limits: requests wait their turn behind the trail lock instead of failing.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
@@ -123,12 +132,13 @@ export function deleteCoordinate(trailId: string, index: number, options: WriteO
   });
 }
 
-/** The JSON API shape (issue 7): GeoJSON-style path of [longitude, latitude] pairs. */
+/** The JSON API shape: a GeoJSON-style path of [longitude, latitude] pairs, and the version edits may name. */
 export function serializeTrail(trail: TrailWithCoordinates): TrailJson {
   return {
     _id: trail.id,
     name: trail.name,
     color: trail.color,
+    version: trail.version,
     path: { type: "LineString", coordinates: trail.coordinates.map(([lon, lat]): [number, number] => [lon, lat]) },
   };
 }

@@ -1,12 +1,15 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { removeUserReactions } from "~/models/video.server";
 import { nfkc, usernameKey } from "~/schemas/text";
+import { userMessages } from "~/schemas/user";
+import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit.server";
+import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
-export const publicUserSelect = {
+const publicUserSelect = {
   id: true,
   username: true,
   email: true,
@@ -32,10 +35,6 @@ function usernameFields(username: string) {
 
 export function getUserById(id: string) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
-}
-
-export function getUserByEmail(email: string) {
-  return prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: publicUserSelect });
 }
 
 const timingDummyHash = hashPassword("not-a-password-of-anyone");
@@ -78,15 +77,33 @@ export async function createUser(input: {
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
-export type AccountConflict = { field: "username" | "email"; message: string };
+type AccountConflict = { field: "username" | "email"; message: string };
 
-const conflictMessages = {
-  username: "This username is already taken.",
-  email: "An account with this email already exists.",
-} as const;
+/** Every refusal of an account change, for the pages and the API alike. */
+export const userRefusals = {
+  "not-found": { status: 404, message: userMessages.userNotFound },
+  "last-admin": { status: 409, message: userMessages.lastAdmin },
+  "no-changes": { status: 400, message: userMessages.noProfileChanges },
+  "proof-required": fieldRefusal(403, "currentPassword", userMessages.proofRequired),
+  "wrong-current-password": fieldRefusal(403, "currentPassword", userMessages.wrongCurrentPassword),
+  "too-many-proof-attempts": fieldRefusal(429, "currentPassword", RATE_LIMIT_MESSAGE),
+  "not-your-profile": fieldRefusal(403, "userId", userMessages.notYourProfile),
+} as const satisfies Record<string, Refusal>;
 
-function isUniqueViolation(error: unknown) {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+type UserRefusalReason = keyof typeof userRefusals;
+type UserFailure = { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] };
+
+/** A username or email another account has: 409, each message at its field. */
+export function conflictRefusal(conflicts: AccountConflict[]): Refusal {
+  return {
+    status: 409,
+    message: conflicts.map((conflict) => conflict.message).join(" "),
+    fieldErrors: Object.fromEntries(conflicts.map((conflict) => [conflict.field, [conflict.message]])),
+  };
+}
+
+export function userRefusal(failure: UserFailure): Refusal {
+  return failure.reason === "conflict" ? conflictRefusal(failure.conflicts) : userRefusals[failure.reason];
 }
 
 /**
@@ -94,7 +111,7 @@ function isUniqueViolation(error: unknown) {
  * "Ａｎａ" are "Ana"), the email case-insensitively. The unique indexes have the last word when two
  * requests race; this only lets one answer name both conflicts at once.
  */
-export async function findAccountConflicts(
+async function findAccountConflicts(
   input: { username?: string; email?: string },
   exceptUserId?: string,
 ): Promise<AccountConflict[]> {
@@ -102,16 +119,16 @@ export async function findAccountConflicts(
   const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
   if (input.username !== undefined) {
     const taken = await prisma.user.findFirst({ where: { usernameKey: usernameKey(input.username), ...notMe }, select: { id: true } });
-    if (taken) conflicts.push({ field: "username", message: conflictMessages.username });
+    if (taken) conflicts.push({ field: "username", message: userMessages.usernameTaken });
   }
   if (input.email !== undefined) {
     const taken = await prisma.user.findFirst({ where: { email: normalizeEmail(input.email), ...notMe }, select: { id: true } });
-    if (taken) conflicts.push({ field: "email", message: conflictMessages.email });
+    if (taken) conflicts.push({ field: "email", message: userMessages.emailTaken });
   }
   return conflicts;
 }
 
-export type SignUpResult = { ok: true; user: PublicUser } | { ok: false; conflicts: AccountConflict[] };
+type SignUpResult = { ok: true; user: PublicUser } | { ok: false; conflicts: AccountConflict[] };
 
 /** A new account; the role is always User, whatever the caller was sent. */
 export async function registerUser(input: {
@@ -139,12 +156,12 @@ export async function registerUser(input: {
     return { ok: true, user };
   } catch (error) {
     // A concurrent sign-up won the race for the same name or address.
-    if (isUniqueViolation(error)) return { ok: false, conflicts: await findAccountConflicts(input) };
+    if (violates(error, "unique")) return { ok: false, conflicts: await findAccountConflicts(input) };
     throw error;
   }
 }
 
-export type ProfileChanges = {
+type ProfileChanges = {
   username?: string;
   email?: string;
   gender?: string;
@@ -157,30 +174,16 @@ export type ProfileChanges = {
 };
 
 /** Who asks for a profile change: the session (or bearer token, which is a session id) it came with. */
-export type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
+type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
 
 /** A sign-in this recent proves the owner as well as the current password does (OWASP ASVS V3.7.1). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
-export type ProfileRefusal = { status: number; field: "currentPassword" | "userId"; message: string };
+type ProofRefusal = "proof-required" | "wrong-current-password" | "too-many-proof-attempts";
 
-/** Refusals of a profile change, as both the page (beside the field) and the API (4xx) show them. */
-export const profileRefusals = {
-  proofRequired: {
-    status: 403,
-    field: "currentPassword",
-    message: "Enter your current password to change your email or password.",
-  },
-  wrongCurrentPassword: { status: 403, field: "currentPassword", message: "The current password is not correct." },
-  tooManyProofAttempts: { status: 429, field: "currentPassword", message: RATE_LIMIT_MESSAGE },
-  notYourProfile: { status: 403, field: "userId", message: "You may only update your own profile." },
-} as const satisfies Record<string, ProfileRefusal>;
-
-export type ProfileUpdateResult =
+type ProfileUpdateResult =
   | { ok: true; user: PublicUser; passwordChanged: boolean; emailChanged: boolean }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "no-changes" }
-  | { ok: false; reason: "refused"; refusal: ProfileRefusal }
+  | { ok: false; reason: "not-found" | "no-changes" | "not-your-profile" | ProofRefusal }
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
 
 /**
@@ -189,20 +192,20 @@ export type ProfileUpdateResult =
  * recent comes from the session's row, never from anything the client sends. Wrong passwords count
  * against the same kind of limit as sign-in, so this is no way around it.
  */
-async function proveOwnership(userId: string, currentPassword: string | undefined, sessionId: string | null, now: Date) {
+async function proveOwnership(userId: string, currentPassword: string | undefined, sessionId: string | null, now: Date): Promise<ProofRefusal | null> {
   if (currentPassword === undefined) {
     const session = sessionId
       ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } })
       : null;
     const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
-    return recent ? null : profileRefusals.proofRequired;
+    return recent ? null : "proof-required";
   }
   const { max, windowMs } = signInPolicy.clientAccount;
   if (!(await hitRateLimit(`currentPassword:account:${userId}`, scaledMax(max), windowMs, now)).allowed) {
-    return profileRefusals.tooManyProofAttempts;
+    return "too-many-proof-attempts";
   }
   const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : profileRefusals.wrongCurrentPassword;
+  return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : "wrong-current-password";
 }
 
 /**
@@ -218,7 +221,7 @@ export async function updateUserProfile(
   now = new Date(),
 ): Promise<ProfileUpdateResult> {
   const self = editor.userId === userId;
-  if (!self && editor.role !== "Admin") return { ok: false, reason: "refused", refusal: profileRefusals.notYourProfile };
+  if (!self && editor.role !== "Admin") return { ok: false, reason: "not-your-profile" };
   const current = await getUserById(userId);
   if (!current) return { ok: false, reason: "not-found" };
   const data: Prisma.UserUpdateInput = {};
@@ -234,7 +237,7 @@ export async function updateUserProfile(
 
   if (self && (passwordChanged || emailChanged)) {
     const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
-    if (refusal) return { ok: false, reason: "refused", refusal };
+    if (refusal) return { ok: false, reason: refusal };
   }
   if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
 
@@ -251,7 +254,7 @@ export async function updateUserProfile(
     });
     return { ok: true, user, passwordChanged, emailChanged };
   } catch (error) {
-    if (isUniqueViolation(error)) {
+    if (violates(error, "unique")) {
       const raced = await findAccountConflicts(
         { username: data.username as string | undefined, email: data.email as string | undefined },
         userId,
@@ -271,7 +274,7 @@ async function lockAdmins(tx: Tx) {
   return rows.map((row) => row.id);
 }
 
-export type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
+type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
 
 /** Deletes an account with its sessions (and reset tokens, reactions...); never the last administrator. */
 export async function deleteUserAccount(userId: string): Promise<DeleteUserResult> {
@@ -287,7 +290,7 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
   });
 }
 
-export type ChangeRoleResult =
+type ChangeRoleResult =
   | { ok: true; user: PublicUser }
   | { ok: false; reason: "not-found" | "last-admin" };
 
@@ -324,7 +327,7 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
 // ---------------------------------------------------------------------------------------------------
 // Administration and the JSON API.
 
-export const USER_LIST_LIMIT = 200;
+const USER_LIST_LIMIT = 200;
 
 /** Accounts whose username or email contains the query (all when empty), by username, at most `take`. */
 export function listUsers({ q, take = USER_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {

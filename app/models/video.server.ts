@@ -1,10 +1,13 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
-import type { VideoInput, VideoJson, VideoPatch } from "~/schemas/video";
-import type { ReactionValue } from "~/utils/reactions";
+import { videoMessages, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch } from "~/schemas/video";
+import type { ReactionValue } from "~/lib/reactions";
+import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
+import { env } from "~/utils/env.server";
 
 /** The fields any page or API answer may show about a video. */
-export const videoSelect = {
+const videoSelect = {
   id: true,
   title: true,
   url: true,
@@ -18,8 +21,13 @@ export const videoSelect = {
 } satisfies Prisma.VideoSelect;
 
 export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
+
+/** Every refusal of a video change, for the admin page and the API alike. */
+export const videoRefusals = {
+  "not-found": { status: 404, message: videoMessages.notFound },
+} as const satisfies Record<string, Refusal>;
 /** A video as one signed-in user sees it: with their own reaction, if any. */
-export type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
+type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
 
 function selectForViewer(viewerId: string | undefined) {
   return {
@@ -111,10 +119,6 @@ export async function removeUserReactions(tx: Tx, userId: string) {
   return videoIds.length;
 }
 
-export function deleteUserReactions(userId: string) {
-  return prisma.$transaction((tx) => removeUserReactions(tx, userId));
-}
-
 /** The UTC calendar day of an instant, as stored in VideoView.day. */
 export function utcDay(at: Date) {
   return at.toISOString().slice(0, 10);
@@ -180,17 +184,29 @@ export async function deleteVideo(id: string): Promise<boolean> {
   return count > 0;
 }
 
-/** SPEC §3 / issue 7: the API's shape, with `_id`. */
+/** What every answer about a video shows, whoever asks. */
+function shownFields({ title, category, subCategory, description, views, likes, dislikes }: VideoRecord) {
+  return { title, category, subCategory, description, views, likes, dislikes };
+}
+
+/** SPEC §3: the API's shape, with `_id`. */
 export function toVideoJson(video: VideoRecord): VideoJson {
+  return { _id: video.id, url: video.url, ...shownFields(video) };
+}
+
+/** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */
+export function embedSrcFor(url: string) {
+  const youTubeId = extractYouTubeId(url);
+  return youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null;
+}
+
+export function toVideoCardData(video: ViewerVideo): VideoCardData {
+  const youTubeId = extractYouTubeId(video.url);
   return {
-    _id: video.id,
-    title: video.title,
-    url: video.url,
-    category: video.category,
-    subCategory: video.subCategory,
-    description: video.description,
-    views: video.views,
-    likes: video.likes,
-    dislikes: video.dislikes,
+    id: video.id,
+    ...shownFields(video),
+    myReaction: video.myReaction,
+    embedSrc: embedSrcFor(video.url),
+    thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,
   };
 }

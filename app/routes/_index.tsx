@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { TopicIcon, type Topic } from "~/components/topic-icon";
-import { getOptionalUser } from "~/utils/auth.server";
-import { exerciseLinks } from "~/utils/navigation";
+import { TopicIcon } from "~/components/topic-icon";
+import type { Topic } from "~/lib/video-topics";
+import { getOptionalUser } from "~/http/auth.server";
+import { exerciseLinks } from "~/lib/navigation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
@@ -45,7 +46,7 @@ const features: { title: string; topic: Topic; text: string }[] = [
   },
 ];
 
-export function LandingPage() {
+function LandingPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
 import { getUserDemographics, getVideoAnalytics, type DemographicGroup } from "~/models/analytics.server";
 import { SUPPRESSED_LABEL, videoAnalyticsSortSchema, type SortDirection, type VideoAnalyticsSort, type VideoSortColumn } from "~/schemas/analytics";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/http/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
 

@@ -1,4 +1,4 @@
-import { ApiError, apiRoute } from "~/utils/api.server";
+import { ApiError, apiRoute } from "~/http/api.server";
 
 // Any /api path no resource route claims: a JSON 404, never the HTML error page.
 const notFound = async () => {

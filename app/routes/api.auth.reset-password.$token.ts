@@ -1,9 +1,9 @@
-import { textResponse } from "~/api/accounts.server";
+import { textResponse } from "~/http/api-accounts.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { apiResetPasswordSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiRoute, readBody } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody } from "~/http/api.server";
 
-// Plain text both ways (issue 7): 200 with the success text, 400 with the reason.
+// Plain text both ways: 200 with the success text, 400 with the reason.
 export const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     let newPassword: string;

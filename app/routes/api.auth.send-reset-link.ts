@@ -1,4 +1,4 @@
-import { sendResetLink } from "~/api/accounts.server";
-import { apiRoute } from "~/utils/api.server";
+import { sendResetLink } from "~/http/api-accounts.server";
+import { apiRoute } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({ POST: sendResetLink });

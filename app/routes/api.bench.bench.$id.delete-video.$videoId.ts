@@ -1,6 +1,6 @@
-import { benchAnswer } from "~/api/trail-results.server";
+import { benchAnswer } from "~/http/api-trails.server";
 import { deleteBenchVideo } from "~/models/bench.server";
-import { apiRoute, requireApiAdmin, requireId } from "~/utils/api.server";
+import { apiRoute, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

@@ -1,7 +1,7 @@
-import { benchAnswer } from "~/api/trail-results.server";
+import { benchAnswer } from "~/http/api-trails.server";
 import { deleteBench, updateBench } from "~/models/bench.server";
 import { benchUpdateSchema } from "~/schemas/bench";
-import { apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

@@ -1,7 +1,7 @@
-import { benchAnswer } from "~/api/trail-results.server";
+import { benchAnswer } from "~/http/api-trails.server";
 import { createBench } from "~/models/bench.server";
 import { benchCreateSchema } from "~/schemas/bench";
-import { apiJson, apiRoute, readBody, requireApiAdmin } from "~/utils/api.server";
+import { apiJson, apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {

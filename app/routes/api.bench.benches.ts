@@ -1,5 +1,5 @@
 import { listBenches, serializeBench } from "~/models/bench.server";
-import { apiRoute, requireApiUser } from "~/utils/api.server";
+import { apiRoute, requireApiUser } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

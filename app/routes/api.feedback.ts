@@ -1,6 +1,6 @@
-import { API_LIST_LIMIT } from "~/api/accounts.server";
+import { API_LIST_LIMIT } from "~/http/api-accounts.server";
 import { listFeedback, toFeedbackJson } from "~/models/feedback.server";
-import { apiRoute, requireApiAdmin } from "~/utils/api.server";
+import { apiRoute, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

@@ -1,21 +1,21 @@
-import { deleteFeedback, setFeedbackResolved, toFeedbackJson } from "~/models/feedback.server";
+import { deleteFeedback, feedbackRefusals, setFeedbackResolved, toFeedbackJson } from "~/models/feedback.server";
 import { feedbackMessages, feedbackStatusSchema } from "~/schemas/feedback";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Feedback");
-    if (!(await deleteFeedback(id))) throw new ApiError(404, feedbackMessages.notFound);
+    if (!(await deleteFeedback(id))) throw ApiError.refused(feedbackRefusals["not-found"]);
     return { message: feedbackMessages.deleted, _id: id };
   },
-  // Beyond SPEC §7 (issue 7): mark resolved or pending again.
+  // Beyond SPEC §7: mark resolved or pending again.
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Feedback");
     const { isResolved } = await readBody(request, feedbackStatusSchema);
     const updated = await setFeedbackResolved(id, isResolved);
-    if (!updated) throw new ApiError(404, feedbackMessages.notFound);
+    if (!updated) throw ApiError.refused(feedbackRefusals["not-found"]);
     return toFeedbackJson(updated);
   },
 });

@@ -1,7 +1,7 @@
-import { rateLimited } from "~/api/accounts.server";
+import { rateLimited } from "~/http/api-accounts.server";
 import { createFeedback, toFeedbackJson } from "~/models/feedback.server";
 import { feedbackSchema } from "~/schemas/user";
-import { apiJson, apiRoute, readBody, requireApiUser } from "~/utils/api.server";
+import { apiJson, apiRoute, readBody, requireApiUser } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {

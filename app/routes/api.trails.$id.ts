@@ -1,12 +1,11 @@
-import { getTrailWithCoordinates, serializeTrail } from "~/models/trail.server";
-import { trailMessages } from "~/schemas/trail";
-import { ApiError, apiRoute, requireApiUser, requireId } from "~/utils/api.server";
+import { apiRoute, ApiError, requireApiUser, requireId } from "~/http/api.server";
+import { getTrailWithCoordinates, serializeTrail, trailRefusals } from "~/models/trail.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     await requireApiUser(request);
     const trail = await getTrailWithCoordinates(requireId(params.id, "Trail"));
-    if (!trail) throw new ApiError(404, trailMessages.notFound);
+    if (!trail) throw ApiError.refused(trailRefusals["not-found"]);
     return serializeTrail(trail);
   },
 });

@@ -1,5 +1,5 @@
 import { listTrailsWithCoordinates, serializeTrail } from "~/models/trail.server";
-import { apiRoute, requireApiUser } from "~/utils/api.server";
+import { apiRoute, requireApiUser } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

@@ -1,15 +1,14 @@
-import { deleteUserAccount } from "~/models/user.server";
+import { deleteUserAccount, userRefusal } from "~/models/user.server";
 import { userMessages } from "~/schemas/user";
-import { requireSelfOrAdmin } from "~/api/accounts.server";
-import { ApiError, apiJson, apiRoute } from "~/utils/api.server";
-import { destroySessionCookie } from "~/utils/session.server";
+import { requireSelfOrAdmin } from "~/http/api-accounts.server";
+import { ApiError, apiJson, apiRoute } from "~/http/api.server";
+import { destroySessionCookie } from "~/http/session-cookie.server";
 
 export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
-    const { auth, userId: id, self } = await requireSelfOrAdmin(request, params.id, "You may only delete your own profile.");
+    const { auth, userId: id, self } = await requireSelfOrAdmin(request, params.id, userMessages.notYourAccount);
     const deleted = await deleteUserAccount(id);
-    if (!deleted.ok && deleted.reason === "last-admin") throw new ApiError(409, userMessages.lastAdmin);
-    if (!deleted.ok) throw new ApiError(404, "User not found.");
+    if (!deleted.ok) throw ApiError.refused(userRefusal(deleted));
     const headers = self && auth.via === "cookie" ? { "Set-Cookie": await destroySessionCookie() } : undefined;
     return apiJson({ message: self ? userMessages.profileDeleted : "The user was deleted.", _id: id }, { headers });
   },

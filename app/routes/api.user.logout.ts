@@ -1,6 +1,6 @@
 import { userMessages } from "~/schemas/user";
-import { apiJson, apiRoute, revokeApiCredentials } from "~/utils/api.server";
-import { destroySessionCookie } from "~/utils/session.server";
+import { apiJson, apiRoute, revokeApiCredentials } from "~/http/api.server";
+import { destroySessionCookie } from "~/http/session-cookie.server";
 
 // Signing out from the API: the token (or cookie session) it was called with stops working at once.
 // Calling it again, or without being signed in, is fine: the caller is signed out either way.

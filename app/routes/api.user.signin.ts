@@ -1,9 +1,10 @@
-import { tooManyAttempts } from "~/api/accounts.server";
+import { tooManyAttempts } from "~/http/api-accounts.server";
 import { toUserJson } from "~/models/user.server";
 import { signInSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiJson, apiRoute, readBody } from "~/utils/api.server";
-import { signInAttempt } from "~/utils/auth.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
+import { signInAttempt } from "~/http/auth.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 
 // The token is a new session id: usable as a bearer token, revoked by signing out like any session.
 export const { loader, action } = apiRoute({

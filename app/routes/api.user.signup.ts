@@ -1,8 +1,9 @@
-import { conflictError, rateLimited } from "~/api/accounts.server";
-import { registerUser, toUserJson } from "~/models/user.server";
+import { rateLimited } from "~/http/api-accounts.server";
+import { conflictRefusal, registerUser, toUserJson } from "~/models/user.server";
 import { signUpApiSchema } from "~/schemas/user";
-import { apiJson, apiRoute, readBody } from "~/utils/api.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 
 // The role is always User (registerUser ignores any roleType sent); the answer is the sign-in shape.
 export const { loader, action } = apiRoute({
@@ -11,7 +12,7 @@ export const { loader, action } = apiRoute({
     const limited = await rateLimited(request, "signUp", input.email);
     if (limited) return limited;
     const registered = await registerUser(input);
-    if (!registered.ok) throw conflictError(registered.conflicts);
+    if (!registered.ok) throw ApiError.refused(conflictRefusal(registered.conflicts));
     const session = await createSession(registered.user.id);
     return apiJson(
       { result: toUserJson(registered.user), token: session.id },

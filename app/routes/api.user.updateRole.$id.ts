@@ -1,6 +1,6 @@
-import { changeUserRole, toUserJson } from "~/models/user.server";
-import { roleUpdateSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/utils/api.server";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { changeUserRole, toUserJson, userRefusal } from "~/models/user.server";
+import { roleUpdateSchema } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
@@ -8,8 +8,7 @@ export const { loader, action } = apiRoute({
     const id = requireId(params.id, "User");
     const { roleType } = await readBody(request, roleUpdateSchema);
     const changed = await changeUserRole(id, roleType);
-    if (changed.ok) return toUserJson(changed.user);
-    if (changed.reason === "last-admin") throw new ApiError(409, userMessages.lastAdminRole);
-    throw new ApiError(404, "User not found.");
+    if (!changed.ok) throw ApiError.refused(userRefusal(changed));
+    return toUserJson(changed.user);
   },
 });

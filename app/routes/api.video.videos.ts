@@ -1,6 +1,6 @@
 import { createVideo, searchVideos, toVideoJson } from "~/models/video.server";
 import { videoInputSchema } from "~/schemas/video";
-import { apiJson, apiRoute, readBody, requireApiAdmin, requireApiUser } from "~/utils/api.server";
+import { apiJson, apiRoute, readBody, requireApiAdmin, requireApiUser } from "~/http/api.server";
 
 // SPEC §7 GET /api/video/videos (signed-in users watch videos, SPEC §6); POST creates one (admin, beyond SPEC).
 export const { loader, action } = apiRoute({

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseSubmission } from "~/http/form-submission.server";
+import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
@@ -7,8 +7,8 @@ import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
-import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
-import { registerUser } from "~/models/user.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
+import { conflictRefusal, registerUser } from "~/models/user.server";
 import {
   resetRequestSchema,
   signInSchema,
@@ -16,11 +16,12 @@ import {
   userMessages,
 } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/utils/auth.server";
-import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
+import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/http/auth.server";
+import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 type FormType = "signin" | "signup" | "reset";
 const titles: Record<FormType, string> = { signin: "Sign In", signup: "Sign Up", reset: "Reset Password" };
@@ -89,9 +90,9 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const registered = await registerUser(value);
       if (!registered.ok) {
-        const fieldErrors = Object.fromEntries(registered.conflicts.map((c) => [c.field, [c.message]]));
-        const summary = registered.conflicts.map((c) => c.message).join(" ");
-        return fail(409, [`${summary} ${userMessages.signUpRetry}`], fieldErrors);
+        const refusal = conflictRefusal(registered.conflicts);
+        const summary = `${refusal.message} ${userMessages.signUpRetry}`;
+        return reply(intent, refusalReply(submission, refusal, { summary, hideFields: secretFields }), refusal.status);
       }
       return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess });
     } catch (error) {

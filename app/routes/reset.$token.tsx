@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/components/form-fields";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetPasswordSchema, userMessages } from "~/schemas/user";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [
   { title: "Reset Password | Walking Trails" },

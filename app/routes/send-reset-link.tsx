@@ -4,10 +4,10 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useActionData } from "@remix-run/react";
 import { FormAlert, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
-import { requestPasswordReset, resetRequestRefusal } from "~/models/password-reset.server";
+import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
-import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/utils/honeypot.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
 

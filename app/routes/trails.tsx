@@ -5,7 +5,7 @@ import { BenchVideoLinks } from "~/components/bench-video-links";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { listBenches } from "~/models/bench.server";
 import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import {
   DEFAULT_TRAIL_COLOR,
@@ -16,8 +16,8 @@ import {
   trailFacts,
   trailStrokeColor,
   WALKING_PACE_MPH,
-} from "~/utils/geo";
-import { useHydrated } from "~/utils/use-hydrated";
+} from "~/lib/geo";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
 

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseSubmission } from "~/http/form-submission.server";
+import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -13,17 +13,18 @@ import {
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
-import { deleteUserAccount, getUserById, updateUserProfile, type PublicUser } from "~/models/user.server";
+import { deleteUserAccount, getUserById, updateUserProfile, userRefusal, type PublicUser } from "~/models/user.server";
 import {
   feedbackSchema,
   profileUpdateSchema,
   userMessages,
 } from "~/schemas/user";
-import { endSession, requireUser } from "~/utils/auth.server";
+import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, RATE_LIMIT_MESSAGE, retryAfterHeaders } from "~/utils/rate-limit.server";
-import { getSessionId } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { getSessionId } from "~/http/session-cookie.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Profile | Walking Trails" }];
 
@@ -71,16 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const updated = await updateUserProfile(user.id, changes, editor);
       if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
-      if (updated.reason === "no-changes") {
-        return answer("update", submission.reply({ formErrors: [userMessages.noProfileChanges], hideFields }), 400);
-      }
-      if (updated.reason === "refused") {
-        const { status, message, field } = updated.refusal;
-        return answer("update", submission.reply({ formErrors: [message], fieldErrors: { [field]: [message] }, hideFields }), status);
-      }
-      const fieldErrors = Object.fromEntries(updated.conflicts.map((c) => [c.field, [c.message]]));
-      const formErrors = updated.conflicts.map((c) => c.message);
-      return answer("update", submission.reply({ formErrors, fieldErrors, hideFields }), 409);
+      const refusal = userRefusal(updated);
+      return answer("update", refusalReply(submission, refusal, { summary: refusal.message, hideFields }), refusal.status);
     } catch (error) {
       if (error instanceof Response) throw error;
       log("error", "profile update failed", { error: error instanceof Error ? error.message : String(error) });
@@ -102,7 +95,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "delete") {
     const deleted = await deleteUserAccount(user.id);
     if (!deleted.ok && deleted.reason === "last-admin") {
-      return answer("delete", { status: "error", error: { "": [userMessages.lastAdmin] } }, 409);
+      const { message, status } = userRefusal(deleted);
+      return answer("delete", { status: "error", error: { "": [message] } }, status);
     }
     return redirectWithToast("/", { type: "success", message: userMessages.profileDeleted }, { headers: await endSession(request) });
   }

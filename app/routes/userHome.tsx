@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UserHomePage } from "~/components/user-home";
-import { requireUser } from "~/utils/auth.server";
+import { requireUser } from "~/http/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Home | Walking Trails" }];
 

@@ -4,13 +4,12 @@ import { CategoryBadge } from "~/components/category-badge";
 import { LightEmbed } from "~/components/light-embed";
 import { formatCount } from "~/components/video-card";
 import { VideoReactions } from "~/components/video-reactions";
-import { getVideo, reactToVideo, recordView } from "~/models/video.server";
+import { getVideo, reactToVideo, recordView, toVideoCardData } from "~/models/video.server";
 import { videoActionSchema, videoIdSchema } from "~/schemas/video";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireUser } from "~/utils/auth.server";
-import { reactionForIntent } from "~/utils/reactions";
-import { toVideoCardData } from "~/utils/video-library.server";
-import { topicForSubCategory } from "~/utils/video-topics";
+import { requireUser } from "~/http/auth.server";
+import { reactionForIntent } from "~/lib/reactions";
+import { topicForSubCategory } from "~/lib/video-topics";
 
 function notFound(): never {
   throw new Response("Video not found", { status: 404 });

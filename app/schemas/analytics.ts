@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-export const VIDEO_SORT_COLUMNS = ["title", "views", "likes", "dislikes"] as const;
+const VIDEO_SORT_COLUMNS = ["title", "views", "likes", "dislikes"] as const;
 export type VideoSortColumn = (typeof VIDEO_SORT_COLUMNS)[number];
 export type SortDirection = "asc" | "desc";
 

@@ -1,10 +1,11 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
-import { extractYouTubeId } from "~/utils/youtube";
+import { extractYouTubeId } from "~/lib/youtube";
 
-export const BENCH_LOCATION_MAX_LENGTH = 200;
-export const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
+const BENCH_LOCATION_MAX_LENGTH = 200;
+const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
 
 export const benchMessages = {
   numberRequired: "Bench number is required.",
@@ -24,7 +25,8 @@ export const benchMessages = {
 const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired, notNumber: benchMessages.numberInvalid })
   .refine((value) => Number.isInteger(value) && value >= 1 && value <= 1_000_000, benchMessages.numberInvalid);
 
-const benchObject = z.object({
+/** Every field of a bench, as the admin forms send them. */
+export const benchFormSchema = z.object({
   bench_number: benchNumberSchema,
   location: displayText({
     label: "Location",
@@ -37,7 +39,7 @@ const benchObject = z.object({
   // Optional link to a trail; blank (the "No trail" choice) means none.
   trailId: z.preprocess(
     (value) => (value === "" ? null : value),
-    z.string().regex(/^[a-f0-9]{24}$/, benchMessages.trailUnknown).nullable().optional(),
+    idSchema(benchMessages.trailUnknown).nullable().optional(),
   ),
 });
 
@@ -51,18 +53,18 @@ function acceptBenchNumberAlias(value: unknown) {
 }
 
 /** POST /api/bench/bench and the admin create form. Numbers arrive as text from forms (SPEC §5). */
-export const benchCreateSchema = z.preprocess(acceptBenchNumberAlias, benchObject);
+export const benchCreateSchema = z.preprocess(acceptBenchNumberAlias, benchFormSchema);
 export type BenchCreateInput = z.infer<typeof benchCreateSchema>;
 
 /** PATCH /api/bench/bench/{id} (partial) and the admin edit form (which sends every field). */
 export const benchUpdateSchema = z.preprocess(
   acceptBenchNumberAlias,
-  benchObject.partial().refine((fields) => Object.values(fields).some((value) => value !== undefined), benchMessages.nothingToUpdate),
+  benchFormSchema.partial().refine((fields) => Object.values(fields).some((value) => value !== undefined), benchMessages.nothingToUpdate),
 );
 export type BenchUpdateInput = z.infer<typeof benchUpdateSchema>;
 
 /** The canonical embed address stored for every bench video, whatever YouTube link form was pasted. */
-export const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
+const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
 
 export const benchVideoSchema = z.object({
   title: displayText({
@@ -85,7 +87,20 @@ export const benchVideoSchema = z.object({
 });
 export type BenchVideoInput = z.infer<typeof benchVideoSchema>;
 
-export const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
+/**
+ * The admin Bench area: create a bench, edit or delete the chosen one, add a video to it or delete one
+ * (deletions after a confirmation). The forms send every field, numbers as text.
+ */
+const benchId = z.string().max(100);
+export const benchIntentSchema = z.discriminatedUnion("intent", [
+  benchFormSchema.extend({ intent: z.literal("create-bench") }),
+  benchFormSchema.extend({ intent: z.literal("update-bench"), benchId }),
+  z.object({ intent: z.literal("delete-bench"), benchId }),
+  benchVideoSchema.extend({ intent: z.literal("add-video"), benchId }),
+  z.object({ intent: z.literal("delete-video"), benchId, videoId: z.string().max(100) }),
+]);
+
+const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
 
 /** A bench as the JSON API answers it (SPEC §3 / §7). */
 export const benchJsonSchema = z.object({

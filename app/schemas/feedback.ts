@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 
 /** What the API answers for one feedback message (SPEC §3). */
 export const feedbackJsonSchema = z.object({
@@ -8,7 +9,6 @@ export const feedbackJsonSchema = z.object({
   feedback: z.string(),
   isResolved: z.boolean(),
 });
-export type FeedbackJson = z.infer<typeof feedbackJsonSchema>;
 
 export const feedbackStatusSchema = z.object({
   isResolved: z.boolean({ error: "isResolved must be true or false." }),
@@ -21,3 +21,9 @@ export const feedbackMessages = {
   pending: "The feedback was marked as pending.",
   notFound: "Feedback not found.",
 } as const;
+
+/** The admin Feedback area: mark a message resolved or pending, or delete it (after a confirmation). */
+export const feedbackIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("setStatus"), id: idSchema(feedbackMessages.notFound), isResolved: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("delete"), id: idSchema(feedbackMessages.notFound) }),
+]);

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { EDITABLE_AREA } from "~/utils/geo";
+import { EDITABLE_AREA } from "~/lib/geo";
 
 export const geoMessages = {
   bothRequired: "Please provide both latitude and longitude",

@@ -19,7 +19,7 @@ const INVISIBLE_SINGLE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
  */
 const INVISIBLE_MULTI_LINE = /(?![\t\n\r\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
-export function hasInvisibleCharacters(value: string, multiline = false) {
+function hasInvisibleCharacters(value: string, multiline = false) {
   return (multiline ? INVISIBLE_MULTI_LINE : INVISIBLE_SINGLE_LINE).test(value);
 }
 
@@ -65,14 +65,14 @@ export function displayText(rules: TextRules) {
   return sized.transform(nfkc).pipe(z.string().max(rules.max, rules.tooLong));
 }
 
-export const SEARCH_MAX_LENGTH = 200;
-export const searchMessages = {
+const SEARCH_MAX_LENGTH = 200;
+const searchMessages = {
   tooLong: `Search text can be at most ${SEARCH_MAX_LENGTH} characters.`,
   invisible: invisibleCharactersMessage("Search text"),
 } as const;
 
 /** A search box: empty means "everything". Refusals are shown beside the box, never a server error. */
-export const searchQuerySchema = displayText({ label: "Search text", max: SEARCH_MAX_LENGTH, tooLong: searchMessages.tooLong });
+const searchQuerySchema = displayText({ label: "Search text", max: SEARCH_MAX_LENGTH, tooLong: searchMessages.tooLong });
 
 /** A search parameter as the admin areas read it: the query to run, or the message to show instead. */
 export function parseSearchQuery(value: string | null | undefined): { q: string; error: string | null } {

@@ -9,17 +9,32 @@ export const trailMessages = {
   indexOutOfRange: "Coordinate not found.",
   coordinatePair: "The coordinate must be a [longitude, latitude] pair.",
   index: "The index must be a whole number of at least 0.",
+  version: "The version must be a whole number of at least 0.",
 } as const;
 
 /** A position in a trail's path (0-based). */
-export const coordinateIndexSchema = z.preprocess(
+const coordinateIndexSchema = z.preprocess(
   numberFromInput,
   z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index),
 );
 
+/**
+ * The trail version an edit was based on (each edit of a trail increments it): with it, an edit made
+ * after someone else's is refused as stale instead of applied over it.
+ */
+const versionSchema = z.preprocess(
+  numberFromInput,
+  z.number({ error: trailMessages.version }).int(trailMessages.version).min(0, trailMessages.version),
+);
+
 /** Saving one point: latitude and longitude by name (SPEC §7), validated to the campus area. */
 export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
-export type CoordinateInput = z.infer<typeof coordinateSchema>;
+
+/** PATCH /api/trails/{id}/coordinate/{index}: the point, and optionally the version it was based on. */
+export const coordinateUpdateSchema = coordinateSchema.extend({ version: versionSchema.optional() });
+
+/** DELETE /api/trails/{id}/coordinate/{index}?version=: optionally the version the deletion was based on. */
+export const coordinateDeleteQuerySchema = z.object({ version: versionSchema.optional() });
 
 /** PATCH /api/trails/{id}/coordinate: insert `coordinate` ([longitude, latitude]) at `index`. */
 export const insertCoordinateSchema = z.object({
@@ -35,26 +50,29 @@ export const insertCoordinateSchema = z.object({
       }
       return [parsed.data.longitude, parsed.data.latitude] as [number, number];
     }),
+  version: versionSchema.optional(),
 });
-export type InsertCoordinateInput = z.infer<typeof insertCoordinateSchema>;
 
-/** The admin coordinate table: each row form carries the trail version it was rendered from. */
-export const coordinateRowFormSchema = coordinateSchema.extend({
-  index: coordinateIndexSchema,
-  version: z.preprocess(numberFromInput, z.number().int().min(0)),
-});
-export const coordinateDeleteFormSchema = z.object({
-  index: coordinateIndexSchema,
-  version: z.preprocess(numberFromInput, z.number().int().min(0)),
-});
+/**
+ * The admin trail area's forms: each row of the coordinate table (Save, Insert Below, Delete) and Insert
+ * at End name the trail, the position and the version the page showed, so a stale edit is refused.
+ */
+const trailFormFields = { trailId: z.string().max(100), index: coordinateIndexSchema, version: versionSchema };
+export const trailIntentSchema = z.discriminatedUnion("intent", [
+  coordinateSchema.extend({ intent: z.literal("save-coordinate"), ...trailFormFields }),
+  coordinateSchema.extend({ intent: z.literal("insert-below"), ...trailFormFields }),
+  coordinateSchema.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
+  z.object({ intent: z.literal("delete-coordinate"), ...trailFormFields }),
+]);
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);
 
-/** A trail as the JSON API answers it (SPEC §7 / issue 7). */
+/** A trail as the JSON API answers it (SPEC §7). */
 export const trailJsonSchema = z.object({
   _id: z.string(),
   name: z.string(),
   color: z.string(),
+  version: z.number().int().describe("Changes with every coordinate edit; send it with an edit to have a stale edit refused (409)."),
   path: z.object({ type: z.literal("LineString"), coordinates: z.array(lonLatSchema) }),
 });
 export type TrailJson = z.infer<typeof trailJsonSchema>;

@@ -1,12 +1,13 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 
 // Shared by the pages (through Conform's parseWithZod, which turns FormData strings into these types and
 // empty fields into undefined) and by the JSON API (schema.safeParse(body)), so every rule lives once.
 
 export const PASSWORD_MIN_LENGTH = 4;
-export const USERNAME_MAX_LENGTH = 50;
-export const FEEDBACK_MAX_LENGTH = 5000;
+const USERNAME_MAX_LENGTH = 50;
+const FEEDBACK_MAX_LENGTH = 5000;
 
 export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Say"] as const;
 export const ETHNICITIES = [
@@ -20,7 +21,7 @@ export const ETHNICITIES = [
   "Other",
 ] as const;
 export const COMMUNITY_OPTIONS = ["Yes", "No"] as const;
-export const ROLES = ["User", "Admin"] as const;
+const ROLES = ["User", "Admin"] as const;
 
 /** The texts of SPEC §5 and §8, plus our own for rules the spec leaves unworded. */
 export const userMessages = {
@@ -58,8 +59,12 @@ export const userMessages = {
   noProfileChanges: "No changes were made to the profile.",
   feedbackSent: "Thank you! Your feedback has been sent.",
   profileDeleted: "Your profile has been deleted.",
-  lastAdmin: "You are the last administrator: make another user an administrator before deleting this profile.",
-  lastAdminRole: "The last administrator cannot lose the Admin role.",
+  lastAdmin: "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
+  userNotFound: "User not found.",
+  proofRequired: "Enter your current password to change your email or password.",
+  wrongCurrentPassword: "The current password is not correct.",
+  notYourProfile: "You may only update your own profile.",
+  notYourAccount: "You may only delete your own profile.",
   signedOut: "You have been signed out.",
 } as const;
 
@@ -72,7 +77,7 @@ export const usernameSchema = displayText({
   normalize: true,
 });
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: userMessages.emailRequired })
   .trim()
   .min(1, userMessages.emailRequired)
@@ -95,7 +100,6 @@ export const signInSchema = z.object({
   password: z.string({ error: userMessages.passwordRequired }).min(1, userMessages.passwordRequired),
   redirectTo: z.string().optional(),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z
   .object({
@@ -115,12 +119,10 @@ export const signUpSchema = z
     message: userMessages.passwordsDiffer,
     when: (payload) => bothStrings(payload, "password", "confirmPassword"),
   });
-export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const resetRequestSchema = z.object({ email: emailSchema });
-export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string({ error: userMessages.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort);
 
@@ -131,7 +133,6 @@ export const resetPasswordSchema = z
     message: userMessages.passwordsDiffer,
     when: (payload) => bothStrings(payload, "newPassword", "confirmPassword"),
   });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /**
  * Profile update (SPEC §5): every field optional, an empty one keeps the current value. A new password
@@ -162,7 +163,6 @@ export const profileUpdateSchema = z
       ctx.addIssue({ code: "custom", path: ["password"], message: userMessages.passwordRequirementsNotMet });
     }
   });
-export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 export const feedbackSchema = z.object({
   username: usernameSchema,
@@ -175,12 +175,17 @@ export const feedbackSchema = z.object({
     multiline: true,
   }),
 });
-export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
-export const roleSchema = z.enum(ROLES);
+const roleSchema = z.enum(ROLES);
+
+/** The admin Profiles area: change a user's role, or delete the account (each after a confirmation). */
+export const profilesIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("changeRole"), id: idSchema(userMessages.userNotFound), role: roleSchema }),
+  z.object({ intent: z.literal("delete"), id: idSchema(userMessages.userNotFound) }),
+]);
 
 // ---------------------------------------------------------------------------------------------------
-// JSON API shapes (issue 7). The request schemas reuse the form rules above; the response schemas
+// JSON API shapes. The request schemas reuse the form rules above; the response schemas
 // describe what the serialisers in app/models/user.server.ts produce.
 
 export const userJsonSchema = z.object({
@@ -193,7 +198,6 @@ export const userJsonSchema = z.object({
   ethnicity: z.string().nullable(),
   community: z.string().nullable(),
 });
-export type UserJson = z.infer<typeof userJsonSchema>;
 
 export const authResponseSchema = z.object({ result: userJsonSchema, token: z.string() });
 export const messageResponseSchema = z.object({ message: z.string(), _id: z.string().optional() });

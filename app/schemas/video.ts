@@ -1,13 +1,11 @@
 import * as z from "zod";
+import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
-import { reactionIntents } from "~/utils/reactions";
-import { VIDEO_SUB_CATEGORIES } from "~/utils/video-topics";
-import { normalizeYouTubeUrl } from "~/utils/youtube";
+import { reactionIntents, type ReactionValue } from "~/lib/reactions";
+import { VIDEO_SUB_CATEGORIES, type VideoTopicSlug } from "~/lib/video-topics";
+import { normalizeYouTubeUrl } from "~/lib/youtube";
 
-/** Ids are 24 lowercase hex characters (database default). */
-export const videoIdSchema = z.string().regex(/^[a-f0-9]{24}$/, "Unknown video.");
-
-export const videoSubCategorySchema = z.enum(VIDEO_SUB_CATEGORIES);
+export const videoIdSchema = idSchema("Unknown video.");
 
 /** What a signed-in user can do on a video: react to it, or tell us they started playing it. */
 export const videoActionSchema = z.object({
@@ -17,7 +15,6 @@ export const videoActionSchema = z.object({
   // Set by enhanced (fetcher) submissions, which want data instead of a redirect.
   enhanced: z.literal("1").optional(),
 });
-export type VideoAction = z.infer<typeof videoActionSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Creating and editing videos: the admin form, its action and the JSON API all validate with these.
@@ -63,10 +60,17 @@ export type VideoInput = z.output<typeof videoInputSchema>;
 export const videoPatchSchema = videoInputSchema.partial();
 export type VideoPatch = z.output<typeof videoPatchSchema>;
 
-/** The admin form also carries which video it edits. */
+/** The admin edit form also carries which video it edits. */
 export const videoEditFormSchema = videoInputSchema.extend({ id: videoIdSchema });
 
-/** SPEC §3 / issue 7: a video as the JSON API answers it. */
+/** The admin Videos area: add a video, edit one, or delete one (after a confirmation). */
+export const videoIntentSchema = z.discriminatedUnion("intent", [
+  videoInputSchema.extend({ intent: z.literal("create") }),
+  videoEditFormSchema.extend({ intent: z.literal("update") }),
+  z.object({ intent: z.literal("delete"), id: videoIdSchema }),
+]);
+
+/** SPEC §3: a video as the JSON API answers it. */
 export const videoJsonSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -81,3 +85,23 @@ export const videoJsonSchema = z.object({
 export type VideoJson = z.infer<typeof videoJsonSchema>;
 
 export const videoDeletedSchema = z.object({ message: z.string(), _id: z.string() });
+
+/** What a video card shows; the stored link becomes an address on our configured embed host. */
+export type VideoCardData = {
+  id: string;
+  title: string;
+  category: string;
+  subCategory: string;
+  description: string;
+  views: number;
+  likes: number;
+  dislikes: number;
+  myReaction: ReactionValue | null;
+  /** Player address (privacy-enhanced host by default), or null when the link is not a YouTube video. */
+  embedSrc: string | null;
+  /** Only when VIDEO_THUMBNAIL_HOST is configured: otherwise a page makes no third-party request. */
+  thumbnailSrc: string | null;
+};
+
+/** What each of the five video pages loads. */
+export type VideoLibraryData = { slug: VideoTopicSlug; videos: VideoCardData[] };

@@ -21,6 +21,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** Prisma's codes for a write the database's constraints refused. */
+const CONSTRAINT_CODES = { unique: "P2002", foreignKey: "P2003", missingRecord: "P2025" } as const;
+
+/** True when the database refused a write for this constraint: a unique index, a foreign key, or a row that is gone. */
+export function violates(error: unknown, constraint: keyof typeof CONSTRAINT_CODES): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === CONSTRAINT_CODES[constraint];
+}
+
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 
 /** True for errors that mean the database cannot be reached right now (not a bad query). */

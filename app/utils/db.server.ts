@@ -8,7 +8,7 @@ import { seedDatabase } from "~/utils/seed.server";
 import { installGracefulShutdown } from "~/utils/shutdown.server";
 
 /** Opens the configured database, brings its schema up to date and seeds it when empty. */
-export async function connect(): Promise<Database> {
+async function connect(): Promise<Database> {
   const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openEmbedded(env.PGLITE_DATA_DIR);
   const migrations = await applyMigrations(database);
   if (migrations.length > 0) log("info", "migrations applied", { migrations });

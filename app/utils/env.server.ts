@@ -19,7 +19,7 @@ const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
@@ -64,7 +64,7 @@ export const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
+type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
   SESSION_SECRET: string;
   /** Always set: configured, or the local address outside production. */
   APP_URL: string;

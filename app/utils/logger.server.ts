@@ -20,7 +20,7 @@ export function redactPath(pathname: string) {
   return pathname;
 }
 
-export type AccessRecord = { method: string; path: string; status: number; ms: number; kind: string };
+type AccessRecord = { method: string; path: string; status: number; ms: number; kind: string };
 
 /**
  * The access log: one line per request. Only method, path (redacted, without the query string, which

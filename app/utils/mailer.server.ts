@@ -6,7 +6,7 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+type Mail = { to: string; subject: string; text: string; html?: string };
 
 let smtpTransport: { url: string; transport: Transporter } | null = null;
 

@@ -9,12 +9,12 @@ export type SqlConnection = {
 
 type Migrator = { kind: "postgres" | "pglite"; withSql<T>(fn: (sql: SqlConnection) => Promise<T>): Promise<T> };
 
-export type Migration = { name: string; sql: string; checksum: string };
+type Migration = { name: string; sql: string; checksum: string };
 
 // Any constant: every app instance takes the same lock, so only one applies migrations at a time.
 const MIGRATION_LOCK_KEY = 72_707_369;
 
-export function migrationsDirectory() {
+function migrationsDirectory() {
   return path.resolve(process.env.MIGRATIONS_DIR ?? "prisma/migrations");
 }
 

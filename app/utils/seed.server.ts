@@ -20,7 +20,7 @@ type SeedBench = {
   videos: { title: string; url: string }[];
 };
 
-export type SeedResult = { applied: string[]; admin?: { email: string; password: string; generated: boolean } };
+type SeedResult = { applied: string[]; admin?: { email: string; password: string; generated: boolean } };
 
 function readSeedFile<T>(name: string): T {
   const dir = path.resolve(process.env.SEED_DATA_DIR ?? "prisma/seed-data");

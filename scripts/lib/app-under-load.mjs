@@ -1,6 +1,7 @@
 // Shared by `npm run bench` and `npm run loadtest`: the production build on a fresh PostgreSQL database
 // of its own (seeded, with a known administrator), and a keep-alive HTTP client that never throws.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import pg from "pg";
@@ -47,6 +48,19 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
   });
 }
 
+/**
+ * CPU milliseconds (user + system) a process has used so far, from Linux's /proc; null elsewhere. Unlike
+ * requests per second, it hardly moves when other work shares the machine's cores.
+ */
+export function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+
 /** Starts the app on a new database; `stop()` ends it and drops the database. */
 export async function startAppUnderLoad(prefix) {
   const name = `${prefix}_${process.pid}`;
@@ -77,6 +91,7 @@ export async function startAppUnderLoad(prefix) {
   }
   return {
     base,
+    pid: app.pid,
     databaseUrl: dbUrl.toString(),
     async stop() {
       app.kill("SIGTERM");

@@ -221,7 +221,7 @@ test.describe("profile page", () => {
     const dialog = await openDialog(page, "Delete Profile", "Delete Profile");
     await dialog.getByRole("button", { name: "Yes, delete my profile" }).click();
     await expect(page.getByRole("dialog", { name: "Delete Profile" }).getByRole("alert")).toHaveText(
-      "You are the last administrator: make another user an administrator before deleting this profile.",
+      "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
     );
     await page.goto("/userControlPanel");
     await expect(info(page, "email")).toHaveText(admin.email);

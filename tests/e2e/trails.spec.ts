@@ -6,7 +6,7 @@ import {
   trailFacts,
   trailStrokeColor,
   type LonLat,
-} from "../../app/utils/geo";
+} from "../../app/lib/geo";
 
 import { expect, signInAsAdmin, test } from "./support/fixtures";
 

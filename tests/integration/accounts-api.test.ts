@@ -20,10 +20,11 @@ import * as feedbackSubmit from "~/routes/api.feedback_.submit";
 import { feedbackJsonSchema } from "~/schemas/feedback";
 import { authResponseSchema, userJsonSchema } from "~/schemas/user";
 import { settleBackgroundJobs } from "~/utils/background.server";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { createSession, deleteSession, sessionCookie } from "~/utils/session.server";
+import { createSession, deleteSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 import { truncateAll } from "../support/database-template";
 
 const outbox = mkdtempSync(path.join(tmpdir(), "wt-api-outbox-"));
@@ -257,7 +258,7 @@ describe("admin user endpoints", () => {
     expect((await call(updateRole, "PATCH", path("x"), { token: adminToken, params: { id: "x" }, body: { roleType: "Admin" } })).status).toBe(404);
     const last = await call(updateRole, "PATCH", path(boss.id), { token: adminToken, params: { id: boss.id }, body: { roleType: "User" } });
     expect(last.status).toBe(409);
-    expect((await last.json()).message).toBe("The last administrator cannot lose the Admin role.");
+    expect((await last.json()).message).toBe("The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.");
     const promoted = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "Admin" } });
     expect(promoted.status).toBe(200);
     expect(await promoted.json()).toMatchObject({ _id: user.id, roleType: "Admin" });

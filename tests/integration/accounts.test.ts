@@ -8,8 +8,9 @@ import {
   updateUserProfile,
   verifyLogin,
 } from "~/models/user.server";
-import { requireAdmin, requireUser } from "~/utils/auth.server";
-import { commitSessionCookie, createSession, getUserForSession } from "~/utils/session.server";
+import { requireAdmin, requireUser } from "~/http/auth.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession, getUserForSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 import { thrown } from "../support/thrown";
 

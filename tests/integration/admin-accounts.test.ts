@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { createFeedback } from "~/models/feedback.server";
 import { createUser } from "~/models/user.server";
 import { loader as adminHomeLoader } from "~/routes/adminHome";
-import { action, loader } from "~/routes/adminControlPanel";
+import { action, loader } from "~/routes/adminControlPanel/route";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 
 beforeEach(async () => {
@@ -99,7 +100,9 @@ describe("profiles area", () => {
 
     const lastAdmin = await run(() => action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "User" }, cookie), params: {}, context: {} }));
     expect(statusOf(lastAdmin)).toBe(409);
-    expect((lastAdmin as { data: { error: string } }).data.error).toBe("The last administrator cannot lose the Admin role.");
+    expect((lastAdmin as { data: { result: { error: Record<string, string[]> } } }).data.result.error).toEqual({
+      "": ["The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first."],
+    });
     const lastDelete = await run(() => action({ request: post("option=profiles", { intent: "delete", id: admin.id }, cookie), params: {}, context: {} }));
     expect(statusOf(lastDelete)).toBe(409);
     const bad = await run(() => action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "King" }, cookie), params: {}, context: {} }));

@@ -7,7 +7,8 @@ import { ageBandOf, getUserDemographics, getVideoAnalytics } from "~/models/anal
 import { createUser } from "~/models/user.server";
 import { loader } from "~/routes/adminAnalytics";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 
 type Person = { gender?: string | null; age?: number | null; ethnicity?: string | null; community?: string | null };

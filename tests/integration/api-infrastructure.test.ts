@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
 import { createUser } from "~/models/user.server";
 import * as unknownApiPath from "~/routes/api.$";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/utils/api.server";
-import { createSession, deleteSession, sessionCookie } from "~/utils/session.server";
+import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import { createSession, deleteSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 const echo = apiRoute({
   GET: async ({ request }) => ({ user: (await requireApiUser(request)).user.username }),

@@ -2,13 +2,17 @@
 // User and an Admin, must admit exactly the roles the table names. The /api rows come from the same
 // endpoint descriptions that generate the OpenAPI document, so a new endpoint cannot be missed.
 import { describe, expect, test } from "vitest";
-import { endpointDocs } from "~/api/docs";
-import { benchIntents } from "~/admin/bench.server";
-import { trailIntents } from "~/admin/trail.server";
+import { endpointDocs } from "~/openapi/endpoints";
+import { benchIntentSchema } from "~/schemas/bench";
+import { trailIntentSchema } from "~/schemas/trail";
 import { createUser } from "~/models/user.server";
-import { reactionIntents } from "~/utils/reactions";
-import { createSession } from "~/utils/session.server";
+import { reactionIntents } from "~/lib/reactions";
+import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
+
+/** Every intent an admin area's union schema accepts. */
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
+  schema.options.map((option) => option.shape.intent.value);
 
 type Access = "everyone" | "user" | "admin";
 type Row = { kind: "page" | "form" | "api"; method: string; path: string; access: Access; intent?: string };
@@ -45,8 +49,8 @@ const forms: Row[] = [
   ...["changeRole", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=profiles", intent, access: "admin" as const })),
   ...["setStatus", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=feedback", intent, access: "admin" as const })),
   ...["create", "update", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=videos", intent, access: "admin" as const })),
-  ...trailIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
-  ...benchIntents.map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
+  ...intentsOf(trailIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
+  ...intentsOf(benchIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
 ];
 
 function apiRows(): Row[] {

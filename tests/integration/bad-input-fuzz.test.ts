@@ -4,15 +4,19 @@
 import * as fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
-import { endpointDocs } from "~/api/docs";
-import { benchIntents } from "~/admin/bench.server";
-import { trailIntents } from "~/admin/trail.server";
+import { endpointDocs } from "~/openapi/endpoints";
+import { benchIntentSchema } from "~/schemas/bench";
+import { trailIntentSchema } from "~/schemas/trail";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
-import { reactionIntents } from "~/utils/reactions";
+import { reactionIntents } from "~/lib/reactions";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
+
+/** Every intent an admin area's union schema accepts. */
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
+  schema.options.map((option) => option.shape.intent.value);
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
@@ -105,8 +109,8 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   ...["changeRole", "delete"].map((intent) => ({ path: "/adminControlPanel?option=profiles", intent, as: "admin" as const })),
   ...["setStatus", "delete"].map((intent) => ({ path: "/adminControlPanel?option=feedback", intent, as: "admin" as const })),
   ...["create", "update", "delete"].map((intent) => ({ path: "/adminControlPanel?option=videos", intent, as: "admin" as const })),
-  ...trailIntents.map((intent) => ({ path: "/adminControlPanel?option=trail", intent, as: "admin" as const })),
-  ...benchIntents.map((intent) => ({ path: "/adminControlPanel?option=bench", intent, as: "admin" as const })),
+  ...intentsOf(trailIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=trail", intent, as: "admin" as const })),
+  ...intentsOf(benchIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=bench", intent, as: "admin" as const })),
 ];
 
 /** A fingerprint of every table's rows; rate-limit counters may move on refusals by design. */

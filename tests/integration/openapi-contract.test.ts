@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
 import { validate } from "../support/json-schema";
 import { callRoute } from "../support/routes";
 

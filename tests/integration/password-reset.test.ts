@@ -12,11 +12,11 @@ import {
 import { createUser, verifyLogin } from "~/models/user.server";
 import { action as sendResetLinkAction } from "~/routes/send-reset-link";
 import { settleBackgroundJobs } from "~/utils/background.server";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { rateLimitPolicies } from "~/utils/rate-limit.server";
-import { createSession, getUserForSession } from "~/utils/session.server";
+import { rateLimitPolicies } from "~/utils/rate-limit-counter.server";
+import { createSession, getUserForSession } from "~/models/session.server";
 import { readMail, startSmtpServer } from "../e2e/support/mailbox";
 import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";

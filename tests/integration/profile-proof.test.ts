@@ -7,8 +7,8 @@ import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-re
 import { createUser, RECENT_SIGN_IN_MS, verifyLogin } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { signInPolicy } from "~/utils/rate-limit.server";
-import { createSession, getUserForSession } from "~/utils/session.server";
+import { signInPolicy } from "~/utils/rate-limit-counter.server";
+import { createSession, getUserForSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";
 

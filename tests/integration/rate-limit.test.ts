@@ -2,20 +2,12 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import * as signInApi from "~/routes/api.user.signin";
 import { action as authorizationAction } from "~/routes/authorization";
-import { addressBucket } from "~/utils/address-bucket.server";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
+import { addressBucket } from "~/http/address-bucket.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import {
-  checkRateLimit,
-  hitRateLimit,
-  rateLimitClient,
-  rateLimitPolicies,
-  RATE_LIMIT_MESSAGE,
-  scaledMax,
-  signInDelayMs,
-  signInPolicy,
-} from "~/utils/rate-limit.server";
+import { checkRateLimit, rateLimitClient, signInDelayMs } from "~/http/rate-limit.server";
+import { hitRateLimit, rateLimitPolicies, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 import { truncateAll } from "../support/database-template";
 
 beforeEach(async () => {

@@ -4,8 +4,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "~/utils/client-address.server";
-import { gateRequest, type GateConfig } from "~/utils/request-gate.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
+import { gateRequest, type GateConfig } from "~/http/request-gate.server";
 
 const LIMIT = 64 * 1024;
 const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400 };

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import { listTrails, getTrailWithCoordinates } from "~/models/trail.server";
-import { action, loader } from "~/routes/adminControlPanel";
+import { action, loader } from "~/routes/adminControlPanel/route";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession, sessionCookie } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 let userCookie: string;
 let adminCookie: string;
@@ -40,8 +41,9 @@ function statusOf(answer: unknown): number {
   const init = (answer as { init?: { status?: number } }).init;
   return init?.status ?? 200;
 }
-function bodyOf(answer: unknown) {
-  return (answer as { data: Record<string, unknown> }).data;
+/** The reply a refused form gets: its intent, and Conform's result (messages by field, "" for the form; what was typed). */
+function replyOf(answer: unknown) {
+  return (answer as { data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } } }).data;
 }
 
 async function goldTrail() {
@@ -116,7 +118,7 @@ describe("admin trail edits", () => {
       adminCookie,
     );
     expect(statusOf(stale)).toBe(409);
-    expect(bodyOf(stale).formError).toBe("This trail was changed by someone else. Reload to see the latest coordinates.");
+    expect(replyOf(stale).result.error).toEqual({ "": ["This trail was changed by someone else. Reload to see the latest coordinates."] });
     const after = (await getTrailWithCoordinates(trail.id))!;
     expect(after.coordinates).toHaveLength(trail.coordinates.length);
 
@@ -126,8 +128,8 @@ describe("admin trail edits", () => {
       adminCookie,
     );
     expect(statusOf(missing)).toBe(400);
-    expect(bodyOf(missing).formError).toBe("Please provide both latitude and longitude");
-    expect(bodyOf(missing).values).toEqual({ latitude: "33.98", longitude: "" });
+    expect(replyOf(missing).result.error).toEqual({ longitude: ["Please provide both latitude and longitude"] });
+    expect(replyOf(missing).result.initialValue).toMatchObject({ latitude: "33.98" });
 
     const restored = await post(
       "trail",
@@ -149,7 +151,8 @@ describe("admin bench edits", () => {
 
     const duplicate = await post("bench", { intent: "create-bench", ...fields, location: "Other" }, adminCookie);
     expect(statusOf(duplicate)).toBe(409);
-    expect(bodyOf(duplicate).fieldErrors).toEqual({ bench_number: ["Bench #931 already exists."] });
+    expect(replyOf(duplicate).result.error).toEqual({ bench_number: ["Bench #931 already exists."] });
+    expect(replyOf(duplicate).result.initialValue).toMatchObject({ location: "Other" });
 
     const updated = await post("bench", { intent: "update-bench", benchId: bench.id, ...fields, location: "Behind the gym" }, adminCookie);
     expect(statusOf(updated)).toBe(302);

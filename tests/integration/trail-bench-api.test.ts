@@ -14,7 +14,8 @@ import { benchJsonSchema } from "~/schemas/bench";
 import { trailJsonSchema, trailMessages } from "~/schemas/trail";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession, sessionCookie } from "~/utils/session.server";
+import { createSession } from "~/models/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 type Route = { loader: Function; action: Function };
 
@@ -207,6 +208,45 @@ describe("coordinate writes", () => {
     expect(staleInsert).toEqual({ ok: false, reason: "stale" });
     expect((await pointsOf(trail.id)).map((point) => point.coordinate)).toEqual([[-84.001, 33.981]]);
   });
+
+  test("through the API an edit naming an older version is refused with 409 like on the page; without one, last write wins", async () => {
+    const trail = await prisma.trail.create({
+      data: { name: "API Version Loop", color: "blue", points: { create: [{ position: 0, longitude: -84.0, latitude: 33.98 }] } },
+    });
+    const at = (index: number) => `/api/trails/${trail.id}/coordinate/${index}`;
+    const params = (index: number) => ({ id: trail.id, index: String(index) });
+    const read = await json(call(trailOne, "GET", `/api/trails/${trail.id}`, { id: trail.id }));
+    expect(read.body.version).toBe(0);
+
+    const saved = await json(call(trailCoordinate, "PATCH", at(0), params(0), { body: { latitude: 33.981, longitude: -84.001, version: 0 } }));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ version: 1, path: { coordinates: [[-84.001, 33.981]] } });
+
+    // Each write refused against the version the client last saw (0), nothing changed by any of them.
+    const staleSave = await json(call(trailCoordinate, "PATCH", at(0), params(0), { body: { latitude: 33.99, longitude: -84.01, version: 0 } }));
+    const staleInsert = await json(
+      call(trailInsert, "PATCH", `/api/trails/${trail.id}/coordinate`, { id: trail.id }, { body: { index: 1, coordinate: [-84.01, 33.99], version: 0 } }),
+    );
+    const staleDelete = await json(call(trailCoordinate, "DELETE", `${at(0)}?version=0`, params(0)));
+    for (const stale of [staleSave, staleInsert, staleDelete]) {
+      expect(stale).toEqual({ status: 409, body: { message: trailMessages.stale, error: trailMessages.stale } });
+    }
+    expect((await pointsOf(trail.id)).map((point) => point.coordinate)).toEqual([[-84.001, 33.981]]);
+
+    const badVersion = await json(call(trailCoordinate, "DELETE", `${at(0)}?version=soon`, params(0)));
+    expect(badVersion.status).toBe(400);
+    expect(badVersion.body.fieldErrors).toEqual({ version: [trailMessages.version] });
+
+    // The current version is accepted, and a write that names none applies to the trail as it is.
+    const inserted = await json(
+      call(trailInsert, "PATCH", `/api/trails/${trail.id}/coordinate`, { id: trail.id }, { body: { index: 1, coordinate: [-84.002, 33.982], version: 1 } }),
+    );
+    expect(inserted).toMatchObject({ status: 200, body: { version: 2 } });
+    const unversioned = await json(call(trailCoordinate, "PATCH", at(1), params(1), { body: { latitude: 33.983, longitude: -84.003 } }));
+    expect(unversioned).toMatchObject({ status: 200, body: { version: 3 } });
+    expect((await json(call(trailCoordinate, "DELETE", `${at(0)}?version=3`, params(0)))).status).toBe(200);
+    expect((await pointsOf(trail.id)).map((point) => point.coordinate)).toEqual([[-84.003, 33.983]]);
+  });
 });
 
 describe("benches", () => {
@@ -326,7 +366,7 @@ describe("OpenAPI description of the trail and bench endpoints", () => {
     ];
     for (const [method, path] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     const insert = paths["/api/trails/{id}/coordinate"].patch;
-    expect(Object.keys(insert.requestBody.content["application/json"].schema.properties).sort()).toEqual(["coordinate", "index"]);
+    expect(Object.keys(insert.requestBody.content["application/json"].schema.properties).sort()).toEqual(["coordinate", "index", "version"]);
     expect(Object.keys(paths["/api/bench/bench"].post.responses)).toContain("409");
     expect(Object.keys(paths["/api/bench/bench"].post.responses)).toContain("201");
   });

@@ -1,13 +1,14 @@
 // The admin Videos area (control panel action/loader) and the /api/video endpoints, against a real database.
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
-import * as adminPanel from "~/routes/adminControlPanel";
+import * as adminPanel from "~/routes/adminControlPanel/route";
 import * as videoById from "~/routes/api.video.$id";
 import * as videoList from "~/routes/api.video.videos";
 import * as openApi from "~/routes/api.openapi[.]json";
 import { videoJsonSchema, videoMessages } from "~/schemas/video";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 
 let userToken = "";
@@ -286,7 +287,7 @@ describe("admin Videos area actions", () => {
     expect(await prisma.video.count()).toBe(2);
   });
 
-  test("update changes the video; delete removes it; an unknown id is an error flash", async () => {
+  test("update changes the video; delete removes it; an unknown id is refused with 404", async () => {
     const updated = (await postPanel(
       { intent: "update", id: videoId, q: "water", title: "Water Wise", url: "https://www.youtube.com/watch?v=IODxDxX7oi4&t=5s", category: "health", subCategory: "Nutrition", description: "" },
       adminCookie,
@@ -303,8 +304,9 @@ describe("admin Videos area actions", () => {
     const deleted = (await postPanel({ intent: "delete", id: videoId, q: "water" }, adminCookie)) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water");
     expect(await prisma.video.findUnique({ where: { id: videoId } })).toBeNull();
-    const missing = (await postPanel({ intent: "delete", id: videoId }, adminCookie)) as Response;
-    expect(missing.status).toBe(302);
+    const missing = (await postPanel({ intent: "delete", id: videoId }, adminCookie)) as DataResult;
+    expect(missing.init.status).toBe(404);
+    expect(missing.data.result.error).toEqual({ "": [videoMessages.notFound] });
     expect(await prisma.video.count()).toBe(1);
   });
 
@@ -316,7 +318,7 @@ describe("admin Videos area actions", () => {
     expect((await load("option=videos&q=exerc")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form"]);
     expect((await load("option=videos&q=nothing-like-this")).videos).toEqual([]);
     const confirming = await load(`option=videos&confirm=delete&id=${videoId}`);
-    expect(confirming.confirmingDelete).toMatchObject({ id: videoId, title: "Water Basics", embedSrc: expect.stringContaining("/embed/xTUmZcxf_tI") });
+    expect(confirming.confirm).toMatchObject({ id: videoId, title: "Water Basics", embedSrc: expect.stringContaining("/embed/xTUmZcxf_tI") });
     expect(await prisma.video.count()).toBe(2);
     const editing = await load(`option=videos&edit=${videoId}`);
     expect(editing.editing).toMatchObject({ id: videoId, url: "https://www.youtube.com/embed/xTUmZcxf_tI" });

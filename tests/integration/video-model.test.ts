@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, test } from "vitest";
-import { createUser } from "~/models/user.server";
+import { createUser, deleteUserAccount } from "~/models/user.server";
 import {
-  deleteUserReactions,
   getVideo,
   listVideosBySubCategories,
   reactToVideo,
@@ -11,7 +10,7 @@ import {
 } from "~/models/video.server";
 import { database, prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { VIDEO_TOPICS } from "~/utils/video-topics";
+import { VIDEO_TOPICS } from "~/lib/video-topics";
 import { truncateAll } from "../support/database-template";
 
 type SeedVideo = { title: string; subCategory: string };
@@ -141,13 +140,13 @@ describe("reactions", () => {
     expect(await storedTotals(video.id)).toEqual({ likes: 9, dislikes: 3, likeRows: 9, dislikeRows: 3 });
   });
 
-  test("deleteUserReactions corrects the totals of every video the user reacted to", async () => {
+  test("deleting an account corrects the totals of every video the user reacted to", async () => {
     const [a, b] = [await newVideo("A"), await newVideo("B")];
     const [leaving, staying] = [await newUser(), await newUser()];
     await reactToVideo(leaving.id, a.id, "LIKE");
     await reactToVideo(leaving.id, b.id, "DISLIKE");
     await reactToVideo(staying.id, a.id, "LIKE");
-    expect(await deleteUserReactions(leaving.id)).toBe(2);
+    expect(await deleteUserAccount(leaving.id)).toEqual({ ok: true });
     expect(await storedTotals(a.id)).toEqual({ likes: 1, dislikes: 0, likeRows: 1, dislikeRows: 0 });
     expect(await storedTotals(b.id)).toEqual({ likes: 0, dislikes: 0, likeRows: 0, dislikeRows: 0 });
   });

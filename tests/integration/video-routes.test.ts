@@ -4,7 +4,8 @@ import { createUser } from "~/models/user.server";
 import { action, loader } from "~/routes/videos.$videoId";
 import { loader as libraryLoader } from "~/routes/nutritionandHydration";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie, createSession } from "~/utils/session.server";
+import { commitSessionCookie } from "~/http/session-cookie.server";
+import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 import { thrown } from "../support/thrown";
 

@@ -2,21 +2,22 @@
 // Calls the app's route modules in-process, as Remix would for a request: the path is matched against
 // the flat-route file names, and the loader (GET) or action (other methods) runs with real sessions and
 // the test file's own database.
-import { sessionCookie } from "~/utils/session.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 
 type RouteModule = {
   loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
   action?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
 };
 
-const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}", { eager: true });
+// Folder routes keep their module in route.tsx; the folder's other files are not routes.
+const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "../../app/routes/*/route.{ts,tsx}"], { eager: true });
 
 type CompiledRoute = { file: string; segments: string[]; module: RouteModule; score: number };
 
 function compile(): CompiledRoute[] {
   return Object.entries(modules)
     .map(([file, module]) => {
-      const name = file.replace(/^.*\/routes\//, "").replace(/\.(ts|tsx)$/, "");
+      const name = file.replace(/^.*\/routes\//, "").replace(/(\/route)?\.(ts|tsx)$/, "");
       const segments =
         name === "_index"
           ? []

@@ -5,7 +5,6 @@ import {
   CAMPUS_BOUNDS,
   compareTrailsForDisplay,
   formatWalkingTime,
-  fromWebMercator,
   haversineMetres,
   MAP_CENTER,
   MAP_FRAME_WIDTH_PX,
@@ -19,7 +18,7 @@ import {
   trailStrokeColor,
   toWebMercator,
   type LonLat,
-} from "~/utils/geo";
+} from "~/lib/geo";
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
 const trails: Feature[] = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features;
@@ -90,17 +89,12 @@ describe("Web Mercator (EPSG:3857)", () => {
     expect(resolutionForZoom(16)).toBeCloseTo(2.388657133911758, 12);
   });
 
-  test("agrees with OpenLayers' own projection for every trail point and bench, and inverts", () => {
+  test("agrees with OpenLayers' own projection for every trail point and bench", () => {
     for (const point of everyPoint) {
       const [x, y] = toWebMercator(point);
       const [olX, olY] = fromLonLat(point);
       expect(x).toBeCloseTo(olX, 4);
       expect(y).toBeCloseTo(olY, 4);
-    }
-    for (const point of trail("green")) {
-      const [lon, lat] = fromWebMercator(toWebMercator(point));
-      expect(lon).toBeCloseTo(point[0], 10);
-      expect(lat).toBeCloseTo(point[1], 10);
     }
   });
 

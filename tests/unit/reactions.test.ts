@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyReaction, reactionForIntent, type ReactionState } from "~/utils/reactions";
+import { applyReaction, reactionForIntent, type ReactionState } from "~/lib/reactions";
 
 describe("applyReaction (optimistic totals)", () => {
   const none: ReactionState = { likes: 4, dislikes: 2, mine: null };

@@ -7,7 +7,7 @@ import {
   resolveClientAddress,
   targetRefusal,
   type GateConfig,
-} from "~/utils/request-gate.server";
+} from "~/http/request-gate.server";
 
 const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: ["https://partner.example.org"] };
 

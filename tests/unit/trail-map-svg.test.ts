@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { TrailMapSvg } from "~/components/trail-map-svg";
 import type { MapBench, MapTrail } from "~/components/trail-map-types";
-import { MAP_FRAME_WIDTH_PX, MAP_HEIGHT_PX, projectToFrame, type LonLat } from "~/utils/geo";
+import { MAP_FRAME_WIDTH_PX, MAP_HEIGHT_PX, projectToFrame, type LonLat } from "~/lib/geo";
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
 const gold = (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).find(

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { VideoLibraryPage } from "~/components/video-library";
-import { getVideoTopic, isVideoTopicPath, topicForSubCategory, VIDEO_SUB_CATEGORIES, VIDEO_TOPICS } from "~/utils/video-topics";
+import { getVideoTopic, isVideoTopicPath, topicForSubCategory, VIDEO_SUB_CATEGORIES, VIDEO_TOPICS } from "~/lib/video-topics";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 

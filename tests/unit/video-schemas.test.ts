@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { videoInputSchema, videoMessages, youTubeLinkSchema } from "~/schemas/video";
-import { normalizeYouTubeUrl } from "~/utils/youtube";
+import { normalizeYouTubeUrl } from "~/lib/youtube";
 
 // What an admin pastes into the Add/Edit video form's link box, and what is stored.
 describe("YouTube links from the admin form", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/utils/youtube";
+import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
 
 describe("extractYouTubeId", () => {
   it.each([

@@ -1,0 +1,235 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import type { Refusal } from "~/models/refusal";
+import { isId } from "~/schemas/id";
+import { env } from "~/utils/env.server";
+import { isDatabaseUnavailable } from "~/utils/database.server";
+import { log } from "~/utils/logger.server";
+import { deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
+import { getSessionId } from "~/http/session-cookie.server";
+import { hasValidXsrfHeader, xsrfCookieHeader } from "~/http/xsrf.server";
+
+/** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+
+  /** A model's refusal, answered as its table says. */
+  static refused({ status, message, fieldErrors }: Refusal) {
+    return new ApiError(status, message, fieldErrors);
+  }
+}
+
+/** Ids are 24 hex characters; anything else cannot exist, so it is a 404 like an unknown id. */
+export function requireId(value: string | undefined, what = "Resource"): string {
+  if (!isId(value)) throw new ApiError(404, `${what} not found.`);
+  return value;
+}
+
+export function errorBody(message: string, fieldErrors?: Record<string, string[]>) {
+  return fieldErrors ? { message, error: message, fieldErrors } : { message, error: message };
+}
+
+/** zod issues as { field: [messages] }, the shape Conform uses for forms too. */
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (result[key] ??= []).push(issue.message);
+  }
+  return result;
+}
+
+/** The value the shared schema makes of `raw`; refused with 400, the first message, and every field's messages. */
+function validated<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error);
+    const first = Object.values(fieldErrors)[0]?.[0] ?? "Invalid request.";
+    throw new ApiError(400, first, fieldErrors);
+  }
+  return parsed.data;
+}
+
+/** Validates the query string with the shared schema (400 naming each field otherwise). */
+export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  return validated(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
+
+/** Reads a JSON (or form-encoded) body and validates it with the shared schema. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  // The request gate has already refused bodies over its limit, so reading this one whole is safe.
+  const text = await request.text();
+  let raw: unknown = {};
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded")) {
+    raw = Object.fromEntries(new URLSearchParams(text));
+  } else if (text.trim() !== "") {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, "The request body is not valid JSON.");
+    }
+  }
+  return validated(schema, raw);
+}
+
+type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
+
+/** The token of an `Authorization: Bearer …` header (a session id), or null when it has none of that shape. */
+function bearerToken(header: string) {
+  return /^Bearer ([a-f0-9]{64})$/i.exec(header.trim())?.[1]?.toLowerCase() ?? null;
+}
+
+/**
+ * Who is calling: a bearer token (the sign-in token, a session id) or the session cookie. A cookie alone
+ * cannot authorise a write: it must come with the X-XSRF-TOKEN header.
+ */
+async function authenticate(request: Request): Promise<ApiAuth | null> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const token = bearerToken(header);
+    const user = token ? await getUserForSession(token) : null;
+    if (!user || !token) throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
+    return { user, token, via: "bearer" };
+  }
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const user = await getUserForSession(sessionId);
+  if (!user) return null;
+  if (!["GET", "HEAD"].includes(request.method) && !hasValidXsrfHeader(request)) {
+    throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
+  }
+  return { user, token: sessionId, via: "cookie" };
+}
+
+/**
+ * Ends what a call was authenticated with: its bearer token, or else its session cookie (a write, so a
+ * live cookie session needs the X-XSRF-TOKEN header like any other). Nothing to end is not an error.
+ * Says whether the cookie should be cleared.
+ */
+export async function revokeApiCredentials(request: Request): Promise<{ clearCookie: boolean }> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const token = bearerToken(header);
+    if (token) await deleteSession(token);
+    return { clearCookie: false };
+  }
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return { clearCookie: false };
+  if ((await getUserForSession(sessionId)) && !hasValidXsrfHeader(request)) {
+    throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
+  }
+  await deleteSession(sessionId);
+  return { clearCookie: true };
+}
+
+export async function requireApiUser(request: Request): Promise<ApiAuth> {
+  const auth = await authenticate(request);
+  if (!auth) throw new ApiError(401, "You must be signed in.");
+  return auth;
+}
+
+export async function requireApiAdmin(request: Request): Promise<ApiAuth> {
+  const auth = await requireApiUser(request);
+  if (auth.user.role !== "Admin") throw new ApiError(403, "Administrator access is required.");
+  return auth;
+}
+
+/** The request's origin when it is one CORS_ORIGINS lists (the gate has already refused other writes). */
+function allowedOrigin(request: Request): string | null {
+  const origin = request.headers.get("Origin");
+  if (!origin) return null;
+  const allowed = env.CORS_ORIGINS.split(",").map((value) => value.trim()).filter(Boolean);
+  return allowed.includes(origin) ? origin : null;
+}
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type Handler = (args: { request: Request; params: Record<string, string | undefined> }) => Promise<Response | unknown>;
+
+/** JSON with the headers every API answer carries. */
+export function apiJson(body: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(body, { ...init, headers });
+}
+
+async function finish(request: Request, response: Response) {
+  const origin = allowedOrigin(request);
+  if (origin) {
+    response.headers.set("Access-Control-Allow-Origin", origin);
+    response.headers.set("Access-Control-Allow-Credentials", "true");
+    response.headers.append("Vary", "Origin");
+  }
+  const xsrf = await xsrfCookieHeader(request);
+  if (xsrf) response.headers.append("Set-Cookie", xsrf);
+  return response;
+}
+
+const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again shortly.";
+
+function toResponse(error: unknown): Response {
+  if (error instanceof ApiError) return apiJson(errorBody(error.message, error.fieldErrors), { status: error.status });
+  if (error instanceof Response) {
+    // A guard or model threw a Remix response (redirect, 403): say it in the API's own terms.
+    const status = error.status >= 300 && error.status < 400 ? 401 : error.status;
+    const message =
+      status === 401
+        ? "You must be signed in."
+        : status === 403
+          ? "Administrator access is required."
+          : status === 503
+            ? UNAVAILABLE_MESSAGE
+            : "Request failed.";
+    return apiJson(errorBody(message), { status });
+  }
+  const unavailable = isDatabaseUnavailable(error);
+  if (!unavailable) log("error", "api handler failed", { error: error instanceof Error ? error.message : String(error) });
+  return apiJson(
+    errorBody(unavailable ? UNAVAILABLE_MESSAGE : "Something went wrong on our side."),
+    { status: unavailable ? 503 : 500 },
+  );
+}
+
+/**
+ * One API resource route: dispatches by method, answers unknown methods with 405, maps every thrown
+ * error to the JSON error shape, and adds CORS (configured origins only) and the XSRF cookie.
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
+  const run = async ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) => {
+    const method = request.method.toUpperCase() as Method | "OPTIONS" | "HEAD";
+    let response: Response;
+    try {
+      if (method === "OPTIONS") {
+        const origin = allowedOrigin(request);
+        response = new Response(null, {
+          status: origin ? 204 : 403,
+          headers: origin
+            ? {
+                "Access-Control-Allow-Methods": Object.keys(handlers).join(", "),
+                "Access-Control-Allow-Headers": "Content-Type, Authorization, X-XSRF-TOKEN",
+                "Access-Control-Max-Age": "600",
+              }
+            : {},
+        });
+      } else {
+        const handler = handlers[method === "HEAD" ? "GET" : method];
+        if (!handler) {
+          throw new ApiError(405, `Method ${method} is not allowed here.`);
+        }
+        const result = await handler({ request, params });
+        response = result instanceof Response ? result : apiJson(result);
+      }
+    } catch (error) {
+      response = toResponse(error);
+      if (response.status === 405) response.headers.set("Allow", Object.keys(handlers).join(", "));
+    }
+    return finish(request, response);
+  };
+  return { loader: run, action: run };
+}

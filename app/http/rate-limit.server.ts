@@ -1,0 +1,109 @@
+import { addressBucket } from "~/http/address-bucket.server";
+import { clientAddress } from "~/http/client-address.server";
+import { log } from "~/utils/logger.server";
+import {
+  clearRateLimit,
+  counterKey,
+  hitRateLimit,
+  rateLimitPolicies,
+  refundRateLimit,
+  scaledMax,
+  signInPolicy,
+  trimNowAndThen,
+  type HitResult,
+  type RateLimitAction,
+  type Window,
+} from "~/utils/rate-limit-counter.server";
+
+/**
+ * The bucket of the client that sent the request: its address as the request gate determined it (never
+ * a header the client chose), IPv6 clients by their /64.
+ */
+export function rateLimitClient(request: Request) {
+  return addressBucket(clientAddress(request));
+}
+
+function accountName(account: string) {
+  return account.trim().toLowerCase();
+}
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+function refusal(action: string, scope: string, hit: HitResult, now: Date): RateLimitVerdict & { allowed: false } {
+  log("warn", "rate limit exceeded", { action, scope });
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
+}
+
+/** Counts one attempt of an action for this client and (when known) this account. */
+export async function checkRateLimit(
+  request: Request,
+  action: RateLimitAction,
+  account?: string | null,
+  now = new Date(),
+): Promise<RateLimitVerdict> {
+  const policy = rateLimitPolicies[action];
+  const checks: [string, string, Window][] = [["client", counterKey(action, "client", rateLimitClient(request)), policy.client]];
+  if (account) checks.push(["account", counterKey(action, "account", accountName(account)), policy.account]);
+  for (const [scope, key, window] of checks) {
+    const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
+    if (!hit.allowed) return refusal(action, scope, hit, now);
+  }
+  await trimNowAndThen(now);
+  return { allowed: true };
+}
+
+/**
+ * How long an attempt on an account waits, given the failures (and attempts still running) on that
+ * account before it: nothing up to the threshold, then 250 ms doubling per failure, capped.
+ */
+export function signInDelayMs(previousFailures: number, threshold = scaledMax(signInPolicy.account.slowAfter)) {
+  const { firstDelayMs, maxDelayMs } = signInPolicy.account;
+  if (previousFailures < threshold) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(previousFailures - threshold, 31));
+}
+
+type SignInTicket =
+  | { allowed: false; retryAfterSeconds: number }
+  | { allowed: true; delayMs: number; succeeded: () => Promise<void> };
+
+/**
+ * Opens one sign-in attempt on an email. Every counter is taken up front, so a burst of parallel
+ * attempts cannot all slip under a limit before the first failure is written; an attempt that is
+ * refused gives its hits back, and one that succeeds (`succeeded`) gives them back too and clears this
+ * client's failures on this account. What stays counted is exactly the failures.
+ */
+export async function beginSignIn(request: Request, email: string, now = new Date()): Promise<SignInTicket> {
+  const client = rateLimitClient(request);
+  const account = accountName(email);
+  const clientKey = counterKey("signIn", "client", client);
+  const pairKey = counterKey("signIn", "client-account", client, account);
+  const accountKey = counterKey("signIn", "account", account);
+  const limits: [string, string, Window][] = [
+    ["client", clientKey, signInPolicy.client],
+    ["client-account", pairKey, signInPolicy.clientAccount],
+  ];
+  const taken: string[] = [];
+  for (const [scope, key, window] of limits) {
+    const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
+    taken.push(key);
+    if (!hit.allowed) {
+      for (const key of taken) await refundRateLimit(key);
+      return refusal("signIn", scope, hit, now);
+    }
+  }
+  const accountHit = await hitRateLimit(accountKey, Number.MAX_SAFE_INTEGER, signInPolicy.account.windowMs, now);
+  await trimNowAndThen(now);
+  return {
+    allowed: true,
+    delayMs: signInDelayMs(accountHit.count - 1),
+    succeeded: async () => {
+      await refundRateLimit(clientKey);
+      await refundRateLimit(accountKey);
+      await clearRateLimit(pairKey);
+    },
+  };
+}
+
+export function retryAfterHeaders(verdict: RateLimitVerdict) {
+  return verdict.allowed ? undefined : { "Retry-After": String(verdict.retryAfterSeconds) };
+}

@@ -1,0 +1,292 @@
+// The request gate: the first code every request meets, in front of Remix and the static files, so each
+// class of hostile request is decided here once instead of in every route. It answers:
+// - bodies over the limit with 413 while they stream (nothing behind the gate ever sees more than the
+//   limit, and a body arrives whole or not at all), slow bodies with 408;
+// - writes whose Origin is not ours (APP_URL, or CORS_ORIGINS for the API) with 403;
+// - page writes that are not urlencoded forms, and API bodies that are not JSON or a form, with 415;
+// - request targets that are not paths with 400.
+// Requests it lets through carry a Host taken from APP_URL and a client address it worked out itself;
+// the client's own X-Forwarded-* and X-Real-IP headers never get past it.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { isIP } from "node:net";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
+import { isLoopbackHost } from "~/utils/env.server";
+
+const MAX_BODY_BYTES = 64 * 1024;
+const BODY_DEADLINE_MS = 10_000;
+/** How long a refused client has to read our answer before its connection is cut. */
+const LINGER_MS = 500;
+
+export type GateConfig = {
+  /** APP_URL's origin: the only origin pages accept writes from, and the Host every request gets. */
+  appOrigin: string;
+  /** How many proxies in front of the app append to X-Forwarded-For (0: trust no proxy header). */
+  trustProxy: number;
+  /** Further origins allowed to write to /api (CORS). */
+  corsOrigins: readonly string[];
+  maxBodyBytes?: number;
+  bodyDeadlineMs?: number;
+};
+
+type Refusal = { status: number; title: string; message: string };
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+
+export function isApiPath(pathname: string) {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/** "::ffff:10.0.0.1" is the IPv4 client 10.0.0.1 on a dual-stack socket. */
+function normalizeAddress(address: string) {
+  const trimmed = address.trim();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed);
+  return mapped ? mapped[1] : trimmed.toLowerCase();
+}
+
+/**
+ * The client's address. Each trusted proxy appends the address it received the request from to
+ * X-Forwarded-For, so only the right end of the list is trustworthy: with `trustProxy` proxies, the
+ * client is the entry that many places left of the socket's peer. Whatever a client writes at the
+ * left end is ignored, and without trusted proxies the header is not read at all.
+ */
+export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: number) {
+  const peer = normalizeAddress(socketAddress ?? "") || "unknown";
+  if (trustProxy <= 0 || forwardedFor === undefined) return peer;
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
+    .split(",")
+    .map(normalizeAddress)
+    .filter(Boolean);
+  const chain = [...hops, peer];
+  const candidate = chain[Math.max(0, chain.length - 1 - trustProxy)];
+  // A trusted proxy never writes anything but an address there; anything else is not a client.
+  return isIP(candidate) ? candidate : peer;
+}
+
+/** scheme://host:port exactly as a browser serialises an Origin header, or null. */
+function parseOrigin(value: string) {
+  try {
+    const url = new URL(value);
+    return url.origin === value ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a write with this Origin header may proceed. No Origin means no browser sent it (browsers
+ * send one with every POST, PUT, PATCH and DELETE), so there is no victim's cookie to forge with; an API
+ * call without one still needs a bearer token or the XSRF header. `null`, malformed and foreign origins
+ * are refused. On a loopback APP_URL, localhost and 127.0.0.1 with the same scheme and port are one
+ * site, so `npm start` works whichever of the two a person types.
+ */
+export function isAllowedOrigin(origin: string | undefined, pathname: string, config: GateConfig) {
+  if (origin === undefined) return true;
+  const app = new URL(config.appOrigin);
+  if (origin === app.origin) return true;
+  if (isApiPath(pathname) && config.corsOrigins.includes(origin)) return true;
+  const parsed = parseOrigin(origin);
+  if (!parsed) return false;
+  return (
+    isLoopbackHost(app.hostname) &&
+    isLoopbackHost(parsed.hostname) &&
+    parsed.protocol === app.protocol &&
+    parsed.port === app.port
+  );
+}
+
+function mediaType(contentType: string | undefined) {
+  return (contentType ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/**
+ * Pages take the urlencoded forms they render (none of them uploads files, and a browser labels even an
+ * empty form post); the API takes JSON, a urlencoded form, or no body at all. Anything else would only
+ * reach a parser that was never meant for it.
+ */
+export function contentTypeRefusal(pathname: string, contentType: string | undefined, hasBody: boolean): Refusal | null {
+  const type = mediaType(contentType);
+  if (type === "application/x-www-form-urlencoded") return null;
+  if (isApiPath(pathname)) {
+    if (!hasBody && type === "") return null;
+    if (type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))) return null;
+    return { status: 415, title: "Unsupported content type", message: "Send the request body as application/json." };
+  }
+  return {
+    status: 415,
+    title: "Unsupported content type",
+    message: "Forms are accepted only as application/x-www-form-urlencoded, the way our pages send them.",
+  };
+}
+
+/** A request target must be a path: absolute-form targets (`GET http://other/ HTTP/1.1`) name another site. */
+export function targetRefusal(method: string | undefined, target: string | undefined): Refusal | null {
+  if (target?.startsWith("/") || (method === "OPTIONS" && target === "*")) return null;
+  return { status: 400, title: "Bad request", message: "The request target must be a path on this site." };
+}
+
+const refusals = {
+  tooLarge: (limit: number): Refusal => ({
+    status: 413,
+    title: "Request too large",
+    message: `That submission is larger than ${Math.round(limit / 1024)} KB, more than any of our forms sends. Please go back and try again with less text.`,
+  }),
+  tooSlow: { status: 408, title: "Request timeout", message: "The request body did not arrive in time. Please try again." },
+  foreignPage: {
+    status: 403,
+    title: "Form from another site",
+    message: "This form was sent from another site, so it was not accepted. Open Walking Trails directly and try again.",
+  },
+  foreignApi: { status: 403, title: "Forbidden", message: "Requests from other sites are not allowed." },
+} satisfies Record<string, Refusal | ((limit: number) => Refusal)>;
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The gate's own answers: JSON in the API's error shape under /api, a small readable page elsewhere. */
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal, options: { closeConnection: boolean }) {
+  if (res.headersSent) return;
+  const pathname = safePathname(req.url);
+  const api = isApiPath(pathname);
+  const body = api
+    ? JSON.stringify({ message: refusal.message, error: refusal.message })
+    : `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(refusal.title)} | Walking Trails</title></head><body><main><h1>${escapeHtml(refusal.title)}</h1><p>${escapeHtml(refusal.message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+  res.statusCode = refusal.status;
+  res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("Cache-Control", "no-store");
+  if (options.closeConnection) {
+    // The rest of the body may still be arriving: the connection cannot be reused, and is closed.
+    res.setHeader("Connection", "close");
+    abandonBody(req);
+  }
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Stops reading a body nobody will use. Node would otherwise read and drop the rest of it (all 100 MB
+ * of a hostile upload) before closing; instead the socket stops reading, the answer goes out, the
+ * write side closes, and the connection is cut a moment later. Cutting it at once would not do: TCP
+ * answers unread data with a reset, which can destroy our answer before the client has read it.
+ */
+function abandonBody(req: IncomingMessage) {
+  req.push = () => false;
+  (req as IncomingMessage & { _dump?: () => void })._dump = () => {};
+  const socket = req.socket;
+  socket.pause();
+  socket.destroySoon = function lingeringClose() {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+export function safePathname(target: string | undefined) {
+  const path = (target ?? "/").split("?")[0];
+  return path.startsWith("/") ? path : "/";
+}
+
+function declaredLength(headers: IncomingHttpHeaders) {
+  const value = headers["content-length"];
+  if (value === undefined) return null;
+  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+function hasBody(headers: IncomingHttpHeaders) {
+  const length = declaredLength(headers);
+  return headers["transfer-encoding"] !== undefined || (length !== null && length > 0);
+}
+
+/** Replaces what the client said about itself with what the gate knows. */
+function canonicalizeHeaders(req: IncomingMessage, config: GateConfig) {
+  const client = resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], config.trustProxy);
+  for (const name of [...PROXY_HEADERS, CLIENT_ADDRESS_HEADER]) delete req.headers[name];
+  req.headers[CLIENT_ADDRESS_HEADER] = client;
+  const app = new URL(config.appOrigin);
+  const origin = req.headers.origin;
+  // Remix compares an action's Origin with Host itself; an approved loopback alias keeps its own host.
+  const approvedAlias = origin && !SAFE_METHODS.has(req.method ?? "") && !isApiPath(safePathname(req.url)) ? parseOrigin(origin) : null;
+  req.headers.host = approvedAlias && approvedAlias.origin !== app.origin ? approvedAlias.host : app.host;
+  // remix-serve's adapter builds request.url from the protocol too: make it APP_URL's, not the socket's.
+  Object.defineProperty(req, "protocol", { value: app.protocol.slice(0, -1), configurable: true });
+}
+
+/**
+ * Holds a request until its body has arrived whole and within the limit, then hands it on with the body
+ * intact. Node's parser delivers body chunks through `push`; intercepting it means no chunk beyond the
+ * limit is ever buffered, and an oversized body is answered 413 the moment it crosses the limit.
+ */
+function collectBody(req: IncomingMessage, res: ServerResponse, config: GateConfig, proceed: () => void) {
+  const limit = config.maxBodyBytes ?? MAX_BODY_BYTES;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  const push = req.push;
+  const settle = () => {
+    settled = true;
+    clearTimeout(deadline);
+  };
+  const deadline = setTimeout(() => {
+    if (settled) return;
+    settle();
+    sendRefusal(req, res, refusals.tooSlow, { closeConnection: true });
+  }, config.bodyDeadlineMs ?? BODY_DEADLINE_MS);
+  req.push = function interceptBody(chunk: unknown, encoding?: BufferEncoding) {
+    if (settled) return false;
+    if (chunk === null) {
+      settle();
+      req.push = push;
+      for (const piece of chunks) push.call(req, piece);
+      push.call(req, null);
+      proceed();
+      return false;
+    }
+    const piece = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding);
+    size += piece.length;
+    if (size > limit) {
+      settle();
+      chunks.length = 0;
+      sendRefusal(req, res, refusals.tooLarge(limit), { closeConnection: true });
+      return false;
+    }
+    chunks.push(piece);
+    return true;
+  };
+  // A client that hangs up mid-body must not keep the timer (and what was collected) alive.
+  req.once("close", () => {
+    if (!settled) {
+      settle();
+      chunks.length = 0;
+    }
+  });
+}
+
+/**
+ * Decides one request. Calls `proceed` for a request that may go on (with its body complete), or
+ * answers it itself and never calls `proceed`.
+ */
+export function gateRequest(req: IncomingMessage, res: ServerResponse, config: GateConfig, proceed: () => void) {
+  const bodyExpected = hasBody(req.headers);
+  const refuse = (refusal: Refusal) => sendRefusal(req, res, refusal, { closeConnection: bodyExpected });
+
+  const badTarget = targetRefusal(req.method, req.url);
+  if (badTarget) return refuse(badTarget);
+  const pathname = safePathname(req.url);
+
+  const length = declaredLength(req.headers);
+  if (Number.isNaN(length)) return refuse({ status: 400, title: "Bad request", message: "Content-Length must be a number." });
+  const limit = config.maxBodyBytes ?? MAX_BODY_BYTES;
+  if (length !== null && length > limit) return refuse(refusals.tooLarge(limit));
+
+  if (!SAFE_METHODS.has(req.method ?? "")) {
+    if (!isAllowedOrigin(req.headers.origin, pathname, config)) {
+      return refuse(isApiPath(pathname) ? refusals.foreignApi : refusals.foreignPage);
+    }
+    const wrongType = contentTypeRefusal(pathname, req.headers["content-type"], bodyExpected);
+    if (wrongType) return refuse(wrongType);
+  }
+
+  canonicalizeHeaders(req, config);
+  if (bodyExpected) collectBody(req, res, config, proceed);
+  else proceed();
+}

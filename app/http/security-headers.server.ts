@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { env } from "~/utils/env.server";
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+/** The origin of a URL template such as https://{a-c}.tile.example.org/{z}/{x}/{y}.png, or null. */
+function templateOrigin(template: string | undefined): string | null {
+  if (!template) return null;
+  const match = /^(https?:\/\/)([^/]+)/.exec(template);
+  if (!match) return null;
+  // A placeholder in the host name (tile servers' {s} or {a-c}) becomes a wildcard subdomain.
+  return `${match[1]}${match[2].replace(/\{[^}]*\}/g, "*")}`;
+}
+
+/**
+ * The policy for HTML documents: scripts only from this origin and the per-request nonce; pictures,
+ * frames and connections only from the hosts the app is configured to use (map tiles, video player).
+ */
+function contentSecurityPolicy(nonce: string) {
+  const tiles = templateOrigin(env.MAP_TILE_URL);
+  const thumbnails = templateOrigin(env.VIDEO_THUMBNAIL_HOST);
+  const embeds = templateOrigin(env.VIDEO_EMBED_HOST);
+  const development = env.NODE_ENV === "development";
+  const directives: Record<string, (string | null)[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    // Inline style attributes (map sizing, OpenLayers overlays) carry no script.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", tiles, thumbnails],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", development ? "ws:" : null],
+    "frame-src": [embeds],
+    "media-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => {
+      const list = values.filter(Boolean);
+      return `${name} ${list.length > 0 ? list.join(" ") : "'none'"}`;
+    })
+    .join("; ");
+}
+
+// Features no page uses; the video player's autoplay and fullscreen stay available to its frame.
+const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+
+/** Headers every response carries; documents add their nonce-based Content-Security-Policy. */
+export function applySecurityHeaders(headers: Headers, nonce?: string) {
+  headers.set(
+    "Content-Security-Policy",
+    nonce ? contentSecurityPolicy(nonce) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  return headers;
+}

@@ -1,0 +1,42 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import * as z from "zod";
+import { env } from "~/utils/env.server";
+
+const toastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("success"),
+  message: z.string().min(1),
+});
+type Toast = z.infer<typeof toastSchema>;
+
+// Flash messages live in their own short-lived signed cookie, so visitors never get a session row.
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: "__toast",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.COOKIE_SECURE,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+  },
+});
+
+async function toastHeaders(toast: Toast) {
+  const session = await toastStorage.getSession();
+  session.flash("toast", toast);
+  return new Headers({ "Set-Cookie": await toastStorage.commitSession(session) });
+}
+
+/** POST → redirect → GET with a message shown once on the page the user lands on. */
+export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  for (const cookie of (await toastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(url, { ...init, headers });
+}
+
+/** The pending flash message (if any) and the header that clears it. */
+export async function getToast(request: Request) {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const parsed = toastSchema.safeParse(session.get("toast"));
+  const headers = parsed.success ? new Headers({ "Set-Cookie": await toastStorage.destroySession(session) }) : null;
+  return { toast: parsed.success ? parsed.data : null, headers };
+}

@@ -1,0 +1,155 @@
+// Pure map and distance maths, shared by the server-rendered SVG map, the OpenLayers island and the
+// trail facts. No server-only imports: this module ships to the browser.
+
+/** GeoJSON order, as trails are stored and as OpenLayers wants them: [longitude, latitude]. */
+export type LonLat = [longitude: number, latitude: number];
+/** Web Mercator (EPSG:3857) metres. */
+type MercatorPoint = [x: number, y: number];
+
+/** Mean Earth radius (IUGG), the usual choice for haversine distances. */
+const EARTH_MEAN_RADIUS_M = 6_371_008.8;
+/** The sphere radius of Web Mercator (EPSG:3857). */
+const WEB_MERCATOR_RADIUS_M = 6_378_137;
+const METRES_PER_MILE = 1_609.344;
+
+/** A typical brisk-but-comfortable walking pace: 3 mph, i.e. 20 minutes per mile. */
+export const WALKING_PACE_MPH = 3;
+/** About 2,000 steps per mile (a stride of roughly 0.8 m / 2.6 ft). */
+export const STEPS_PER_MILE = 2_000;
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in metres. */
+export function haversineMetres([lon1, lat1]: LonLat, [lon2, lat2]: LonLat): number {
+  const dLat = toRadians(lat2 - lat1);
+  const dLon = toRadians(lon2 - lon1);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(lat1)) * Math.cos(toRadians(lat2)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_MEAN_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Length of a polyline in metres, following its points in order. */
+export function pathLengthMetres(coordinates: readonly LonLat[]): number {
+  let total = 0;
+  for (let index = 1; index < coordinates.length; index++) {
+    total += haversineMetres(coordinates[index - 1], coordinates[index]);
+  }
+  return total;
+}
+
+type TrailFacts = {
+  metres: number;
+  miles: number;
+  kilometres: number;
+  /** Minutes at WALKING_PACE_MPH. */
+  walkingMinutes: number;
+  /** At STEPS_PER_MILE. */
+  steps: number;
+};
+
+export function trailFacts(coordinates: readonly LonLat[]): TrailFacts {
+  const metres = pathLengthMetres(coordinates);
+  const miles = metres / METRES_PER_MILE;
+  return {
+    metres,
+    miles,
+    kilometres: metres / 1000,
+    walkingMinutes: (miles / WALKING_PACE_MPH) * 60,
+    steps: miles * STEPS_PER_MILE,
+  };
+}
+
+/** "about 25 min" / "about 1 h 5 min", rounded to whole minutes. */
+export function formatWalkingTime(minutes: number): string {
+  const rounded = Math.max(1, Math.round(minutes));
+  const hours = Math.floor(rounded / 60);
+  const rest = rounded % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Steps rounded to the nearest hundred: the estimate is no more precise than that. */
+export function roundSteps(steps: number): number {
+  return Math.round(steps / 100) * 100;
+}
+
+/** EPSG:4326 degrees to EPSG:3857 metres, the projection OpenLayers uses by default. */
+export function toWebMercator([longitude, latitude]: LonLat): MercatorPoint {
+  const x = WEB_MERCATOR_RADIUS_M * toRadians(longitude);
+  const y = WEB_MERCATOR_RADIUS_M * Math.log(Math.tan(Math.PI / 4 + toRadians(latitude) / 2));
+  return [x, y];
+}
+
+/** Metres per pixel at a zoom level of the standard 256-pixel Web Mercator tile grid (OpenLayers' default). */
+export function resolutionForZoom(zoom: number): number {
+  return (2 * Math.PI * WEB_MERCATOR_RADIUS_M) / 256 / 2 ** zoom;
+}
+
+// Map constants (SPEC §9).
+/**
+ * "About 33.98, -84.005": nudged to the middle of the trails and benches so the whole network fits the
+ * 500 px frame at zoom 16 (the literal 33.98 cuts off the north end of the Gray and Green trails).
+ */
+export const MAP_CENTER: LonLat = [-84.0048, 33.9815];
+export const MAP_ZOOM = 16;
+export const MAP_MIN_ZOOM = 16;
+export const MAP_MAX_ZOOM = 18;
+export const MAP_HEIGHT_PX = 500;
+/** Width of the server-rendered frame: the trails span about 670 px at zoom 16. */
+export const MAP_FRAME_WIDTH_PX = 720;
+export const TRAIL_LINE_WIDTH = 6;
+/**
+ * Panning limit [minLon, minLat, maxLon, maxLat]: every trail point and bench (lon -84.0120..-83.9976,
+ * lat 33.9776..33.9855) plus about 450 m on each side.
+ */
+export const CAMPUS_BOUNDS: [number, number, number, number] = [-84.017, 33.9726, -83.9926, 33.9905];
+
+const TRAIL_COLORS: Record<string, string> = {
+  gold: "#ffd700",
+  green: "#008000",
+  gray: "#808080",
+};
+const OTHER_TRAIL_COLOR = "#0000ff";
+/** Dark edge under every trail line so that even gold keeps 3:1 contrast against the map (WCAG 1.4.11). */
+export const TRAIL_CASING_COLOR = "#1c1917";
+export const BENCH_MARKER_FILL = "#7c2d12";
+export const BENCH_MARKER_STROKE = "#ffffff";
+export const BENCH_MARKER_RADIUS = 9;
+/** Shown where tiles are missing (no network), so the vector layers sit on a plain background. */
+export const MAP_BACKGROUND = "#e7e5e4";
+
+/** The order of the trail buttons: the three named trails first, then any others by name. */
+export const TRAIL_ORDER = ["gold", "green", "gray"] as const;
+export const DEFAULT_TRAIL_COLOR = "green";
+
+/** Gold, green and gray draw in their own colour; any other trail is blue (SPEC §3). */
+export function trailStrokeColor(color: string): string {
+  return TRAIL_COLORS[color.toLowerCase()] ?? OTHER_TRAIL_COLOR;
+}
+
+export function compareTrailsForDisplay(a: { color: string; name: string }, b: { color: string; name: string }) {
+  const rank = (color: string) => {
+    const index = (TRAIL_ORDER as readonly string[]).indexOf(color.toLowerCase());
+    return index === -1 ? TRAIL_ORDER.length : index;
+  };
+  return rank(a.color) - rank(b.color) || a.name.localeCompare(b.name);
+}
+
+/**
+ * Pixel position of a point in a view centred on `center` at `zoom`, `width` x `height` pixels: the
+ * frame OpenLayers shows on first render, and the frame of the server-rendered SVG.
+ */
+export function projectToFrame(
+  point: LonLat,
+  frame: { center?: LonLat; zoom?: number; width: number; height: number },
+): [x: number, y: number] {
+  const [cx, cy] = toWebMercator(frame.center ?? MAP_CENTER);
+  const [x, y] = toWebMercator(point);
+  const resolution = resolutionForZoom(frame.zoom ?? MAP_ZOOM);
+  return [(x - cx) / resolution + frame.width / 2, (cy - y) / resolution + frame.height / 2];
+}
+
+/**
+ * Where an admin may put a trail point or a bench: the campus with a generous margin (about 1.5 km
+ * around every trail point and bench), so a slip of a digit is refused but small re-routing is not.
+ */
+export const EDITABLE_AREA = { minLatitude: 33.96, maxLatitude: 34.0, minLongitude: -84.03, maxLongitude: -83.98 } as const;

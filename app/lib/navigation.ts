@@ -1,0 +1,73 @@
+export type Role = "Admin" | "User";
+
+export type NavLink = { label: string; to: string };
+export type NavGroup = { label: string; links: NavLink[] };
+type NavItem = NavLink | NavGroup;
+
+export const exerciseLinks: NavLink[] = [
+  { label: "Body Weight Exercises", to: "/bodyWeightExercises" },
+  { label: "Stretches For Walking", to: "/strechesForWalking" },
+  { label: "Proper Walking Techniques", to: "/properWalkingTechniques" },
+  { label: "Nutrition and Hydration", to: "/nutritionandHydration" },
+  { label: "Injury Prevention", to: "/injuryPrevention" },
+];
+
+const adminLinks: NavLink[] = [
+  { label: "Admin Dashboard", to: "/adminHome" },
+  { label: "Admin Control Panel", to: "/adminControlPanel" },
+  { label: "Analytics", to: "/adminAnalytics" },
+];
+
+/** The bars of SPEC §2: which one a visitor sees is decided on the server from the session's role. */
+export function navigationFor(role: Role | null): { brandTo: string; items: NavItem[]; signedIn: boolean } {
+  if (!role) {
+    return {
+      brandTo: "/",
+      signedIn: false,
+      items: [
+        { label: "Home", to: "/" },
+        { label: "About", to: "/about" },
+        { label: "Privacy", to: "/privacy" },
+        { label: "Login", to: "/authorization?formType=signin" },
+      ],
+    };
+  }
+  const items: NavItem[] = [
+    { label: "Home", to: "/userHome" },
+    { label: "Trails", to: "/trails" },
+    { label: "Exercises", links: exerciseLinks },
+  ];
+  if (role === "Admin") items.push({ label: "Admin Controls", links: adminLinks });
+  items.push({ label: "My Profile", to: "/userControlPanel" });
+  return { brandTo: role === "Admin" ? "/adminHome" : "/userHome", signedIn: true, items };
+}
+
+export function isGroup(item: NavItem): item is NavGroup {
+  return "links" in item;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The admin control panel's areas.
+
+export const adminOptions = ["profiles", "videos", "feedback", "trail", "bench"] as const;
+export type AdminOption = (typeof adminOptions)[number];
+
+export const adminOptionLabels: Record<AdminOption, string> = {
+  profiles: "Profiles",
+  videos: "Videos",
+  feedback: "Feedback",
+  trail: "Trail",
+  bench: "Bench",
+};
+
+/** SPEC §2: the area comes from ?option=, profiles when absent or unknown. */
+export function parseAdminOption(value: string | null): AdminOption {
+  return (adminOptions as readonly string[]).includes(value ?? "") ? (value as AdminOption) : "profiles";
+}
+
+/** The control panel URL for an area, keeping the area's own filters (search, selected item). */
+export function adminAreaUrl(option: AdminOption, params: Record<string, string | null | undefined> = {}) {
+  const search = new URLSearchParams({ option });
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  return `/adminControlPanel?${search}`;
+}

@@ -1,0 +1,167 @@
+import * as z from "zod";
+import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
+import { feedbackJsonSchema, feedbackStatusSchema } from "~/schemas/feedback";
+import {
+  apiResetPasswordSchema,
+  authResponseSchema,
+  feedbackSchema,
+  messageResponseSchema,
+  profileUpdateApiSchema,
+  resetRequestSchema,
+  roleUpdateSchema,
+  signInSchema,
+  signUpApiSchema,
+  userJsonSchema,
+} from "~/schemas/user";
+
+const users = "Users";
+const auth = "Password reset";
+const feedback = "Feedback";
+
+export const accountsEndpoints: EndpointDoc[] = [
+  endpoint({
+    method: "post",
+    path: "/api/user/signin",
+    summary: "Sign in: answers the user and a bearer token (also sets the session cookie)",
+    tag: users,
+    access: "public",
+    body: signInSchema,
+    success: { status: 200, description: "Signed in", schema: authResponseSchema },
+    errors: [401, 429],
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/user/signup",
+    summary: "Create an account (role User) and sign in",
+    tag: users,
+    access: "public",
+    body: signUpApiSchema,
+    success: { status: 201, description: "Account created", schema: authResponseSchema },
+    errors: [409, 429],
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/user/logout",
+    summary: "Sign out: revokes the bearer token, or the cookie session, the call was made with",
+    description:
+      "Answers 200 whether or not the caller was signed in. With a session cookie (and no Authorization " +
+      "header) the call is a cookie-authenticated write: it needs the X-XSRF-TOKEN header, and the answer " +
+      "also clears the cookie.",
+    tag: users,
+    access: "public",
+    success: { status: 200, description: "Signed out", schema: messageResponseSchema },
+    errors: [403],
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/user/updateProfile/{userId}",
+    summary: "Update a profile (one's own, or anyone's as Admin); empty fields keep their value",
+    description:
+      "Changing one's own email or password needs proof that the caller is the owner: send `currentPassword`, " +
+      "or call within 10 minutes of signing in (the session or token's sign-in time, kept on the server). " +
+      "Without it the answer is 403 with `fieldErrors.currentPassword` saying what is needed; a wrong current " +
+      "password is 403 too, and repeated wrong ones 429. An administrator changing another user's email or " +
+      "password needs no proof. Either change voids the user's outstanding reset links and ends their other " +
+      "sessions (all of them when an administrator made it).",
+    tag: users,
+    access: "user",
+    body: profileUpdateApiSchema,
+    success: { status: 200, description: "The updated user", schema: userJsonSchema },
+    errors: [403, 409, 429],
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/user/users",
+    summary: "List users",
+    tag: users,
+    access: "admin",
+    success: { status: 200, description: "Users by username", schema: z.array(userJsonSchema) },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/user/updateRole/{id}",
+    summary: "Change a user's role (the last administrator keeps Admin)",
+    tag: users,
+    access: "admin",
+    body: roleUpdateSchema,
+    success: { status: 200, description: "The updated user", schema: userJsonSchema },
+    errors: [409],
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/user/{id}",
+    summary: "Delete a user (Admin), or one's own account",
+    tag: users,
+    access: "user",
+    success: { status: 200, description: "Deleted", schema: messageResponseSchema },
+    errors: [403, 409],
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/auth/send-reset-link",
+    summary: "Email a password reset link (same answer whether or not the account exists)",
+    description:
+      "The answer is the same, and takes the same time, for every address: the mail is sent after it. An address " +
+      "gets at most a few mails an hour; requests past that are answered the same but send nothing. 429 comes " +
+      "only from one client asking too often; 503 'Error sending reset link.' when the request cannot be recorded.",
+    tag: auth,
+    access: "public",
+    body: resetRequestSchema,
+    success: { status: 200, description: "Sent", schema: { text: "Password reset link has been sent to your email." } },
+    errors: [429, 503],
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/send-reset-link",
+    summary: "Email a password reset link (the standalone page's call)",
+    tag: auth,
+    access: "public",
+    body: resetRequestSchema,
+    success: { status: 200, description: "Sent", schema: { text: "Password reset link has been sent to your email." } },
+    errors: [429, 503],
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/auth/reset-password/{token}",
+    summary: "Set a new password with the emailed token (400 text/plain when invalid, expired or too short)",
+    tag: auth,
+    access: "public",
+    body: apiResetPasswordSchema,
+    success: { status: 200, description: "Password changed", schema: { text: "Your password has been reset. Please sign in with your new password." } },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/feedback",
+    summary: "List feedback, newest first",
+    tag: feedback,
+    access: "admin",
+    success: { status: 200, description: "Feedback", schema: z.array(feedbackJsonSchema) },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/feedback/submit",
+    summary: "Send feedback",
+    tag: feedback,
+    access: "user",
+    body: feedbackSchema,
+    success: { status: 201, description: "Stored", schema: feedbackJsonSchema },
+    errors: [429],
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/feedback/{id}",
+    summary: "Mark feedback resolved or pending",
+    tag: feedback,
+    access: "admin",
+    body: feedbackStatusSchema,
+    success: { status: 200, description: "The updated feedback", schema: feedbackJsonSchema },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/feedback/{id}",
+    summary: "Delete feedback",
+    tag: feedback,
+    access: "admin",
+    success: { status: 200, description: "Deleted", schema: messageResponseSchema },
+  }),
+];

@@ -1,0 +1,32 @@
+import type * as z from "zod";
+
+/**
+ * The description of one /api endpoint, made from the same zod schemas its route validates with.
+ * `GET /api/openapi.json` is generated from these (app/openapi/document.server.ts).
+ */
+export type EndpointDoc = {
+  method: "get" | "post" | "patch" | "put" | "delete";
+  /** OpenAPI path template, e.g. /api/trails/{id}/coordinate/{index}. */
+  path: string;
+  summary: string;
+  /** Longer prose for the OpenAPI operation: rules a client must know to call it right. */
+  description?: string;
+  tag: string;
+  /** Who may call it (SPEC §6); user and admin endpoints accept a bearer token or the session cookie. */
+  access: "public" | "user" | "admin";
+  body?: z.ZodType;
+  /** Optional query parameters, described by an object schema. */
+  query?: z.ZodObject;
+  success: {
+    status: number;
+    description: string;
+    /** zod schema of the JSON body; a string describes a text/plain answer. */
+    schema: z.ZodType | { text: string };
+  };
+  /** Error statuses this endpoint can answer besides the common ones (400 for bodies, 401/403, 404 for ids). */
+  errors?: number[];
+};
+
+export function endpoint(doc: EndpointDoc): EndpointDoc {
+  return doc;
+}

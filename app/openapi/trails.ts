@@ -1,0 +1,117 @@
+import * as z from "zod";
+import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
+import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
+import { coordinateDeleteQuerySchema, coordinateUpdateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
+
+const trailAnswer = { status: 200, description: "The whole updated trail", schema: trailJsonSchema };
+const benchAnswer = (description: string, status = 200) => ({ status, description, schema: benchJsonSchema });
+
+// Index out of range answers 404 ("Coordinate not found."), like an unknown trail. Writes are applied one
+// after another under the trail's lock; one that names the trail's version is refused (409) when the trail
+// has changed since, one without applies to the trail as it is then (last write wins).
+const versionRule =
+  "Send the trail's `version` (from any trail answer) to have the edit refused with 409 when someone changed the trail since; without it, the edit applies to the trail as it is then.";
+export const trailsEndpoints: EndpointDoc[] = [
+  endpoint({
+    method: "get",
+    path: "/api/trails/trails",
+    summary: "List every trail with its path",
+    tag: "Trails",
+    access: "user",
+    success: { status: 200, description: "Trails in display order (gold, green, gray, others)", schema: z.array(trailJsonSchema) },
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/trails/{id}",
+    summary: "One trail; coordinates at path.coordinates as [longitude, latitude]",
+    tag: "Trails",
+    access: "user",
+    success: { status: 200, description: "The trail", schema: trailJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/trails/{id}/coordinate/{index}",
+    summary: "Save the coordinate at index (stored as [longitude, latitude])",
+    description: versionRule,
+    tag: "Trails",
+    access: "admin",
+    body: coordinateUpdateSchema,
+    success: trailAnswer,
+    errors: [404, 409],
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/trails/{id}/coordinate/{index}",
+    summary: "Delete the coordinate at index; later points move up",
+    description: versionRule,
+    tag: "Trails",
+    access: "admin",
+    query: coordinateDeleteQuerySchema,
+    success: trailAnswer,
+    errors: [404, 409],
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/trails/{id}/coordinate",
+    summary: "Insert a coordinate [lng, lat] at index (0 to length; length appends)",
+    description: versionRule,
+    tag: "Trails",
+    access: "admin",
+    body: insertCoordinateSchema,
+    success: trailAnswer,
+    errors: [404, 409],
+  }),
+  endpoint({
+    method: "get",
+    path: "/api/bench/benches",
+    summary: "List benches with their videos, by bench number",
+    tag: "Benches",
+    access: "user",
+    success: { status: 200, description: "Benches", schema: z.array(benchJsonSchema) },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/bench/bench",
+    summary: "Create a bench (numbers may be sent as text)",
+    tag: "Benches",
+    access: "admin",
+    body: benchCreateSchema,
+    success: benchAnswer("The new bench", 201),
+    errors: [409],
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/bench/bench/{id}",
+    summary: "Update a bench (any of its fields)",
+    tag: "Benches",
+    access: "admin",
+    body: benchUpdateSchema,
+    success: benchAnswer("The updated bench"),
+    errors: [409],
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/bench/bench/{id}",
+    summary: "Delete a bench with its videos",
+    tag: "Benches",
+    access: "admin",
+    success: benchAnswer("The deleted bench"),
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/bench/bench/{id}/add-video",
+    summary: "Add a video (any common YouTube link, stored as its embed URL)",
+    tag: "Benches",
+    access: "admin",
+    body: benchVideoSchema,
+    success: benchAnswer("The bench with the new video"),
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/bench/bench/{id}/delete-video/{videoId}",
+    summary: "Remove a video from a bench",
+    tag: "Benches",
+    access: "admin",
+    success: benchAnswer("The bench without the video"),
+  }),
+];

@@ -1,0 +1,43 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { refusalReply } from "~/http/form-submission.server";
+import type { Refusal } from "~/models/refusal";
+import type { SessionUser } from "~/models/session.server";
+import type { AreaReply } from "./area";
+
+/** One admin area on the server: what its page loads, and what its forms' submissions do. */
+export type AreaServer = {
+  load(url: URL, admin: SessionUser): Promise<{ searchError: string | null }>;
+  act(request: Request, formData: FormData, admin: SessionUser): Promise<Response | ReturnType<typeof reply>>;
+};
+
+/** A refused submission, answered with the reply the area's page shows and the refusal's status. */
+function reply(intent: string, result: SubmissionResult<string[]>, status: number) {
+  return data<AreaReply>({ intent, result }, { status });
+}
+
+type AnySubmission = Pick<Submission<unknown, string[], unknown>, "reply" | "payload">;
+type RefusedSubmission = AnySubmission & { error?: Record<string, string[] | null> | null };
+
+/** A model's refusal of a submission: its message at the fields it concerns, or above the form. */
+export function refused(intent: string, submission: AnySubmission, refusal: Refusal) {
+  return reply(intent, refusalReply(submission, refusal), refusal.status);
+}
+
+const NOT_UNDERSTOOD = "The request was not understood. Please try again.";
+
+/**
+ * A submission the area's schema refused. Each message about a field the admin typed in shows at that
+ * field; a refused hidden field (an id, the intent) means the form was tampered with, and is said above it.
+ */
+export function invalid(submission: RefusedSubmission, typedFields: readonly string[] = []) {
+  const intent = typeof submission.payload.intent === "string" ? submission.payload.intent : "";
+  const tampered = Object.keys(submission.error ?? {}).some((name) => name !== "" && !typedFields.includes(name));
+  return reply(intent, submission.reply(tampered ? { formErrors: [NOT_UNDERSTOOD] } : undefined), 400);
+}
+
+/** The confirmation a URL asks for (?confirm=<kind>), when it is one the area knows. */
+export function confirmationIn<Kind extends string>(url: URL, kinds: readonly Kind[]): Kind | null {
+  const kind = url.searchParams.get("confirm");
+  return (kinds as readonly string[]).includes(kind ?? "") ? (kind as Kind) : null;
+}

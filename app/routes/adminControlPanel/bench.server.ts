@@ -1,0 +1,61 @@
+import { parseSubmission } from "~/http/form-submission.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
+import { listTrails } from "~/models/trail.server";
+import { benchIntentSchema } from "~/schemas/bench";
+import { confirmationIn, invalid, refused } from "./area.server";
+
+/** ?option=bench&bench=<id>[&confirm=delete-bench | &confirm=delete-video&video=<id>] */
+export async function loadBenchArea(url: URL) {
+  const [benches, trails] = await Promise.all([listBenches(), listTrails()]);
+  const bench = benches.find((candidate) => candidate.id === url.searchParams.get("bench")) ?? null;
+  const kind = confirmationIn(url, ["delete-bench", "delete-video"] as const);
+  const video = bench?.videos.find((candidate) => candidate.id === url.searchParams.get("video")) ?? null;
+  return {
+    searchError: null,
+    benches: benches.map(({ id, benchNumber, location }) => ({ id, benchNumber, location })),
+    bench,
+    trails: trails.map(({ id, name }) => ({ id, name })),
+    confirm: bench && kind === "delete-bench" ? ({ kind } as const) : video && kind === "delete-video" ? ({ kind, video } as const) : null,
+  };
+}
+
+/** The fields a person types in the bench and video forms (the others are hidden). */
+const typedFields = ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url"];
+
+export async function benchAction(_request: Request, formData: FormData) {
+  const submission = parseSubmission(formData, { schema: benchIntentSchema });
+  if (submission.status !== "success") return invalid(submission, typedFields);
+  const input = submission.value;
+  const toBench = (id: string | null) => adminAreaUrl("bench", { bench: id });
+
+  switch (input.intent) {
+    case "create-bench": {
+      const result = await createBench(input);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(result.bench.id), { type: "success", message: `Bench #${result.bench.benchNumber} created.` });
+    }
+    case "update-bench": {
+      // The form always offers the trail: an empty choice means none, not "keep".
+      const result = await updateBench(input.benchId, { ...input, trailId: input.trailId ?? null });
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(result.bench.id), { type: "success", message: `Bench #${result.bench.benchNumber} updated.` });
+    }
+    case "delete-bench": {
+      const result = await deleteBench(input.benchId);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(null), { type: "success", message: `Bench #${result.bench.benchNumber} deleted.` });
+    }
+    case "add-video": {
+      const result = await addBenchVideo(input.benchId, input);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(input.benchId), { type: "success", message: `Video added to bench #${result.bench.benchNumber}.` });
+    }
+    case "delete-video": {
+      const result = await deleteBenchVideo(input.benchId, input.videoId);
+      if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
+      return redirectWithToast(toBench(input.benchId), { type: "success", message: `Video removed from bench #${result.bench.benchNumber}.` });
+    }
+  }
+}

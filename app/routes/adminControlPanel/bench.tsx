@@ -1,0 +1,195 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
+import { adminAreaUrl } from "~/lib/navigation";
+import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
+import { formErrorsOf, replyTo, type AreaProps } from "./area";
+import { AreaForm } from "./area-form";
+import type { loadBenchArea } from "./bench.server";
+import { ConfirmDialog } from "./confirm-dialog";
+import { AreaChooser } from "./search";
+
+type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
+type Bench = NonNullable<BenchData["bench"]>;
+
+/**
+ * Number, location, latitude, longitude and the optional trail: the one form to create a bench and to
+ * edit the chosen one. A bench number that is taken shows at its field.
+ */
+function BenchForm({
+  formId,
+  heading,
+  action,
+  bench,
+  trails,
+  lastResult,
+  children,
+}: {
+  formId: "create-bench" | "edit-bench";
+  heading: string;
+  action: string;
+  bench?: Bench;
+  trails: BenchData["trails"];
+  lastResult?: SubmissionResult<string[]>;
+  children: React.ReactNode;
+}) {
+  const [form, fields] = useSchemaForm(
+    formId,
+    benchFormSchema,
+    lastResult,
+    bench && {
+      bench_number: String(bench.benchNumber),
+      location: bench.location,
+      latitude: String(bench.latitude),
+      longitude: String(bench.longitude),
+      trailId: bench.trailId ?? "",
+    },
+  );
+  return (
+    <AreaForm form={form} action={action} heading={heading} level={3} className="card p-4">
+      {bench ? <input type="hidden" name="benchId" value={bench.id} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
+        <TextField field={fields.location} label="Location" />
+        <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal" }} />
+        <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal" }} />
+        <SelectField
+          field={fields.trailId}
+          label="Trail (optional)"
+          placeholder="No trail"
+          optional
+          options={trails.map((trail) => ({ value: trail.id, label: trail.name }))}
+        />
+      </div>
+      {children}
+    </AreaForm>
+  );
+}
+
+function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm("add-video", benchVideoSchema, lastResult);
+  return (
+    <AreaForm form={form} action={action} heading="Add a video" level={4} className="mt-4 border-t border-stone-200 pt-4">
+      <input type="hidden" name="benchId" value={bench.id} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.title} label="Title" />
+        <TextField field={fields.url} label="YouTube link" />
+      </div>
+      <button type="submit" name="intent" value="add-video" className="btn-primary mt-4">
+        Add Video
+      </button>
+    </AreaForm>
+  );
+}
+
+function BenchVideos({ bench, here, lastResult }: { bench: Bench; here: string; lastResult?: SubmissionResult<string[]> }) {
+  return (
+    <section aria-labelledby="bench-videos-heading" className="card p-4">
+      <h3 id="bench-videos-heading" className="mb-3 text-xl font-semibold">
+        Videos of bench #{bench.benchNumber}
+      </h3>
+      {bench.videos.length === 0 ? (
+        <p className="text-stone-700">This bench has no videos yet.</p>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {bench.videos.map((video) => (
+            <li key={video.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <span>
+                <a href={video.url} target="_blank" rel="noreferrer" className="btn-link">
+                  {video.title}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                <span className="ml-2 break-all text-sm text-stone-700">{video.url}</span>
+              </span>
+              <Link
+                to={`${here}&confirm=delete-video&video=${video.id}`}
+                preventScrollReset
+                aria-haspopup="dialog"
+                aria-label={`Delete video ${video.title}`}
+                className="btn-danger"
+              >
+                Delete
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddVideoForm key={bench.videos.length} bench={bench} action={here} lastResult={lastResult} />
+    </section>
+  );
+}
+
+export function BenchArea({ data, reply }: AreaProps<BenchData>) {
+  const bench = data.bench;
+  const here = adminAreaUrl("bench", { bench: bench?.id });
+  const confirm = data.confirm;
+  return (
+    <div className="space-y-8">
+      <FormAlert messages={formErrorsOf(replyTo(reply, "delete-bench", "delete-video", ""))} />
+      {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
+      {bench ? (
+        <ConfirmDialog
+          id="bench-confirm-dialog"
+          title={confirm?.kind === "delete-video" ? "Delete video" : "Delete bench"}
+          prompt={confirm?.kind === "delete-video" ? "Are you sure you want to delete this video?" : `Are you sure you want to delete bench #${bench.benchNumber}?`}
+          open={confirm !== null}
+          closeTo={here}
+          action={here}
+          intent={confirm?.kind ?? "delete-bench"}
+          fields={{ benchId: bench.id, ...(confirm?.kind === "delete-video" ? { videoId: confirm.video.id } : {}) }}
+          confirmLabel="Delete"
+        >
+          {confirm?.kind === "delete-video" ? <p className="mt-2 text-stone-700">{confirm.video.title}</p> : null}
+        </ConfirmDialog>
+      ) : null}
+      <section aria-labelledby="bench-select-heading">
+        <h3 id="bench-select-heading" className="mb-3 text-xl font-semibold">
+          Select a bench
+        </h3>
+        {data.benches.length === 0 ? (
+          <p className="text-stone-700">No results found</p>
+        ) : (
+          <AreaChooser
+            option="bench"
+            name="bench"
+            label="Bench"
+            value={bench?.id ?? null}
+            choices={data.benches.map((choice) => ({ value: choice.id, label: `#${choice.benchNumber} – ${choice.location}` }))}
+            placeholder="Select a bench"
+            buttonLabel="Show bench"
+          />
+        )}
+      </section>
+
+      {bench ? (
+        <>
+          <BenchForm
+            key={`${bench.id}-${bench.benchNumber}-${bench.location}-${bench.latitude}-${bench.longitude}-${bench.trailId}`}
+            formId="edit-bench"
+            heading={`Edit bench #${bench.benchNumber}`}
+            action={here}
+            bench={bench}
+            trails={data.trails}
+            lastResult={replyTo(reply, "update-bench")}
+          >
+            <div className="mt-4 flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="update-bench" className="btn-primary">
+                Update
+              </button>
+              <Link to={`${here}&confirm=delete-bench`} preventScrollReset aria-haspopup="dialog" className="btn-danger">
+                Delete
+              </Link>
+            </div>
+          </BenchForm>
+          <BenchVideos bench={bench} here={here} lastResult={replyTo(reply, "add-video")} />
+        </>
+      ) : null}
+
+      <BenchForm key={data.benches.length} formId="create-bench" heading="Create a bench" action={here} trails={data.trails} lastResult={replyTo(reply, "create-bench")}>
+        <button type="submit" name="intent" value="create-bench" className="btn-primary mt-4">
+          Create Bench
+        </button>
+      </BenchForm>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { parseSubmission } from "~/http/form-submission.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { deleteFeedback, feedbackRefusals, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
+import { feedbackIntentSchema, feedbackMessages } from "~/schemas/feedback";
+import { isId } from "~/schemas/id";
+import { parseSearchQuery } from "~/schemas/text";
+import { confirmationIn, invalid, refused } from "./area.server";
+
+/** Feedback matching ?q= and, for ?confirm=delete&id=, the message to confirm the deletion of. */
+export async function loadFeedbackArea(url: URL) {
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const id = url.searchParams.get("id");
+  const [rows, confirming] = await Promise.all([
+    searchError ? [] : listFeedback({ q }),
+    confirmationIn(url, ["delete"]) && isId(id) ? getFeedback(id) : null,
+  ]);
+  return {
+    q,
+    searchError,
+    feedback: rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      feedback: row.feedback,
+      isResolved: row.isResolved,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    confirm: confirming ? { id: confirming.id, username: confirming.username, feedback: confirming.feedback } : null,
+  };
+}
+
+export async function feedbackAction(request: Request, formData: FormData) {
+  const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
+  const back = adminAreaUrl("feedback", { q });
+  const submission = parseSubmission(formData, { schema: feedbackIntentSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const input = submission.value;
+
+  if (input.intent === "setStatus") {
+    const isResolved = input.isResolved === "true";
+    if (!(await setFeedbackResolved(input.id, isResolved))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
+    return redirectWithToast(back, { type: "success", message: isResolved ? feedbackMessages.resolved : feedbackMessages.pending });
+  }
+
+  if (!(await deleteFeedback(input.id))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
+  return redirectWithToast(back, { type: "success", message: feedbackMessages.deleted });
+}

@@ -1,0 +1,103 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { FormAlert } from "~/components/form-fields";
+import { adminAreaUrl } from "~/lib/navigation";
+import { feedbackMessages } from "~/schemas/feedback";
+import { formErrorsOf, type AreaProps } from "./area";
+import { ConfirmDialog } from "./confirm-dialog";
+import type { loadFeedbackArea } from "./feedback.server";
+import { AdminSearch, ResultCount } from "./search";
+
+type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
+type Row = FeedbackData["feedback"][number];
+
+function StatusBadge({ isResolved }: { isResolved: boolean }) {
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        isResolved ? "bg-badge-success text-white" : "bg-badge-warning-bg text-badge-warning"
+      }`}
+    >
+      {isResolved ? "Resolved" : "Pending"}
+    </span>
+  );
+}
+
+/** Marking resolved or pending is reversible, so it needs no confirmation: one POST each way. */
+function StatusForm({ row, back }: { row: Row; back: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row.id;
+  return (
+    <Form method="post" action={back} preventScrollReset>
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="isResolved" value={row.isResolved ? "false" : "true"} />
+      <button type="submit" name="intent" value="setStatus" className="btn-secondary" disabled={busy}>
+        {row.isResolved ? "Mark pending" : "Mark resolved"}
+        <span className="sr-only"> (feedback from {row.username})</span>
+      </button>
+    </Form>
+  );
+}
+
+export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
+  const back = adminAreaUrl("feedback", { q: data.q });
+  const confirm = data.confirm;
+  return (
+    <div>
+      {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
+      <ConfirmDialog
+        id="feedback-confirm-dialog"
+        title="Delete feedback"
+        prompt={feedbackMessages.deleteConfirm}
+        open={Boolean(confirm)}
+        closeTo={back}
+        action={back}
+        intent="delete"
+        fields={confirm ? { id: confirm.id } : {}}
+        confirmLabel="Yes, delete"
+      >
+        {confirm ? (
+          <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
+            <p className="line-clamp-4 whitespace-pre-wrap">{confirm.feedback}</p>
+            <footer className="mt-1 text-sm">— {confirm.username}</footer>
+          </blockquote>
+        ) : null}
+      </ConfirmDialog>
+      <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
+      <FormAlert messages={formErrorsOf(reply?.result)} />
+      <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
+      {data.feedback.length === 0 ? (
+        <p className="card p-6 text-stone-800">No results found</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Feedback">
+          {data.feedback.map((row) => (
+            <li key={row.id} className="card p-4" data-feedback-id={row.id}>
+              <article aria-label={`Feedback from ${row.username}`}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-semibold text-stone-900">
+                    {row.username} <span className="font-normal break-all text-stone-700">&lt;{row.email}&gt;</span>
+                  </p>
+                  <StatusBadge isResolved={row.isResolved} />
+                </div>
+                <p className="mt-2 whitespace-pre-wrap text-stone-900">{row.feedback}</p>
+                <p className="mt-1 text-xs text-stone-700">
+                  <time dateTime={row.createdAt}>{new Date(row.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+                </p>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <StatusForm row={row} back={back} />
+                  <Link
+                    to={adminAreaUrl("feedback", { q: data.q, confirm: "delete", id: row.id })}
+                    preventScrollReset
+                    className="btn-danger"
+                    aria-haspopup="dialog"
+                  >
+                    Delete<span className="sr-only"> feedback from {row.username}</span>
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

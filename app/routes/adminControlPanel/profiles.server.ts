@@ -1,0 +1,60 @@
+import { parseSubmission } from "~/http/form-submission.server";
+import { endSession } from "~/http/auth.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import type { SessionUser } from "~/models/session.server";
+import { changeUserRole, deleteUserAccount, getUserById, listUsers, userRefusal, userRefusals } from "~/models/user.server";
+import { isId } from "~/schemas/id";
+import { parseSearchQuery } from "~/schemas/text";
+import { profilesIntentSchema } from "~/schemas/user";
+import { confirmationIn, invalid, refused } from "./area.server";
+
+const profilesMessages = {
+  roleChanged: (username: string, role: string) => `${username}'s role was changed to ${role}.`,
+  deleted: (username: string) => `${username} was deleted.`,
+} as const;
+
+/**
+ * The users matching ?q= and, for ?confirm=role|delete&id=, the user to confirm about: without
+ * JavaScript that confirmation is a server-rendered step, with JavaScript it shows as a modal dialog.
+ */
+export async function loadProfilesArea(url: URL, admin: SessionUser) {
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const kind = confirmationIn(url, ["role", "delete"] as const);
+  const id = url.searchParams.get("id");
+  const [users, confirming] = await Promise.all([searchError ? [] : listUsers({ q }), kind && isId(id) ? getUserById(id) : null]);
+  return {
+    q,
+    searchError,
+    adminId: admin.id,
+    users: users.map((user) => ({ id: user.id, username: user.username, email: user.email, role: user.role })),
+    confirm: kind && confirming ? { kind, user: { id: confirming.id, username: confirming.username, role: confirming.role } } : null,
+  };
+}
+
+export async function profilesAction(request: Request, formData: FormData, admin: SessionUser) {
+  const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
+  const back = adminAreaUrl("profiles", { q });
+  const submission = parseSubmission(formData, { schema: profilesIntentSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const input = submission.value;
+
+  if (input.intent === "changeRole") {
+    const changed = await changeUserRole(input.id, input.role);
+    if (!changed.ok) return refused(input.intent, submission, userRefusal(changed));
+    const message = profilesMessages.roleChanged(changed.user.username, changed.user.role);
+    // A role change ends the person's sessions: an administrator who gave up their own role signs in anew.
+    if (input.id === admin.id && changed.user.role !== "Admin") {
+      return redirectWithToast("/authorization?formType=signin", { type: "success", message }, { headers: await endSession(request) });
+    }
+    return redirectWithToast(back, { type: "success", message });
+  }
+
+  const target = await getUserById(input.id);
+  if (!target) return refused(input.intent, submission, userRefusals["not-found"]);
+  const deleted = await deleteUserAccount(input.id);
+  if (!deleted.ok) return refused(input.intent, submission, userRefusal(deleted));
+  const message = profilesMessages.deleted(target.username);
+  if (input.id === admin.id) return redirectWithToast("/", { type: "success", message }, { headers: await endSession(request) });
+  return redirectWithToast(back, { type: "success", message });
+}

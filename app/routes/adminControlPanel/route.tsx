@@ -1,0 +1,113 @@
+import { data as withStatus, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, NavLink, useActionData, useLoaderData } from "@remix-run/react";
+import { trailMapLinks } from "~/components/trail-map";
+import { requireAdmin } from "~/http/auth.server";
+import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption, type AdminOption } from "~/lib/navigation";
+import type { AreaReply } from "./area";
+import type { AreaServer } from "./area.server";
+import { benchAction, loadBenchArea } from "./bench.server";
+import { BenchArea } from "./bench";
+import { feedbackAction, loadFeedbackArea } from "./feedback.server";
+import { FeedbackArea } from "./feedback";
+import { loadProfilesArea, profilesAction } from "./profiles.server";
+import { ProfilesArea } from "./profiles";
+import { loadTrailArea, trailAction } from "./trail.server";
+import { TrailArea } from "./trail";
+import { loadVideosArea, videosAction } from "./videos.server";
+import { VideosArea } from "./videos";
+
+// SPEC §2: one page for five areas, chosen by ?option= (profiles when absent or unknown). Each area's
+// loader and actions are in <area>.server.ts, its page in <area>.tsx; this route only guards and picks.
+
+const areas = {
+  profiles: { load: loadProfilesArea, act: profilesAction },
+  videos: { load: loadVideosArea, act: videosAction },
+  feedback: { load: loadFeedbackArea, act: feedbackAction },
+  trail: { load: loadTrailArea, act: trailAction },
+  bench: { load: loadBenchArea, act: benchAction },
+} satisfies Record<AdminOption, AreaServer>;
+
+/** The chosen area with what its loader loaded, typed per area so the page can hand each its own data. */
+type AreaPage = { [O in AdminOption]: { option: O; area: Awaited<ReturnType<(typeof areas)[O]["load"]>> } }[AdminOption];
+
+export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];
+
+// The trail area previews the trail on the map.
+export const links: LinksFunction = () => trailMapLinks();
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const option = parseAdminOption(url.searchParams.get("option"));
+  const page = { option, area: await areas[option].load(url, admin) } as AreaPage;
+  // A refused search still shows the area, with the reason beside the search box.
+  return page.area.searchError ? withStatus(page, { status: 400 }) : page;
+}
+
+/** The area is the one named in the form's action URL; it handles its own intents. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const option = parseAdminOption(new URL(request.url).searchParams.get("option"));
+  return areas[option].act(request, await request.formData(), admin);
+}
+
+export default function AdminControlPanel() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="page">
+      <h1 className="page-title mb-6">Admin Control Panel</h1>
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <SideMenu current={page.option} />
+        <section aria-labelledby="area-heading" className="min-w-0 flex-1">
+          <h2 id="area-heading" className="mb-4 text-2xl font-semibold text-stone-900">
+            {adminOptionLabels[page.option]}
+          </h2>
+          <AreaView page={page} reply={reply} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function AreaView({ page, reply }: { page: ReturnType<typeof useLoaderData<typeof loader>>; reply?: AreaReply }) {
+  switch (page.option) {
+    case "profiles":
+      return <ProfilesArea data={page.area} reply={reply} />;
+    case "videos":
+      return <VideosArea data={page.area} reply={reply} />;
+    case "feedback":
+      return <FeedbackArea data={page.area} reply={reply} />;
+    case "trail":
+      return <TrailArea data={page.area} reply={reply} />;
+    case "bench":
+      return <BenchArea data={page.area} reply={reply} />;
+  }
+}
+
+function SideMenu({ current }: { current: AdminOption }) {
+  return (
+    <nav aria-label="Admin areas" className="lg:w-56 lg:shrink-0">
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+        {adminOptions.map((option) => (
+          <li key={option}>
+            <Link
+              to={adminAreaUrl(option)}
+              aria-current={current === option ? "page" : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                current === option ? "bg-brand-700 text-white" : "text-stone-800 hover:bg-stone-200"
+              }`}
+            >
+              {adminOptionLabels[option]}
+            </Link>
+          </li>
+        ))}
+        <li className="lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4">
+          <NavLink to="/adminHome" className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
+            ← Admin Dashboard
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
+  );
+}

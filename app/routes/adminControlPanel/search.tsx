@@ -1,0 +1,132 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { FieldErrors } from "~/components/form-fields";
+import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/lib/navigation";
+
+/**
+ * The GET search form of every admin area. SPEC §5: search boxes are required, so a search needs text;
+ * the list without one shows everything, and Clear goes back to it. A refused search (invisible
+ * characters, too long) shows its reason under the box, tied to it for assistive technology too.
+ */
+export function AdminSearch({
+  option,
+  value,
+  label,
+  error,
+  param = "q",
+  required = true,
+  buttonLabel = "Search",
+}: {
+  option: AdminOption;
+  value: string;
+  label: string;
+  error?: string | null;
+  /** The query parameter the area reads. */
+  param?: "q" | "filter";
+  required?: boolean;
+  buttonLabel?: string;
+}) {
+  const inputId = `${option}-search`;
+  const errorId = `${inputId}-error`;
+  return (
+    <Form method="get" action="/adminControlPanel" role="search" aria-label={`Search ${adminOptionLabels[option]}`} className="mb-4 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="option" value={option} />
+      <div className="min-w-0 flex-1 sm:max-w-md">
+        <label htmlFor={inputId} className="field-label">
+          {label}
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          name={param}
+          defaultValue={value}
+          required={required}
+          className="field-input"
+          key={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <FieldErrors id={errorId} errors={error ? [error] : undefined} />
+      </div>
+      <button type="submit" className="btn-primary">
+        {buttonLabel}
+      </button>
+      {value || error ? (
+        <Link to={adminAreaUrl(option)} className="btn-secondary">
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A status line for screen readers and sighted users alike: how many rows the list shows. */
+export function ResultCount({ count, q, noun }: { count: number; q: string; noun: [string, string] }) {
+  const what = count === 1 ? noun[0] : noun[1];
+  return (
+    <p className="mb-2 text-sm text-stone-700" aria-live="polite">
+      {q ? `${count} ${what} matching “${q}”` : `${count} ${what}`}
+    </p>
+  );
+}
+
+/**
+ * The GET form that picks the item an area edits (a trail, a bench). With JavaScript a choice shows at
+ * once; without it, the button does.
+ */
+export function AreaChooser({
+  option,
+  name,
+  label,
+  value,
+  choices,
+  placeholder,
+  keep = {},
+  buttonLabel,
+}: {
+  option: AdminOption;
+  name: string;
+  label: string;
+  value: string | null;
+  choices: { value: string; label: string }[];
+  /** An unselectable first line while nothing is chosen, or the only one when there is nothing to choose. */
+  placeholder: string;
+  /** Other parameters of the area's URL to carry along, e.g. its filter. */
+  keep?: Record<string, string>;
+  buttonLabel: string;
+}) {
+  const submit = useSubmit();
+  const selectId = `${option}-select`;
+  return (
+    <Form method="get" action="/adminControlPanel" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="option" value={option} />
+      {Object.entries(keep).map(([key, kept]) => (kept ? <input key={key} type="hidden" name={key} value={kept} /> : null))}
+      <div className="min-w-64">
+        <label htmlFor={selectId} className="field-label">
+          {label}
+        </label>
+        <select
+          id={selectId}
+          name={name}
+          key={value ?? "none"}
+          defaultValue={value ?? ""}
+          className="field-input"
+          onChange={(event) => submit(event.currentTarget.form)}
+        >
+          {value === null || choices.length === 0 ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-primary">
+        {buttonLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+import { parseSubmission } from "~/http/form-submission.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import { deleteCoordinate, getTrailWithCoordinates, insertCoordinate, listTrails, trailRefusals, updateCoordinate } from "~/models/trail.server";
+import { parseSearchQuery } from "~/schemas/text";
+import { trailIntentSchema } from "~/schemas/trail";
+import { env } from "~/utils/env.server";
+import { confirmationIn, invalid, refused } from "./area.server";
+
+/** ?option=trail&filter=<name part>&trail=<id>[&confirm=delete&index=<i>] */
+export async function loadTrailArea(url: URL) {
+  const { q: filter, error: searchError } = parseSearchQuery(url.searchParams.get("filter"));
+  const requested = url.searchParams.get("trail");
+  const trails = await listTrails();
+  const matching = trails.filter((trail) => trail.name.toLowerCase().includes(filter.toLowerCase()));
+  const chosen = trails.find((trail) => trail.id === requested) ?? matching[0] ?? null;
+  const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
+  const index = Number(url.searchParams.get("index"));
+  const confirming = trail && confirmationIn(url, ["delete"]) && Number.isInteger(index) && index >= 0 && index < trail.coordinates.length;
+  return {
+    filter,
+    searchError,
+    // The chosen trail stays in the list even when the filter no longer matches it.
+    options: chosen && !matching.includes(chosen) ? [chosen, ...matching] : matching,
+    trail,
+    confirm: confirming ? { index } : null,
+    tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+  };
+}
+
+/** Positions are shown 1-based (#1 first); each form names the trail version it showed, so stale edits are refused. */
+export async function trailAction(_request: Request, formData: FormData) {
+  const filter = formData.get("filter");
+  const submission = parseSubmission(formData, { schema: trailIntentSchema });
+  if (submission.status !== "success") return invalid(submission, ["latitude", "longitude"]);
+  const input = submission.value;
+  const back = adminAreaUrl("trail", { trail: input.trailId, filter: typeof filter === "string" ? filter : null });
+  const expected = { expectedVersion: input.version };
+
+  let edit;
+  let message: string;
+  if (input.intent === "delete-coordinate") {
+    edit = await deleteCoordinate(input.trailId, input.index, expected);
+    message = `Coordinate #${input.index + 1} deleted.`;
+  } else if (input.intent === "save-coordinate") {
+    edit = await updateCoordinate(input.trailId, input.index, input, expected);
+    message = `Coordinate #${input.index + 1} saved.`;
+  } else {
+    // Insert Below row i puts the new point at i + 1; Insert at End sends the length as its index.
+    const at = input.intent === "insert-below" ? input.index + 1 : input.index;
+    edit = await insertCoordinate(input.trailId, at, [input.longitude, input.latitude], expected);
+    message = `Coordinate #${at + 1} inserted.`;
+  }
+  if (!edit.ok) return refused(input.intent, submission, trailRefusals[edit.reason]);
+  return redirectWithToast(back, { type: "success", message });
+}

@@ -1,0 +1,216 @@
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
+import { TrailMap } from "~/components/trail-map";
+import { adminAreaUrl } from "~/lib/navigation";
+import { coordinateSchema } from "~/schemas/trail";
+import { formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
+import { AreaForm } from "./area-form";
+import { ConfirmDialog } from "./confirm-dialog";
+import { AdminSearch, AreaChooser } from "./search";
+import type { loadTrailArea } from "./trail.server";
+
+type TrailData = Awaited<ReturnType<typeof loadTrailArea>>;
+type Trail = NonNullable<TrailData["trail"]>;
+
+/** The hidden fields of every form that edits the trail: which trail, the version shown, and the filter to return to. */
+function TrailFields({ trail, filter }: { trail: Trail; filter: string }) {
+  return (
+    <>
+      <input type="hidden" name="trailId" value={trail.id} />
+      <input type="hidden" name="version" value={trail.version} />
+      <input type="hidden" name="filter" value={filter} />
+    </>
+  );
+}
+
+/** The reply to the row at `index` (Save or Insert Below), if the last submission came from it. */
+function rowReply(reply: AreaReply | undefined, index: number) {
+  const result = replyTo(reply, "save-coordinate", "insert-below");
+  return result?.initialValue?.index === String(index) ? result : undefined;
+}
+
+function CoordinateInput({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+  const { key, ...props } = getInputProps(field, { type: "text" });
+  return (
+    <>
+      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input min-w-32 font-mono" />
+      {field.errors?.length ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** One point: its values are inputs of the row's own form, which Save and Insert Below submit. */
+function CoordinateRow({
+  trail,
+  filter,
+  index,
+  here,
+  lastResult,
+}: {
+  trail: Trail;
+  filter: string;
+  index: number;
+  here: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [longitude, latitude] = trail.coordinates[index];
+  const number = index + 1;
+  const [form, fields] = useSchemaForm(`coordinate-${index}`, coordinateSchema, lastResult, {
+    latitude: String(latitude),
+    longitude: String(longitude),
+  });
+  return (
+    <tr className="border-b border-stone-200 align-top">
+      <th scope="row" className="px-2 py-2 font-mono">
+        {number}
+      </th>
+      <td className="px-2 py-2">
+        <CoordinateInput field={fields.latitude} label={`Latitude of coordinate #${number}`} />
+      </td>
+      <td className="px-2 py-2">
+        <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} />
+      </td>
+      <td className="px-2 py-2">
+        <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+          <TrailFields trail={trail} filter={filter} />
+          <input type="hidden" name="index" value={index} />
+          <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
+            Save
+          </button>
+          <button type="submit" name="intent" value="insert-below" className="btn-secondary" aria-label={`Insert below coordinate #${number}`}>
+            Insert Below
+          </button>
+          <Link
+            to={`${here}&confirm=delete&index=${index}`}
+            preventScrollReset
+            className="btn-danger"
+            aria-label={`Delete coordinate #${number}`}
+            aria-haspopup="dialog"
+          >
+            Delete
+          </Link>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+function InsertAtEnd({ trail, filter, here, lastResult }: { trail: Trail; filter: string; here: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm("insert-end", coordinateSchema, lastResult);
+  return (
+    <AreaForm form={form} action={here} heading="Insert at End" level={4} className="card mt-6 p-4">
+      <TrailFields trail={trail} filter={filter} />
+      <input type="hidden" name="index" value={trail.coordinates.length} />
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. 33.9812" }} />
+        <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. -84.0051" }} />
+      </div>
+      <button type="submit" name="intent" value="insert-end" className="btn-primary mt-4">
+        Insert at End
+      </button>
+    </AreaForm>
+  );
+}
+
+export function TrailArea({ data, reply }: AreaProps<TrailData>) {
+  const trail = data.trail;
+  const here = adminAreaUrl("trail", { trail: trail?.id, filter: data.filter });
+  const mapTrails = useMemo(() => (trail ? [trail] : []), [trail]);
+  const chooser = (
+    <div className="mb-6 flex flex-wrap items-end gap-4">
+      <AdminSearch
+        option="trail"
+        param="filter"
+        value={data.filter}
+        error={data.searchError}
+        label="Filter trails by name"
+        buttonLabel="Filter"
+        required={false}
+      />
+      <AreaChooser
+        option="trail"
+        name="trail"
+        label="Trail"
+        value={trail?.id ?? null}
+        choices={data.options.map((option) => ({ value: option.id, label: option.name }))}
+        placeholder="No trails match"
+        keep={{ filter: data.filter }}
+        buttonLabel="Show trail"
+      />
+    </div>
+  );
+  if (!trail) {
+    return (
+      <>
+        {chooser}
+        <p className="text-stone-700">No results found</p>
+      </>
+    );
+  }
+  const confirming = data.confirm ? trail.coordinates[data.confirm.index] : null;
+  return (
+    <div>
+      {chooser}
+      {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
+      <ConfirmDialog
+        id="trail-confirm-dialog"
+        title="Delete coordinate"
+        prompt={`Are you sure you want to delete coordinate #${(data.confirm?.index ?? 0) + 1}?`}
+        open={data.confirm !== null}
+        closeTo={here}
+        action={here}
+        intent="delete-coordinate"
+        fields={{ trailId: trail.id, version: trail.version, filter: data.filter, index: data.confirm?.index ?? 0 }}
+        confirmLabel="Delete"
+      >
+        {confirming ? <p className="mt-2 text-stone-700">{`Latitude ${confirming[1]}, longitude ${confirming[0]}`}</p> : null}
+      </ConfirmDialog>
+      <h3 className="mb-3 text-xl font-semibold">{trail.name}</h3>
+      <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
+        <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
+      </div>
+
+      {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
+      <FormAlert messages={formErrorsOf(replyTo(reply, "save-coordinate", "insert-below", "delete-coordinate", ""))} />
+
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-left">
+          <caption className="mb-2 text-left text-stone-700">
+            Coordinates of the {trail.name} in path order ({trail.coordinates.length} points)
+          </caption>
+          <thead>
+            <tr className="border-b border-stone-300">
+              <th scope="col" className="px-2 py-2">
+                #
+              </th>
+              <th scope="col" className="px-2 py-2">
+                Latitude
+              </th>
+              <th scope="col" className="px-2 py-2">
+                Longitude
+              </th>
+              <th scope="col" className="px-2 py-2">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {trail.coordinates.map((_, index) => (
+              <CoordinateRow key={`${trail.version}-${index}`} trail={trail} filter={data.filter} index={index} here={here} lastResult={rowReply(reply, index)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-2 text-sm text-stone-700">
+        Insert Below adds the values in that row's fields as a new point after it; the row itself keeps its saved values.
+      </p>
+      <InsertAtEnd key={trail.version} trail={trail} filter={data.filter} here={here} lastResult={replyTo(reply, "insert-end")} />
+    </div>
+  );
+}

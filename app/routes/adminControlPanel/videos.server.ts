@@ -1,0 +1,66 @@
+import { parseSubmission } from "~/http/form-submission.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { adminAreaUrl } from "~/lib/navigation";
+import type { SessionUser } from "~/models/session.server";
+import { createVideo, deleteVideo, embedSrcFor, getVideo, searchVideos, updateVideo, videoRefusals, type VideoRecord } from "~/models/video.server";
+import { isId } from "~/schemas/id";
+import { parseSearchQuery } from "~/schemas/text";
+import { videoIntentSchema } from "~/schemas/video";
+import { log } from "~/utils/logger.server";
+import { confirmationIn, invalid, refused } from "./area.server";
+
+/** One video as the admin area shows it: plain values only, and the player address for the light preview. */
+export type AdminVideo = Omit<VideoRecord, "createdAt"> & { embedSrc: string | null };
+
+function toAdminVideo(video: VideoRecord & { myReaction?: unknown }): AdminVideo {
+  // getVideo also brings the viewer's own reaction, which the admin area does not show.
+  const { createdAt: _createdAt, myReaction: _myReaction, ...fields } = video;
+  return { ...fields, embedSrc: embedSrcFor(video.url) };
+}
+
+async function videoFromParam(value: string | null) {
+  const video = isId(value) ? await getVideo(value) : null;
+  return video ? toAdminVideo(video) : null;
+}
+
+/** ?q= searches; ?edit=<id> opens that video's edit form; ?confirm=delete&id=<id> asks before deleting. */
+export async function loadVideosArea(url: URL) {
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const [videos, editing, confirm] = await Promise.all([
+    searchError ? [] : searchVideos({ q }),
+    videoFromParam(url.searchParams.get("edit")),
+    confirmationIn(url, ["delete"]) ? videoFromParam(url.searchParams.get("id")) : null,
+  ]);
+  return { q, searchError, videos: videos.map(toAdminVideo), editing, confirm };
+}
+
+/** The fields a person types in the add and edit forms (the others are hidden). */
+const typedFields = ["title", "url", "category", "subCategory", "description"];
+
+/** Every change redirects back to the list with the search kept, and a flash. */
+export async function videosAction(_request: Request, formData: FormData, admin: SessionUser) {
+  const q = formData.get("q");
+  const back = adminAreaUrl("videos", { q: parseSearchQuery(typeof q === "string" ? q : "").q });
+  const submission = parseSubmission(formData, { schema: videoIntentSchema });
+  if (submission.status !== "success") return invalid(submission, typedFields);
+  const input = submission.value;
+
+  if (input.intent === "create") {
+    const { intent: _intent, ...fields } = input;
+    const video = await createVideo(fields);
+    log("info", "video created", { videoId: video.id, adminId: admin.id });
+    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" added.` });
+  }
+
+  if (input.intent === "update") {
+    const { intent: _intent, id, ...changes } = input;
+    const video = await updateVideo(id, { ...changes, description: changes.description ?? "" });
+    if (!video) return refused(input.intent, submission, videoRefusals["not-found"]);
+    log("info", "video updated", { videoId: id, adminId: admin.id });
+    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" updated.` });
+  }
+
+  if (!(await deleteVideo(input.id))) return refused(input.intent, submission, videoRefusals["not-found"]);
+  log("info", "video deleted", { videoId: input.id, adminId: admin.id });
+  return redirectWithToast(back, { type: "success", message: "Video deleted." });
+}

@@ -1,0 +1,193 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { CategoryBadge } from "~/components/category-badge";
+import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { LightEmbed } from "~/components/light-embed";
+import { formatCount } from "~/components/video-card";
+import { adminAreaUrl } from "~/lib/navigation";
+import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
+import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
+import { formErrorsOf, replyTo, type AreaProps } from "./area";
+import { ConfirmDialog } from "./confirm-dialog";
+import { AdminSearch } from "./search";
+import type { AdminVideo, loadVideosArea } from "./videos.server";
+
+type VideosData = Awaited<ReturnType<typeof loadVideosArea>>;
+
+const areaUrl = (params: Record<string, string | null | undefined> = {}) => adminAreaUrl("videos", params);
+const rowAnchor = (id: string) => `admin-video-${id}`;
+
+export function VideosArea({ data, reply }: AreaProps<VideosData>) {
+  return (
+    <div className="space-y-8">
+      {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
+      <ConfirmDialog
+        id="videos-confirm-dialog"
+        title="Delete video"
+        prompt="Are you sure you want to delete this video?"
+        open={Boolean(data.confirm)}
+        closeTo={data.confirm ? `${areaUrl({ q: data.q })}#${rowAnchor(data.confirm.id)}` : areaUrl({ q: data.q })}
+        action={areaUrl({ q: data.q })}
+        intent="delete"
+        fields={data.confirm ? { id: data.confirm.id, q: data.q } : {}}
+        confirmLabel="Yes, delete"
+      >
+        <p className="mt-2 text-stone-700">{data.confirm?.title}</p>
+      </ConfirmDialog>
+      <AdminSearch option="videos" value={data.q} error={data.searchError} label="Search videos by title or category" />
+      <FormAlert messages={formErrorsOf(replyTo(reply, "delete", ""))} />
+      {data.editing ? (
+        <EditVideoForm key={data.editing.id} video={data.editing} q={data.q} lastResult={replyTo(reply, "update")} />
+      ) : (
+        <AddVideoForm q={data.q} lastResult={replyTo(reply, "create")} />
+      )}
+      <VideoList data={data} />
+    </div>
+  );
+}
+
+function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeof videoInputSchema>>[1] }) {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <TextField field={fields.title} label="Title" />
+      <TextField
+        field={fields.url}
+        label="YouTube link"
+        hint={<p className="mb-1 text-sm text-stone-600">Any YouTube link: watch, youtu.be, shorts or embed. It is stored as an embed link.</p>}
+      />
+      <TextField field={fields.category} label="Category" inputProps={{ placeholder: "e.g. exercise, health, nutrition" }} />
+      <SelectField field={fields.subCategory} label="Subcategory" placeholder="Select Subcategory" options={VIDEO_SUB_CATEGORIES} />
+      <div className="md:col-span-2">
+        <TextAreaField field={fields.description} label="Description" rows={3} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * With JavaScript the page is not reloaded, so a form that was saved would keep its values: clear it once
+ * its submission ended in a redirect (no reply), keep it when the server answered with errors.
+ */
+function useResetAfterSuccess(reset: () => void, intent: string, lastResult: unknown) {
+  const navigation = useNavigation();
+  const submitting = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formData?.get("intent") === intent) submitting.current = true;
+      return;
+    }
+    if (submitting.current && !lastResult) reset();
+    submitting.current = false;
+  }, [navigation.state, navigation.formData, intent, lastResult, reset]);
+}
+
+function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm("add-video", videoInputSchema, lastResult);
+  useResetAfterSuccess(form.reset, "create", lastResult);
+  return (
+    <section aria-labelledby="add-video-heading" className="card p-4">
+      <h3 id="add-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
+        Add a video
+      </h3>
+      <Form method="post" action={areaUrl({ q })} {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="intent" value="create" />
+        <FormAlert messages={form.errors} />
+        <VideoFields fields={fields} />
+        <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
+      </Form>
+    </section>
+  );
+}
+
+function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
+  const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
+  return (
+    <section id="edit-video" aria-labelledby="edit-video-heading" className="card scroll-mt-24 p-4">
+      <h3 id="edit-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
+        Edit video: {video.title}
+      </h3>
+      <Form method="post" action={areaUrl({ q, edit: video.id })} {...getFormProps(form)} className="space-y-4">
+        <input key={key} {...idProps} />
+        <input type="hidden" name="q" value={q} />
+        <input type="hidden" name="intent" value="update" />
+        <FormAlert messages={form.errors} />
+        <VideoFields fields={fields} />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton intent="update" label="Save changes" pendingLabel="Saving…" />
+          <Link to={`${areaUrl({ q })}#${rowAnchor(video.id)}`} className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function VideoList({ data }: { data: VideosData }) {
+  return (
+    <section aria-labelledby="video-list-heading">
+      <h3 id="video-list-heading" className="mb-3 text-lg font-semibold text-stone-900">
+        {data.q ? `Videos matching “${data.q}”` : "All videos"}{" "}
+        <span className="text-base font-normal text-stone-600">({formatCount(data.videos.length, "video")})</span>
+      </h3>
+      {data.videos.length === 0 ? (
+        <p role="status" className="rounded-md bg-stone-100 px-4 py-3 text-stone-800">
+          No results found
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {data.videos.map((video) => (
+            <li key={video.id}>
+              <AdminVideoCard video={video} q={data.q} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AdminVideoCard({ video, q }: { video: AdminVideo; q: string }) {
+  const headingId = `${rowAnchor(video.id)}-title`;
+  return (
+    <article id={rowAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
+      {/* Light preview: nothing is requested from the video host until play; admin plays never count as views. */}
+      <LightEmbed title={video.title} embedSrc={video.embedSrc} noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h4 id={headingId} className="text-base leading-snug font-semibold text-stone-900">
+            {video.title}
+          </h4>
+          <CategoryBadge category={video.category} />
+        </div>
+        <p className="text-sm text-stone-700">{video.subCategory}</p>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
+          <div className="flex gap-1">
+            <dt>Likes:</dt>
+            <dd className="font-semibold">{video.likes}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Dislikes:</dt>
+            <dd className="font-semibold">{video.dislikes}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Views:</dt>
+            <dd className="font-semibold">{video.views}</dd>
+          </div>
+        </dl>
+        <p className="text-xs break-all text-stone-600">{video.url}</p>
+        <div className="mt-auto flex flex-wrap gap-3 pt-2">
+          <Link to={`${areaUrl({ q, edit: video.id })}#edit-video`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
+            Edit
+          </Link>
+          <Link to={areaUrl({ q, confirm: "delete", id: video.id })} preventScrollReset className="btn-danger" aria-haspopup="dialog">
+            Delete<span className="sr-only"> {video.title}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+
+// The counters behind every rate limit, in a table shared by all instances. The request-level limits
+// (per client, sign-in) are in app/http/rate-limit.server.ts; the models count what only they can see
+// (wrong current passwords, reset mails per address) here directly.
+
+export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+
+export type Window = { max: number; windowMs: number };
+type Policy = { client: Window; account: Window };
+
+const MINUTE = 60_000;
+
+/**
+ * Limits per client and per account (email or user id) for actions where every attempt counts. The
+ * account limit stops a spread-out flood aimed at one person; the client limit stops one machine from
+ * working through many accounts. RATE_LIMIT_FACTOR scales every maximum (tests act far more often than
+ * people do).
+ */
+export const rateLimitPolicies = {
+  signUp: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
+  resetRequest: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
+  feedback: { client: { max: 20, windowMs: 60 * MINUTE }, account: { max: 10, windowMs: 60 * MINUTE } },
+} satisfies Record<string, Policy>;
+
+export type RateLimitAction = keyof typeof rateLimitPolicies;
+
+/**
+ * Sign-in counts failures, and only a client's own failures can refuse it: one client may fail 30 times
+ * in all, or 10 times on one account. Failures on an account from everyone together never refuse (that
+ * would let a stranger lock the owner out); past `slowAfter` they make every further attempt on that
+ * email wait, first 250 ms, doubling per failure, at most 5 s, so guessing from many clients slows down
+ * while the owner, who knows the password, still gets in.
+ */
+export const signInPolicy = {
+  client: { max: 30, windowMs: 15 * MINUTE },
+  clientAccount: { max: 10, windowMs: 15 * MINUTE },
+  account: { slowAfter: 10, windowMs: 15 * MINUTE, firstDelayMs: 250, maxDelayMs: 5_000 },
+};
+
+export function scaledMax(max: number, factor = env.RATE_LIMIT_FACTOR) {
+  return Math.max(1, Math.round(max * factor));
+}
+
+/** A counter's key; long ones (emails may take 254 characters) are hashed to fit the column whole. */
+export function counterKey(...parts: string[]) {
+  const key = parts.join(":");
+  return key.length <= 200 ? key : `${parts[0]}:${parts[1]}:sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
+
+export type HitResult = { allowed: boolean; count: number; resetAt: Date };
+
+/**
+ * Counts one hit in a fixed window, atomically in the database: a single INSERT … ON CONFLICT, so
+ * concurrent requests (also from several app instances) each get their own count.
+ */
+export async function hitRateLimit(key: string, max: number, windowMs: number, now = new Date()): Promise<HitResult> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const rows = await prisma.$queryRaw<{ count: number; resetAt: Date }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetAt})
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= ${now} THEN ${resetAt} ELSE "RateLimit"."resetAt" END
+    RETURNING "count", "resetAt"`;
+  const row = rows[0];
+  const count = Number(row.count);
+  return { allowed: count <= max, count, resetAt: new Date(row.resetAt) };
+}
+
+/** Takes back one hit that turned out not to count (within the same window only). */
+export async function refundRateLimit(key: string, now = new Date()) {
+  await prisma.$executeRaw`
+    UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0) WHERE "key" = ${key} AND "resetAt" > ${now}`;
+}
+
+/** Forgets a counter altogether. */
+export async function clearRateLimit(key: string) {
+  await prisma.rateLimit.deleteMany({ where: { key } });
+}
+
+// Old counters are dead weight; trimming now and then keeps the table small without a scheduler.
+export async function trimNowAndThen(now: Date) {
+  if (Math.random() < 0.02) await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } }).catch(() => {});
+}
