@@ -25,9 +25,10 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results",
   use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
-  // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it.
+  // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it. Tests of
+  // what the server answers to bare HTTP requests, where no page runs, say `@server` and run once.
   projects: [
-    { name: "js", testIgnore: seedEditingSpecs, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "js", testIgnore: seedEditingSpecs, grepInvert: /@server/, use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js", testIgnore: seedEditingSpecs, use: { ...chromium, javaScriptEnabled: false } },
     // Specs that change the seeded trails and benches (and undo it) run after the ones that read them.
     { name: "js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: true } },

@@ -32,10 +32,19 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push(["load test (short)", "node", ["scripts/loadtest.mjs", "--short"]]);
   steps.push(["benchmark (short)", "node", ["scripts/bench.mjs", "--short"]]);
 }
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+const suiteStarted = Date.now();
+const timings = [];
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  console.log(`  ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  timings.push(`  ${name.padEnd(28)} ${seconds(started).padStart(7)} s  ${result.status === 0 ? "ok" : "FAILED"}`);
+  console.log(`  ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)} s`);
+  if (result.status !== 0) {
+    console.log(`\n${timings.join("\n")}\nTest suite FAILED after ${seconds(suiteStarted)} s`);
+    process.exit(result.status ?? 1);
+  }
 }
+const total = (Date.now() - suiteStarted) / 1000;
+console.log(`\n${timings.join("\n")}\nTest suite passed in ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);

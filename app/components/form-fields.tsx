@@ -193,11 +193,12 @@ export function PasswordField({
   );
 }
 
-export function FormAlert({ messages, tone = "error" }: { messages?: string[] | null; tone?: "error" | "success" }) {
+export function FormAlert({ id, messages, tone = "error" }: { id?: string; messages?: string[] | null; tone?: "error" | "success" }) {
   if (!messages || messages.length === 0) return null;
   const style = tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900";
+  // The id is the one the form's aria-describedby names, so screen readers read the message with the form.
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 ${style}`}>
+    <div id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 ${style}`}>
       {messages.map((message) => (
         <p key={message} className="font-medium">
           {message}

@@ -158,7 +158,7 @@ function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <HoneypotField />
-      <FormAlert messages={form.errors} />
+      <FormAlert id={form.errorId} messages={form.errors} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <PasswordField field={fields.password} label="Password" autoComplete="current-password" clearOn={lastResult} />
       <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" className="btn-primary w-full" />
@@ -174,7 +174,7 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <HoneypotField />
-        <FormAlert messages={form.errors} />
+        <FormAlert id={form.errorId} messages={form.errors} />
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <PasswordField
@@ -218,7 +218,7 @@ function ResetRequestForm({ lastResult }: FormProps) {
       <input type="hidden" name="intent" value="reset" />
       <HoneypotField />
       <p className="text-stone-700">Enter your email to reset password</p>
-      <FormAlert messages={form.errors} />
+      <FormAlert id={form.errorId} messages={form.errors} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <SubmitButton intent="reset" label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
     </Form>

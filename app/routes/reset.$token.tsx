@@ -54,7 +54,7 @@ export default function ResetPassword() {
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <p className="text-stone-700">Choose a new password for your account.</p>
-            <FormAlert messages={form.errors} />
+            <FormAlert id={form.errorId} messages={form.errors} />
             <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" clearOn={actionData?.result} />
             <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={actionData?.result} />
             <SubmitButton label="Reset Password" pendingLabel="Saving…" className="btn-primary w-full" />

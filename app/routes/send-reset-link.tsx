@@ -37,7 +37,7 @@ export default function SendResetLink() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <HoneypotField />
           <p className="text-stone-700">Enter your email to reset password</p>
-          <FormAlert messages={form.errors} />
+          <FormAlert id={form.errorId} messages={form.errors} />
           <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
           <SubmitButton label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
         </Form>

@@ -203,7 +203,7 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="update" />
-      <FormAlert messages={form.errors} />
+      <FormAlert id={form.errorId} messages={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
@@ -228,7 +228,7 @@ function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: Su
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="feedback" />
-      <FormAlert messages={form.errors} />
+      <FormAlert id={form.errorId} messages={form.errors} />
       <TextField field={fields.username} label="Username" />
       <TextField field={fields.email} label="Email" type="email" />
       <TextAreaField field={fields.feedback} label="Feedback" />

@@ -2,7 +2,13 @@ import { log } from "~/utils/logger.server";
 
 // Work a request starts but does not wait for (a mail after the answer). Every job is registered, so
 // a graceful shutdown can let them finish before the database closes, and tests can wait for them.
-const running = new Set<Promise<void>>();
+// The registry is one per process, not per copy of this module: tests run the built server beside the
+// source modules, and either copy must see the jobs the other started.
+declare global {
+  // eslint-disable-next-line no-var
+  var __walkingTrailsBackgroundJobs: Set<Promise<void>> | undefined;
+}
+const running = (globalThis.__walkingTrailsBackgroundJobs ??= new Set<Promise<void>>());
 
 /**
  * Runs `job` after the current request has answered. A failure is logged by the job's name only: the

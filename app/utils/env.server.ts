@@ -115,4 +115,11 @@ function loadEnv(): Env {
   }
 }
 
-export const env = loadEnv();
+declare global {
+  // eslint-disable-next-line no-var
+  var __walkingTrailsEnv: Env | undefined;
+}
+
+// One configuration per process, like the database: tests run the built server beside the source
+// modules, and a setting a test changes must reach both copies.
+export const env = (globalThis.__walkingTrailsEnv ??= loadEnv());

@@ -1,8 +1,8 @@
-import { admin, expect, fillSignIn, newUser, signIn, signOut, signUp, test, unique } from "./support/fixtures";
+import { admin, expect, fillSignIn, newUser, signInWithForm, signOut, signUpWithForm, test, unique } from "./support/fixtures";
 
 test.describe("sign up, sign in, sign out", () => {
   test("sign up creates a User account and signs the person in", async ({ page, db }) => {
-    const user = await signUp(page);
+    const user = await signUpWithForm(page);
     await expect(page.getByText("Account created successfully!")).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -33,14 +33,14 @@ test.describe("sign up, sign in, sign out", () => {
     });
     expect(response.status()).toBe(302);
     expect(response.headers()["location"]).toBe("/userHome");
-    await signIn(page, user.email, user.password);
+    await signInWithForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/userHome$/);
     const forbidden = await page.goto("/adminHome");
     expect(forbidden?.status()).toBe(403);
   });
 
   test("sign out ends the session and shows the public landing page", async ({ page }) => {
-    await signUp(page);
+    await signUpWithForm(page);
     await signOut(page);
     await expect(page.getByText("You have been signed out.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
@@ -50,15 +50,15 @@ test.describe("sign up, sign in, sign out", () => {
   });
 
   test("a user signs in and lands on /userHome", async ({ page }) => {
-    const user = await signUp(page);
+    const user = await signUpWithForm(page);
     await signOut(page);
-    await signIn(page, user.email, user.password);
+    await signInWithForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/userHome$/);
     await expect(page.getByText("Signed in successfully!")).toBeVisible();
   });
 
   test("an administrator signs in and lands on /adminHome", async ({ page }) => {
-    await signIn(page, admin.email, admin.password);
+    await signInWithForm(page, admin.email, admin.password);
     await expect(page).toHaveURL(/\/adminHome$/);
     await expect(page.getByText("Signed in successfully!")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe("sign up, sign in, sign out", () => {
   });
 
   test("after a guard redirect, signing in goes back to the page that was asked for", async ({ page }) => {
-    const user = await signUp(page);
+    const user = await signUpWithForm(page);
     await signOut(page);
     await page.goto("/userControlPanel");
     await expect(page).toHaveURL(/\/authorization\?formType=signin&redirectTo=%2FuserControlPanel/);
@@ -77,20 +77,20 @@ test.describe("sign up, sign in, sign out", () => {
   });
 
   test("a sign-in link whose destination would leave the site lands on the home page instead", async ({ page, baseURL }) => {
-    const user = await signUp(page);
+    const user = await signUpWithForm(page);
     await signOut(page);
     for (const target of ["/\t/evil.example", "\\\\evil.example", "/%5Cevil.example"]) {
-      await signIn(page, user.email, user.password, target);
+      await signInWithForm(page, user.email, user.password, target);
       expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
       await expect(page).toHaveURL(/\/userHome$/);
       await signOut(page);
     }
-    await signIn(page, user.email, user.password, "/trails?x=1#y");
+    await signInWithForm(page, user.email, user.password, "/trails?x=1#y");
     await expect(page).toHaveURL(/\/trails\?x=1#y$/);
   });
 
   test("a wrong password is refused with the spec's message and keeps the typed email", async ({ page }) => {
-    const user = await signUp(page);
+    const user = await signUpWithForm(page);
     await signOut(page);
     await page.goto("/authorization?formType=signin");
     await fillSignIn(page, user.email, "wrong-password");
@@ -181,7 +181,7 @@ test.describe("the authorization screen", () => {
   });
 
   test("a duplicate email or username is refused clearly and nothing is created", async ({ page, db }) => {
-    const taken = await signUp(page, newUser("dup"));
+    const taken = await signUpWithForm(page, newUser("dup"));
     await signOut(page);
     const attempt = async (username: string, email: string) => {
       await page.goto("/authorization?formType=signup");

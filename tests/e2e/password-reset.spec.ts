@@ -82,7 +82,8 @@ test.describe("password reset by email", () => {
     await page.getByLabel("New Password", { exact: true }).fill("another-pass");
     await page.getByLabel("Repeat Password", { exact: true }).fill("another-pass");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await signIn(page, user.email, "another-pass");
+    await expect(page.getByText("Your password has been reset. Please sign in with your new password.")).toBeVisible();
+    await fillSignIn(page, user.email, "another-pass");
     await expect(page).toHaveURL(/\/userHome$/);
   });
 

@@ -1,6 +1,6 @@
 import { expect, test, unique } from "./support/fixtures";
 
-test.describe("request guards", () => {
+test.describe("request guards @server", () => {
   test("a form posted from another site is refused with a clear 403 and changes nothing", async ({ request, db }) => {
     const email = `${unique("csrf")}@example.test`;
     const response = await request.post("/authorization?formType=signup", {

@@ -30,7 +30,7 @@ test.describe("security headers", () => {
     expect(violations).toEqual([]);
   });
 
-  test("each document gets a fresh nonce; JSON answers and static files are locked down too", async ({ request }) => {
+  test("each document gets a fresh nonce; JSON answers and static files are locked down too @server", async ({ request }) => {
     const first = (await request.get("/about")).headers()["content-security-policy"];
     const second = (await request.get("/about")).headers()["content-security-policy"];
     expect(first).not.toBe(second);

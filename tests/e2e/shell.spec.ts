@@ -64,7 +64,7 @@ test.describe("public shell", () => {
     await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
   });
 
-  test("the health check reports the database", async ({ request }) => {
+  test("the health check reports the database @server", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "up" });

@@ -10,7 +10,7 @@ import { env } from "~/utils/env.server";
 import { signInPolicy } from "~/utils/rate-limit-counter.server";
 import { createSession, getUserForSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
-import { callRoute } from "../support/routes";
+import { callRoute, fieldValue, textById } from "../support/routes";
 
 beforeEach(async () => {
   await truncateAll(database);
@@ -51,8 +51,12 @@ const surfaces = {
     const body = new URLSearchParams({ intent: "update", ...fields });
     const response = await callRoute("/userControlPanel", { method: "POST", sessionId, body });
     if (response.status === 302) return { status: 302, redirected: true };
-    const { data } = (await response.json()) as { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } } };
-    return { status: response.status, message: data.result.error?.[""]?.[0], fieldError: data.result.error?.currentPassword?.[0] };
+    const html = await response.text();
+    return {
+      status: response.status,
+      message: textById(html, "update-profile-form-error") ?? undefined,
+      fieldError: textById(html, "update-profile-form-currentPassword-error") || undefined,
+    };
   },
   async api(sessionId: string, userId: string, fields: Record<string, string>): Promise<Answer> {
     const response = await callRoute(`/api/user/updateProfile/${userId}`, {
@@ -148,9 +152,11 @@ test("the page's refusal keeps what was typed, except passwords", async () => {
   const body = new URLSearchParams({ intent: "update", email: "kept.new@example.test", age: "41", password: "abcd", confirmPassword: "abcd", currentPassword: "" });
   const response = await callRoute("/userControlPanel", { method: "POST", sessionId: await sessionSignedIn(user.id, OLD), body });
   expect(response.status).toBe(403);
-  const { data } = await response.json();
-  expect(data.result.initialValue).toMatchObject({ email: "kept.new@example.test", age: "41" });
-  for (const secret of ["password", "confirmPassword", "currentPassword"]) expect(data.result.initialValue).not.toHaveProperty(secret);
+  const html = await response.text();
+  expect(fieldValue(html, "email")).toBe("kept.new@example.test");
+  expect(fieldValue(html, "age")).toBe("41");
+  for (const secret of ["password", "confirmPassword", "currentPassword"]) expect(fieldValue(html, secret)).toBe("");
+  expect(html).not.toContain("abcd");
 });
 
 describe("an administrator changing someone else's account through the API", () => {

@@ -1,3 +1,6 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createTemplate } from "./database-template";
 
@@ -7,7 +10,25 @@ declare module "vitest" {
   }
 }
 
+function newestChange(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? newest : Math.max(newest, newestChange(file));
+    return Math.max(newest, statSync(file).mtimeMs);
+  }, statSync("remix.config.js").mtimeMs);
+}
+
+/** Route tests run the production build, so one older than the code it was built from is rebuilt. */
+function ensureFreshBuild() {
+  const built = "build/index.js";
+  if (existsSync(built) && statSync(built).mtimeMs >= newestChange("app")) return;
+  console.log("The build is missing or older than app/: building it for the route tests…");
+  // Built as `npm run build` builds it, not in the test environment (which would compile React's dev JSX).
+  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+}
+
 export default async function setup(project: TestProject) {
+  ensureFreshBuild();
   const { template, cleanup } = await createTemplate();
   project.provide("databaseTemplate", template);
   return cleanup;

@@ -29,7 +29,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
       <Heading id={headingId} className={`mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}>
         {heading}
       </Heading>
-      <FormAlert messages={form.errors} />
+      <FormAlert id={form.errorId} messages={form.errors} />
       {children}
     </Form>
   );

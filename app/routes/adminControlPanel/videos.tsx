@@ -93,7 +93,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
       <Form method="post" action={areaUrl({ q })} {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="create" />
-        <FormAlert messages={form.errors} />
+        <FormAlert id={form.errorId} messages={form.errors} />
         <VideoFields fields={fields} />
         <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
       </Form>
@@ -113,7 +113,7 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
         <input key={key} {...idProps} />
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="update" />
-        <FormAlert messages={form.errors} />
+        <FormAlert id={form.errorId} messages={form.errors} />
         <VideoFields fields={fields} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="update" label="Save changes" pendingLabel="Saving…" />

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import pg from "pg";
 import { E2E_ADMIN } from "./global-setup";
 import { readMail, waitForMail } from "./mailbox";
@@ -39,7 +39,10 @@ export async function expectNoConsoleErrors(page: Page, run: () => Promise<void>
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Accounts: helpers other specs reuse. They drive the real forms, so they work with and without JS.
+// Accounts. Most specs need a signed-in browser, not the sign-in form: `signUp`, `signIn` and
+// `signInAsAdmin` get the session from the API (its cookie lands in the page's browser context) and
+// open the page the form would have led to. The specs of signing in and up themselves drive the real
+// forms with `signUpWithForm`, `signInWithForm` and `fillSignIn`, with and without JavaScript.
 
 export type TestUser = { username: string; email: string; password: string };
 
@@ -49,8 +52,37 @@ export function newUser(prefix = "user"): TestUser {
   return { username, email: `${username}@example.test`, password: `pw-${username}` };
 }
 
-/** Signs up through /authorization?formType=signup; the page ends signed in on the user's home. */
+/** An API call from the page's own origin, as the old client makes it; its cookies are the page's. */
+async function apiPost(request: APIRequestContext, path: string, data: object) {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const response = await request.post(path, { data, headers: { Origin: origin } });
+  expect(response.status(), `${path} answered ${await response.text()}`).toBeLessThan(300);
+  return (await response.json()) as { result: { role: "User" | "Admin" } };
+}
+
+const homeOf = (role: "User" | "Admin") => (role === "Admin" ? "/adminHome" : "/userHome");
+
+/** A new account, signed in; the page ends on the user's home. */
 export async function signUp(page: Page, user: TestUser = newUser()) {
+  await apiPost(page.request, "/api/user/signup", { ...user, confirmPassword: user.password });
+  await page.goto("/userHome");
+  return user;
+}
+
+/** Signs in; the page ends on `redirectTo`, or on the role's home. */
+export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
+  const { result } = await apiPost(page.request, "/api/user/signin", { email, password });
+  await page.goto(redirectTo ?? homeOf(result.role));
+}
+
+/** The seeded administrator's browser: the session global setup signed in once, then /adminHome. */
+export async function signInAsAdmin(page: Page) {
+  await page.context().addCookies(JSON.parse(process.env.E2E_ADMIN_COOKIES!) as { name: string; value: string; url: string }[]);
+  await page.goto("/adminHome");
+}
+
+/** Signs up through /authorization?formType=signup; the page ends signed in on the user's home. */
+export async function signUpWithForm(page: Page, user: TestUser = newUser()) {
   await page.goto("/authorization?formType=signup");
   await page.getByLabel("Username", { exact: true }).fill(user.username);
   await page.getByLabel("Email", { exact: true }).fill(user.email);
@@ -62,7 +94,7 @@ export async function signUp(page: Page, user: TestUser = newUser()) {
 }
 
 /** Signs in through the form and waits until the browser has left /authorization. */
-export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
+export async function signInWithForm(page: Page, email: string, password: string, redirectTo?: string) {
   const query = new URLSearchParams({ formType: "signin" });
   if (redirectTo) query.set("redirectTo", redirectTo);
   await page.goto(`/authorization?${query}`);
@@ -77,10 +109,6 @@ export async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
-export async function signInAsAdmin(page: Page) {
-  await signIn(page, admin.email, admin.password);
-}
-
 /** Signs out with the navigation bar's Logout button (desktop width). */
 export async function signOut(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -92,7 +120,9 @@ export async function signOut(page: Page) {
 export async function createUserViaSignup(browser: import("@playwright/test").Browser, prefix = "user") {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
   try {
-    return await signUp(await context.newPage(), newUser(prefix));
+    const user = newUser(prefix);
+    await apiPost(context.request, "/api/user/signup", { ...user, confirmPassword: user.password });
+    return user;
   } finally {
     await context.close();
   }

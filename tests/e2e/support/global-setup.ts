@@ -80,6 +80,20 @@ export default async function globalSetup() {
   const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
   await waitForHealthy(`${baseURL}/healthz`, 180_000, logFile);
 
+  // The seeded administrator signs in once; specs that only need an admin's browser reuse the session.
+  const signIn = await fetch(`${baseURL}/api/user/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: baseURL },
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  if (!signIn.ok) throw new Error(`the seeded admin could not sign in (${signIn.status}); see ${logFile}`);
+  const cookies = signIn.headers.getSetCookie().map((header) => {
+    const [pair] = header.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+  });
+  process.env.E2E_ADMIN_COOKIES = JSON.stringify(cookies);
+
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_RUN_DIR = runDir;
   process.env.E2E_APP_LOG = logFile;
