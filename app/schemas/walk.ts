@@ -30,6 +30,15 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The campus's time zone: the day a form starts on, and where "this week" begins. */
+export const CAMPUS_TIME_ZONE = "America/New_York";
+
+/** Today's date (YYYY-MM-DD) on the campus. */
+export function campusToday(now = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
 /** A real calendar day in YYYY-MM-DD form (no 2025-02-30). */
 function isCalendarDay(value: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -45,7 +54,7 @@ const walkDateSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.trim() || undefined : value),
   z
     .string({ error: (issue) => (issue.input === undefined ? walkMessages.dateRequired : walkMessages.dateInvalid) })
-    .refine(isCalendarDay, walkMessages.dateInvalid)
+    .refine(isCalendarDay, { message: walkMessages.dateInvalid, abort: true })
     .refine((value) => value >= EARLIEST_WALK_DATE, walkMessages.dateTooOld)
     .refine((value) => value <= isoDay(new Date(Date.now() + 86_400_000)), walkMessages.dateInFuture),
 );
