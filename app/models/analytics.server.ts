@@ -109,6 +109,7 @@ export async function getWalkAnalytics(today = new Date()) {
     trails: trails.sort(compareTrailsForDisplay).map((trail) => ({
       id: trail.id,
       name: trail.name,
+      color: trail.color,
       perWeek: weeks.map((week) => group(weekly.find((row) => row.trailId === trail.id && row.week === week))),
       total: group(overall.find((row) => row.trailId === trail.id)),
     })),
