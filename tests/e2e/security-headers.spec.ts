@@ -58,7 +58,7 @@ test.describe("security headers", () => {
   });
 });
 
-test.describe("location permission @server", () => {
+test.describe("location permission", () => {
   test("only the trail map's document may ask for the location, and only for our own origin; the CSP is the same", async ({ page }) => {
     await signInAsAdmin(page);
     const trails = (await page.goto("/trails?trail=gold"))!.headers();
