@@ -144,7 +144,7 @@ export default function Trails() {
             </dl>
             <p className="mt-3">
               <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link">
-                Log a walk on the {trail.name}
+                Log a walk on this trail
               </Link>
             </p>
           </section>

@@ -146,7 +146,7 @@ test.describe("axe: WCAG 2.1 A/AA on every page", () => {
   });
 
   test("user pages", async ({ page, javaScriptEnabled }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signUp(page);
     await page.goto(videoPages[0]);
     // With JS the card plays inline; without it, it links to the watch page. Either way it names the URL.
