@@ -19,7 +19,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, nonce);
+  applySecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
   // No page defers data, so streaming the shell early would gain nothing: the whole document is sent
   // as one buffer, which saves a system call per React chunk and lets the response carry its length.
   return new Promise<Response>((resolve, reject) => {

@@ -39,10 +39,10 @@ export function TextField({
 }: {
   field: Field;
   label: string;
-  type?: "text" | "email" | "number";
+  type?: "text" | "email" | "number" | "date";
   autoComplete?: string;
   hint?: ReactNode;
-  inputProps?: { min?: number; max?: number; placeholder?: string; inputMode?: "numeric" | "decimal" };
+  inputProps?: { min?: number | string; max?: number | string; step?: number | string; placeholder?: string; inputMode?: "numeric" | "decimal" };
 }) {
   const { key, ...props } = getInputProps(field, { type });
   return (

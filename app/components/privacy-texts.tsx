@@ -16,6 +16,16 @@ export function PrivacyPolicyText() {
         optional details you choose to share (age, gender, ethnicity and whether you are part of the college
         community).
       </p>
+      <h3>Your location and your walks</h3>
+      <p>
+        The trail map can follow you on a walk. It asks your browser for your location only when you press
+        &ldquo;Start walk&rdquo;, and your location stays on your device: while you walk, nothing about where you are is
+        sent to us, and the walk is kept in your browser until you finish it. When you press &ldquo;Finish&rdquo;, you may
+        save a summary of the walk: the trail, the date, how long you walked and how far along the trail, and nothing
+        else. You can also log a walk yourself with a form. Your walks are shown only to you; the administrators see
+        only totals per trail and week, and never for a group of fewer than 5 people. You can delete any of your walks,
+        and deleting your account deletes them all.
+      </p>
       <h3>How we use it</h3>
       <p>
         We use this information to run the app and for research into how the app is used, so that we can improve

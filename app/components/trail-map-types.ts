@@ -11,6 +11,9 @@ export type MapBench = {
   videos: MapBenchVideo[];
 };
 
+/** "You are here" during a walk: the position with its accuracy, and where it snaps to the trail. */
+export type WalkerMarker = { position: LonLat; accuracy: number; snapped: LonLat | null; stale: boolean };
+
 /** What both map renderers draw; the admin trail editor passes its own data the same way. */
 export type TrailMapData = {
   /** Every trail to draw, each in its colour (gold, green, gray; others blue). */
@@ -20,6 +23,12 @@ export type TrailMapData = {
   showBenches: boolean;
   /** Accessible name of the map, e.g. "Map of the Green Trail". */
   label: string;
+  /** The walker during a walk (interactive map only). */
+  walker?: WalkerMarker | null;
+  /** Keep the walker in the middle of the map; off once they pan it themselves. */
+  followWalker?: boolean;
+  /** Called when the person pans the map by hand (mouse, touch or arrow keys). */
+  onUserPan?: () => void;
 };
 
 export type TrailMapProps = TrailMapData & {

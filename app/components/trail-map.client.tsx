@@ -4,6 +4,7 @@ import Feature from "ol/Feature";
 import OlMap from "ol/Map";
 import Overlay from "ol/Overlay";
 import View from "ol/View";
+import CircleGeometry from "ol/geom/Circle";
 import LineString from "ol/geom/LineString";
 import Point from "ol/geom/Point";
 import TileLayer from "ol/layer/Tile";
@@ -15,7 +16,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
-import type { MapBench, MapTrail, TrailMapProps } from "~/components/trail-map-types";
+import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
 import {
   BENCH_MARKER_FILL,
   BENCH_MARKER_RADIUS,
@@ -85,8 +86,29 @@ function placePopup(map: OlMap, popup: Overlay, coordinate: number[]) {
   popup.setPosition(coordinate);
 }
 
+const WALKER_COLOR = "#0b5ed7";
+const STALE_WALKER_COLOR = "#57534e";
+
+/** The accuracy circle and the "you are here" dot (on the trail when snapped), greyed when the signal is lost. */
+function walkerFeatures(walker: WalkerMarker) {
+  const color = walker.stale ? STALE_WALKER_COLOR : WALKER_COLOR;
+  const centre = fromLonLat(walker.position);
+  // Web Mercator stretches distances by 1/cos(latitude): a radius in metres on the ground is larger on the map.
+  const radius = walker.accuracy / Math.cos((walker.position[1] * Math.PI) / 180);
+  const accuracy = new Feature({ geometry: new CircleGeometry(centre, radius) });
+  accuracy.setStyle(new Style({ fill: new Fill({ color: `${color}26` }), stroke: new Stroke({ color, width: 1 }) }));
+  const dot = new Feature({ geometry: new Point(fromLonLat(walker.snapped ?? walker.position)) });
+  dot.setStyle(
+    new Style({
+      image: new CircleStyle({ radius: 8, fill: new Fill({ color }), stroke: new Stroke({ color: "#ffffff", width: 3 }) }),
+    }),
+  );
+  return [accuracy, dot];
+}
+
 type MapParts = {
   map: OlMap;
+  walkerSource: VectorSource;
   trailSource: VectorSource;
   benchSource: VectorSource;
   benchLayer: VectorLayer;
@@ -99,7 +121,12 @@ export default function OpenLayersTrailMap({
   showBenches,
   label,
   tiles,
+  walker = null,
+  followWalker = false,
+  onUserPan,
 }: TrailMapProps) {
+  const onUserPanRef = useRef(onUserPan);
+  onUserPanRef.current = onUserPan;
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
   const [popupElement] = useState(() => document.createElement("div"));
@@ -111,6 +138,8 @@ export default function OpenLayersTrailMap({
     const benchSource = new VectorSource();
     const trailLayer = new VectorLayer({ source: trailSource });
     const benchLayer = new VectorLayer({ source: benchSource, visible: false });
+    const walkerSource = new VectorSource();
+    const walkerLayer = new VectorLayer({ source: walkerSource });
     // No auto-pan: the popup is placed on whichever side of its marker has room (placePopup), so
     // opening it never moves the map under the pointer.
     const popup = new Overlay({ element: popupElement, stopEvent: true });
@@ -121,6 +150,7 @@ export default function OpenLayersTrailMap({
         new TileLayer({ source: new OSM({ url: tiles.url, attributions: tiles.attribution }) }),
         trailLayer,
         benchLayer,
+        walkerLayer,
       ],
       overlays: [popup],
       view: new View({
@@ -144,6 +174,12 @@ export default function OpenLayersTrailMap({
       }
       setSelectedBenchId(null);
     });
+    // Panning by hand stops the map following the walker (until they press Recentre).
+    map.on("pointerdrag", () => onUserPanRef.current?.());
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].includes(event.key)) onUserPanRef.current?.();
+    };
+    target.addEventListener("keydown", onKeyDown);
     map.on("pointermove", (event) => {
       if (event.dragging) return;
       const overMarker = map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => layer === benchLayer });
@@ -156,6 +192,7 @@ export default function OpenLayersTrailMap({
         .map((feature) => feature.get("color"))
         .join(",");
       target.dataset.benchesVisible = String(benchLayer.getVisible() ? benchSource.getFeatures().length : 0);
+      target.dataset.walker = String(walkerSource.getFeatures().length > 0);
       target.dataset.rendered = "true";
     });
 
@@ -164,9 +201,10 @@ export default function OpenLayersTrailMap({
     const stopPointerDown = (event: PointerEvent) => event.stopPropagation();
     popupElement.addEventListener("pointerdown", stopPointerDown);
 
-    partsRef.current = { map, trailSource, benchSource, benchLayer, popup };
+    partsRef.current = { map, walkerSource, trailSource, benchSource, benchLayer, popup };
     return () => {
       partsRef.current = null;
+      target.removeEventListener("keydown", onKeyDown);
       popupElement.removeEventListener("pointerdown", stopPointerDown);
       map.setTarget(undefined);
       map.dispose();
@@ -189,6 +227,14 @@ export default function OpenLayersTrailMap({
   useEffect(() => {
     partsRef.current!.benchLayer.setVisible(showBenches);
   }, [showBenches]);
+
+  useEffect(() => {
+    const { map, walkerSource } = partsRef.current!;
+    walkerSource.clear();
+    if (!walker) return;
+    walkerSource.addFeatures(walkerFeatures(walker));
+    if (followWalker) map.getView().setCenter(fromLonLat(walker.snapped ?? walker.position));
+  }, [walker, followWalker]);
 
   const selectedBench = showBenches ? benches.find((bench) => bench.id === selectedBenchId) ?? null : null;
 

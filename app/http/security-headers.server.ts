@@ -48,9 +48,15 @@ function contentSecurityPolicy(nonce: string) {
 
 // Features no page uses; the video player's autoplay and fullscreen stay available to its frame.
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+/** The trail map may ask for the walker's location, for our own origin only (never a frame's). */
+const TRAIL_MAP_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("geolocation=()", "geolocation=(self)");
+const GEOLOCATION_PAGES = new Set(["/trails"]);
 
-/** Headers every response carries; documents add their nonce-based Content-Security-Policy. */
-export function applySecurityHeaders(headers: Headers, nonce?: string) {
+/**
+ * Headers every response carries; documents add their nonce-based Content-Security-Policy, and the trail
+ * map's document (`pathname`) its permission to ask for the location.
+ */
+export function applySecurityHeaders(headers: Headers, nonce?: string, pathname?: string) {
   headers.set(
     "Content-Security-Policy",
     nonce ? contentSecurityPolicy(nonce) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
@@ -58,7 +64,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+  const geolocationPage = nonce && pathname !== undefined && GEOLOCATION_PAGES.has(pathname.replace(/\/+$/, ""));
+  headers.set("Permissions-Policy", geolocationPage ? TRAIL_MAP_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   return headers;
 }

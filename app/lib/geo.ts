@@ -10,12 +10,23 @@ type MercatorPoint = [x: number, y: number];
 const EARTH_MEAN_RADIUS_M = 6_371_008.8;
 /** The sphere radius of Web Mercator (EPSG:3857). */
 const WEB_MERCATOR_RADIUS_M = 6_378_137;
-const METRES_PER_MILE = 1_609.344;
+export const METRES_PER_MILE = 1_609.344;
 
 /** A typical brisk-but-comfortable walking pace: 3 mph, i.e. 20 minutes per mile. */
 export const WALKING_PACE_MPH = 3;
-/** About 2,000 steps per mile (a stride of roughly 0.8 m / 2.6 ft). */
+/** WALKING_PACE_MPH in metres per second (3 × 1,609.344 m / 3,600 s = 1.34112 m/s). */
+export const WALKING_SPEED_MPS = (WALKING_PACE_MPH * METRES_PER_MILE) / 3_600;
+/**
+ * The one stride every step estimate assumes: about 2,000 steps per mile, a stride of 0.805 m
+ * (2 ft 7.7 in), an average adult's walking stride.
+ */
 export const STEPS_PER_MILE = 2_000;
+export const STRIDE_METRES = METRES_PER_MILE / STEPS_PER_MILE;
+
+/** Estimated steps for a distance, at STRIDE_METRES. */
+export function stepsFor(metres: number): number {
+  return metres / STRIDE_METRES;
+}
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
 

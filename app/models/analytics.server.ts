@@ -1,6 +1,9 @@
 import { AGE_BANDS, MIN_GROUP_SIZE, NOT_GIVEN, type VideoAnalyticsSort } from "~/schemas/analytics";
 import { COMMUNITY_OPTIONS, ETHNICITIES, GENDERS } from "~/schemas/user";
 import { prisma } from "~/utils/db.server";
+import { CHART_WEEKS, weekStart } from "~/models/walk.server";
+import { compareTrailsForDisplay } from "~/lib/geo";
+import { isoDay } from "~/schemas/walk";
 
 type VideoStats = { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number };
 
@@ -70,5 +73,45 @@ export async function getUserDemographics() {
     ageBand: [...AGE_BANDS.map((band) => band.label), NOT_GIVEN].map((label) => suppress(label, bandCounts.get(label) ?? 0)),
     ethnicity: toGroups(ETHNICITIES, ethnicity.map((row) => ({ value: row.ethnicity, count: row._count._all }))),
     community: toGroups(COMMUNITY_OPTIONS, community.map((row) => ({ value: row.community, count: row._count._all }))),
+  };
+}
+
+/** One trail's walks in one week (or in all); walks and metres are null when 1 to 4 people walked them. */
+export type WalkGroup = { walks: number | null; metres: number | null };
+
+function suppressWalks(walkers: number, walks: number, metres: number): WalkGroup {
+  return walkers > 0 && walkers < MIN_GROUP_SIZE ? { walks: null, metres: null } : { walks, metres };
+}
+
+type WalkGroupRow = { trailId: string; week: string; walks: number; walkers: number; metres: number };
+
+/**
+ * Walks per trail in each of the last CHART_WEEKS weeks (Monday to Sunday, oldest first) and in all, with
+ * their total distance. A group walked by fewer than 5 people shows neither its walks nor its distance.
+ */
+export async function getWalkAnalytics(today = new Date()) {
+  const firstWeek = new Date(weekStart(today).getTime() - (CHART_WEEKS - 1) * 7 * 86_400_000);
+  const [trails, weekly, overall] = await Promise.all([
+    prisma.trail.findMany({ select: { id: true, name: true, color: true } }),
+    prisma.$queryRaw<WalkGroupRow[]>`
+      SELECT "trailId", to_char(date_trunc('week', "date"), 'YYYY-MM-DD') AS "week",
+             count(*)::int AS "walks", count(DISTINCT "userId")::int AS "walkers", sum("distanceMetres")::float8 AS "metres"
+      FROM "Walk" WHERE "date" >= ${firstWeek} GROUP BY 1, 2`,
+    prisma.$queryRaw<Omit<WalkGroupRow, "week">[]>`
+      SELECT "trailId", count(*)::int AS "walks", count(DISTINCT "userId")::int AS "walkers", sum("distanceMetres")::float8 AS "metres"
+      FROM "Walk" GROUP BY 1`,
+  ]);
+  const weeks = Array.from({ length: CHART_WEEKS }, (_, index) => isoDay(new Date(firstWeek.getTime() + index * 7 * 86_400_000)));
+  const group = (row: Omit<WalkGroupRow, "week"> | undefined) =>
+    row ? suppressWalks(Number(row.walkers), Number(row.walks), Number(row.metres)) : { walks: 0, metres: 0 };
+  return {
+    weeks,
+    trails: trails.sort(compareTrailsForDisplay).map((trail) => ({
+      id: trail.id,
+      name: trail.name,
+      color: trail.color,
+      perWeek: weeks.map((week) => group(weekly.find((row) => row.trailId === trail.id && row.week === week))),
+      total: group(overall.find((row) => row.trailId === trail.id)),
+    })),
   };
 }

@@ -2,9 +2,10 @@ import { accountsEndpoints } from "~/openapi/accounts";
 import type { EndpointDoc } from "~/openapi/endpoint";
 import { trailsEndpoints } from "~/openapi/trails";
 import { videosEndpoints } from "~/openapi/videos";
+import { walksEndpoints } from "~/openapi/walks";
 
 /**
- * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches).
+ * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches; walks).
  * The OpenAPI test walks them all and checks that each SPEC §7 call is present and answers what it documents.
  */
-export const endpointDocs: EndpointDoc[] = [...accountsEndpoints, ...videosEndpoints, ...trailsEndpoints];
+export const endpointDocs: EndpointDoc[] = [...accountsEndpoints, ...videosEndpoints, ...trailsEndpoints, ...walksEndpoints];

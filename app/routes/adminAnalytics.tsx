@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
-import { getUserDemographics, getVideoAnalytics, type DemographicGroup } from "~/models/analytics.server";
+import { getUserDemographics, getVideoAnalytics, getWalkAnalytics, type DemographicGroup, type WalkGroup } from "~/models/analytics.server";
+import { METRES_PER_MILE, trailStrokeColor } from "~/lib/geo";
+import { campusToday } from "~/schemas/walk";
 import { SUPPRESSED_LABEL, videoAnalyticsSortSchema, type SortDirection, type VideoAnalyticsSort, type VideoSortColumn } from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
 
@@ -11,8 +13,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const sort = videoAnalyticsSortSchema.parse({ sort: url.searchParams.get("sort"), dir: url.searchParams.get("dir") });
-  const [videoAnalytics, demographics] = await Promise.all([getVideoAnalytics(sort), getUserDemographics()]);
-  return { sort, videoAnalytics, demographics };
+  const [videoAnalytics, demographics, walks] = await Promise.all([
+    getVideoAnalytics(sort),
+    getUserDemographics(),
+    getWalkAnalytics(new Date(`${campusToday()}T00:00:00Z`)),
+  ]);
+  return { sort, videoAnalytics, demographics, walks };
 }
 
 const columns: { key: VideoSortColumn; label: string }[] = [
@@ -36,7 +42,7 @@ const videoSeries = [
 ];
 
 export default function AdminAnalytics() {
-  const { sort, videoAnalytics, demographics } = useLoaderData<typeof loader>();
+  const { sort, videoAnalytics, demographics, walks } = useLoaderData<typeof loader>();
   return (
     <div className="page space-y-10">
       <h1 className="page-title">Analytics</h1>
@@ -61,6 +67,8 @@ export default function AdminAnalytics() {
           />
         </figure>
       </section>
+
+      <WalkAnalytics weeks={walks.weeks} trails={walks.trails} />
 
       <section aria-labelledby="demographics-heading" className="space-y-4">
         <h2 id="demographics-heading" className="text-2xl font-semibold text-stone-900">
@@ -183,6 +191,80 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+const trailFills: Record<string, string> = { gold: "fill-badge-warning", green: "fill-brand-700", gray: "fill-stone-600" };
+
+function weekLabel(isoDate: string) {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+const displayMiles = (metres: number | null) => (metres === null ? SUPPRESSED_LABEL : (metres / METRES_PER_MILE).toFixed(1));
+
+type WalkTrailRow = { id: string; name: string; color: string; perWeek: WalkGroup[]; total: WalkGroup };
+
+function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRow[] }) {
+  const title = "Walks per trail in each of the last 8 weeks";
+  return (
+    <section aria-labelledby="walk-analytics-heading" className="space-y-4">
+      <h2 id="walk-analytics-heading" className="text-2xl font-semibold text-stone-900">
+        Walks
+      </h2>
+      <p className="text-stone-700">
+        Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week walked by fewer
+        than 5 people is shown as &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance alike.
+      </p>
+      <figure className="card p-4">
+        <figcaption className="mb-2 font-semibold text-stone-900">{title}</figcaption>
+        <BarChart
+          id="walk-chart"
+          title={title}
+          summary={`Bar chart, one group of bars per week, oldest first, one bar per trail; the numbers are in the table below. ‘${SUPPRESSED_LABEL}’ marks groups of fewer than 5 people.`}
+          series={trails.map((trail) => ({ name: trail.name, fill: trailFills[trail.color.toLowerCase()] ?? "fill-badge-primary" }))}
+          rows={weeks.map((week, index) => ({ label: `Week of ${weekLabel(week)}`, values: trails.map((trail) => trail.perWeek[index].walks) }))}
+        />
+      </figure>
+      <div className="card overflow-x-auto">
+        <table className="w-full text-left text-sm" data-table="walks">
+          <caption className="px-4 pt-3 text-left text-stone-700">Walks and miles per trail and week, and in all</caption>
+          <thead className="border-b border-stone-300">
+            <tr>
+              <th scope="col" className="px-4 py-2">
+                Trail
+              </th>
+              {weeks.map((week) => (
+                <th key={week} scope="col" className="px-2 py-2 text-right">
+                  {weekLabel(week)}
+                </th>
+              ))}
+              <th scope="col" className="px-4 py-2 text-right">
+                All walks
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {trails.map((trail) => (
+              <tr key={trail.id} className="border-b border-stone-200 last:border-0" data-trail={trail.name}>
+                <th scope="row" className="px-4 py-2 font-medium">
+                  <span
+                    aria-hidden="true"
+                    className="mr-2 inline-block h-3 w-3 rounded-full border border-stone-900"
+                    style={{ background: trailStrokeColor(trail.color) }}
+                  />
+                  {trail.name}
+                </th>
+                {[...trail.perWeek, trail.total].map((group, index) => (
+                  <td key={index} className="px-2 py-2 text-right tabular-nums" data-walks={displayCount(group.walks)}>
+                    {displayCount(group.walks)} <span className="block text-xs text-stone-600">{displayMiles(group.metres)} mi</span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

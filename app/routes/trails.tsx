@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
+import { WalkPanel } from "~/components/walk-panel";
 import { listBenches } from "~/models/bench.server";
 import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
 import { requireUser } from "~/http/auth.server";
@@ -18,6 +19,7 @@ import {
   WALKING_PACE_MPH,
 } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useTrailWalk } from "~/lib/use-trail-walk";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
 
@@ -61,6 +63,8 @@ export default function Trails() {
   // A stable array, so the map redraws the trail only when the loader sends a new one.
   const drawnTrails = useMemo(() => (trail ? [trail] : []), [trail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
+  const hydrated = useHydrated();
+  const walk = useTrailWalk(trail, benches);
   const label = trail
     ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}`
     : "Campus trail map";
@@ -99,7 +103,20 @@ export default function Trails() {
       </div>
 
       {trail ? (
-        <TrailMap trails={drawnTrails} benches={benches} showBenches={showBenches} label={label} tiles={tiles} />
+        <>
+          <TrailMap
+            trails={drawnTrails}
+            benches={benches}
+            showBenches={showBenches}
+            label={label}
+            tiles={tiles}
+            walker={walk.marker}
+            followWalker={walk.following}
+            onUserPan={walk.stopFollowing}
+          />
+          {/* Walking with the map needs the browser's location, so it appears only once scripts run. */}
+          {hydrated ? <WalkPanel walk={walk} trail={trail} trails={trails} benches={benches} /> : null}
+        </>
       ) : (
         <p className="card p-6">No trails have been mapped yet.</p>
       )}
@@ -125,6 +142,11 @@ export default function Trails() {
                 steps per mile)
               </dd>
             </dl>
+            <p className="mt-3">
+              <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link">
+                Log a walk on this trail
+              </Link>
+            </p>
           </section>
         ) : null}
 

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   FormAlert,
   PasswordField,
@@ -121,6 +121,9 @@ export default function UserControlPanel() {
           </h2>
           <ProfileInfo user={user} />
           <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/userControlPanel/walks" className="btn-secondary">
+              My Walks
+            </Link>
             <DialogLink dialogId="feedback-dialog" to={`${PAGE}?feedback=open#feedback-dialog`} className="btn-secondary">
               Feedback
             </DialogLink>

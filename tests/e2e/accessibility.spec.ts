@@ -36,6 +36,16 @@ const userPages: PageCheck[] = [
   { path: "/userControlPanel" },
   { path: "/trails" },
   { path: "/trails?trail=gold&benches=1" },
+  { path: "/userControlPanel/walks" },
+  {
+    path: "/userControlPanel/walks",
+    state: "with form errors",
+    act: async (page) => {
+      await page.getByLabel("Date").fill("2999-01-01");
+      await page.getByRole("button", { name: "Save walk" }).click();
+      await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
   ...videoPages.map((path) => ({ path })),
   { path: "/adminHome", status: 403 },
   // Open disclosures show markup the closed state hides: a desktop dropdown, then the mobile menu.

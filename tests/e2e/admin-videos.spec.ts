@@ -173,9 +173,9 @@ test.describe("analytics", () => {
     const views = (await table.locator("tbody tr td:nth-of-type(1)").allInnerTexts()).map((text) => Number(text.replace(/\D/g, "")));
     expect(views).toEqual(views.toSorted((a, b) => b - a));
 
-    // Five charts, each an image with a title; each demographic chart's numbers match its table.
+    // Six charts (videos, walks, four demographics), each an image with a title; each demographic chart's numbers match its table.
     const charts = page.locator('svg[role="img"]');
-    await expect(charts).toHaveCount(5);
+    await expect(charts).toHaveCount(6);
     for (const name of ["Users by gender", "Users by age band", "Users by ethnicity", "Users by college community membership"]) {
       const section = page.getByRole("region", { name });
       await expect(section.getByRole("img", { name: new RegExp(`^${name}`) })).toBeVisible();

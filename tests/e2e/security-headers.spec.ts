@@ -1,4 +1,4 @@
-import { expect, test } from "./support/fixtures";
+import { expect, signInAsAdmin, test } from "./support/fixtures";
 
 test.describe("security headers", () => {
   test("documents carry an enforced nonce-based CSP and the page runs under it without violations", async ({ page, javaScriptEnabled }) => {
@@ -54,6 +54,24 @@ test.describe("security headers", () => {
       const headers = (await request.get(path)).headers();
       expect(headers["content-security-policy"]).toContain("default-src 'none'");
       expect(headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+});
+
+test.describe("location permission", () => {
+  test("only the trail map's document may ask for the location, and only for our own origin; the CSP is the same", async ({ page }) => {
+    await signInAsAdmin(page);
+    const trails = (await page.goto("/trails?trail=gold"))!.headers();
+    expect(trails["permissions-policy"]).toContain("geolocation=(self)");
+    expect(trails["permissions-policy"]).toContain("camera=()");
+    const home = (await page.goto("/userHome"))!.headers();
+    expect(home["permissions-policy"]).toContain("geolocation=()");
+    // The same directives on both documents: only the nonce differs.
+    const withoutNonce = (csp: string) => csp.replace(/'nonce-[^']+'/, "'nonce'");
+    expect(withoutNonce(trails["content-security-policy"])).toBe(withoutNonce(home["content-security-policy"]));
+    for (const path of ["/about", "/userControlPanel/walks", "/api/trails/trails", "/trails.data"]) {
+      const headers = (await page.request.get(path)).headers();
+      expect(headers["permissions-policy"], path).toContain("geolocation=()");
     }
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
 import { trailIntentSchema } from "~/schemas/trail";
+import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
 import { reactionIntents } from "~/lib/reactions";
 import { createSession } from "~/models/session.server";
@@ -25,7 +26,7 @@ const pages: Row[] = [
   ...["/", "/about", "/privacy", "/authorization?formType=signin", "/authorization?formType=signup", "/authorization?formType=reset", "/send-reset-link", `/reset/${"f".repeat(64)}`, "/healthz"].map(
     (path) => ({ kind: "page" as const, method: "GET", path, access: "everyone" as const }),
   ),
-  ...["/userHome", "/userControlPanel", "/trails", "/trails?trail=gold&benches=1", ...videoPages, `/videos/${NO_SUCH_ID}`].map((path) => ({
+  ...["/userHome", "/userControlPanel", "/userControlPanel/walks", `/userControlPanel/walks?confirm=delete&id=${NO_SUCH_ID}`, "/trails", "/trails?trail=gold&benches=1", ...videoPages, `/videos/${NO_SUCH_ID}`].map((path) => ({
     kind: "page" as const,
     method: "GET",
     path,
@@ -46,6 +47,7 @@ const forms: Row[] = [
   { kind: "form", method: "POST", path: "/logout", access: "everyone" },
   ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
+  ...intentsOf(walkIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel/walks", intent, access: "user" as const })),
   ...["changeRole", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=profiles", intent, access: "admin" as const })),
   ...["setStatus", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=feedback", intent, access: "admin" as const })),
   ...["create", "update", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=videos", intent, access: "admin" as const })),

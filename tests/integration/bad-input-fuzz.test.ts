@@ -7,6 +7,7 @@ import * as z from "zod";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
 import { trailIntentSchema } from "~/schemas/trail";
+import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { reactionIntents } from "~/lib/reactions";
@@ -90,6 +91,7 @@ const formFields = [
   "email", "password", "confirmPassword", "newPassword", "currentPassword", "username", "gender", "age", "ethnicity", "community",
   "feedback", "id", "title", "url", "category", "subCategory", "description", "latitude", "longitude", "index",
   "version", "bench_number", "location", "trailId", "videoId", "role", "isResolved", "redirectTo", "website",
+  "date", "durationMinutes", "laps", "distanceMiles", "walkId",
 ];
 
 /** Every search box (GET): the admin areas' `q` and the trail filter. */
@@ -106,6 +108,7 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   { path: `/reset/${"f".repeat(64)}`, as: "visitor" },
   ...["update", "feedback", "delete"].map((intent) => ({ path: "/userControlPanel", intent, as: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ path: "/videos/673e9addbf9ebe061ef810c1", intent, as: "user" as const })),
+  ...intentsOf(walkIntentSchema).map((intent) => ({ path: "/userControlPanel/walks", intent, as: "user" as const })),
   ...["changeRole", "delete"].map((intent) => ({ path: "/adminControlPanel?option=profiles", intent, as: "admin" as const })),
   ...["setStatus", "delete"].map((intent) => ({ path: "/adminControlPanel?option=feedback", intent, as: "admin" as const })),
   ...["create", "update", "delete"].map((intent) => ({ path: "/adminControlPanel?option=videos", intent, as: "admin" as const })),

@@ -136,6 +136,13 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "GET /api/feedback": async () => ({ path: "/api/feedback", token: adminToken }),
   "DELETE /api/feedback/{id}": async () => ({ path: `/api/feedback/${await feedbackId()}`, token: adminToken }),
   "PATCH /api/feedback/{id}": async () => ({ path: `/api/feedback/${await feedbackId()}`, token: adminToken, body: { isResolved: true } }),
+  "GET /api/walks": async () => ({ path: "/api/walks", token: userToken }),
+  "POST /api/walks": async () => ({ path: "/api/walks", token: userToken, body: { trailId: GREEN, date: "2025-03-19", durationMinutes: 25, laps: 1 } }),
+  "DELETE /api/walks/{id}": async () => {
+    const { user, token } = await newUser("walker");
+    const walk = await prisma.walk.create({ data: { userId: user.id, trailId: GREEN, date: new Date("2025-03-19"), distanceMetres: 1200 } });
+    return { path: `/api/walks/${walk.id}`, token };
+  },
   "POST /api/feedback/submit": async () => ({
     path: "/api/feedback/submit",
     token: userToken,

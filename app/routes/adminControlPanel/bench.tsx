@@ -6,7 +6,7 @@ import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
 import { formErrorsOf, replyTo, type AreaProps } from "./area";
 import { AreaForm } from "./area-form";
 import type { loadBenchArea } from "./bench.server";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AreaChooser } from "./search";
 
 type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;

@@ -3,7 +3,7 @@ import { FormAlert } from "~/components/form-fields";
 import { adminAreaUrl } from "~/lib/navigation";
 import { feedbackMessages } from "~/schemas/feedback";
 import { formErrorsOf, type AreaProps } from "./area";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadFeedbackArea } from "./feedback.server";
 import { AdminSearch, ResultCount } from "./search";
 

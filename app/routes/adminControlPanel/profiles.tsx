@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/form-fields";
 import { adminAreaUrl } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formErrorsOf, type AreaProps } from "./area";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
 import { AdminSearch, ResultCount } from "./search";
 

@@ -7,7 +7,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { coordinateSchema } from "~/schemas/trail";
 import { formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
 import { AreaForm } from "./area-form";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch, AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
 

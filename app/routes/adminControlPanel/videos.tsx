@@ -9,7 +9,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
 import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
 import { formErrorsOf, replyTo, type AreaProps } from "./area";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch } from "./search";
 import type { AdminVideo, loadVideosArea } from "./videos.server";
 

@@ -20,7 +20,7 @@ function useLeaveConfirmUrl(dialogId: string, closeTo: string) {
 }
 
 /**
- * The confirmation step of every admin area: opened by a link to the area's URL with ?confirm=…, so
+ * The one confirmation step of the app (the admin areas, My walks): opened by a link to the page with ?confirm=…, so
  * without JavaScript it is a server-rendered step in the page, and with JavaScript a modal. Only the
  * confirming POST changes anything; Close leaves everything as it was.
  */

@@ -1,0 +1,133 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { METRES_PER_MILE, pathLengthMetres, stepsFor } from "~/lib/geo";
+import { fieldRefusal, type Refusal } from "~/models/refusal";
+import { isoDay, walkMessages, type WalkInput, type WalkJson } from "~/schemas/walk";
+import { violates } from "~/utils/database.server";
+import { prisma } from "~/utils/db.server";
+
+const walkSelect = {
+  id: true,
+  trailId: true,
+  date: true,
+  durationSeconds: true,
+  distanceMetres: true,
+  trail: { select: { name: true, color: true } },
+} satisfies Prisma.WalkSelect;
+
+type WalkRow = Prisma.WalkGetPayload<{ select: typeof walkSelect }>;
+
+const WALK_LIST_LIMIT = 200;
+/** The weeks the My walks chart shows, this week included. */
+export const CHART_WEEKS = 8;
+const DAY_MS = 86_400_000;
+
+type WalkFailure = "not-found" | "unknown-trail";
+export type WalkWriteResult = { ok: true; walk: WalkRow } | { ok: false; reason: WalkFailure };
+
+/** Every refusal of a walk change, for the My walks page and the API alike. */
+export const walkRefusals = {
+  "not-found": { status: 404, message: walkMessages.notFound },
+  "unknown-trail": fieldRefusal(400, "trailId", walkMessages.trailUnknown),
+} as const satisfies Record<WalkFailure, Refusal>;
+
+async function trailLengthMetres(trailId: string): Promise<number | null> {
+  const trail = await prisma.trail.findUnique({
+    where: { id: trailId },
+    select: { points: { select: { longitude: true, latitude: true }, orderBy: { position: "asc" } } },
+  });
+  return trail ? pathLengthMetres(trail.points.map((point) => [point.longitude, point.latitude])) : null;
+}
+
+/** Keeps a walk for `userId`: the distance given, or else `laps` (default 1) times the trail's length. */
+export async function logWalk(userId: string, input: WalkInput): Promise<WalkWriteResult> {
+  const length = await trailLengthMetres(input.trailId);
+  if (length === null) return { ok: false, reason: "unknown-trail" };
+  const distanceMetres = input.distanceMiles !== undefined ? input.distanceMiles * METRES_PER_MILE : (input.laps ?? 1) * length;
+  try {
+    const walk = await prisma.walk.create({
+      data: {
+        userId,
+        trailId: input.trailId,
+        date: new Date(`${input.date}T00:00:00Z`),
+        durationSeconds: input.durationMinutes === undefined ? null : Math.max(1, Math.round(input.durationMinutes * 60)),
+        distanceMetres,
+      },
+      select: walkSelect,
+    });
+    return { ok: true, walk };
+  } catch (error) {
+    // The trail was deleted in between.
+    if (violates(error, "foreignKey")) return { ok: false, reason: "unknown-trail" };
+    throw error;
+  }
+}
+
+/** The user's walks, newest day first, at most `take`. */
+export function listWalks(userId: string, take = WALK_LIST_LIMIT) {
+  return prisma.walk.findMany({
+    where: { userId },
+    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: walkSelect,
+  });
+}
+
+/** One of the user's own walks; someone else's is null, exactly like one that does not exist. */
+export function getOwnWalk(userId: string, id: string) {
+  return prisma.walk.findFirst({ where: { id, userId }, select: walkSelect });
+}
+
+/** True when the user had such a walk; someone else's walk is never touched. */
+export async function deleteOwnWalk(userId: string, id: string) {
+  return (await prisma.walk.deleteMany({ where: { id, userId } })).count === 1;
+}
+
+type Totals = { walks: number; metres: number; steps: number };
+
+/** Monday of the UTC week that holds `day`. */
+export function weekStart(day: Date): Date {
+  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+  const sinceMonday = (new Date(midnight).getUTCDay() + 6) % 7;
+  return new Date(midnight - sinceMonday * DAY_MS);
+}
+
+/**
+ * Totals this week (from Monday) and this calendar month, and the distance of each of the last
+ * CHART_WEEKS weeks, oldest first. Days are the walkers' own dates; "today" is the server's UTC day.
+ */
+export async function walkSummary(userId: string, today = new Date()) {
+  const thisWeek = weekStart(today);
+  const firstWeek = new Date(thisWeek.getTime() - (CHART_WEEKS - 1) * 7 * DAY_MS);
+  const thisMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+  const from = firstWeek < thisMonth ? firstWeek : thisMonth;
+  const rows = await prisma.walk.findMany({ where: { userId, date: { gte: from } }, select: { date: true, distanceMetres: true } });
+  const total = (filter: (date: Date) => boolean): Totals => {
+    const chosen = rows.filter((row) => filter(row.date));
+    const metres = chosen.reduce((sum, row) => sum + row.distanceMetres, 0);
+    return { walks: chosen.length, metres, steps: Math.round(stepsFor(metres)) };
+  };
+  const weeks = Array.from({ length: CHART_WEEKS }, (_, index) => {
+    const start = new Date(firstWeek.getTime() + index * 7 * DAY_MS);
+    const end = new Date(start.getTime() + 7 * DAY_MS);
+    return { weekStart: isoDay(start), ...total((date) => date >= start && date < end) };
+  });
+  return {
+    week: total((date) => date >= thisWeek),
+    month: total((date) => date >= thisMonth),
+    weeks,
+  };
+}
+
+/** The JSON API shape. */
+export function serializeWalk(walk: WalkRow): WalkJson {
+  return {
+    _id: walk.id,
+    trailId: walk.trailId,
+    trailName: walk.trail.name,
+    date: isoDay(walk.date),
+    durationMinutes: walk.durationSeconds === null ? null : Math.round((walk.durationSeconds / 60) * 100) / 100,
+    distanceMetres: Math.round(walk.distanceMetres * 10) / 10,
+    distanceMiles: Math.round((walk.distanceMetres / METRES_PER_MILE) * 1000) / 1000,
+    steps: Math.round(stepsFor(walk.distanceMetres)),
+  };
+}
