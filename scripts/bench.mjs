@@ -245,7 +245,8 @@ async function runOpenLoop(base, { token, cookie }) {
       request(url, init).then((result) => {
         latencies.push(result.ms);
         if (result.status === 0 || result.status >= 400) {
-          const kind = result.status === 0 ? `no answer (${result.error})` : `HTTP ${result.status}`;
+          const what = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/[a-f0-9]{24}/g, ":id")}`;
+          const kind = `${result.status === 0 ? `no answer (${result.error})` : `HTTP ${result.status}`} on ${what}`;
           errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
         }
       }),

@@ -107,6 +107,11 @@ async function lockVideos(tx: Tx, videoIds: string[]) {
   return rows.map((row) => row.id);
 }
 
+// A busy moment is not a failure: a reaction waits its turn for a pooled connection and for the video's
+// row lock (as long as any request may queue for a connection) instead of Prisma's 2 s default, which
+// answered 500 to reactions queued behind others.
+const REACTION_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 /**
  * Sets (LIKE/DISLIKE) or removes (null) one user's reaction to a video and returns the new totals,
  * or null when the video does not exist. Totals are recounted from the reaction rows under the video's
@@ -126,7 +131,7 @@ export async function reactToVideo(userId: string, videoId: string, reaction: Re
       await tx.videoReaction.deleteMany({ where: { userId, videoId } });
     }
     return { ...(await storeReactionTotals(tx, videoId)), reaction };
-  });
+  }, REACTION_TRANSACTION);
 }
 
 /**
