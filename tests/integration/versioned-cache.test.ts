@@ -57,6 +57,13 @@ describe("data only admins change, kept in memory", () => {
     const countBefore = await countVideos();
     const version = (await versions()).videos;
 
+    // A write that changes no row (a refused delete) moves nothing either.
+    const all = await versions();
+    await prisma.video.deleteMany({ where: { id: "000000000000000000000000" } });
+    await prisma.bench.deleteMany({ where: { id: "000000000000000000000000" } });
+    await prisma.trailPoint.deleteMany({ where: { trailId: "000000000000000000000000" } });
+    expect(await versions()).toEqual(all);
+
     // Reactions change counters, which never move the version (nor queue on its row).
     await reactToVideo(user.user.id, video.id, "LIKE");
     expect((await versions()).videos).toBe(version);
