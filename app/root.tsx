@@ -20,6 +20,7 @@ import { getOptionalUser } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
 import type { Role } from "~/lib/navigation";
 import { useNonce } from "~/lib/nonce";
+import { useDocumentScripts } from "~/lib/page-scripts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -42,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const scripts = useDocumentScripts();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -65,8 +67,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,8 +1,10 @@
 // `npm run bench [-- --short]`: throughput and latency of the production build on real PostgreSQL,
 // next to a bare Node http server sending the landing page's bytes (the ceiling on this machine) and a
 // bare Remix page (the framework's own floor), plus
-// the gzip weight of the JavaScript and CSS each page loads, and Lighthouse's mobile performance figures.
-// Prints figures; asserts nothing (timings on these shared machines are too noisy to assert on).
+// the gzip weight of the JavaScript and CSS each page loads, an open-loop run (a mixed load offered at a
+// constant rate), and Lighthouse's mobile performance figures. Ends with each page's cost per request
+// against the floor and a PASS/FAIL line per target. Prints figures; asserts nothing and always exits 0
+// when it ran (timings on these shared machines are too noisy to fail a test suite on).
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { ADMIN, apiSignIn, freePort, processCpuMs, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
@@ -14,6 +16,18 @@ const seconds = short ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 const levels = short ? [1, 10] : [1, 50];
 const maxRequests = short ? 2_000 : 50_000;
 const lighthouseRuns = short ? 1 : 3;
+// The open loop: requests offered at a constant rate whatever the answers do, as real visitors arrive.
+const openLoopRate = 100;
+const openLoopSeconds = short ? 3 : Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? 30);
+
+// Cost per request = floor req/s ÷ page req/s, at the higher concurrency, in the same run.
+const costTargets = [
+  { name: "GET / (landing)", label: "landing", max: 1.5 },
+  { name: "GET /api/trails/trails", label: "GET /api/trails/trails", max: 1.2 },
+  { name: "GET /bodyWeightExercises", label: "a video page", max: 2 },
+  { name: "GET /trails", label: "/trails", max: 2.5 },
+];
+const OPEN_LOOP_P99_MS = 50;
 
 async function load(target, concurrency) {
   const latencies = [];
@@ -74,7 +88,7 @@ try {
   const targets = [
     { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
     // The framework's own cost: a Remix page with a loader and a list, no database, session or layout.
-    { name: "bare Remix page (framework floor)", url: `${floor.base}/` },
+    { name: "bare Remix page (framework floor)", url: `${floor.base}/`, pid: floor.pid },
     { name: "GET / (landing)", url: `${base}/`, pid: app.pid },
     // Browsers ask for gzip, which remix-serve's compression middleware then spends CPU on.
     { name: "GET / (landing, gzip)", url: `${base}/`, pid: app.pid, init: { headers: { "Accept-Encoding": "gzip" } } },
@@ -94,11 +108,13 @@ try {
   ];
   console.log(`Walking Trails benchmark — ${new Date().toISOString()} — ${seconds}s per case, production build, PostgreSQL`);
   const ceiling = {};
+  const results = new Map(); // `${concurrency} ${target name}` → result
   for (const concurrency of levels) {
     console.log(`\nconcurrency ${concurrency}`);
     console.log("target".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "vs bare".padStart(8), "app CPU ms/req".padStart(15));
     for (const target of targets) {
       const r = await load(target, concurrency);
+      results.set(`${concurrency} ${target.name}`, r);
       if (!ceiling[concurrency]) ceiling[concurrency] = r.rps;
       console.log(
         target.name.padEnd(34),
@@ -112,6 +128,8 @@ try {
       for (const [kind, count] of r.errorKinds) console.log(`${"".padEnd(34)}   ${count} × ${kind}`);
     }
   }
+  const openLoop = await runOpenLoop(base, { token, cookie });
+
   console.log("\ngzip bytes loaded per page (JS / CSS)");
   for (const [path, headers] of [["/", {}], ["/trails", { Cookie: cookie }], ["/bodyWeightExercises", { Cookie: cookie }]]) {
     const { js, css } = await assetBytes(base, path, headers);
@@ -155,7 +173,130 @@ try {
     console.log(`Lighthouse could not run: ${error.message}`);
   }
   console.log(`Lighthouse took ${((performance.now() - lighthouseStarted) / 1000).toFixed(1)} s`);
+  printTargets(results, openLoop);
 } finally {
   await floor?.stop();
   await app.stop();
+}
+
+/**
+ * A mixed load offered at a constant rate: a request leaves every 1/rate seconds whether or not earlier
+ * ones have answered (a closed loop would slow its own offer down when the server does, and hide queueing).
+ * Visitors' pages, signed-in pages, API reads and a few writes, in fixed proportions.
+ */
+async function runOpenLoop(base, { token, cookie }) {
+  const bearer = { Authorization: `Bearer ${token}` };
+  const videos = JSON.parse((await request(`${base}/api/video/videos`, { headers: bearer })).body.toString());
+  let n = 0;
+  const mix = [
+    [25, () => ({ url: `${base}/` })],
+    [10, () => ({ url: `${base}/about` })],
+    [15, () => ({ url: `${base}/trails`, init: { headers: { Cookie: cookie } } })],
+    [15, () => ({ url: `${base}/bodyWeightExercises`, init: { headers: { Cookie: cookie } } })],
+    [15, () => ({ url: `${base}/api/trails/trails`, init: { headers: bearer } })],
+    [10, () => ({ url: `${base}/api/bench/benches`, init: { headers: bearer } })],
+    [
+      5,
+      () => ({
+        url: `${base}/api/feedback/submit`,
+        init: {
+          method: "POST",
+          headers: { ...bearer, "Content-Type": "application/json" },
+          body: JSON.stringify({ username: "bench", email: ADMIN.email, feedback: `open loop feedback #${n}` }),
+        },
+      }),
+    ],
+    [
+      5,
+      () => ({
+        url: `${base}/videos/${videos[n % videos.length]._id}`,
+        init: {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: ["like", "dislike", "clear"][n % 3] }).toString(),
+        },
+      }),
+    ],
+  ];
+  const weights = mix.reduce((sum, [weight]) => sum + weight, 0);
+  const pick = (i) => {
+    // A fixed, well-spread sequence: the same mix every run.
+    let slot = (i * 37) % weights;
+    for (const [weight, make] of mix) {
+      if (slot < weight) return make();
+      slot -= weight;
+    }
+    throw new Error("unreachable");
+  };
+  const total = openLoopRate * openLoopSeconds;
+  const latencies = [];
+  const errorKinds = new Map();
+  const inFlight = [];
+  let lateStarts = 0;
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / openLoopRate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    else if (wait < -5) lateStarts++;
+    n = i;
+    const { url, init } = pick(i);
+    inFlight.push(
+      request(url, init).then((result) => {
+        latencies.push(result.ms);
+        if (result.status === 0 || result.status >= 400) {
+          const what = `${init?.method ?? "GET"} ${new URL(url).pathname.replace(/[a-f0-9]{24}/g, ":id")}`;
+          const kind = `${result.status === 0 ? `no answer (${result.error})` : `HTTP ${result.status}`} on ${what}`;
+          errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+        }
+      }),
+    );
+  }
+  const offeredSeconds = (performance.now() - started) / 1000;
+  await Promise.all(inFlight);
+  const allSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+  const errors = [...errorKinds.values()].reduce((sum, count) => sum + count, 0);
+  const result = {
+    offered: total / offeredSeconds,
+    achieved: latencies.length / allSeconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    errors,
+    lateStarts,
+  };
+  console.log(`\nopen loop: ${total} requests offered at ${openLoopRate} req/s for ${openLoopSeconds} s (mixed: visitors, signed-in pages, API reads, 10% writes)`);
+  console.log(
+    `offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, errors ${errors}` +
+      (lateStarts ? ` (${lateStarts} sent more than 5 ms late: the load generator itself was short of CPU)` : ""),
+  );
+  for (const [kind, count] of errorKinds) console.log(`   ${count} × ${kind}`);
+  return result;
+}
+
+/** Each page's cost per request against the floor, then one PASS/FAIL line per target. */
+function printTargets(results, openLoop) {
+  const top = levels[levels.length - 1];
+  const floorResult = results.get(`${top} bare Remix page (framework floor)`);
+  console.log(`\ncost per request against the framework floor (concurrency ${top}; floor ${floorResult.rps.toFixed(0)} req/s, ${floorResult.cpuPerRequest.toFixed(2)} CPU ms/req)`);
+  console.log("page".padEnd(34), "req/s".padStart(7), "cost (floor req/s ÷ page req/s)".padStart(33), "CPU ms/req ÷ floor's".padStart(22));
+  const verdicts = [];
+  for (const target of costTargets) {
+    const page = results.get(`${top} ${target.name}`);
+    const cost = floorResult.rps / page.rps;
+    const cpuCost = page.cpuPerRequest / floorResult.cpuPerRequest;
+    console.log(target.name.padEnd(34), page.rps.toFixed(0).padStart(7), `${cost.toFixed(2)}×`.padStart(33), `${cpuCost.toFixed(2)}×`.padStart(22));
+    verdicts.push([cost <= target.max, `${target.label} costs ≤ ${target.max}× the floor: ${cost.toFixed(2)}×`]);
+  }
+  const errors = [...results.values()].reduce((sum, r) => sum + r.errors, 0);
+  const signInErrors = [...results].filter(([key]) => key.endsWith("POST /api/user/signin")).reduce((sum, [, r]) => sum + r.errors, 0);
+  verdicts.push([errors === 0, `zero errors in the closed-loop runs: ${errors}${signInErrors ? ` (${signInErrors} on sign-in)` : ""}`]);
+  verdicts.push([
+    openLoop.p99 < OPEN_LOOP_P99_MS && openLoop.errors === 0,
+    `open loop at ${openLoopRate} req/s: p99 < ${OPEN_LOOP_P99_MS} ms and no errors: p99 ${openLoop.p99.toFixed(1)} ms, ${openLoop.errors} errors, achieved ${openLoop.achieved.toFixed(1)} req/s`,
+  ]);
+  console.log("\ntargets");
+  for (const [pass, line] of verdicts) console.log(`${pass ? "PASS" : "FAIL"}  ${line}`);
 }

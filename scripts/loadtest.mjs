@@ -1,6 +1,8 @@
-// `npm run loadtest [-- --short]`: a mix of visitors, users and admins drives the production build on
-// PostgreSQL for a set time (bounded in requests too), then every write the server acknowledged is
-// checked in the database: feedback, reactions (each user's last acknowledged choice) and coordinates.
+// `npm run loadtest [-- --short] [-- --instances 2]`: a mix of visitors, users and admins drives the
+// production build on PostgreSQL for a set time (bounded in requests too), then every write the server
+// acknowledged is checked in the database: feedback, reactions (each user's last acknowledged choice) and
+// coordinates. With --instances n, n servers share the database and requests take turns between them
+// (as a round-robin load balancer would), so one person's requests land on every instance.
 import pg from "pg";
 import { ADMIN, apiSignIn, request, startAppUnderLoad } from "./lib/app-under-load.mjs";
 
@@ -9,15 +11,25 @@ const seconds = short ? 5 : Number(process.env.LOADTEST_SECONDS ?? 60);
 const maxRequests = short ? 1_500 : 30_000;
 const mix = short ? { visitors: 4, users: 4, admins: 1 } : { visitors: 20, users: 20, admins: 3 };
 const TRAIL = "673e9addbf9ebe061ef810c1";
+const instancesArg = process.argv.indexOf("--instances");
+const instances = instancesArg === -1 ? 1 : Number(process.argv[instancesArg + 1]);
+if (!Number.isInteger(instances) || instances < 1) {
+  console.error("--instances needs a whole number of at least 1");
+  process.exit(2);
+}
 
-const app = await startAppUnderLoad("wt_load");
-const { base } = app;
+const app = await startAppUnderLoad("wt_load", { instances });
 let sent = 0;
+// Round robin over the instances, request by request.
+const nextBase = () => app.bases[sent % app.bases.length];
 const deadline = Date.now() + seconds * 1000;
 const running = () => Date.now() < deadline && sent < maxRequests;
 const statuses = new Map();
+const perInstance = new Map();
 const call = async (path, init) => {
+  const base = nextBase();
   sent++;
+  perInstance.set(base, (perInstance.get(base) ?? 0) + 1);
   const response = await request(`${base}${path}`, init);
   statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
   return response;
@@ -39,7 +51,7 @@ async function user(n) {
   const { token } = JSON.parse(signup.body.toString());
   const auth = { Authorization: `Bearer ${token}` };
   const videos = JSON.parse((await call("/api/video/videos", { headers: auth })).body.toString());
-  const { cookie } = await apiSignIn(base, { email: `${name}@example.test`, password: "pass1234" });
+  const { cookie } = await apiSignIn(nextBase(), { email: `${name}@example.test`, password: "pass1234" });
   let i = 0;
   while (running()) {
     i++;
@@ -69,7 +81,7 @@ async function user(n) {
 }
 
 async function admin(n) {
-  const { token } = await apiSignIn(base, ADMIN);
+  const { token } = await apiSignIn(nextBase(), ADMIN);
   let i = 0;
   while (running()) {
     i++;
@@ -117,7 +129,10 @@ await db.end();
 await app.stop();
 
 const serverErrors = [...statuses].filter(([status]) => status === 0 || status >= 500).reduce((sum, [, n]) => sum + n, 0);
-console.log(`load test: ${sent} requests in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)} req/s), ${mix.visitors} visitors, ${mix.users} users, ${mix.admins} admins`);
+console.log(
+  `load test: ${sent} requests in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)} req/s), ${mix.visitors} visitors, ${mix.users} users, ${mix.admins} admins, ${instances} instance${instances === 1 ? "" : "s"} on one database`,
+);
+if (instances > 1) console.log(`requests per instance: ${[...perInstance.values()].join(" / ")}`);
 console.log(`statuses: ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(" ")}`);
 console.log(
   `acknowledged writes: ${acknowledged.feedback.length} feedback, ${acknowledged.reactions.size} reaction states, ${acknowledged.coordinates.length} coordinate inserts`,

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type ToastData = { type: "success" | "error" | "info"; message: string };
 
@@ -8,8 +9,12 @@ const styles = {
   info: "border-sky-700 bg-sky-50 text-sky-900",
 };
 
-/** The flash message after a redirect, announced to screen readers; dismissible with JavaScript. */
+/**
+ * The flash message after a redirect, announced to screen readers. With JavaScript it can be dismissed;
+ * without, it is gone on the next page anyway, so no button is shown that could do nothing.
+ */
 export function ToastMessage({ toast }: { toast: ToastData | null }) {
+  const hydrated = useHydrated();
   const [hidden, setHidden] = useState(false);
   const previous = useRef(toast);
   useEffect(() => {
@@ -21,9 +26,11 @@ export function ToastMessage({ toast }: { toast: ToastData | null }) {
       {toast && !hidden ? (
         <div className={`mt-4 flex items-start justify-between gap-4 rounded-lg border-l-4 px-4 py-3 ${styles[toast.type]}`}>
           <p className="font-medium">{toast.message}</p>
-          <button type="button" onClick={() => setHidden(true)} className="text-sm underline" aria-label="Dismiss message">
-            Dismiss
-          </button>
+          {hydrated ? (
+            <button type="button" onClick={() => setHidden(true)} className="text-sm underline" aria-label="Dismiss message">
+              Dismiss
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

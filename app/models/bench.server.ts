@@ -3,6 +3,7 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
+import { versionedCache } from "~/utils/versioned-cache.server";
 
 const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
 
@@ -18,13 +19,20 @@ const benchSelect = {
 
 type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
 
+// Benches change only when an admin edits them: kept in memory, reloaded when the benches version
+// moves. Values are shared between requests: never mutate them.
+const allBenches = versionedCache(
+  "benches",
+  (): Promise<BenchWithVideos[]> => prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } }),
+);
+
 /** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
 export function listBenches(): Promise<BenchWithVideos[]> {
-  return prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
+  return allBenches();
 }
 
-export function countBenches() {
-  return prisma.bench.count();
+export async function countBenches() {
+  return (await allBenches()).length;
 }
 
 // ---------------------------------------------------------------------------------------------------

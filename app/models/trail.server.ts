@@ -3,6 +3,7 @@ import { compareTrailsForDisplay, type LonLat } from "~/lib/geo";
 import type { Refusal } from "~/models/refusal";
 import { trailMessages, type TrailJson } from "~/schemas/trail";
 import { prisma } from "~/utils/db.server";
+import { versionedCache } from "~/utils/versioned-cache.server";
 
 const trailSummarySelect = {
   id: true,
@@ -13,12 +14,6 @@ const trailSummarySelect = {
 
 export type TrailSummary = Prisma.TrailGetPayload<{ select: typeof trailSummarySelect }>;
 type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[] };
-
-/** Every trail, without coordinates, in display order: gold, green, gray, then any others by name. */
-export async function listTrails(): Promise<TrailSummary[]> {
-  const trails = await prisma.trail.findMany({ select: trailSummarySelect, orderBy: { name: "asc" } });
-  return trails.sort(compareTrailsForDisplay);
-}
 
 const withCoordinatesSelect = {
   ...trailSummarySelect,
@@ -32,16 +27,26 @@ function toTrailWithCoordinates({
   return { ...trail, coordinates: points.map((point): LonLat => [point.longitude, point.latitude]) };
 }
 
+// Trails change only when an admin edits them: every trail with its path is kept in memory (a few
+// hundred points) and reloaded when the database's trails version moves. Values are shared: never mutate.
+const allTrails = versionedCache("trails", async (): Promise<TrailWithCoordinates[]> => {
+  const trails = await prisma.trail.findMany({ select: withCoordinatesSelect, orderBy: { name: "asc" } });
+  return trails.map(toTrailWithCoordinates).sort(compareTrailsForDisplay);
+});
+
+/** Every trail, without coordinates, in display order: gold, green, gray, then any others by name. */
+export async function listTrails(): Promise<TrailSummary[]> {
+  return (await allTrails()).map(({ id, name, color, version }) => ({ id, name, color, version }));
+}
+
 /** One trail with its path as [longitude, latitude] pairs in path order; null when there is no such trail. */
 export async function getTrailWithCoordinates(id: string): Promise<TrailWithCoordinates | null> {
-  const trail = await prisma.trail.findUnique({ where: { id }, select: withCoordinatesSelect });
-  return trail ? toTrailWithCoordinates(trail) : null;
+  return (await allTrails()).find((trail) => trail.id === id) ?? null;
 }
 
 /** Every trail with its path, in display order. */
 export async function listTrailsWithCoordinates(): Promise<TrailWithCoordinates[]> {
-  const trails = await prisma.trail.findMany({ select: withCoordinatesSelect, orderBy: { name: "asc" } });
-  return trails.map(toTrailWithCoordinates).sort(compareTrailsForDisplay);
+  return allTrails();
 }
 
 // ---------------------------------------------------------------------------------------------------

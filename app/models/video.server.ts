@@ -5,6 +5,7 @@ import { videoMessages, type VideoCardData, type VideoInput, type VideoJson, typ
 import type { ReactionValue } from "~/lib/reactions";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
 import { env } from "~/utils/env.server";
+import { versionedCache } from "~/utils/versioned-cache.server";
 
 /** The fields any page or API answer may show about a video. */
 const videoSelect = {
@@ -41,6 +42,15 @@ function withMyReaction<T extends VideoRecord & { reactions: { value: ReactionVa
   return { ...(video as VideoRecord), myReaction: reactions[0]?.value ?? null };
 }
 
+// What admins edit about the videos (everything but the counters), kept in memory and reloaded when
+// the videos version moves; views, likes, dislikes and the viewer's reaction are always read fresh.
+const videoCatalogue = versionedCache("videos", () =>
+  prisma.video.findMany({
+    select: { id: true, title: true, url: true, category: true, subCategory: true, description: true, createdAt: true },
+    orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }],
+  }),
+);
+
 /**
  * The videos of the given subCategories, grouped in the order the subCategories are given (the
  * nutrition page wants Nutrition before Hydration) and oldest first within a group.
@@ -49,14 +59,27 @@ export async function listVideosBySubCategories(
   subCategories: readonly string[],
   viewerId?: string,
 ): Promise<ViewerVideo[]> {
-  const rows = await prisma.video.findMany({
-    where: { subCategory: { in: [...subCategories] } },
-    select: selectForViewer(viewerId),
-    orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }],
-  });
+  const [catalogue, live] = await Promise.all([
+    videoCatalogue(),
+    prisma.$queryRaw<{ id: string; views: number; likes: number; dislikes: number; myReaction: ReactionValue | null }[]>`
+      SELECT v."id", v."views", v."likes", v."dislikes", r."value"::text AS "myReaction"
+      FROM "Video" v LEFT JOIN "VideoReaction" r ON r."videoId" = v."id" AND r."userId" = ${viewerId ?? ""}
+      WHERE v."subCategory" = ANY(${[...subCategories]}::varchar[])`,
+  ]);
+  const counters = new Map(live.map((row) => [row.id, row]));
   const rank = (subCategory: string) => subCategories.indexOf(subCategory);
-  // Array.prototype.sort is stable, so the date order within each group is kept.
-  return rows.map(withMyReaction).sort((a, b) => rank(a.subCategory) - rank(b.subCategory));
+  return (
+    catalogue
+      // A video created after the catalogue was read has no entry yet; one deleted since has no counters.
+      .flatMap((video) => {
+        const current = counters.get(video.id);
+        if (!current) return [];
+        const { views, likes, dislikes, myReaction } = current;
+        return [{ ...video, views: Number(views), likes: Number(likes), dislikes: Number(dislikes), myReaction }];
+      })
+      // Array.prototype.sort is stable, so the date order within each group is kept.
+      .sort((a, b) => rank(a.subCategory) - rank(b.subCategory))
+  );
 }
 
 export async function getVideo(id: string, viewerId?: string): Promise<ViewerVideo | null> {
@@ -84,6 +107,11 @@ async function lockVideos(tx: Tx, videoIds: string[]) {
   return rows.map((row) => row.id);
 }
 
+// A busy moment is not a failure: a reaction waits its turn for a pooled connection and for the video's
+// row lock (as long as any request may queue for a connection) instead of Prisma's 2 s default, which
+// answered 500 to reactions queued behind others.
+const REACTION_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
 /**
  * Sets (LIKE/DISLIKE) or removes (null) one user's reaction to a video and returns the new totals,
  * or null when the video does not exist. Totals are recounted from the reaction rows under the video's
@@ -103,7 +131,7 @@ export async function reactToVideo(userId: string, videoId: string, reaction: Re
       await tx.videoReaction.deleteMany({ where: { userId, videoId } });
     }
     return { ...(await storeReactionTotals(tx, videoId)), reaction };
-  });
+  }, REACTION_TRANSACTION);
 }
 
 /**
@@ -174,8 +202,8 @@ export async function updateVideo(id: string, patch: VideoPatch): Promise<VideoR
   return rows[0] ?? null;
 }
 
-export function countVideos() {
-  return prisma.video.count();
+export async function countVideos() {
+  return (await videoCatalogue()).length;
 }
 
 /** Deletes a video with its reactions and views (cascade); false when there was no such video. */

@@ -4,6 +4,9 @@ import { TopicIcon } from "~/components/topic-icon";
 import type { Topic } from "~/lib/video-topics";
 import { getOptionalUser } from "~/http/auth.server";
 import { exerciseLinks } from "~/lib/navigation";
+import { withoutScripts } from "~/lib/page-scripts";
+
+export const handle = withoutScripts;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);

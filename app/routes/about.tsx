@@ -1,4 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
+import { withoutScripts } from "~/lib/page-scripts";
+
+export const handle = withoutScripts;
 
 export const meta: MetaFunction = () => [{ title: "About | Walking Trails" }];
 

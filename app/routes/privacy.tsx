@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
+import { withoutScripts } from "~/lib/page-scripts";
+
+export const handle = withoutScripts;
 
 export const meta: MetaFunction = () => [{ title: "Privacy | Walking Trails" }];
 

@@ -19,6 +19,7 @@ import {
   WALKING_PACE_MPH,
 } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { decodePath, encodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
@@ -45,7 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [trail, benches] = await Promise.all([chosen ? getTrailWithCoordinates(chosen.id) : null, listBenches()]);
   return {
     trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate) })),
-    trail,
+    // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
+    trail: trail ? { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates) } : null,
     facts: trail ? trailFacts(trail.coordinates) : null,
     benches,
     showBenches,
@@ -61,10 +63,11 @@ export default function Trails() {
   const { trails, trail, facts, benches, showBenches, tiles } = useLoaderData<typeof loader>();
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
   // A stable array, so the map redraws the trail only when the loader sends a new one.
-  const drawnTrails = useMemo(() => (trail ? [trail] : []), [trail]);
+  const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path) } : null), [trail]);
+  const drawnTrails = useMemo(() => (drawnTrail ? [drawnTrail] : []), [drawnTrail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();
-  const walk = useTrailWalk(trail, benches);
+  const walk = useTrailWalk(drawnTrail, benches);
   const label = trail
     ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}`
     : "Campus trail map";

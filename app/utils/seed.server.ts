@@ -29,10 +29,15 @@ function readSeedFile<T>(name: string): T {
 
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
+// Any constant other than the migrations' lock: instances starting together take turns, so the one that
+// comes second finds each step's marker row and skips the step instead of inserting the rows again.
+const SEED_LOCK_KEY = 72_707_370;
+
 /** Each step runs once per database, in its own transaction together with its marker row. */
 async function runStep(prisma: PrismaClient, name: string, apply: (tx: Tx) => Promise<void>) {
   return prisma.$transaction(
     async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       const done = await tx.seedStep.findUnique({ where: { name } });
       if (done) return false;
       await apply(tx);

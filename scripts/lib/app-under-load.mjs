@@ -61,20 +61,14 @@ export function processCpuMs(pid) {
   }
 }
 
-/** Starts the app on a new database; `stop()` ends it and drops the database. */
-export async function startAppUnderLoad(prefix) {
-  const name = `${prefix}_${process.pid}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${name}`;
-  const port = await freePort();
-  const app = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+function spawnApp(databaseUrl, port) {
+  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: "load-session-secret-0123456789",
       APP_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: ADMIN.email,
@@ -84,18 +78,43 @@ export async function startAppUnderLoad(prefix) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 900; i++) {
-    if ((await request(`${base}/healthz`)).status === 200) break;
-    await new Promise((r) => setTimeout(r, 200));
+}
+
+/**
+ * Starts the app on a new database; `stop()` ends it and drops the database. With `instances` > 1, that
+ * many servers start at the same moment on the one database (as containers behind a load balancer do):
+ * `bases` and `pids` list them all, `base` and `pid` are the first.
+ */
+export async function startAppUnderLoad(prefix, { instances = 1 } = {}) {
+  const name = `${prefix}_${process.pid}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${name}`;
+  const ports = [];
+  for (let i = 0; i < instances; i++) ports.push(await freePort());
+  const apps = ports.map((port) => spawnApp(dbUrl.toString(), port));
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  for (const [i, base] of bases.entries()) {
+    for (let tries = 0; tries < 900; tries++) {
+      if ((await request(`${base}/healthz`)).status === 200) break;
+      if (apps[i].exitCode !== null) throw new Error(`the app at ${base} exited (${apps[i].exitCode}) while starting`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
   return {
-    base,
-    pid: app.pid,
+    base: bases[0],
+    bases,
+    pid: apps[0].pid,
+    pids: apps.map((app) => app.pid),
     databaseUrl: dbUrl.toString(),
     async stop() {
-      app.kill("SIGTERM");
-      await new Promise((r) => app.once("exit", r));
+      await Promise.all(
+        apps.map((app) => {
+          if (app.exitCode !== null) return undefined;
+          app.kill("SIGTERM");
+          return new Promise((r) => app.once("exit", r));
+        }),
+      );
       agent.destroy();
       await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

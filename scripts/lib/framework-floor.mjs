@@ -40,5 +40,5 @@ export async function startFrameworkFloor() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, stop };
+  return { base, pid: server.pid, stop };
 }

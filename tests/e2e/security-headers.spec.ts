@@ -6,7 +6,8 @@ test.describe("security headers", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    const response = await page.goto("/");
+    // A page with scripts (the landing page has none): the sign-in page.
+    const response = await page.goto("/authorization");
     const headers = response!.headers();
     const csp = headers["content-security-policy"];
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
@@ -35,7 +36,7 @@ test.describe("security headers", () => {
     const second = (await request.get("/about")).headers()["content-security-policy"];
     expect(first).not.toBe(second);
     // Static files too: the hashed bundles under /build and the files in public/.
-    const html = await (await request.get("/")).text();
+    const html = await (await request.get("/authorization")).text();
     const bundle = /<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/.exec(html)?.[1];
     const stylesheet = /<link[^>]+href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
     expect(bundle).toBeTruthy();

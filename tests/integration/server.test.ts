@@ -237,7 +237,22 @@ describe("the production server process", () => {
         // their turn for the connection; congestion must not be mistaken for an outage.
         const statuses = (await Promise.all(Array.from({ length: 40 }, signIn))).map((response) => response.status);
         expect(statuses.filter((status) => status !== 200)).toEqual([]);
-        const { token } = (await (await signIn()).json()) as { token: string };
+        const signedIn = await signIn();
+        const { token } = (await signedIn.json()) as { token: string };
+        // Reactions are transactions: queued behind one another for the one connection, each still lands.
+        const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const videos = (await (await fetch(`${app.url}/api/video/videos`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { _id: string }[];
+        const reactions = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            fetch(`${app.url}/videos/${videos[i % videos.length]._id}`, {
+              method: "POST",
+              headers: { Cookie: cookie, Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+              body: new URLSearchParams({ intent: i % 2 ? "like" : "dislike" }),
+              redirect: "manual",
+            }).then((response) => response.status),
+          ),
+        );
+        expect(reactions.filter((status) => status !== 302)).toEqual([]);
 
         silent = true;
         for (const socket of forwarded) socket.destroy();

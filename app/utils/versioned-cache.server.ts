@@ -1,0 +1,35 @@
+import { prisma } from "~/utils/db.server";
+
+/** The kinds of data only admins change; database triggers move each one's version on every write. */
+export type DataKind = "trails" | "benches" | "videos";
+
+async function currentVersion(kind: DataKind): Promise<bigint | null> {
+  const row = await prisma.dataVersion.findUnique({ where: { name: kind }, select: { version: true } });
+  return row?.version ?? null;
+}
+
+/**
+ * Data that changes only on admin edits, kept in this process's memory and checked against the
+ * version the database holds on every read: one primary-key lookup instead of the data's own queries.
+ * The version is read before the data, so what is served is never older than the version seen at the
+ * start of the request: an edit committed through any instance is served by every instance on its next
+ * request. Readers that find the same new version share one load. Callers must not mutate the value.
+ */
+export function versionedCache<T>(kind: DataKind, load: () => Promise<T>): () => Promise<T> {
+  let cached: { version: bigint; value: Promise<T> } | null = null;
+  return async () => {
+    const version = await currentVersion(kind);
+    // No version row (a database emptied by hand): nothing to compare with, so read through.
+    if (version === null) return load();
+    if (cached?.version === version) return cached.value;
+    // A reader that saw an older version than the one cached (it started before an edit) serves
+    // itself without replacing the newer entry.
+    if (cached && version < cached.version) return load();
+    const entry = { version, value: load() };
+    cached = entry;
+    entry.value.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.value;
+  };
+}
