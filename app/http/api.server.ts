@@ -159,11 +159,20 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   return Response.json(body, { ...init, headers });
 }
 
+/**
+ * A `Warning` header (RFC 7234's form; code 299, "miscellaneous persistent warning") for an answer that
+ * succeeded but did something other than what was literally asked, e.g. stored a corrected value.
+ */
+export function warningHeader(text: string): HeadersInit {
+  return { Warning: `299 - "${text.replace(/["\\]/g, "\\$&")}"` };
+}
+
 async function finish(request: Request, response: Response) {
   const origin = allowedOrigin(request);
   if (origin) {
     response.headers.set("Access-Control-Allow-Origin", origin);
     response.headers.set("Access-Control-Allow-Credentials", "true");
+    response.headers.set("Access-Control-Expose-Headers", "Warning, Retry-After");
     response.headers.append("Vary", "Origin");
   }
   const xsrf = await xsrfCookieHeader(request);
