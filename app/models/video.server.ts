@@ -1,7 +1,15 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
-import { videoMessages, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch } from "~/schemas/video";
+import {
+  videoMessages,
+  type ApiReaction,
+  type VideoCardData,
+  type VideoInput,
+  type VideoJson,
+  type VideoPatch,
+  type ViewerVideoJson,
+} from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
 import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
 import { env } from "~/utils/env.server";
@@ -192,6 +200,13 @@ function shownFields({ title, category, subCategory, description, views, likes, 
 /** SPEC §3: the API's shape, with `_id`. */
 export function toVideoJson(video: VideoRecord): VideoJson {
   return { _id: video.id, url: video.url, ...shownFields(video) };
+}
+
+const apiReactionOf = { LIKE: "like", DISLIKE: "dislike" } as const satisfies Record<ReactionValue, ApiReaction>;
+
+/** The API's shape with the caller's own reaction ("none" when they have not reacted). */
+export function toViewerVideoJson(video: ViewerVideo): ViewerVideoJson {
+  return { ...toVideoJson(video), reaction: video.myReaction ? apiReactionOf[video.myReaction] : "none" };
 }
 
 /** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */

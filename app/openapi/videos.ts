@@ -1,5 +1,13 @@
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
-import { videoDeletedSchema, videoInputSchema, videoJsonSchema, videoPatchSchema } from "~/schemas/video";
+import {
+  videoDeletedSchema,
+  videoInputSchema,
+  videoJsonSchema,
+  videoPatchSchema,
+  videoReactionApiSchema,
+  videoViewJsonSchema,
+  viewerVideoJsonSchema,
+} from "~/schemas/video";
 import * as z from "zod";
 
 const tag = "Videos";
@@ -38,6 +46,53 @@ export const videosEndpoints: EndpointDoc[] = [
     access: "admin",
     body: videoPatchSchema,
     success: { status: 200, description: "The updated video.", schema: videoJsonSchema },
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/video/{id}/reaction",
+    summary: "Set the caller's reaction to a video: like, dislike, or none to remove it",
+    description:
+      "One reaction per user and video, as with the buttons on the video pages: a new one replaces the old. The totals " +
+      "are recounted from every user's reactions, so repeating a call changes nothing.",
+    tag,
+    access: "user",
+    body: videoReactionApiSchema,
+    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/video/{id}/view",
+    summary: "Count that the caller started playing a video (one view per user, video and UTC day)",
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its views, and whether this call counted one.", schema: videoViewJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/video/like/{id}",
+    summary: "Like a video",
+    deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "like" }',
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/video/dislike/{id}",
+    summary: "Dislike a video",
+    deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "dislike" }',
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/video/view/{id}",
+    summary: "Count a view of a video",
+    deprecatedFor: "POST /api/video/{id}/view",
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its views, and whether this call counted one.", schema: videoViewJsonSchema },
   }),
   endpoint({
     method: "delete",

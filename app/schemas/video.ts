@@ -16,6 +16,18 @@ export const videoActionSchema = z.object({
   enhanced: z.literal("1").optional(),
 });
 
+/** What the API calls a user's reaction; "none" removes it. */
+export const apiReactions = ["like", "dislike", "none"] as const;
+export type ApiReaction = (typeof apiReactions)[number];
+
+/** PUT /api/video/{id}/reaction: the caller's reaction, the same three choices as the page's buttons. */
+export const videoReactionApiSchema = z.object({
+  reaction: z
+    .enum(apiReactions, { error: "The reaction must be one of like, dislike or none." })
+    // The page's intents: "clear" is the page's word for none.
+    .transform((reaction) => (reaction === "none" ? "clear" : reaction)),
+});
+
 // ---------------------------------------------------------------------------------------------------
 // Creating and editing videos: the admin form, its action and the JSON API all validate with these.
 
@@ -83,6 +95,17 @@ export const videoJsonSchema = z.object({
   dislikes: z.number().int(),
 });
 export type VideoJson = z.infer<typeof videoJsonSchema>;
+
+/** A video as one caller sees it after reacting or playing it: its totals and the caller's own reaction. */
+export const viewerVideoJsonSchema = videoJsonSchema.extend({
+  reaction: z.enum(apiReactions).describe("The caller's own reaction to the video."),
+});
+export type ViewerVideoJson = z.infer<typeof viewerVideoJsonSchema>;
+
+/** POST /api/video/{id}/view: the video, and whether this call counted a view (one per user, video and UTC day). */
+export const videoViewJsonSchema = viewerVideoJsonSchema.extend({
+  counted: z.boolean().describe("False when the caller's view of this video was already counted today."),
+});
 
 export const videoDeletedSchema = z.object({ message: z.string(), _id: z.string() });
 
