@@ -3,8 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the play control is before JavaScript runs (or when it never does). */
-type NoScriptPlay =
+export type NoScriptPlay =
   | { kind: "link"; href: string }
+  /** The video on its host's own site, in a new tab (where we have no page of our own for it). */
+  | { kind: "external"; href: string; hostName: string }
   /** A POST form: the action counts the view and redirects to a page that shows the player. */
   | { kind: "form"; action: string };
 
@@ -120,6 +122,19 @@ export function LightEmbed({
   if (noScriptPlay.kind === "link") {
     return (
       <a href={noScriptPlay.href} className={control} aria-label={label}>
+        {preview}
+      </a>
+    );
+  }
+  if (noScriptPlay.kind === "external") {
+    return (
+      <a
+        href={noScriptPlay.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={control}
+        aria-label={`${label} on ${noScriptPlay.hostName} (opens in a new tab)`}
+      >
         {preview}
       </a>
     );

@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
+import { playerFor } from "~/models/video.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 
@@ -18,9 +19,13 @@ const benchSelect = {
 
 type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
 
-/** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
-export function listBenches(): Promise<BenchWithVideos[]> {
-  return prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
+/**
+ * Every bench with its videos (oldest first; videos added together by title), sorted by bench number;
+ * each video with how it plays here, as on the video pages.
+ */
+export async function listBenches() {
+  const benches = await prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
+  return benches.map((bench) => ({ ...bench, videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })) }));
 }
 
 export function countBenches() {

@@ -11,7 +11,7 @@ import {
   type ViewerVideoJson,
 } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
-import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
+import { extractYouTubeId, videoPlayerFor, youTubeThumbnailUrl, type VideoPlayer } from "~/lib/video-source";
 import { env } from "~/utils/env.server";
 
 /** The fields any page or API answer may show about a video. */
@@ -209,10 +209,15 @@ export function toViewerVideoJson(video: ViewerVideo): ViewerVideoJson {
   return { ...toVideoJson(video), reaction: video.myReaction ? apiReactionOf[video.myReaction] : "none" };
 }
 
-/** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */
-export function embedSrcFor(url: string) {
-  const youTubeId = extractYouTubeId(url);
-  return youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null;
+/**
+ * How a stored link plays here: YouTube on the configured player host, Vimeo with do-not-track, files from
+ * the allowed media hosts (and this app's own origin) natively, anything else as a link; null when unplayable.
+ */
+export function playerFor(url: string): VideoPlayer | null {
+  return videoPlayerFor(url, {
+    youTubeEmbedHost: env.VIDEO_EMBED_HOST,
+    mediaOrigins: [new URL(env.APP_URL).origin, ...env.VIDEO_MEDIA_ORIGINS],
+  });
 }
 
 export function toVideoCardData(video: ViewerVideo): VideoCardData {
@@ -221,7 +226,7 @@ export function toVideoCardData(video: ViewerVideo): VideoCardData {
     id: video.id,
     ...shownFields(video),
     myReaction: video.myReaction,
-    embedSrc: embedSrcFor(video.url),
+    player: playerFor(video.url),
     thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,
   };
 }

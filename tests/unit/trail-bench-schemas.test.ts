@@ -106,8 +106,9 @@ describe("bench schemas", () => {
     for (const url of ["https://www.youtube.com/watch?v=CQYKNyeBOIY", "youtu.be/CQYKNyeBOIY", "https://www.youtube.com/shorts/CQYKNyeBOIY"]) {
       expect(benchVideoSchema.parse({ title: "T", url }).url).toBe("https://www.youtube.com/embed/CQYKNyeBOIY");
     }
-    expect(messages(benchVideoSchema.safeParse({ title: "T", url: "https://vimeo.com/1" }))).toEqual([
-      "Please enter a YouTube video link (youtube.com or youtu.be).",
+    expect(benchVideoSchema.parse({ title: "T", url: "https://vimeo.com/1" }).url).toBe("https://player.vimeo.com/video/1");
+    expect(messages(benchVideoSchema.safeParse({ title: "T", url: "javascript:alert(1)" }))).toEqual([
+      "Please enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page.",
     ]);
   });
 });
