@@ -67,11 +67,11 @@ test.describe("admin Videos area", () => {
 
     // A bad link is refused with a message, and what was typed stays.
     await addForm.getByLabel("Title", { exact: true }).fill(title);
-    await addForm.getByLabel("Video link", { exact: true }).fill("https://vimeo.com/12345");
+    await addForm.getByLabel("Video link", { exact: true }).fill("http://vimeo.com/12345");
     await addForm.getByLabel("Category", { exact: true }).fill("exercise");
     await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
     await addForm.getByRole("button", { name: "Add video" }).click();
-    await expect(addForm.getByText(/Enter a YouTube video link/)).toBeVisible();
+    await expect(addForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
     if (db) expect(await stored()).toEqual([]);
 
