@@ -9,10 +9,10 @@ import { VideoPlayer } from "~/components/video-player";
 export function BenchVideoLinks({ videos }: { videos: MapBenchVideo[] }) {
   if (videos.length === 0) return <p className="mt-2 text-sm text-stone-600">No videos at this bench yet.</p>;
   return (
-    <ul className="mt-2 space-y-3">
+    <ul className="mt-2 space-y-2">
       {videos.map((video) => (
         <li key={video.id}>
-          <VideoPlayer title={video.title} player={video.player} className="rounded" />
+          <VideoPlayer title={video.title} player={video.player} compact />
         </li>
       ))}
     </ul>

@@ -20,6 +20,8 @@ type LightEmbedProps = {
   startPlaying?: boolean;
   /** Where to POST `intent=view` once the player is shown; omit where views must not count (admin previews). */
   viewAction?: string;
+  /** A one-line play control until played (bench popups, where several videos share a small box). */
+  compact?: boolean;
   className?: string;
 };
 
@@ -45,6 +47,7 @@ export function LightEmbed({
   noScriptPlay,
   startPlaying = false,
   viewAction,
+  compact = false,
   className = "",
 }: LightEmbedProps) {
   const hydrated = useHydrated();
@@ -87,7 +90,16 @@ export function LightEmbed({
     );
   }
 
-  const preview = (
+  const preview = compact ? (
+    <>
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/95 text-brand-800">
+        <svg viewBox="0 0 24 24" className="ml-0.5 h-5 w-5" aria-hidden="true" focusable="false">
+          <path d="M8 5v14l11-7z" fill="currentColor" />
+        </svg>
+      </span>
+      <span className="text-sm font-semibold text-white">{embedSrc ? title : `${title}: this video can't be played here.`}</span>
+    </>
+  ) : (
     <>
       {thumbnailSrc ? (
         <img src={thumbnailSrc} alt="" width="480" height="360" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
@@ -108,10 +120,13 @@ export function LightEmbed({
     </>
   );
 
-  if (!embedSrc) return <div className={box}>{preview}</div>;
+  const previewBox = compact
+    ? `flex w-full items-center gap-3 rounded bg-brand-800 px-3 py-2 ${className}`
+    : box;
+  if (!embedSrc) return <div className={previewBox}>{preview}</div>;
 
   const label = `Play video: ${title}`;
-  const control = `group ${box} cursor-pointer text-left`;
+  const control = `group ${previewBox} cursor-pointer text-left`;
   if (hydrated) {
     return (
       <button type="button" className={control} aria-label={label} onClick={() => setPlaying(true)}>

@@ -12,6 +12,8 @@ type VideoPlayerProps = {
   startPlaying?: boolean;
   /** Where to POST `intent=view` when playback starts; omit where views must not count. */
   viewAction?: string;
+  /** One line per video until played, for small boxes such as a bench's popup. */
+  compact?: boolean;
   className?: string;
 };
 
@@ -22,8 +24,17 @@ const box = "relative block aspect-video w-full overflow-hidden bg-gradient-to-b
  * requested from them before play), a video file in the browser's own player (preload="none": nothing is
  * fetched before play either, and it works without JavaScript), any other page as a link to a new tab.
  */
-export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPlaying, viewAction, className = "" }: VideoPlayerProps) {
+export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPlaying, viewAction, compact = false, className = "" }: VideoPlayerProps) {
   if (player?.kind === "file") return <NativeVideo title={title} src={player.src} type={player.type} viewAction={viewAction} className={className} />;
+  if (player?.kind === "page" && compact) {
+    return (
+      <a href={player.href} target="_blank" rel="noopener noreferrer" className={`btn-link ${className}`}>
+        {title}
+        <span className="text-sm">, on {player.hostName}</span>
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
   if (player?.kind === "page") {
     return (
       <div className={`${box} flex items-center justify-center p-4 ${className}`}>
@@ -45,6 +56,7 @@ export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPl
       noScriptPlay={noScriptPlay ?? hostPage}
       startPlaying={startPlaying}
       viewAction={viewAction}
+      compact={compact}
       className={className}
     />
   );
