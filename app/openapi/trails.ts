@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
+import { linkRule } from "~/openapi/videos";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import { coordinateDeleteQuerySchema, coordinateUpdateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
 
@@ -107,7 +108,8 @@ export const trailsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "patch",
     path: "/api/bench/bench/{id}/add-video",
-    summary: "Add a video (any common YouTube link, stored as its embed URL)",
+    summary: "Add a video to a bench",
+    description: linkRule,
     tag: "Benches",
     access: "admin",
     body: benchVideoSchema,

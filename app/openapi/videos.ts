@@ -12,6 +12,12 @@ import * as z from "zod";
 
 const tag = "Videos";
 
+/** What a video's `url` may be (app/lib/video-source.ts). */
+export const linkRule =
+  "`url` must be https: a YouTube link of any form (stored as https://www.youtube.com/embed/<id>), a Vimeo link " +
+  "(stored as https://player.vimeo.com/video/<id>, with ?h=<hash> for unlisted videos), a video file ending in .mp4 or " +
+  ".webm, or any other web page (both stored as given). http:, javascript:, data: and other schemes are refused with 400.";
+
 export const videosEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
@@ -24,7 +30,8 @@ export const videosEndpoints: EndpointDoc[] = [
   endpoint({
     method: "post",
     path: "/api/video/videos",
-    summary: "Create a video (the url may be any common YouTube link; it is stored as its embed URL)",
+    summary: "Create a video",
+    description: linkRule,
     tag,
     access: "admin",
     body: videoInputSchema,
@@ -42,6 +49,7 @@ export const videosEndpoints: EndpointDoc[] = [
     method: "patch",
     path: "/api/video/{id}",
     summary: "Edit a video: only the fields sent change",
+    description: linkRule,
     tag,
     access: "admin",
     body: videoPatchSchema,

@@ -193,6 +193,21 @@ describe("the OpenAPI document", () => {
     expect(specCalls.filter((call) => !documented.has(call))).toEqual([]);
   });
 
+  test("the coordinate writes document their tolerance of swapped latitude and longitude, and its Warning header", () => {
+    const paths = doc.paths as unknown as Record<string, Record<string, { description?: string; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    for (const path of ["/api/trails/{id}/coordinate/{index}", "/api/trails/{id}/coordinate"]) {
+      const operation = paths[path].patch;
+      expect(operation.description, path).toMatch(/swapped/);
+      expect(operation.responses["200"].headers?.Warning, path).toBeTruthy();
+    }
+  });
+
+  test("the old client's video paths are documented as deprecated aliases", () => {
+    const paths = doc.paths as unknown as Record<string, Record<string, { deprecated?: boolean }>>;
+    for (const path of ["/api/video/like/{id}", "/api/video/dislike/{id}", "/api/video/view/{id}"]) expect(paths[path].patch.deprecated, path).toBe(true);
+    expect(paths["/api/video/{id}/reaction"].put.deprecated).toBeUndefined();
+  });
+
   test("every documented operation has a real call in this test", () => {
     expect(operations().map((op) => op.key).filter((key) => !scenarios[key])).toEqual([]);
   });
