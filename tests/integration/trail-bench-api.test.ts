@@ -336,9 +336,9 @@ describe("benches", () => {
     );
     expect(added.status).toBe(200);
     expect(added.body.videos).toEqual([{ _id: expect.any(String), title: "Calf stretch", url: "https://www.youtube.com/embed/CQYKNyeBOIY" }]);
-    expect(await json(call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { body: { title: "x", url: "https://example.com/v" } }))).toMatchObject({
+    expect(await json(call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { body: { title: "x", url: "http://example.com/v.mp4" } }))).toMatchObject({
       status: 400,
-      body: { message: "Please enter a YouTube video link (youtube.com or youtu.be)." },
+      body: { message: "Please enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page." },
     });
     expect(await json(call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { body: { url: "https://youtu.be/CQYKNyeBOIY" } }))).toMatchObject({
       status: 400,
