@@ -98,7 +98,8 @@ describe("POST /api/video/{id}/view", () => {
     expect((await answer(api(`/api/video/${videoId}/view`, ana.token, "POST"))).body).toMatchObject({ views: 1, counted: false });
     // The old client's call and the page's player count in the same place.
     expect((await answer(api(`/api/video/view/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({ views: 1, counted: false });
-    expect(await (await pageForm(ana.token, "view")).json()).toMatchObject({ views: 1, counted: false });
+    expect((await pageForm(ana.token, "view")).status).toBe(200);
+    expect(await stored()).toMatchObject({ views: 1 });
     expect((await answer(api(`/api/video/view/${videoId}`, ben.token, "PATCH"))).body).toMatchObject({ views: 2, counted: true });
     expect(await stored()).toMatchObject({ views: 2 });
     expect(await prisma.videoView.count()).toBe(2);
