@@ -4,9 +4,12 @@ import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.mjs";
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The app under test may play video files from this (stubbed) host, so the video specs can check the
+// native player and the CSP's media-src; the app inherits the runner's environment.
+process.env.VIDEO_MEDIA_ORIGINS ??= "https://media.example.edu";
 
 /** Admin specs that edit the seeded trails and benches, which the trail map specs compare against. */
-const seedEditingSpecs = /admin-trails\.spec\.ts$/;
+const seedEditingSpecs = /(admin-trails|bench-videos)\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],

@@ -1,16 +1,18 @@
 import type { MapBenchVideo } from "~/components/trail-map-types";
+import { VideoPlayer } from "~/components/video-player";
 
-/** A bench's videos as links that open in a new tab (SPEC §2), or a note when it has none. */
+/**
+ * A bench's videos, each playable in place like on the video pages: YouTube and Vimeo behind the
+ * click-to-play facade (without JavaScript, a link to the video on its site in a new tab), files in the
+ * browser's own player, other pages as links to a new tab; or a note when the bench has none.
+ */
 export function BenchVideoLinks({ videos }: { videos: MapBenchVideo[] }) {
   if (videos.length === 0) return <p className="mt-2 text-sm text-stone-600">No videos at this bench yet.</p>;
   return (
-    <ul className="mt-2 space-y-1">
+    <ul className="mt-2 space-y-2">
       {videos.map((video) => (
         <li key={video.id}>
-          <a href={video.url} target="_blank" rel="noopener noreferrer" className="btn-link">
-            {video.title}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <VideoPlayer title={video.title} player={video.player} compact />
         </li>
       ))}
     </ul>

@@ -3,8 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the play control is before JavaScript runs (or when it never does). */
-type NoScriptPlay =
+export type NoScriptPlay =
   | { kind: "link"; href: string }
+  /** The video on its host's own site, in a new tab (where we have no page of our own for it). */
+  | { kind: "external"; href: string; hostName: string }
   /** A POST form: the action counts the view and redirects to a page that shows the player. */
   | { kind: "form"; action: string };
 
@@ -18,6 +20,8 @@ type LightEmbedProps = {
   startPlaying?: boolean;
   /** Where to POST `intent=view` once the player is shown; omit where views must not count (admin previews). */
   viewAction?: string;
+  /** A one-line play control until played (bench popups, where several videos share a small box). */
+  compact?: boolean;
   className?: string;
 };
 
@@ -43,6 +47,7 @@ export function LightEmbed({
   noScriptPlay,
   startPlaying = false,
   viewAction,
+  compact = false,
   className = "",
 }: LightEmbedProps) {
   const hydrated = useHydrated();
@@ -85,7 +90,16 @@ export function LightEmbed({
     );
   }
 
-  const preview = (
+  const preview = compact ? (
+    <>
+      <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-white/95 text-brand-800">
+        <svg viewBox="0 0 24 24" className="ml-0.5 h-5 w-5" aria-hidden="true" focusable="false">
+          <path d="M8 5v14l11-7z" fill="currentColor" />
+        </svg>
+      </span>
+      <span className="text-sm font-semibold text-white">{embedSrc ? title : `${title}: this video can't be played here.`}</span>
+    </>
+  ) : (
     <>
       {thumbnailSrc ? (
         <img src={thumbnailSrc} alt="" width="480" height="360" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
@@ -106,10 +120,13 @@ export function LightEmbed({
     </>
   );
 
-  if (!embedSrc) return <div className={box}>{preview}</div>;
+  const previewBox = compact
+    ? `flex w-full items-center gap-3 rounded bg-brand-800 px-3 py-2 ${className}`
+    : box;
+  if (!embedSrc) return <div className={previewBox}>{preview}</div>;
 
   const label = `Play video: ${title}`;
-  const control = `group ${box} cursor-pointer text-left`;
+  const control = `group ${previewBox} cursor-pointer text-left`;
   if (hydrated) {
     return (
       <button type="button" className={control} aria-label={label} onClick={() => setPlaying(true)}>
@@ -120,6 +137,19 @@ export function LightEmbed({
   if (noScriptPlay.kind === "link") {
     return (
       <a href={noScriptPlay.href} className={control} aria-label={label}>
+        {preview}
+      </a>
+    );
+  }
+  if (noScriptPlay.kind === "external") {
+    return (
+      <a
+        href={noScriptPlay.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={control}
+        aria-label={`${label} on ${noScriptPlay.hostName} (opens in a new tab)`}
+      >
         {preview}
       </a>
     );

@@ -1,7 +1,8 @@
 import type { LonLat } from "~/lib/geo";
+import type { VideoPlayer } from "~/lib/video-source";
 
 export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[] };
-export type MapBenchVideo = { id: string; title: string; url: string };
+export type MapBenchVideo = { id: string; title: string; url: string; player: VideoPlayer | null };
 export type MapBench = {
   id: string;
   benchNumber: number;

@@ -1,5 +1,5 @@
 import { CategoryBadge } from "~/components/category-badge";
-import { LightEmbed } from "~/components/light-embed";
+import { VideoPlayer } from "~/components/video-player";
 import { VideoReactions } from "~/components/video-reactions";
 import type { VideoCardData } from "~/schemas/video";
 
@@ -26,9 +26,9 @@ export function VideoCard({
   const headingId = `${videoAnchor(video.id)}-title`;
   return (
     <article id={videoAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
-      <LightEmbed
+      <VideoPlayer
         title={video.title}
-        embedSrc={video.embedSrc}
+        player={video.player}
         thumbnailSrc={video.thumbnailSrc}
         noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }}
         viewAction={`/videos/${video.id}`}

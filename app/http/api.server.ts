@@ -6,7 +6,7 @@ import { env } from "~/utils/env.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
 import { log } from "~/utils/logger.server";
 import { deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
-import { getSessionId } from "~/http/session-cookie.server";
+import { destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/http/xsrf.server";
 
 /** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Headers the answer carries besides the API's own (e.g. clearing a cookie). */
+    readonly headers?: HeadersInit,
   ) {
     super(message);
   }
@@ -79,6 +81,8 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return validated(schema, raw);
 }
 
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
 type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
 
 /** The token of an `Authorization: Bearer …` header (a session id), or null when it has none of that shape. */
@@ -101,7 +105,11 @@ async function authenticate(request: Request): Promise<ApiAuth | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
   const user = await getUserForSession(sessionId);
-  if (!user) return null;
+  if (!user) {
+    // A cookie whose session the server ended (sign-out elsewhere, role change, password change or reset,
+    // expiry): say so in words a cookie-only client such as the Spring 2025 one can show, and drop the cookie.
+    throw new ApiError(401, SESSION_ENDED_MESSAGE, undefined, { "Set-Cookie": await destroySessionCookie() });
+  }
   if (!["GET", "HEAD"].includes(request.method) && !hasValidXsrfHeader(request)) {
     throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
   }
@@ -159,11 +167,20 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   return Response.json(body, { ...init, headers });
 }
 
+/**
+ * A `Warning` header (RFC 7234's form; code 299, "miscellaneous persistent warning") for an answer that
+ * succeeded but did something other than what was literally asked, e.g. stored a corrected value.
+ */
+export function warningHeader(text: string): HeadersInit {
+  return { Warning: `299 - "${text.replace(/["\\]/g, "\\$&")}"` };
+}
+
 async function finish(request: Request, response: Response) {
   const origin = allowedOrigin(request);
   if (origin) {
     response.headers.set("Access-Control-Allow-Origin", origin);
     response.headers.set("Access-Control-Allow-Credentials", "true");
+    response.headers.set("Access-Control-Expose-Headers", "Warning, Retry-After");
     response.headers.append("Vary", "Origin");
   }
   const xsrf = await xsrfCookieHeader(request);
@@ -174,7 +191,9 @@ async function finish(request: Request, response: Response) {
 const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again shortly.";
 
 function toResponse(error: unknown): Response {
-  if (error instanceof ApiError) return apiJson(errorBody(error.message, error.fieldErrors), { status: error.status });
+  if (error instanceof ApiError) {
+    return apiJson(errorBody(error.message, error.fieldErrors), { status: error.status, headers: error.headers });
+  }
   if (error instanceof Response) {
     // A guard or model threw a Remix response (redirect, 403): say it in the API's own terms.
     const status = error.status >= 300 && error.status < 400 ? 401 : error.status;

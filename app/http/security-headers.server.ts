@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { VIMEO_PLAYER_ORIGIN } from "~/lib/video-source";
 import { env } from "~/utils/env.server";
 
 export function createNonce() {
@@ -16,7 +17,9 @@ function templateOrigin(template: string | undefined): string | null {
 
 /**
  * The policy for HTML documents: scripts only from this origin and the per-request nonce; pictures,
- * frames and connections only from the hosts the app is configured to use (map tiles, video player).
+ * frames, media and connections only from the hosts the app is configured to use: map tiles, the YouTube
+ * player host (VIDEO_EMBED_HOST), Vimeo's player, and the hosts video files may play from
+ * (VIDEO_MEDIA_ORIGINS; this origin always).
  */
 function contentSecurityPolicy(nonce: string) {
   const tiles = templateOrigin(env.MAP_TILE_URL);
@@ -31,8 +34,8 @@ function contentSecurityPolicy(nonce: string) {
     "img-src": ["'self'", "data:", "blob:", tiles, thumbnails],
     "font-src": ["'self'"],
     "connect-src": ["'self'", development ? "ws:" : null],
-    "frame-src": [embeds],
-    "media-src": ["'self'"],
+    "frame-src": [embeds, VIMEO_PLAYER_ORIGIN],
+    "media-src": ["'self'", ...env.VIDEO_MEDIA_ORIGINS],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -2,7 +2,7 @@
 // Free of zod on purpose: the video cards import it, and zod would add ~90 KB to their bundle.
 
 export const reactionIntents = ["like", "dislike", "clear"] as const;
-type ReactionIntent = (typeof reactionIntents)[number];
+export type ReactionIntent = (typeof reactionIntents)[number];
 
 export function isReactionIntent(value: unknown): value is ReactionIntent {
   return typeof value === "string" && (reactionIntents as readonly string[]).includes(value);

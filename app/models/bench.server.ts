@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
+import { playerFor } from "~/models/video.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
@@ -19,15 +20,16 @@ const benchSelect = {
 
 type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
 
-// Benches change only when an admin edits them: kept in memory, reloaded when the benches version
-// moves. Values are shared between requests: never mutate them.
-const allBenches = versionedCache(
-  "benches",
-  (): Promise<BenchWithVideos[]> => prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } }),
-);
+// Benches change only when an admin edits them: kept in memory (each video with how it plays here, as on
+// the video pages), reloaded when the benches version moves. Values are shared between requests: never
+// mutate them.
+const allBenches = versionedCache("benches", async () => {
+  const benches = await prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
+  return benches.map((bench) => ({ ...bench, videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })) }));
+});
 
 /** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
-export function listBenches(): Promise<BenchWithVideos[]> {
+export function listBenches() {
   return allBenches();
 }
 

@@ -1,9 +1,17 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
-import { videoMessages, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch } from "~/schemas/video";
+import {
+  videoMessages,
+  type ApiReaction,
+  type VideoCardData,
+  type VideoInput,
+  type VideoJson,
+  type VideoPatch,
+  type ViewerVideoJson,
+} from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
-import { extractYouTubeId, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/youtube";
+import { extractYouTubeId, videoPlayerFor, youTubeThumbnailUrl, type VideoPlayer } from "~/lib/video-source";
 import { env } from "~/utils/env.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
 
@@ -222,10 +230,22 @@ export function toVideoJson(video: VideoRecord): VideoJson {
   return { _id: video.id, url: video.url, ...shownFields(video) };
 }
 
-/** The player address of a stored link on the configured embed host; null when it is not a YouTube video. */
-export function embedSrcFor(url: string) {
-  const youTubeId = extractYouTubeId(url);
-  return youTubeId ? youTubeEmbedUrl(youTubeId, env.VIDEO_EMBED_HOST) : null;
+const apiReactionOf = { LIKE: "like", DISLIKE: "dislike" } as const satisfies Record<ReactionValue, ApiReaction>;
+
+/** The API's shape with the caller's own reaction ("none" when they have not reacted). */
+export function toViewerVideoJson(video: ViewerVideo): ViewerVideoJson {
+  return { ...toVideoJson(video), reaction: video.myReaction ? apiReactionOf[video.myReaction] : "none" };
+}
+
+/**
+ * How a stored link plays here: YouTube on the configured player host, Vimeo with do-not-track, files from
+ * the allowed media hosts (and this app's own origin) natively, anything else as a link; null when unplayable.
+ */
+export function playerFor(url: string): VideoPlayer | null {
+  return videoPlayerFor(url, {
+    youTubeEmbedHost: env.VIDEO_EMBED_HOST,
+    mediaOrigins: [new URL(env.APP_URL).origin, ...env.VIDEO_MEDIA_ORIGINS],
+  });
 }
 
 export function toVideoCardData(video: ViewerVideo): VideoCardData {
@@ -234,7 +254,7 @@ export function toVideoCardData(video: ViewerVideo): VideoCardData {
     id: video.id,
     ...shownFields(video),
     myReaction: video.myReaction,
-    embedSrc: embedSrcFor(video.url),
+    player: playerFor(video.url),
     thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,
   };
 }

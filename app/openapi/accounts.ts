@@ -88,6 +88,15 @@ export const accountsEndpoints: EndpointDoc[] = [
     errors: [409],
   }),
   endpoint({
+    method: "get",
+    path: "/api/user/{id}",
+    summary: "One user (one's own account, or anyone's as Admin); never a password",
+    tag: users,
+    access: "user",
+    success: { status: 200, description: "The user", schema: userJsonSchema },
+    errors: [403],
+  }),
+  endpoint({
     method: "delete",
     path: "/api/user/{id}",
     summary: "Delete a user (Admin), or one's own account",

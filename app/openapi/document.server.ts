@@ -56,6 +56,9 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     const responses: Record<string, unknown> = {
       [doc.success.status]: {
         description: doc.success.description,
+        ...(doc.warning
+          ? { headers: { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } }
+          : {}),
         content:
           "text" in doc.success.schema
             ? { "text/plain": { schema: { type: "string", description: doc.success.schema.text } } }
@@ -70,7 +73,10 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     }
     (paths[doc.path] ??= {})[doc.method] = {
       summary: doc.summary,
-      ...(doc.description ? { description: doc.description } : {}),
+      ...(doc.description || doc.deprecatedFor
+        ? { description: [doc.description, doc.deprecatedFor ? `Kept for older clients: use ${doc.deprecatedFor}.` : null].filter(Boolean).join(" ") }
+        : {}),
+      ...(doc.deprecatedFor ? { deprecated: true } : {}),
       tags: [doc.tag],
       security: doc.access === "public" ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
       ...(parametersOf(doc).length ? { parameters: parametersOf(doc) } : {}),

@@ -14,6 +14,8 @@ export type EndpointDoc = {
   tag: string;
   /** Who may call it (SPEC §6); user and admin endpoints accept a bearer token or the session cookie. */
   access: "public" | "user" | "admin";
+  /** Kept for older clients; new ones should use the operation this names. */
+  deprecatedFor?: string;
   body?: z.ZodType;
   /** Optional query parameters, described by an object schema. */
   query?: z.ZodObject;
@@ -23,6 +25,8 @@ export type EndpointDoc = {
     /** zod schema of the JSON body; a string describes a text/plain answer. */
     schema: z.ZodType | { text: string };
   };
+  /** When the success answer may carry a `Warning` header: what it means. */
+  warning?: string;
   /** Error statuses this endpoint can answer besides the common ones (400 for bodies, 401/403, 404 for ids). */
   errors?: number[];
 };

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
+import { linkRule } from "~/openapi/videos";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import { coordinateDeleteQuerySchema, coordinateUpdateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
 
@@ -9,6 +10,11 @@ const benchAnswer = (description: string, status = 200) => ({ status, descriptio
 // Index out of range answers 404 ("Coordinate not found."), like an unknown trail. Writes are applied one
 // after another under the trail's lock; one that names the trail's version is refused (409) when the trail
 // has changed since, one without applies to the trail as it is then (last write wins).
+const swapRule =
+  "Latitude and longitude sent exchanged (a pair that lies outside the campus area as given but inside it with the two values swapped) " +
+  "are stored the right way round, and the answer carries `Warning: 299 - \"latitude and longitude were swapped; stored corrected\"`; " +
+  "a pair outside the area either way is refused with 400.";
+const swapWarning = "Present when the latitude and longitude were sent exchanged and were stored corrected.";
 const versionRule =
   "Send the trail's `version` (from any trail answer) to have the edit refused with 409 when someone changed the trail since; without it, the edit applies to the trail as it is then.";
 export const trailsEndpoints: EndpointDoc[] = [
@@ -32,10 +38,11 @@ export const trailsEndpoints: EndpointDoc[] = [
     method: "patch",
     path: "/api/trails/{id}/coordinate/{index}",
     summary: "Save the coordinate at index (stored as [longitude, latitude])",
-    description: versionRule,
+    description: `${versionRule} ${swapRule}`,
     tag: "Trails",
     access: "admin",
     body: coordinateUpdateSchema,
+    warning: swapWarning,
     success: trailAnswer,
     errors: [404, 409],
   }),
@@ -54,10 +61,11 @@ export const trailsEndpoints: EndpointDoc[] = [
     method: "patch",
     path: "/api/trails/{id}/coordinate",
     summary: "Insert a coordinate [lng, lat] at index (0 to length; length appends)",
-    description: versionRule,
+    description: `${versionRule} ${swapRule.replace("Latitude and longitude sent exchanged", "A coordinate sent as [latitude, longitude]")}`,
     tag: "Trails",
     access: "admin",
     body: insertCoordinateSchema,
+    warning: swapWarning,
     success: trailAnswer,
     errors: [404, 409],
   }),
@@ -100,7 +108,8 @@ export const trailsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "patch",
     path: "/api/bench/bench/{id}/add-video",
-    summary: "Add a video (any common YouTube link, stored as its embed URL)",
+    summary: "Add a video to a bench",
+    description: linkRule,
     tag: "Benches",
     access: "admin",
     body: benchVideoSchema,

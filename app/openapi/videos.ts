@@ -1,8 +1,22 @@
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
-import { videoDeletedSchema, videoInputSchema, videoJsonSchema, videoPatchSchema } from "~/schemas/video";
+import {
+  videoDeletedSchema,
+  videoInputSchema,
+  videoJsonSchema,
+  videoPatchSchema,
+  videoReactionApiSchema,
+  videoViewJsonSchema,
+  viewerVideoJsonSchema,
+} from "~/schemas/video";
 import * as z from "zod";
 
 const tag = "Videos";
+
+/** What a video's `url` may be (app/lib/video-source.ts). */
+export const linkRule =
+  "`url` must be https: a YouTube link of any form (stored as https://www.youtube.com/embed/<id>), a Vimeo link " +
+  "(stored as https://player.vimeo.com/video/<id>, with ?h=<hash> for unlisted videos), a video file ending in .mp4 or " +
+  ".webm, or any other web page (both stored as given). http:, javascript:, data: and other schemes are refused with 400.";
 
 export const videosEndpoints: EndpointDoc[] = [
   endpoint({
@@ -16,7 +30,8 @@ export const videosEndpoints: EndpointDoc[] = [
   endpoint({
     method: "post",
     path: "/api/video/videos",
-    summary: "Create a video (the url may be any common YouTube link; it is stored as its embed URL)",
+    summary: "Create a video",
+    description: linkRule,
     tag,
     access: "admin",
     body: videoInputSchema,
@@ -34,10 +49,58 @@ export const videosEndpoints: EndpointDoc[] = [
     method: "patch",
     path: "/api/video/{id}",
     summary: "Edit a video: only the fields sent change",
+    description: linkRule,
     tag,
     access: "admin",
     body: videoPatchSchema,
     success: { status: 200, description: "The updated video.", schema: videoJsonSchema },
+  }),
+  endpoint({
+    method: "put",
+    path: "/api/video/{id}/reaction",
+    summary: "Set the caller's reaction to a video: like, dislike, or none to remove it",
+    description:
+      "One reaction per user and video, as with the buttons on the video pages: a new one replaces the old. The totals " +
+      "are recounted from every user's reactions, so repeating a call changes nothing.",
+    tag,
+    access: "user",
+    body: videoReactionApiSchema,
+    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+  }),
+  endpoint({
+    method: "post",
+    path: "/api/video/{id}/view",
+    summary: "Count that the caller started playing a video (one view per user, video and UTC day)",
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its views, and whether this call counted one.", schema: videoViewJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/video/like/{id}",
+    summary: "Like a video",
+    deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "like" }',
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/video/dislike/{id}",
+    summary: "Dislike a video",
+    deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "dislike" }',
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/video/view/{id}",
+    summary: "Count a view of a video",
+    deprecatedFor: "POST /api/video/{id}/view",
+    tag,
+    access: "user",
+    success: { status: 200, description: "The video with its views, and whether this call counted one.", schema: videoViewJsonSchema },
   }),
   endpoint({
     method: "delete",

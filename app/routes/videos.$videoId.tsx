@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
-import { LightEmbed } from "~/components/light-embed";
+import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { VideoReactions } from "~/components/video-reactions";
 import { getVideo, reactToVideo, recordView, toVideoCardData } from "~/models/video.server";
@@ -77,10 +77,10 @@ export default function WatchVideo() {
         <CategoryBadge category={video.category} className="mt-2" />
       </div>
       <div className="card mt-6 overflow-hidden">
-        <LightEmbed
+        <VideoPlayer
           key={`${video.id}-${playing}`}
           title={video.title}
-          embedSrc={video.embedSrc}
+          player={video.player}
           thumbnailSrc={video.thumbnailSrc}
           noScriptPlay={{ kind: "form", action: `/videos/${video.id}` }}
           startPlaying={playing}

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
-import { extractYouTubeId } from "~/lib/youtube";
+import { normalizeVideoUrl } from "~/lib/video-source";
 
 const BENCH_LOCATION_MAX_LENGTH = 200;
 const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
@@ -15,7 +15,7 @@ export const benchMessages = {
   locationTooLong: `Location must be at most ${BENCH_LOCATION_MAX_LENGTH} characters.`,
   titleRequired: "Title is required.",
   titleTooLong: `Title must be at most ${BENCH_VIDEO_TITLE_MAX_LENGTH} characters.`,
-  urlInvalid: "Please enter a YouTube video link (youtube.com or youtu.be).",
+  urlInvalid: "Please enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page.",
   notFound: "Bench not found.",
   videoNotFound: "Video not found.",
   trailUnknown: "Choose one of the trails, or none.",
@@ -63,9 +63,6 @@ export const benchUpdateSchema = z.preprocess(
 );
 export type BenchUpdateInput = z.infer<typeof benchUpdateSchema>;
 
-/** The canonical embed address stored for every bench video, whatever YouTube link form was pasted. */
-const benchVideoEmbedUrl = (id: string) => `https://www.youtube.com/embed/${id}`;
-
 export const benchVideoSchema = z.object({
   title: displayText({
     label: "Title",
@@ -76,13 +73,14 @@ export const benchVideoSchema = z.object({
   url: z
     .string({ error: benchMessages.urlInvalid })
     .max(500, benchMessages.urlInvalid)
+    // The same links as the video library's, stored in the same normalised form.
     .transform((url, context) => {
-      const id = extractYouTubeId(url);
-      if (!id) {
+      const stored = normalizeVideoUrl(url);
+      if (!stored) {
         context.addIssue({ code: "custom", message: benchMessages.urlInvalid });
         return z.NEVER;
       }
-      return benchVideoEmbedUrl(id);
+      return stored;
     }),
 });
 export type BenchVideoInput = z.infer<typeof benchVideoSchema>;

@@ -1,5 +1,13 @@
 import * as z from "zod";
-import { geoMessages, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
+import {
+  geoMessages,
+  latitudeSchema,
+  longitudeSchema,
+  numberFromInput,
+  placeOnCampus,
+  unplacedLatitudeSchema,
+  unplacedLongitudeSchema,
+} from "~/schemas/geo-fields";
 
 export { geoMessages };
 
@@ -27,31 +35,48 @@ const versionSchema = z.preprocess(
   z.number({ error: trailMessages.version }).int(trailMessages.version).min(0, trailMessages.version),
 );
 
-/** Saving one point: latitude and longitude by name (SPEC §7), validated to the campus area. */
+/** Saving one point on the admin page: latitude and longitude by name (SPEC §7), validated to the campus area. */
 export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
 
-/** PATCH /api/trails/{id}/coordinate/{index}: the point, and optionally the version it was based on. */
-export const coordinateUpdateSchema = coordinateSchema.extend({ version: versionSchema.optional() });
+/**
+ * PATCH /api/trails/{id}/coordinate/{index}: the point, and optionally the version it was based on. A pair
+ * that only fits the campus with its values exchanged is stored exchanged (`swapped`, see placeOnCampus).
+ */
+export const coordinateUpdateSchema = z
+  .object({ latitude: unplacedLatitudeSchema, longitude: unplacedLongitudeSchema, version: versionSchema.optional() })
+  .transform(({ version, ...given }, context) => {
+    const placed = placeOnCampus(given, context);
+    return placed ? { ...placed, version } : z.NEVER;
+  });
 
 /** DELETE /api/trails/{id}/coordinate/{index}?version=: optionally the version the deletion was based on. */
 export const coordinateDeleteQuerySchema = z.object({ version: versionSchema.optional() });
 
-/** PATCH /api/trails/{id}/coordinate: insert `coordinate` ([longitude, latitude]) at `index`. */
-export const insertCoordinateSchema = z.object({
-  index: coordinateIndexSchema,
-  coordinate: z
-    .array(z.unknown(), { error: trailMessages.coordinatePair })
-    .length(2, trailMessages.coordinatePair)
-    .transform((pair, context) => {
-      const parsed = coordinateSchema.safeParse({ longitude: pair[0], latitude: pair[1] });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) context.addIssue({ code: "custom", message: issue.message });
-        return z.NEVER;
-      }
-      return [parsed.data.longitude, parsed.data.latitude] as [number, number];
-    }),
-  version: versionSchema.optional(),
-});
+/**
+ * PATCH /api/trails/{id}/coordinate: insert `coordinate` ([longitude, latitude]) at `index`. A pair that
+ * only fits the campus as [latitude, longitude] is stored the right way round (`swapped`, see placeOnCampus).
+ */
+export const insertCoordinateSchema = z
+  .object({
+    index: coordinateIndexSchema,
+    coordinate: z
+      .array(z.unknown(), { error: trailMessages.coordinatePair })
+      .length(2, trailMessages.coordinatePair)
+      .transform((pair, context) => {
+        const parsed = z.object({ longitude: unplacedLongitudeSchema, latitude: unplacedLatitudeSchema }).safeParse({ longitude: pair[0], latitude: pair[1] });
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) context.addIssue({ code: "custom", message: issue.message });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
+    version: versionSchema.optional(),
+  })
+  .transform(({ index, coordinate, version }, context) => {
+    const placed = placeOnCampus(coordinate, context, ["coordinate"]);
+    if (!placed) return z.NEVER;
+    return { index, coordinate: [placed.longitude, placed.latitude] as [number, number], version, swapped: placed.swapped };
+  });
 
 /**
  * The admin trail area's forms: each row of the coordinate table (Save, Insert Below, Delete) and Insert

@@ -65,6 +65,7 @@ export const userMessages = {
   wrongCurrentPassword: "The current password is not correct.",
   notYourProfile: "You may only update your own profile.",
   notYourAccount: "You may only delete your own profile.",
+  notYourUser: "You may only see your own account.",
   signedOut: "You have been signed out.",
 } as const;
 

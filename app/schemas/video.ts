@@ -3,7 +3,7 @@ import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { reactionIntents, type ReactionValue } from "~/lib/reactions";
 import { VIDEO_SUB_CATEGORIES, type VideoTopicSlug } from "~/lib/video-topics";
-import { normalizeYouTubeUrl } from "~/lib/youtube";
+import { normalizeVideoUrl, type VideoPlayer } from "~/lib/video-source";
 
 export const videoIdSchema = idSchema("Unknown video.");
 
@@ -16,14 +16,27 @@ export const videoActionSchema = z.object({
   enhanced: z.literal("1").optional(),
 });
 
+/** What the API calls a user's reaction; "none" removes it. */
+export const apiReactions = ["like", "dislike", "none"] as const;
+export type ApiReaction = (typeof apiReactions)[number];
+
+/** PUT /api/video/{id}/reaction: the caller's reaction, the same three choices as the page's buttons. */
+export const videoReactionApiSchema = z.object({
+  reaction: z
+    .enum(apiReactions, { error: "The reaction must be one of like, dislike or none." })
+    // The page's intents: "clear" is the page's word for none.
+    .transform((reaction) => (reaction === "none" ? "clear" : reaction)),
+});
+
 // ---------------------------------------------------------------------------------------------------
 // Creating and editing videos: the admin form, its action and the JSON API all validate with these.
 
 export const videoMessages = {
   titleRequired: "Enter a title.",
   titleTooLong: "The title can be at most 200 characters.",
-  urlRequired: "Enter the video's YouTube link.",
-  urlInvalid: "Enter a YouTube video link, e.g. https://youtu.be/VIDEO_ID or https://www.youtube.com/watch?v=VIDEO_ID.",
+  urlRequired: "Enter the video's link.",
+  urlInvalid:
+    "Enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page, e.g. https://youtu.be/VIDEO_ID or https://vimeo.com/VIDEO_ID.",
   categoryRequired: "Enter a category.",
   categoryTooLong: "The category can be at most 100 characters.",
   subCategoryRequired: `Choose a subcategory: ${VIDEO_SUB_CATEGORIES.join(", ")}.`,
@@ -32,24 +45,27 @@ export const videoMessages = {
 } as const;
 
 
-/** Any common YouTube link (watch?v=, youtu.be/, embed/, shorts/, extra parameters) becomes its embed URL. */
-export const youTubeLinkSchema = z
+/**
+ * A video's link: any YouTube link form becomes its embed URL, any Vimeo link its player URL; an https link
+ * to a video file or another page is kept as given. Other schemes (http:, javascript:, data:) are refused.
+ */
+export const videoLinkSchema = z
   .string({ error: videoMessages.urlRequired })
   .trim()
   .min(1, videoMessages.urlRequired)
   .max(500, videoMessages.urlInvalid)
   .transform((value, ctx) => {
-    const embed = normalizeYouTubeUrl(value);
-    if (!embed) {
+    const stored = normalizeVideoUrl(value);
+    if (!stored) {
       ctx.addIssue({ code: "custom", message: videoMessages.urlInvalid });
       return z.NEVER;
     }
-    return embed;
+    return stored;
   });
 
 export const videoInputSchema = z.object({
   title: displayText({ label: "The title", required: videoMessages.titleRequired, max: 200, tooLong: videoMessages.titleTooLong }),
-  url: youTubeLinkSchema,
+  url: videoLinkSchema,
   category: displayText({ label: "The category", required: videoMessages.categoryRequired, max: 100, tooLong: videoMessages.categoryTooLong }),
   subCategory: z.enum(VIDEO_SUB_CATEGORIES, { error: videoMessages.subCategoryRequired }),
   description: displayText({ label: "The description", max: 2000, tooLong: videoMessages.descriptionTooLong, multiline: true }).optional(),
@@ -84,6 +100,17 @@ export const videoJsonSchema = z.object({
 });
 export type VideoJson = z.infer<typeof videoJsonSchema>;
 
+/** A video as one caller sees it after reacting or playing it: its totals and the caller's own reaction. */
+export const viewerVideoJsonSchema = videoJsonSchema.extend({
+  reaction: z.enum(apiReactions).describe("The caller's own reaction to the video."),
+});
+export type ViewerVideoJson = z.infer<typeof viewerVideoJsonSchema>;
+
+/** POST /api/video/{id}/view: the video, and whether this call counted a view (one per user, video and UTC day). */
+export const videoViewJsonSchema = viewerVideoJsonSchema.extend({
+  counted: z.boolean().describe("False when the caller's view of this video was already counted today."),
+});
+
 export const videoDeletedSchema = z.object({ message: z.string(), _id: z.string() });
 
 /** What a video card shows; the stored link becomes an address on our configured embed host. */
@@ -97,8 +124,8 @@ export type VideoCardData = {
   likes: number;
   dislikes: number;
   myReaction: ReactionValue | null;
-  /** Player address (privacy-enhanced host by default), or null when the link is not a YouTube video. */
-  embedSrc: string | null;
+  /** How the video plays here (see videoPlayerFor), or null when its link cannot be played. */
+  player: VideoPlayer | null;
   /** Only when VIDEO_THUMBNAIL_HOST is configured: otherwise a page makes no third-party request. */
   thumbnailSrc: string | null;
 };

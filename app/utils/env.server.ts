@@ -43,6 +43,12 @@ const envSchema = z
     MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
     VIDEO_EMBED_HOST: z.url().default("https://www.youtube-nocookie.com"),
     VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, z.url().optional()),
+    // Hosts whose video files (.mp4, .webm) play in the page; the CSP's media-src lists exactly these.
+    VIDEO_MEDIA_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.string().refine(isHttpsOrigin, "must list https origins separated by commas, e.g. https://media.example.edu").transform((origin) => new URL(origin).origin))),
     CORS_ORIGINS: z.string().default(""),
     RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -71,6 +77,13 @@ type Env = Omit<z.infer<typeof envSchema>, "APP_URL"> & {
   /** Cookies are Secure whenever the app is served over https. */
   COOKIE_SECURE: boolean;
 };
+
+/** An https origin and nothing more (no path, query or credentials): https://media.example.edu[:port]. */
+function isHttpsOrigin(value: string) {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === "https:" && url.origin === value.replace(/\/$/, "");
+}
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 

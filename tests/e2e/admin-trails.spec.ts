@@ -194,7 +194,7 @@ test.describe("admin bench area", () => {
 
     const addVideo = page.getByRole("form", { name: "Add a video" });
     await addVideo.getByLabel("Title").fill("Calf stretch");
-    await addVideo.getByLabel("YouTube link").fill("https://youtu.be/CQYKNyeBOIY");
+    await addVideo.getByLabel("Video link").fill("https://youtu.be/CQYKNyeBOIY");
     await addVideo.getByRole("button", { name: "Add Video" }).click();
     await expectFlash(page, `Video added to bench #${number}.`);
     const videos = page.getByRole("region", { name: `Videos of bench #${number}` });

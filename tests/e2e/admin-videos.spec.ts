@@ -67,15 +67,15 @@ test.describe("admin Videos area", () => {
 
     // A bad link is refused with a message, and what was typed stays.
     await addForm.getByLabel("Title", { exact: true }).fill(title);
-    await addForm.getByLabel("YouTube link", { exact: true }).fill("https://vimeo.com/12345");
+    await addForm.getByLabel("Video link", { exact: true }).fill("http://vimeo.com/12345");
     await addForm.getByLabel("Category", { exact: true }).fill("exercise");
     await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
     await addForm.getByRole("button", { name: "Add video" }).click();
-    await expect(addForm.getByText(/Enter a YouTube video link/)).toBeVisible();
+    await expect(addForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
     if (db) expect(await stored()).toEqual([]);
 
-    await addForm.getByLabel("YouTube link", { exact: true }).fill("https://youtu.be/pSHjTRCQxIw?si=shared123&t=4");
+    await addForm.getByLabel("Video link", { exact: true }).fill("https://youtu.be/pSHjTRCQxIw?si=shared123&t=4");
     await addForm.getByLabel("Description", { exact: true }).fill("Loosen up your hips before a walk.");
     await addForm.getByRole("button", { name: "Add video" }).click();
     await expect(page.getByText(`Video "${title}" added.`)).toBeVisible();
@@ -97,10 +97,10 @@ test.describe("admin Videos area", () => {
     await search(page, title);
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     const editForm = page.getByRole("region", { name: `Edit video: ${title}` });
-    await expect(editForm.getByLabel("YouTube link", { exact: true })).toHaveValue("https://www.youtube.com/embed/pSHjTRCQxIw");
+    await expect(editForm.getByLabel("Video link", { exact: true })).toHaveValue("https://www.youtube.com/embed/pSHjTRCQxIw");
     const edited = `${title} edited`;
     await editForm.getByLabel("Title", { exact: true }).fill(edited);
-    await editForm.getByLabel("YouTube link", { exact: true }).fill("https://www.youtube.com/watch?v=IODxDxX7oi4&feature=share");
+    await editForm.getByLabel("Video link", { exact: true }).fill("https://www.youtube.com/watch?v=IODxDxX7oi4&feature=share");
     await editForm.getByLabel("Subcategory", { exact: true }).selectOption("Walking Techniques");
     await editForm.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText(`Video "${edited}" updated.`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   BENCH_MARKER_FILL,
   projectToFrame,
@@ -8,7 +8,9 @@ import {
   type LonLat,
 } from "../../app/lib/geo";
 
+import { extractYouTubeId, videoHostPage, videoSourceOf } from "../../app/lib/video-source";
 import { expect, signInAsAdmin, test } from "./support/fixtures";
+import { watchVideoHostRequests } from "./support/videos";
 
 type Bench = {
   benchNumber: number;
@@ -52,6 +54,27 @@ async function databaseState(db: import("pg").Pool | null): Promise<{ trails: Tr
       videos: videoRows.rows.filter((video) => video.benchId === id).map(({ title, url }) => ({ title, url })),
     })),
   };
+}
+
+/**
+ * A bench's videos play in place through the click-to-play facade: with JavaScript a play button each,
+ * without it a link to the video on its host's site that opens in a new tab. Nothing else is a link.
+ */
+async function expectBenchVideoPlayers(container: Locator, videos: Bench["videos"], javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    await expect(container.getByRole("link")).toHaveCount(0);
+    for (const video of videos) await expect(container.getByRole("button", { name: `Play video: ${video.title}`, exact: true })).toBeVisible();
+    return;
+  }
+  await expect(container.getByRole("link")).toHaveCount(videos.length);
+  for (const video of videos) {
+    const source = videoSourceOf(video.url)!;
+    const host = source.kind === "vimeo" ? "Vimeo" : "YouTube";
+    const link = container.getByRole("link", { name: `Play video: ${video.title} on ${host} (opens in a new tab)`, exact: true });
+    await expect(link).toHaveAttribute("href", videoHostPage(source));
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  }
 }
 
 const olMap = (page: Page) => page.locator('[data-map="openlayers"]');
@@ -248,6 +271,7 @@ test.describe("trail map", () => {
   test("every bench marker opens its popup with the bench's location and videos", async ({ page, javaScriptEnabled, db }) => {
     test.setTimeout(60_000);
     const { benches } = await databaseState(db);
+    const videoHostRequests = await watchVideoHostRequests(page);
     await page.goto("/trails?trail=green&benches=1");
     await expectMapReady(page, javaScriptEnabled);
 
@@ -271,13 +295,16 @@ test.describe("trail map", () => {
       const popup = page.getByRole("dialog", { name: `Bench ${bench.benchNumber}` });
       await expect(popup).toBeVisible();
       await expect(popup).toContainText(bench.location);
-      const links = popup.getByRole("link");
-      await expect(links).toHaveCount(bench.videos.length);
-      for (const video of bench.videos) {
-        const link = popup.getByRole("link", { name: video.title });
-        await expect(link).toHaveAttribute("href", video.url);
-        await expect(link).toHaveAttribute("target", "_blank");
-        await expect(link).toHaveAttribute("rel", /noopener/);
+      await expectBenchVideoPlayers(popup, bench.videos, true);
+      if (bench === benches.find((candidate) => candidate.videos.length > 0)) {
+        // Nothing was asked of the video host until now; pressing play starts the player in the popup.
+        expect(videoHostRequests).toEqual([]);
+        const video = bench.videos[0];
+        const player = `https://www.youtube-nocookie.com/embed/${extractYouTubeId(video.url)}?autoplay=1`;
+        const requested = page.waitForRequest(player);
+        await popup.getByRole("button", { name: `Play video: ${video.title}`, exact: true }).click();
+        await requested;
+        await expect(popup.locator("iframe")).toHaveAttribute("src", player);
       }
       await popup.getByRole("button", { name: "Close bench details" }).click();
       await expect(popup).toBeHidden();
@@ -316,7 +343,7 @@ test.describe("trail map", () => {
     await expect(popup).toHaveCount(0);
   });
 
-  test("under the map, the bench list matches the database", async ({ page, db }) => {
+  test("under the map, the bench list matches the database", async ({ page, db, javaScriptEnabled }) => {
     const { benches } = await databaseState(db);
     await page.goto("/trails");
     const list = page.getByRole("list", { name: "Benches with videos" });
@@ -326,14 +353,7 @@ test.describe("trail map", () => {
       const item = items.nth(index);
       await expect(item.getByRole("heading", { level: 3 })).toHaveText(`Bench ${bench.benchNumber}`);
       await expect(item).toContainText(bench.location);
-      const links = item.getByRole("link");
-      await expect(links).toHaveCount(bench.videos.length);
-      for (const video of bench.videos) {
-        const link = item.getByRole("link", { name: video.title });
-        await expect(link).toHaveAttribute("href", video.url);
-        await expect(link).toHaveAttribute("target", "_blank");
-        await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-      }
+      await expectBenchVideoPlayers(item, bench.videos, javaScriptEnabled);
     }
   });
 });

@@ -265,6 +265,25 @@ describe("admin user endpoints", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("Admin");
   });
 
+  test("GET /api/user/{id}: the user themselves or an Admin, never a password; others 403", async () => {
+    const { user, token } = await tokenFor("plain");
+    const { user: other, token: otherToken } = await tokenFor("other");
+    const { token: adminToken } = await tokenFor("boss", "Admin");
+    const get = (id: string, t?: string) => call(deleteUser, "GET", `/api/user/${id}`, { token: t, params: { id } });
+    const own = await get(user.id, token);
+    expect(own.status).toBe(200);
+    const body = await own.json();
+    expect(userJsonSchema.strict().parse(body)).toMatchObject({ _id: user.id, username: "plain", email: "plain@example.test", roleType: "User" });
+    expect(JSON.stringify(body)).not.toMatch(/password|hash|\$2[aby]\$/i);
+    expect(await (await get(other.id, adminToken)).json()).toMatchObject({ _id: other.id, username: "other" });
+    const refused = await get(user.id, otherToken);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "You may only see your own account.", error: "You may only see your own account." });
+    expect((await get(user.id)).status).toBe(401);
+    expect((await get("bad", adminToken)).status).toBe(404);
+    expect((await get(MISSING_ID, adminToken)).status).toBe(404);
+  });
+
   test("DELETE /api/user/{id}: Admin deletes anyone, a User only themselves, never the last admin", async () => {
     const { user, token } = await tokenFor("plain");
     const other = await makeUser("other");

@@ -145,6 +145,33 @@ describe("coordinate writes", () => {
     expect((await call(trailCoordinate, "DELETE", "/x", { id: trail.id, index: String(before.length) })).status).toBe(404);
   });
 
+  test("latitude and longitude sent exchanged are stored corrected, with a Warning header", async () => {
+    const trail = await trailByColor("gray");
+    const before = await pointsOf(trail.id);
+    const saved = await call(trailCoordinate, "PATCH", "/x", { id: trail.id, index: "1" }, { body: { latitude: -84.00456, longitude: 33.98123 } });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get("Warning")).toBe('299 - "latitude and longitude were swapped; stored corrected"');
+    expect((await saved.json()).path.coordinates[1]).toEqual([-84.00456, 33.98123]);
+    expect((await pointsOf(trail.id))[1].coordinate).toEqual([-84.00456, 33.98123]);
+
+    const inserted = await call(trailInsert, "PATCH", "/x", { id: trail.id }, { body: { index: 2, coordinate: [33.9815, -84.0049] } });
+    expect(inserted.status).toBe(200);
+    expect(inserted.headers.get("Warning")).toBe('299 - "latitude and longitude were swapped; stored corrected"');
+    const after = await pointsOf(trail.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[2].coordinate).toEqual([-84.0049, 33.9815]);
+
+    // The right way round: no warning.
+    const plain = await call(trailCoordinate, "PATCH", "/x", { id: trail.id, index: "1" }, { body: { latitude: 33.98124, longitude: -84.00457 } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("Warning")).toBeNull();
+    // Outside the campus either way: refused, nothing stored.
+    const unchanged = await pointsOf(trail.id);
+    const refused = await json(call(trailCoordinate, "PATCH", "/x", { id: trail.id, index: "1" }, { body: { latitude: -84.0, longitude: 40 } }));
+    expect(refused).toMatchObject({ status: 400, body: { message: "Latitude must be within the campus area (33.96 to 34.00)." } });
+    expect(await pointsOf(trail.id)).toEqual(unchanged);
+  });
+
   test("insert validation: pair required, both values, campus area, index range", async () => {
     const trail = await trailByColor("gold");
     const before = await pointsOf(trail.id);
@@ -154,7 +181,8 @@ describe("coordinate writes", () => {
       status: 400,
       body: { message: "Please provide both latitude and longitude" },
     });
-    expect(await insert({ index: 0, coordinate: [33.98, -84.0] })).toMatchObject({ status: 400 });
+    expect(await insert({ index: 0, coordinate: [34.5, -84.0] })).toMatchObject({ status: 400 });
+    expect(await insert({ index: 0, coordinate: [-84.0, -84.0] })).toMatchObject({ status: 400 });
     expect(await insert({ index: -1, coordinate: [-84.0, 33.98] })).toMatchObject({ status: 400, body: { message: trailMessages.index } });
     expect(await insert({ coordinate: [-84.0, 33.98] })).toMatchObject({ status: 400 });
     expect(await insert({ index: before.length + 1, coordinate: [-84.0, 33.98] })).toMatchObject({ status: 404 });
@@ -308,9 +336,9 @@ describe("benches", () => {
     );
     expect(added.status).toBe(200);
     expect(added.body.videos).toEqual([{ _id: expect.any(String), title: "Calf stretch", url: "https://www.youtube.com/embed/CQYKNyeBOIY" }]);
-    expect(await json(call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { body: { title: "x", url: "https://example.com/v" } }))).toMatchObject({
+    expect(await json(call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { body: { title: "x", url: "http://example.com/v.mp4" } }))).toMatchObject({
       status: 400,
-      body: { message: "Please enter a YouTube video link (youtube.com or youtu.be)." },
+      body: { message: "Please enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page." },
     });
     expect(await json(call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { body: { url: "https://youtu.be/CQYKNyeBOIY" } }))).toMatchObject({
       status: 400,

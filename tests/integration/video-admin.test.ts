@@ -104,7 +104,7 @@ describe("POST /api/video/videos and PATCH /api/video/{id}", () => {
     const response = await api(videoList, "/api/video/videos", {
       method: "POST",
       token: adminToken,
-      body: JSON.stringify({ title: " ", url: "https://vimeo.com/123", category: "", subCategory: "Yoga" }),
+      body: JSON.stringify({ title: " ", url: "javascript:alert(1)", category: "", subCategory: "Yoga" }),
     });
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -274,7 +274,7 @@ describe("admin Videos area actions", () => {
   });
 
   test("invalid input answers 400 with messages and keeps what was typed", async () => {
-    const typed = { intent: "create", title: "My Walk", url: "https://example.com/video", category: "", subCategory: "", description: "kept" };
+    const typed = { intent: "create", title: "My Walk", url: "http://example.com/video.mp4", category: "", subCategory: "", description: "kept" };
     const result = (await postPanel(typed, adminCookie)) as DataResult;
     expect(result.init.status).toBe(400);
     expect(result.data.intent).toBe("create");
@@ -283,7 +283,7 @@ describe("admin Videos area actions", () => {
       category: [videoMessages.categoryRequired],
       subCategory: [videoMessages.subCategoryRequired],
     });
-    expect(result.data.result.initialValue).toMatchObject({ title: "My Walk", url: "https://example.com/video", description: "kept" });
+    expect(result.data.result.initialValue).toMatchObject({ title: "My Walk", url: "http://example.com/video.mp4", description: "kept" });
     expect(await prisma.video.count()).toBe(2);
   });
 
@@ -318,7 +318,7 @@ describe("admin Videos area actions", () => {
     expect((await load("option=videos&q=exerc")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form"]);
     expect((await load("option=videos&q=nothing-like-this")).videos).toEqual([]);
     const confirming = await load(`option=videos&confirm=delete&id=${videoId}`);
-    expect(confirming.confirm).toMatchObject({ id: videoId, title: "Water Basics", embedSrc: expect.stringContaining("/embed/xTUmZcxf_tI") });
+    expect(confirming.confirm).toMatchObject({ id: videoId, title: "Water Basics", player: { kind: "embed", src: expect.stringContaining("/embed/xTUmZcxf_tI") } });
     expect(await prisma.video.count()).toBe(2);
     const editing = await load(`option=videos&edit=${videoId}`);
     expect(editing.editing).toMatchObject({ id: videoId, url: "https://www.youtube.com/embed/xTUmZcxf_tI" });

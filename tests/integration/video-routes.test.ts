@@ -42,7 +42,12 @@ describe("watch page", () => {
     const result = await loader({ request, params: { videoId }, context: {} });
     expect(result.video).toMatchObject({
       title: "Water",
-      embedSrc: "https://www.youtube-nocookie.com/embed/xTUmZcxf_tI",
+      player: {
+        kind: "embed",
+        src: "https://www.youtube-nocookie.com/embed/xTUmZcxf_tI",
+        hostPage: "https://www.youtube.com/watch?v=xTUmZcxf_tI",
+        hostName: "YouTube",
+      },
       thumbnailSrc: null,
       myReaction: null,
     });

@@ -24,6 +24,17 @@ describe("configuration", () => {
     expect(parseEnv({ PORT: "4100" }).APP_URL).toBe("http://localhost:4100");
   });
 
+  test("VIDEO_MEDIA_ORIGINS: https origins only, as a list", () => {
+    expect(parseEnv({}).VIDEO_MEDIA_ORIGINS).toEqual([]);
+    expect(parseEnv({ VIDEO_MEDIA_ORIGINS: " https://media.example.edu, https://cdn.example.edu:8443/ " }).VIDEO_MEDIA_ORIGINS).toEqual([
+      "https://media.example.edu",
+      "https://cdn.example.edu:8443",
+    ]);
+    for (const bad of ["http://media.example.edu", "https://media.example.edu/videos", "*", "https://user:pw@media.example.edu"]) {
+      expect(errorsFor({ VIDEO_MEDIA_ORIGINS: bad }), bad).toMatch(/VIDEO_MEDIA_ORIGINS.*https origins/);
+    }
+  });
+
   test("production requires SESSION_SECRET and APP_URL", () => {
     expect(errorsFor({ NODE_ENV: "production" }).split("\n")).toEqual([
       "Invalid configuration: SESSION_SECRET is required in production",

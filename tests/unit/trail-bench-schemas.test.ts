@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { benchCreateSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
-import { coordinateSchema, insertCoordinateSchema } from "~/schemas/trail";
+import fc from "fast-check";
+import { coordinateSchema, coordinateUpdateSchema, insertCoordinateSchema } from "~/schemas/trail";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -8,7 +9,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 describe("coordinate schemas", () => {
   test("decimals as text or numbers are accepted", () => {
     expect(coordinateSchema.parse({ latitude: " 33.98123 ", longitude: "-84.00456" })).toEqual({ latitude: 33.98123, longitude: -84.00456 });
-    expect(insertCoordinateSchema.parse({ index: "3", coordinate: [-84.001, 33.981] })).toEqual({ index: 3, coordinate: [-84.001, 33.981] });
+    expect(insertCoordinateSchema.parse({ index: "3", coordinate: [-84.001, 33.981] })).toMatchObject({ index: 3, coordinate: [-84.001, 33.981], swapped: false });
   });
 
   test("a missing value asks for both; values outside campus name the range", () => {
@@ -20,8 +21,65 @@ describe("coordinate schemas", () => {
       "Longitude must be within the campus area (-84.03 to -83.98).",
     ]);
     expect(messages(coordinateSchema.safeParse({ latitude: "abc", longitude: "-84" }))).toEqual(["Latitude must be a number, e.g. 33.9812."]);
-    // [lat, lng] by mistake is out of the area on both counts.
-    expect(insertCoordinateSchema.safeParse({ index: 0, coordinate: [33.98, -84.0] }).success).toBe(false);
+    // The admin page's fields are labelled: there, values in the wrong boxes are a typing error to show.
+    expect(messages(coordinateSchema.safeParse({ latitude: "-84.0", longitude: "33.98" }))).toEqual([
+      "Latitude must be within the campus area (33.96 to 34.00).",
+      "Longitude must be within the campus area (-84.03 to -83.98).",
+    ]);
+  });
+});
+
+describe("API coordinates sent with latitude and longitude exchanged", () => {
+  test("a pair that only fits the campus exchanged is taken exchanged, and says so", () => {
+    expect(coordinateUpdateSchema.parse({ latitude: -84.0051, longitude: 33.9812 })).toEqual({
+      latitude: 33.9812,
+      longitude: -84.0051,
+      swapped: true,
+      version: undefined,
+    });
+    expect(coordinateUpdateSchema.parse({ latitude: "33.9812", longitude: "-84.0051", version: 3 })).toEqual({
+      latitude: 33.9812,
+      longitude: -84.0051,
+      swapped: false,
+      version: 3,
+    });
+    expect(insertCoordinateSchema.parse({ index: 0, coordinate: [33.98, -84.0] })).toEqual({
+      index: 0,
+      coordinate: [-84.0, 33.98],
+      swapped: true,
+      version: undefined,
+    });
+    expect(insertCoordinateSchema.parse({ index: "1", coordinate: [-84.001, 33.981] })).toMatchObject({ coordinate: [-84.001, 33.981], swapped: false });
+  });
+
+  test("a pair outside the campus either way is refused with the range messages at its fields", () => {
+    const update = coordinateUpdateSchema.safeParse({ latitude: 40, longitude: -84 });
+    expect(update.success).toBe(false);
+    expect(update.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["latitude", "Latitude must be within the campus area (33.96 to 34.00)."],
+    ]);
+    // Exchanged, -84 would be a fine longitude but 40 no latitude of ours.
+    expect(coordinateUpdateSchema.safeParse({ latitude: -84, longitude: 40 }).success).toBe(false);
+    const insert = insertCoordinateSchema.safeParse({ index: 0, coordinate: [34.5, -84.0] });
+    expect(insert.error?.issues.map((issue) => issue.path.join("."))).toEqual(["coordinate", "coordinate"]);
+    expect(messages(coordinateUpdateSchema.safeParse({ latitude: -84.0 }))).toEqual(["Please provide both latitude and longitude"]);
+  });
+
+  test("property: any pair is stored inside the campus area or refused, and exchanged only when it fits no other way", () => {
+    const inArea = (lat: number, lon: number) => lat >= 33.96 && lat <= 34.0 && lon >= -84.03 && lon <= -83.98;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: 33.95, max: 34.01, noNaN: true }), fc.double({ min: -84.04, max: -83.97, noNaN: true })),
+        fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 33.95, max: 34.01, noNaN: true }), fc.double({ min: -84.04, max: -83.97, noNaN: true })),
+        (latitude, longitude) => {
+          const parsed = coordinateUpdateSchema.safeParse({ latitude, longitude });
+          if (!parsed.success) return !inArea(latitude, longitude) && !inArea(longitude, latitude);
+          const { latitude: lat, longitude: lon, swapped } = parsed.data;
+          if (!inArea(lat, lon)) return false;
+          return swapped ? !inArea(latitude, longitude) && lat === longitude && lon === latitude : lat === latitude && lon === longitude;
+        },
+      ),
+    );
   });
 });
 
@@ -48,8 +106,9 @@ describe("bench schemas", () => {
     for (const url of ["https://www.youtube.com/watch?v=CQYKNyeBOIY", "youtu.be/CQYKNyeBOIY", "https://www.youtube.com/shorts/CQYKNyeBOIY"]) {
       expect(benchVideoSchema.parse({ title: "T", url }).url).toBe("https://www.youtube.com/embed/CQYKNyeBOIY");
     }
-    expect(messages(benchVideoSchema.safeParse({ title: "T", url: "https://vimeo.com/1" }))).toEqual([
-      "Please enter a YouTube video link (youtube.com or youtu.be).",
+    expect(benchVideoSchema.parse({ title: "T", url: "https://vimeo.com/1" }).url).toBe("https://player.vimeo.com/video/1");
+    expect(messages(benchVideoSchema.safeParse({ title: "T", url: "javascript:alert(1)" }))).toEqual([
+      "Please enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page.",
     ]);
   });
 });

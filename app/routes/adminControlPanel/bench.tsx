@@ -73,7 +73,7 @@ function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: str
       <input type="hidden" name="benchId" value={bench.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Title" />
-        <TextField field={fields.url} label="YouTube link" />
+        <TextField field={fields.url} label="Video link" />
       </div>
       <button type="submit" name="intent" value="add-video" className="btn-primary mt-4">
         Add Video

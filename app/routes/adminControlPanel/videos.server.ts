@@ -2,20 +2,21 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import type { SessionUser } from "~/models/session.server";
-import { createVideo, deleteVideo, embedSrcFor, getVideo, searchVideos, updateVideo, videoRefusals, type VideoRecord } from "~/models/video.server";
+import { createVideo, deleteVideo, getVideo, playerFor, searchVideos, updateVideo, videoRefusals, type VideoRecord } from "~/models/video.server";
+import type { VideoPlayer } from "~/lib/video-source";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { videoIntentSchema } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
 import { confirmationIn, invalid, refused } from "./area.server";
 
-/** One video as the admin area shows it: plain values only, and the player address for the light preview. */
-export type AdminVideo = Omit<VideoRecord, "createdAt"> & { embedSrc: string | null };
+/** One video as the admin area shows it: plain values only, and how its preview plays. */
+export type AdminVideo = Omit<VideoRecord, "createdAt"> & { player: VideoPlayer | null };
 
 function toAdminVideo(video: VideoRecord & { myReaction?: unknown }): AdminVideo {
   // getVideo also brings the viewer's own reaction, which the admin area does not show.
   const { createdAt: _createdAt, myReaction: _myReaction, ...fields } = video;
-  return { ...fields, embedSrc: embedSrcFor(video.url) };
+  return { ...fields, player: playerFor(video.url) };
 }
 
 async function videoFromParam(value: string | null) {

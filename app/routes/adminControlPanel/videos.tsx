@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CategoryBadge } from "~/components/category-badge";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
-import { LightEmbed } from "~/components/light-embed";
+import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
 import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
@@ -53,8 +53,12 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
       <TextField field={fields.title} label="Title" />
       <TextField
         field={fields.url}
-        label="YouTube link"
-        hint={<p className="mb-1 text-sm text-stone-600">Any YouTube link: watch, youtu.be, shorts or embed. It is stored as an embed link.</p>}
+        label="Video link"
+        hint={
+          <p className="mb-1 text-sm text-stone-600">
+            An https link: YouTube (any form) or Vimeo, played here after a click; a video file (.mp4, .webm); or any other page, shown as a link.
+          </p>
+        }
       />
       <TextField field={fields.category} label="Category" inputProps={{ placeholder: "e.g. exercise, health, nutrition" }} />
       <SelectField field={fields.subCategory} label="Subcategory" placeholder="Select Subcategory" options={VIDEO_SUB_CATEGORIES} />
@@ -155,7 +159,7 @@ function AdminVideoCard({ video, q }: { video: AdminVideo; q: string }) {
   return (
     <article id={rowAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
       {/* Light preview: nothing is requested from the video host until play; admin plays never count as views. */}
-      <LightEmbed title={video.title} embedSrc={video.embedSrc} noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }} />
+      <VideoPlayer title={video.title} player={video.player} noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h4 id={headingId} className="text-base leading-snug font-semibold text-stone-900">

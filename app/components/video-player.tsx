@@ -1,0 +1,83 @@
+import { useFetcher } from "@remix-run/react";
+import { useRef } from "react";
+import { LightEmbed, type NoScriptPlay } from "~/components/light-embed";
+import type { VideoPlayer as Player } from "~/lib/video-source";
+
+type VideoPlayerProps = {
+  title: string;
+  player: Player | null;
+  thumbnailSrc?: string | null;
+  /** How the facade's play control works without JavaScript; by default the video on its host's site. */
+  noScriptPlay?: NoScriptPlay;
+  startPlaying?: boolean;
+  /** Where to POST `intent=view` when playback starts; omit where views must not count. */
+  viewAction?: string;
+  /** One line per video until played, for small boxes such as a bench's popup. */
+  compact?: boolean;
+  className?: string;
+};
+
+const box = "relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600";
+
+/**
+ * One video, played the way its link allows: YouTube and Vimeo behind the click-to-play facade (nothing
+ * requested from them before play), a video file in the browser's own player (preload="none": nothing is
+ * fetched before play either, and it works without JavaScript), any other page as a link to a new tab.
+ */
+export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPlaying, viewAction, compact = false, className = "" }: VideoPlayerProps) {
+  if (player?.kind === "file") return <NativeVideo title={title} src={player.src} type={player.type} viewAction={viewAction} className={className} />;
+  if (player?.kind === "page" && compact) {
+    return (
+      <a href={player.href} target="_blank" rel="noopener noreferrer" className={`btn-link ${className}`}>
+        {title}
+        <span className="text-sm">, on {player.hostName}</span>
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  if (player?.kind === "page") {
+    return (
+      <div className={`${box} flex items-center justify-center p-4 ${className}`}>
+        <span className="absolute inset-x-0 top-0 px-4 pt-3 text-left text-base font-semibold text-white">{title}</span>
+        <a href={player.href} target="_blank" rel="noopener noreferrer" className="rounded bg-white px-3 py-2 text-sm font-semibold text-brand-800 underline">
+          Watch on {player.hostName}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </div>
+    );
+  }
+  // An unplayable link (null) gets the facade's "can't be played here" box, which has no play control.
+  const hostPage: NoScriptPlay = player ? { kind: "external", href: player.hostPage, hostName: player.hostName } : { kind: "link", href: "" };
+  return (
+    <LightEmbed
+      title={title}
+      embedSrc={player?.src ?? null}
+      thumbnailSrc={thumbnailSrc}
+      noScriptPlay={noScriptPlay ?? hostPage}
+      startPlaying={startPlaying}
+      viewAction={viewAction}
+      compact={compact}
+      className={className}
+    />
+  );
+}
+
+function NativeVideo({ title, src, type, viewAction, className }: { title: string; src: string; type: string; viewAction?: string; className: string }) {
+  const viewFetcher = useFetcher();
+  const viewSent = useRef(false);
+  const countView = () => {
+    if (!viewAction || viewSent.current) return;
+    viewSent.current = true;
+    // Counted at most once per user, video and day on the server, whatever arrives here.
+    viewFetcher.submit({ intent: "view", enhanced: "1" }, { method: "post", action: viewAction });
+  };
+  return (
+    <div className={`${box} ${className}`}>
+      {/* The browser's own controls work with or without our JavaScript; the link is for browsers without <video>. */}
+      <video controls preload="none" playsInline className="absolute inset-0 h-full w-full bg-black" aria-label={`Video player: ${title}`} onPlay={countView}>
+        <source src={src} type={type} />
+        <a href={src}>Download the video: {title}</a>
+      </video>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { reactThroughApi } from "~/http/api-videos.server";
+import { apiRoute, readBody, requireApiUser, requireId } from "~/http/api.server";
+import { videoReactionApiSchema } from "~/schemas/video";
+
+// PUT { reaction: "like" | "dislike" | "none" }: the caller's one reaction to the video, as on the pages.
+export const { loader, action } = apiRoute({
+  PUT: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    const videoId = requireId(params.id, "Video");
+    const { reaction } = await readBody(request, videoReactionApiSchema);
+    return reactThroughApi(user.id, videoId, reaction);
+  },
+});

@@ -1,0 +1,10 @@
+import { reactThroughApi } from "~/http/api-videos.server";
+import { apiRoute, requireApiUser, requireId } from "~/http/api.server";
+
+// The Spring 2025 client's call: the same as PUT /api/video/{id}/reaction with { "reaction": "dislike" }.
+export const { loader, action } = apiRoute({
+  PATCH: async ({ request, params }) => {
+    const { user } = await requireApiUser(request);
+    return reactThroughApi(user.id, requireId(params.id, "Video"), "dislike");
+  },
+});

@@ -1,0 +1,158 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { admin, expect, signInAsAdmin, test, unique } from "./support/fixtures";
+import { ADMIN_TEST_VIDEO_PREFIX, videoCard } from "./support/videos";
+
+// Videos on Vimeo, video files and other pages, as admins of a college add them: each plays the way
+// its link allows, and nothing is requested from a video host before the user presses play.
+
+/** Every host a video could be loaded from, ours for files included (VIDEO_MEDIA_ORIGINS in the config). */
+const videoHosts = /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com|media\.example\.edu)$/;
+const VIMEO_ID = "76979871";
+const FILE_URL = "https://media.example.edu/e2e/warm-up.webm";
+
+/** Records requests to video hosts and answers them with stubs: these machines have no internet. */
+async function recordVideoHostRequests(page: Page) {
+  const requests: string[] = [];
+  page.on("request", (request) => {
+    if (videoHosts.test(new URL(request.url()).hostname)) requests.push(request.url());
+  });
+  await page.route(
+    (url) => videoHosts.test(url.hostname),
+    (route) =>
+      new URL(route.request().url()).pathname.endsWith(".webm")
+        ? route.fulfill({ status: 200, contentType: "video/webm", body: Buffer.alloc(64) })
+        : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title><p>player</p>" }),
+  );
+  return requests;
+}
+
+async function adminApi(request: APIRequestContext) {
+  const signin = await request.post("/api/user/signin", { data: { email: admin.email, password: admin.password } });
+  expect(signin.status()).toBe(200);
+  const { token } = (await signin.json()) as { token: string };
+  return { Authorization: `Bearer ${token}` };
+}
+
+type Added = { id: string; title: string; url: string };
+const added: Added[] = [];
+
+async function addVideo(request: APIRequestContext, kind: string, url: string): Promise<Added> {
+  const title = unique(`${ADMIN_TEST_VIDEO_PREFIX}${kind} `);
+  const response = await request.post("/api/video/videos", {
+    headers: await adminApi(request),
+    data: { title, url, category: "exercise", subCategory: "Stretching", description: `A ${kind} video.` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const video = (await response.json()) as { _id: string; url: string };
+  const result = { id: video._id, title, url: video.url };
+  added.push(result);
+  return result;
+}
+
+test.afterAll(async ({ request }) => {
+  const headers = await adminApi(request);
+  for (const video of added.splice(0)) await request.delete(`/api/video/${video.id}`, { headers });
+});
+
+test.describe("videos beyond YouTube", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("a Vimeo video plays through the facade, with dnt=1, and nothing reaches Vimeo before play", async ({ page, request, javaScriptEnabled }) => {
+    const video = await addVideo(request, "vimeo", `https://vimeo.com/${VIMEO_ID}`);
+    expect(video.url).toBe(`https://player.vimeo.com/video/${VIMEO_ID}`);
+    const requests = await recordVideoHostRequests(page);
+    await page.goto("/strechesForWalking");
+    const card = videoCard(page, video.title);
+    await expect(card).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(requests).toEqual([]);
+
+    const player = `https://player.vimeo.com/video/${VIMEO_ID}?dnt=1&autoplay=1`;
+    if (javaScriptEnabled) {
+      const requested = page.waitForRequest(player);
+      await card.getByRole("button", { name: `Play video: ${video.title}` }).click();
+      await requested;
+      await expect(card.locator("iframe")).toHaveAttribute("src", player);
+    } else {
+      // Without scripts the facade is a link to our watch page, whose play button posts the view.
+      await card.getByRole("link", { name: `Play video: ${video.title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/videos/${video.id}$`));
+      await page.waitForLoadState("networkidle");
+      expect(requests).toEqual([]);
+      const requested = page.waitForRequest(player);
+      await page.getByRole("button", { name: `Play video: ${video.title}` }).click();
+      await requested;
+      await expect(page.locator("iframe")).toHaveAttribute("src", player);
+    }
+    expect(requests).toEqual([player]);
+  });
+
+  test("a video file plays in a native <video preload=none>, fetched only on play", async ({ page, request }) => {
+    const video = await addVideo(request, "file", FILE_URL);
+    const requests = await recordVideoHostRequests(page);
+    await page.goto("/strechesForWalking");
+    const card = videoCard(page, video.title);
+    const player = card.locator("video");
+    await expect(player).toHaveAccessibleName(`Video player: ${video.title}`);
+    await expect(player).toHaveAttribute("preload", "none");
+    await expect(player).toHaveAttribute("controls", "");
+    await expect(card.locator("video source")).toHaveAttribute("src", FILE_URL);
+    await expect(card.locator("video source")).toHaveAttribute("type", "video/webm");
+    await page.waitForLoadState("networkidle");
+    expect(requests).toEqual([]);
+
+    // The browser's own play control (keyboard: focus the player, press Space), with or without our scripts.
+    const requested = page.waitForRequest((candidate) => candidate.url() === FILE_URL);
+    await player.focus();
+    await page.keyboard.press("Space");
+    await requested;
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((url) => url === FILE_URL)).toBe(true);
+  });
+
+  test("another page is a link that opens in a new tab, and the page loads nothing from it", async ({ page, request }) => {
+    const video = await addVideo(request, "page", "https://wellness.college.example.org/stretching/hips");
+    const requests: string[] = [];
+    page.on("request", (candidate) => {
+      if (new URL(candidate.url()).hostname.endsWith("example.org")) requests.push(candidate.url());
+    });
+    await page.goto("/strechesForWalking");
+    const link = videoCard(page, video.title).getByRole("link", { name: "Watch on wellness.college.example.org (opens in a new tab)" });
+    await expect(link).toHaveAttribute("href", "https://wellness.college.example.org/stretching/hips");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await page.waitForLoadState("networkidle");
+    expect(requests).toEqual([]);
+  });
+
+  test("the admin form refuses http, javascript: and data: links and keeps what was typed", async ({ page }) => {
+    await page.goto("/adminControlPanel?option=videos");
+    const addForm = page.getByRole("region", { name: "Add a video" });
+    const title = unique(`${ADMIN_TEST_VIDEO_PREFIX}refused `);
+    for (const url of ["http://media.example.edu/warm-up.mp4", "javascript:alert(1)", "data:video/mp4;base64,AAAA"]) {
+      await addForm.getByLabel("Title", { exact: true }).fill(title);
+      await addForm.getByLabel("Video link", { exact: true }).fill(url);
+      await addForm.getByLabel("Category", { exact: true }).fill("exercise");
+      await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
+      await addForm.getByRole("button", { name: "Add video" }).click();
+      await expect(addForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
+      await expect(addForm.getByLabel("Video link", { exact: true })).toHaveValue(url);
+      await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
+    }
+    await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+  });
+
+  test("the CSP frames only the configured players and plays media only from the allowed hosts", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/strechesForWalking");
+    const csp = response!.headers()["content-security-policy"];
+    expect(csp).toContain("frame-src https://www.youtube-nocookie.com https://player.vimeo.com;");
+    expect(csp).toContain("media-src 'self' https://media.example.edu;");
+    expect(violations).toEqual([]);
+  });
+});
