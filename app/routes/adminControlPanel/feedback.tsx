@@ -30,8 +30,8 @@ function senderOf(row: { username: string | null }) {
 function Sender({ row }: { row: Row }) {
   if (row.username === null) return <p className="font-semibold text-stone-700 italic">{feedbackMessages.deletedAccount}</p>;
   return (
-    <p className="font-semibold text-stone-900">
-      {row.username} <span className="font-normal [overflow-wrap:anywhere] text-stone-700">&lt;{row.email}&gt;</span>
+    <p className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
+      {row.username} <span className="font-normal text-stone-700">&lt;{row.email}&gt;</span>
     </p>
   );
 }

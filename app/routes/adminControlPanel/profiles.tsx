@@ -95,7 +95,7 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
             <tbody className="block divide-y divide-stone-200 md:table-row-group">
               {data.users.map((user) => (
                 <tr key={user.id} data-user-row={user.username} className="block p-4 md:table-row md:p-0">
-                  <th scope="row" className="block text-base font-medium text-stone-900 md:table-cell md:px-4 md:py-3 md:text-sm">
+                  <th scope="row" className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm">
                     {user.username}
                   </th>
                   {/* Breaks only where it must, not a letter per line as break-all would. */}
