@@ -85,4 +85,22 @@ test.describe("no page scrolls sideways on a phone", () => {
       await expect(control).toBeInViewport();
     }
   });
+
+  test("trail coordinates are one card per point on a phone, every action in reach", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1");
+    // Scrolled to (the map comes first), each control is wholly on screen: nothing hides off to the side.
+    const controls = [
+      page.getByLabel("Latitude of coordinate #1", { exact: true }),
+      page.getByLabel("Longitude of coordinate #1", { exact: true }),
+      page.getByRole("button", { name: "Save coordinate #1", exact: true }),
+      page.getByRole("button", { name: "Insert below coordinate #1", exact: true }),
+      page.getByRole("link", { name: "Delete coordinate #1", exact: true }),
+    ];
+    for (const control of controls) {
+      await control.scrollIntoViewIfNeeded();
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+  });
 });

@@ -31,11 +31,15 @@ function rowReply(reply: AreaReply | undefined, index: number) {
   return result?.initialValue?.index === String(index) ? result : undefined;
 }
 
-function CoordinateInput({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+function CoordinateInput({ field, label, caption }: { field: FieldMetadata<unknown>; label: string; caption: string }) {
   const { key, ...props } = getInputProps(field, { type: "text" });
   return (
     <>
-      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input min-w-32 font-mono" />
+      {/* On a phone the column headers are hidden, so each card shows what its two fields are. */}
+      <span aria-hidden="true" className="mb-1 block text-sm font-medium text-stone-800 md:hidden">
+        {caption}
+      </span>
+      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input w-full min-w-0 font-mono md:min-w-32" />
       {field.errors?.length ? (
         <p id={field.errorId} className="field-error">
           {field.errors[0]}
@@ -66,17 +70,17 @@ function CoordinateRow({
     longitude: String(longitude),
   });
   return (
-    <tr className="border-b border-stone-200 align-top">
-      <th scope="row" className="px-2 py-2 font-mono">
-        {number}
+    <tr className="mb-3 block rounded-lg border border-stone-200 p-3 align-top md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0">
+      <th scope="row" className="block pb-2 font-mono md:table-cell md:px-2 md:py-2">
+        <span className="md:hidden">Coordinate </span>#{number}
       </th>
-      <td className="px-2 py-2">
-        <CoordinateInput field={fields.latitude} label={`Latitude of coordinate #${number}`} />
+      <td className="block pb-2 md:table-cell md:px-2 md:py-2">
+        <CoordinateInput field={fields.latitude} label={`Latitude of coordinate #${number}`} caption="Latitude" />
       </td>
-      <td className="px-2 py-2">
-        <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} />
+      <td className="block pb-2 md:table-cell md:px-2 md:py-2">
+        <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} caption="Longitude" />
       </td>
-      <td className="px-2 py-2">
+      <td className="block md:table-cell md:px-2 md:py-2">
         <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <TrailFields trail={trail} filter={filter} />
           <input type="hidden" name="index" value={index} />
@@ -179,12 +183,13 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
       {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
       <FormAlert messages={formErrorsOf(replyTo(reply, "save-coordinate", "insert-below", "delete-coordinate", ""))} />
 
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left">
-          <caption className="mb-2 text-left text-stone-700">
+      {/* Below md each point is a card: headers hide, every field names itself, the actions wrap. */}
+      <div className="md:overflow-x-auto">
+        <table className="block w-full border-collapse text-left md:table">
+          <caption className="mb-2 block text-left text-stone-700 md:table-caption">
             Coordinates of the {trail.name} in path order ({trail.coordinates.length} points)
           </caption>
-          <thead>
+          <thead className="hidden md:table-header-group">
             <tr className="border-b border-stone-300">
               <th scope="col" className="px-2 py-2">
                 #
@@ -200,7 +205,7 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block md:table-row-group">
             {trail.coordinates.map((_, index) => (
               <CoordinateRow key={`${trail.version}-${index}`} trail={trail} filter={data.filter} index={index} here={here} lastResult={rowReply(reply, index)} />
             ))}
