@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
+import { AnchoredMessage } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
 import { adminAreaUrl } from "~/lib/navigation";
 import { coordinateSchema } from "~/schemas/trail";
@@ -26,9 +27,20 @@ function TrailFields({ trail, filter }: { trail: Trail; filter: string }) {
 }
 
 /** The reply to the row at `index` (Save or Insert Below), if the last submission came from it. */
+/** The id of point `number`'s row (1-based, as shown): where its messages stand and its page lands. */
+function coordinateAnchor(number: number) {
+  return `point-${number}`;
+}
+
 function rowReply(reply: AreaReply | undefined, index: number) {
   const result = replyTo(reply, "save-coordinate", "insert-below");
   return result?.initialValue?.index === String(index) ? result : undefined;
+}
+
+/** A row's refusal whose row is gone (the point vanished meanwhile): it has no row to stand in. */
+function orphanReply(reply: AreaReply | undefined, length: number) {
+  const result = replyTo(reply, "save-coordinate", "insert-below");
+  return Number(result?.initialValue?.index) >= length ? result : undefined;
 }
 
 function CoordinateInput({ field, label, caption }: { field: FieldMetadata<unknown>; label: string; caption: string }) {
@@ -70,7 +82,7 @@ function CoordinateRow({
     longitude: String(longitude),
   });
   return (
-    <tr className="mb-3 block rounded-lg border border-stone-200 p-3 align-top md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0">
+    <tr id={coordinateAnchor(number)} className="mb-3 block scroll-mt-4 rounded-lg border border-stone-200 p-3 align-top md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0">
       <th scope="row" className="block pb-2 font-mono md:table-cell md:px-2 md:py-2">
         <span className="md:hidden">Coordinate </span>#{number}
       </th>
@@ -81,7 +93,8 @@ function CoordinateRow({
         <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} caption="Longitude" />
       </td>
       <td className="block md:table-cell md:px-2 md:py-2">
-        <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+        {/* The fragment lands the page back on this row when the answer is a page (a refusal, no JavaScript). */}
+        <Form method="post" action={`${here}#${coordinateAnchor(number)}`} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <TrailFields trail={trail} filter={filter} />
           <input type="hidden" name="index" value={index} />
           <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
@@ -100,6 +113,9 @@ function CoordinateRow({
             Delete
           </Link>
         </Form>
+        {/* This row's result stands here, beside the buttons that caused it, replacing the last one. */}
+        <FormAlert messages={formErrorsOf(lastResult)} />
+        <AnchoredMessage anchor={coordinateAnchor(number)} />
       </td>
     </tr>
   );
@@ -181,7 +197,7 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
       </div>
 
       {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
-      <FormAlert messages={formErrorsOf(replyTo(reply, "save-coordinate", "insert-below", "delete-coordinate", ""))} />
+      <FormAlert messages={formErrorsOf(replyTo(reply, "delete-coordinate", "") ?? orphanReply(reply, trail.coordinates.length))} />
 
       {/* Below md each point is a card: headers hide, every field names itself, the actions wrap. */}
       <div className="md:overflow-x-auto">
