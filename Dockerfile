@@ -7,6 +7,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/prisma-generate.mjs scripts/
 COPY patches ./patches
+# Stands in for a package only `prisma dev` loads (see vendor/prisma-streams-local/package.json).
+COPY vendor ./vendor
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund

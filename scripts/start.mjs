@@ -4,9 +4,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { createInterface } from "node:readline";
 
 const env = { ...process.env };
-const port = env.PORT ?? "3000";
+const port = env.PORT || "3000";
+// Checked before the build, with the server's own wording: APP_URL below is made from it, and a
+// malformed port would otherwise be reported twice (as PORT and as APP_URL) after a half-minute build.
+if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+  console.error("Invalid configuration: PORT must be a whole number from 1 to 65535");
+  process.exit(1);
+}
 env.PORT = port;
 
 if (!env.SESSION_SECRET) {
@@ -24,13 +31,23 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "inherit"],
   env,
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 
-// Once healthy, say where the app is and how to sign in as the administrator.
+// The server says "Administrator account created" once, when the seed has just made the account. That
+// block is held back from the passing output and shown under the ready line instead, where it is seen.
+let adminBlock = [];
+let holdingAdminBlock = false;
+createInterface({ input: server.stdout }).on("line", (line) => {
+  if (line.startsWith("Administrator account created")) holdingAdminBlock = true;
+  else if (holdingAdminBlock && !line.startsWith("  ")) holdingAdminBlock = false;
+  if (holdingAdminBlock) adminBlock.push(line);
+  else console.log(line);
+});
+
 const deadline = Date.now() + 120_000;
 while (Date.now() < deadline) {
   try {
@@ -38,8 +55,4 @@ while (Date.now() < deadline) {
   } catch {}
   await new Promise((resolve) => setTimeout(resolve, 300));
 }
-const lines = [``, `Walking Trails is running at ${env.APP_URL}`];
-if (env.ADMIN_EMAIL) lines.push(`Administrator: ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`);
-// The embedded database's generated admin login is kept beside it; a server's was printed at its first start.
-else if (!env.DATABASE_URL && existsSync(".data/admin-credentials.txt")) lines.push(readFileSync(".data/admin-credentials.txt", "utf8").trim());
-console.log(lines.join("\n"));
+console.log(["", `Walking Trails is running at ${env.APP_URL}`, ...adminBlock].join("\n"));

@@ -73,7 +73,7 @@ export function ConfirmDialog({
     >
       {open ? (
         <>
-          <p className="text-lg font-semibold">{prompt}</p>
+          <p className="text-lg font-semibold [overflow-wrap:anywhere]">{prompt}</p>
           {children}
         </>
       ) : null}

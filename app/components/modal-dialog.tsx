@@ -100,7 +100,7 @@ export function ModalDialog({
             <span aria-hidden="true">×</span>
           </CloseControl>
         </div>
-        <div className="overflow-y-auto px-6 py-4">{children}</div>
+        <div className="overflow-y-auto px-6 py-4 [overflow-wrap:anywhere]">{children}</div>
         <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 px-6 py-4">
           {footer}
           <CloseControl hydrated={hydrated} closeTo={closeTo} onClose={close} className="btn-secondary">

@@ -34,6 +34,12 @@ function useDisclosure<T extends HTMLDetailsElement>() {
   return ref;
 }
 
+/**
+ * Every header dropdown (and the phone menu) shares one exclusive-accordion name: opening one closes
+ * the others in the browser itself, so without JavaScript two lists never stack over each other.
+ */
+const MENU_GROUP = "site-header-menu";
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${
     isActive ? "bg-brand-800 text-white" : "text-brand-50 hover:bg-brand-800 hover:text-white"
@@ -42,7 +48,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function DesktopDropdown({ group }: { group: NavGroup }) {
   const ref = useDisclosure();
   return (
-    <details ref={ref} className="group relative">
+    <details ref={ref} name={MENU_GROUP} className="group relative">
       <summary className="flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-brand-50 hover:bg-brand-800 hover:text-white">
         {group.label}
         <span aria-hidden="true" className="text-xs transition-transform group-open:rotate-180">
@@ -80,7 +86,7 @@ function LogoutButton({ className }: { className: string }) {
 function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signedIn: boolean }) {
   const ref = useDisclosure();
   return (
-    <details ref={ref} className="group lg:hidden">
+    <details ref={ref} name={MENU_GROUP} className="group lg:hidden">
       <summary
         className="relative z-50 flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-brand-100/40 px-3 text-sm font-semibold text-white hover:bg-brand-800 group-open:fixed group-open:top-3 group-open:right-4 group-open:border-stone-300 group-open:bg-white group-open:text-stone-900 group-open:hover:bg-stone-100"
         aria-label="Menu"

@@ -5,6 +5,8 @@ import { env } from "~/utils/env.server";
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   message: z.string().min(1),
+  /** The id of the element the message belongs beside (a table row): shown there, and the page lands on it. */
+  anchor: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/).optional(),
 });
 type Toast = z.infer<typeof toastSchema>;
 
@@ -30,7 +32,12 @@ async function toastHeaders(toast: Toast) {
 export async function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   for (const cookie of (await toastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(url, { ...init, headers });
+  if (!toast.anchor) return redirect(url, { ...init, headers });
+  // Without JavaScript the browser follows the fragment to the row the message stands in. Remix's router
+  // treats a move to the same URL plus a fragment as scrolling and loads nothing: this header makes it
+  // load the page (and the flash message) anew.
+  headers.set("X-Remix-Revalidate", "yes");
+  return redirect(`${url.split("#")[0]}#${toast.anchor}`, { ...init, headers });
 }
 
 /** The pending flash message (if any) and the header that clears it. */

@@ -30,6 +30,16 @@ export function createFeedback(input: { username: string; email: string; feedbac
   });
 }
 
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Inside the caller's transaction, before an account is deleted: its messages stay for the admins, but
+ * without the name and email the consent text lets a person delete with their account.
+ */
+export async function eraseFeedbackAuthor(tx: Tx, userId: string) {
+  await tx.feedback.updateMany({ where: { userId }, data: { username: null, email: null } });
+}
+
 /** Feedback whose username, email or text contains the query (all when empty), newest first, at most `take`. */
 export function listFeedback({ q, take = FEEDBACK_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
   const query = q?.trim();

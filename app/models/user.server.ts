@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
+import { eraseFeedbackAuthor } from "~/models/feedback.server";
 import { removeUserReactions } from "~/models/video.server";
 import { nfkc, usernameKey } from "~/schemas/text";
 import { userMessages } from "~/schemas/user";
@@ -276,7 +277,10 @@ async function lockAdmins(tx: Tx) {
 
 type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-admin" };
 
-/** Deletes an account with its sessions (and reset tokens, reactions...); never the last administrator. */
+/**
+ * Deletes an account with its sessions (and reset tokens, reactions...) and erases its name and email
+ * from its feedback; never the last administrator.
+ */
 export async function deleteUserAccount(userId: string): Promise<DeleteUserResult> {
   return prisma.$transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -284,6 +288,7 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
     if (!user) return { ok: false, reason: "not-found" } as const;
     if (user.role === "Admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
     await removeUserReactions(tx, userId);
+    await eraseFeedbackAuthor(tx, userId);
     await tx.session.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } });
     return { ok: true } as const;

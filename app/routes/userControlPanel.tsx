@@ -115,7 +115,7 @@ export default function UserControlPanel() {
     <div className="page">
       <h1 className="page-title">My Profile</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
-        <section aria-labelledby="info-heading" className="card self-start p-6">
+        <section aria-labelledby="info-heading" className="card min-w-0 self-start p-6">
           <h2 id="info-heading" className="text-xl font-semibold">
             Your information
           </h2>
@@ -132,7 +132,7 @@ export default function UserControlPanel() {
             </DialogLink>
           </div>
         </section>
-        <section aria-labelledby="update-heading" className="card p-6">
+        <section aria-labelledby="update-heading" className="card min-w-0 p-6">
           <h2 id="update-heading" className="text-xl font-semibold">
             Update Profile
           </h2>
@@ -185,7 +185,7 @@ function ProfileInfo({ user }: { user: ProfileView }) {
       {rows.map(([label, value]) => (
         <div key={label} className="flex flex-wrap justify-between gap-2 py-2">
           <dt className="font-medium text-stone-700">{label}</dt>
-          <dd className="text-stone-900" data-field={label.toLowerCase()}>
+          <dd className="min-w-0 text-stone-900 [overflow-wrap:anywhere]" data-field={label.toLowerCase()}>
             {value ?? <span className="text-stone-600">Not provided</span>}
           </dd>
         </div>

@@ -1,11 +1,11 @@
 import * as z from "zod";
 import { idSchema } from "~/schemas/id";
 
-/** What the API answers for one feedback message (SPEC §3). */
+/** What the API answers for one feedback message (SPEC §3); username and email are null once its sender's account is deleted. */
 export const feedbackJsonSchema = z.object({
   _id: z.string(),
-  username: z.string(),
-  email: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
   feedback: z.string(),
   isResolved: z.boolean(),
 });
@@ -20,6 +20,7 @@ export const feedbackMessages = {
   resolved: "The feedback was marked as resolved.",
   pending: "The feedback was marked as pending.",
   notFound: "Feedback not found.",
+  deletedAccount: "deleted account",
 } as const;
 
 /** The admin Feedback area: mark a message resolved or pending, or delete it (after a confirmation). */

@@ -1,7 +1,7 @@
 import * as z from "zod";
 
 const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
+  .enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" })
   .transform((value) => value === "true" || value === "1");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -15,34 +15,45 @@ const appUrl = z
     return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
   }, "must be an origin only, such as https://trails.example.edu (no path, query or credentials)");
 
+/** A whole number in a range, with one message however it is wrong ("abc", "1.5", "0", "99999"). */
+function wholeNumber(min: number, max: number) {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+}
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, wholeNumber(1, 100).default(10)),
     PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
     SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     APP_URL: z.preprocess(emptyAsUndefined, appUrl.optional()),
-    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+    PORT: z.preprocess(emptyAsUndefined, wholeNumber(1, 65535).optional()),
+    // remix-serve listens on HOST itself; checked here so a typo stops the start with the others.
+    HOST: z.preprocess(
+      emptyAsUndefined,
+      z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/, "must be a host name or IP address to listen on").optional(),
+    ),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, wholeNumber(0, 10).default(0)),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
       z.string().refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL").optional(),
     ),
     MAIL_FROM: z.string().min(3).default("Walking Trails <no-reply@walkingtrails.local>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
-    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: "must be an email address" }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
     ADMIN_USERNAME: z.string().min(1).max(50).default("admin"),
     SEED: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
-    VIDEO_EMBED_HOST: z.url().default("https://www.youtube-nocookie.com"),
-    VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, z.url().optional()),
+    VIDEO_EMBED_HOST: z.url({ error: "must be a URL such as https://www.youtube-nocookie.com" }).default("https://www.youtube-nocookie.com"),
+    VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, z.url({ error: "must be a URL such as https://i.ytimg.com" }).optional()),
     // Hosts whose video files (.mp4, .webm) play in the page; the CSP's media-src lists exactly these.
     VIDEO_MEDIA_ORIGINS: z
       .string()
@@ -50,8 +61,13 @@ const envSchema = z
       .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
       .pipe(z.array(z.string().refine(isHttpsOrigin, "must list https origins separated by commas, e.g. https://media.example.edu").transform((origin) => new URL(origin).origin))),
     CORS_ORIGINS: z.string().default(""),
-    RATE_LIMIT_FACTOR: z.coerce.number().min(0).default(1),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    RATE_LIMIT_FACTOR: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number({ error: "must be a number, 0 or more" }).min(0, { error: "must be a number, 0 or more" }).default(1),
+    ),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" })
+      .default("info"),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { createFeedback } from "~/models/feedback.server";
 import { createUser, deleteUserAccount } from "~/models/user.server";
+import { createSession } from "~/models/session.server";
 import { reactToVideo, recordView } from "~/models/video.server";
 import { prisma } from "~/utils/db.server";
+import { callRoute, pageText } from "../support/routes";
 
 describe("deleting an account", () => {
   test("takes its reactions out of the video totals, in the same transaction as the deletion", async () => {
@@ -22,5 +25,33 @@ describe("deleting an account", () => {
     expect(after).toEqual({ likes: 0, dislikes: 1, views: 1 });
     expect(await prisma.videoReaction.count({ where: { videoId: video.id } })).toBe(1);
     expect(await prisma.user.count({ where: { id: leaving.id } })).toBe(0);
+  });
+
+  test("erases its name and email from its feedback, which the admin list and the API show as from a deleted account", async () => {
+    const leaving = await createUser({ username: "leaving-writer", email: "leaving-writer@example.test", password: "pass1234" });
+    const staying = await createUser({ username: "staying-writer", email: "staying-writer@example.test", password: "pass1234" });
+    const admin = await createUser({ username: "feedback-admin", email: "feedback-admin@example.test", password: "pass1234", role: "Admin" });
+    await createFeedback({ username: "leaving-writer", email: "leaving-writer@example.test", feedback: "Benches need shade", userId: leaving.id });
+    await createFeedback({ username: "staying-writer", email: "staying-writer@example.test", feedback: "Great trails", userId: staying.id });
+
+    // Through the API, as the person deleting their own account.
+    const own = await createSession(leaving.id);
+    expect((await callRoute(`/api/user/${leaving.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${own.id}` } })).status).toBe(200);
+
+    const rows = await prisma.feedback.findMany({ orderBy: { feedback: "asc" }, select: { username: true, email: true, feedback: true, userId: true } });
+    expect(rows).toEqual([
+      { username: null, email: null, feedback: "Benches need shade", userId: null },
+      { username: "staying-writer", email: "staying-writer@example.test", feedback: "Great trails", userId: staying.id },
+    ]);
+
+    const session = await createSession(admin.id);
+    const page = await pageText(await callRoute("/adminControlPanel?option=feedback", { sessionId: session.id }));
+    expect(page).toContain("deleted account");
+    expect(page).toContain("Benches need shade");
+    expect(page).not.toContain("leaving-writer");
+
+    const list = await callRoute("/api/feedback", { headers: { Authorization: `Bearer ${session.id}` } });
+    const json = (await list.json()) as { username: string | null; email: string | null; feedback: string }[];
+    expect(json.find((row) => row.feedback === "Benches need shade")).toMatchObject({ username: null, email: null });
   });
 });

@@ -111,5 +111,31 @@ describe("migrations", () => {
       await db.close();
     }
   });
-});
 
+  test("the feedback author migration erases the name and email of feedback whose account was deleted before", async () => {
+    const db = await emptyDatabase();
+    try {
+      const all = readMigrations();
+      const at = all.findIndex((migration) => migration.name.endsWith("_feedback_author_erasable"));
+      await applyMigrations(db, all.slice(0, at));
+      await db.withSql(async (sql) => {
+        await sql.query(
+          `INSERT INTO "User" (id, username, "usernameKey", email, "passwordHash", "updatedAt") VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', 'stays', 'stays', 'stays@example.test', 'x', now())`,
+        );
+        await sql.query(
+          `INSERT INTO "Feedback" (id, username, email, feedback, "userId") VALUES
+             ('fffffffffffffffffffffff1', 'stays', 'stays@example.test', 'kept', 'aaaaaaaaaaaaaaaaaaaaaaa1'),
+             ('fffffffffffffffffffffff2', 'gone', 'gone@example.test', 'from a deleted account', NULL)`,
+        );
+      });
+      await applyMigrations(db, all.slice(0, at + 1));
+      const rows = await db.withSql((sql) => sql.query(`SELECT id, username, email, feedback FROM "Feedback" ORDER BY id`));
+      expect(rows).toEqual([
+        { id: "fffffffffffffffffffffff1", username: "stays", email: "stays@example.test", feedback: "kept" },
+        { id: "fffffffffffffffffffffff2", username: null, email: null, feedback: "from a deleted account" },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});

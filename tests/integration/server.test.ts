@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer as createNetServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { freePort, runStartScript, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 import { testDatabaseUrl } from "../support/database-template";
 
 const dirs: string[] = [];
@@ -61,24 +61,89 @@ describe("the production server process", () => {
     expect(app.output()).toContain("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL");
   });
 
-  test("a generated administrator password is printed once, and kept beside an on-disk embedded database only", async () => {
-    const dataDir = tempDataDir();
-    const onDisk = await startApp({ PGLITE_DATA_DIR: dataDir });
-    await waitForHealthy(onDisk, 60_000);
-    const saved = path.join(path.dirname(dataDir), "admin-credentials.txt");
-    const printed = /email: +(\S+)\n +password: +(\S+)/.exec(onDisk.output());
-    expect(printed).not.toBeNull();
-    expect(readFileSync(saved, "utf8")).toContain(`password: ${printed![2]}`);
-    expect(onDisk.output()).toContain(`(also saved in ${path.relative(process.cwd(), saved)})`);
-    expect(await onDisk.stop()).toBe(0);
+  test("PORT=abc stops the start with one line, the same from npm start", async () => {
+    const app = await startApp({ PORT: "abc", PGLITE_DATA_DIR: "memory://" });
+    expect(await app.exited).toBe(1);
+    expect(app.output().trim()).toBe("Invalid configuration: PORT must be a whole number from 1 to 65535");
 
-    // In memory the database, and so the account, ends with the process: nothing is written to disk.
-    const inMemory = await startApp({ PGLITE_DATA_DIR: "memory://" });
-    await waitForHealthy(inMemory, 60_000);
-    expect(inMemory.output()).toContain("Administrator account created");
-    expect(inMemory.output()).not.toContain("also saved in");
-    expect(existsSync(path.join(process.cwd(), "admin-credentials.txt"))).toBe(false);
-    expect(await inMemory.stop()).toBe(0);
+    const start = await runStartScript({ PORT: "abc" });
+    expect(await start.exited).toBe(1);
+    expect(start.output().trim()).toBe("Invalid configuration: PORT must be a whole number from 1 to 65535");
+  });
+
+  test("a database nobody answers on stops the start with one line naming DATABASE_URL and the cause, no stack", async () => {
+    const closedPort = await freePort();
+    const app = await startApp({ DATABASE_URL: `postgresql://trails:secret@127.0.0.1:${closedPort}/trails` });
+    expect(await app.exited).toBe(1);
+    expect(app.output().trim()).toBe(
+      `Cannot start: the database at DATABASE_URL (postgresql://trails:*****@127.0.0.1:${closedPort}/trails) could not be used: connect ECONNREFUSED 127.0.0.1:${closedPort}`,
+    );
+  });
+
+  if (testDatabaseUrl()) {
+    test("on PostgreSQL: a database that does not exist stops the start with one line naming DATABASE_URL", async () => {
+      const url = new URL(testDatabaseUrl()!);
+      url.pathname = `/missing_${process.pid}`;
+      const app = await startApp({ DATABASE_URL: url.toString() });
+      expect(await app.exited).toBe(1);
+      expect(app.output().trim()).toMatch(
+        new RegExp(`^Cannot start: the database at DATABASE_URL \\(.*/missing_${process.pid}\\) could not be used: database "missing_${process.pid}" does not exist$`),
+      );
+    });
+  }
+
+  test("npm start prints the administrator's login once, when it was created, and never again after it changed", async () => {
+    const dataDir = tempDataDir();
+    const first = await runStartScript({ PGLITE_DATA_DIR: dataDir });
+    await first.waitForOutput(/Walking Trails is running at .*\n(.*\n)*\s+Store it now/, 90_000);
+    const [, email, password] = /email: +(\S+)\n +password: +(\S+)/.exec(first.output())!;
+    expect(first.output().match(/Administrator account created/g)).toHaveLength(1);
+    // The login stands under the ready line, where it is seen, not among the start-up lines.
+    expect(first.output()).toMatch(/Walking Trails is running at \S+\nAdministrator account created:\n  email: +admin@walkingtrails.local\n/);
+    // Nothing keeps it: a file would go stale the moment the password changes.
+    expect(existsSync(path.join(path.dirname(dataDir), "admin-credentials.txt"))).toBe(false);
+
+    // The administrator changes their password (signed in just now, so no current password is needed).
+    const signIn = await postSignIn(first, email, password);
+    const { token, result } = (await signIn.json()) as { token: string; result: { _id: string } };
+    const changed = await fetch(`${first.url}/api/user/updateProfile/${result._id}`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ password: "a-new-admin-password", confirmPassword: "a-new-admin-password" }),
+    });
+    expect(changed.status).toBe(200);
+    expect(await first.stop("SIGTERM")).toBe(0);
+
+    const again = await runStartScript({ PGLITE_DATA_DIR: dataDir });
+    await again.waitForOutput(/Walking Trails is running at/, 90_000);
+    expect(again.output()).not.toContain("Administrator account created");
+    expect(again.output()).not.toContain(password);
+    expect(again.output()).not.toContain("a-new-admin-password");
+    expect(await again.stop("SIGTERM")).toBe(0);
+  }, 240_000);
+
+  test("an administrator from ADMIN_EMAIL is announced once, without repeating the password", async () => {
+    const app = await startApp({ PGLITE_DATA_DIR: "memory://", ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
+    await waitForHealthy(app, 60_000);
+    expect(app.output()).toContain("Administrator account created:\n  email:    boss@example.test\n  password: the one in ADMIN_PASSWORD");
+    expect(app.output()).not.toContain("boss-password");
+    expect(await app.stop()).toBe(0);
+  }, 120_000);
+
+  test("every request is one JSON log line, and nothing else is logged for it", async () => {
+    const app = await startApp({ PGLITE_DATA_DIR: "memory://", ADMIN_EMAIL: "log@example.test", ADMIN_PASSWORD: "log-password" });
+    await waitForHealthy(app, 60_000);
+    const startup = app.output().length;
+    const paths = ["/", "/about", "/no-such-page", "/api/video/videos", "/logo.svg", "/reset/secret-token"];
+    for (const target of paths) await (await fetch(`${app.url}${target}?q=private`)).arrayBuffer();
+    await fetch(`${app.url}/authorization?formType=signin`, { method: "POST", body: "x=1", headers: { "Content-Type": "text/plain" } });
+    await app.waitForOutput(/"path":"\/authorization","status":\d+/);
+    const lines = app.output().slice(startup).trim().split("\n");
+    const records = lines.map((line) => JSON.parse(line) as { msg: string; path: string; status: number });
+    expect(records.every((record) => record.msg === "request")).toBe(true);
+    // Each line is written when its answer is complete, so two quick requests may log in either order.
+    expect(records.map((record) => record.path).sort()).toEqual([...paths.slice(0, 5), "/reset/[redacted]", "/authorization"].sort());
+    expect(await app.stop()).toBe(0);
   }, 120_000);
 
   test("on embedded PGlite: migrates, seeds, serves, drains on SIGTERM and keeps its data across restarts", async () => {

@@ -109,7 +109,8 @@ describe("admin trail edits", () => {
       adminCookie,
     );
     expect(statusOf(saved)).toBe(302);
-    expect((saved as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}&filter=Go`);
+    // Back on the saved point's row (#4, 1-based), where its message stands.
+    expect((saved as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}&filter=Go#point-4`);
     expect((await getTrailWithCoordinates(trail.id))!.coordinates[3]).toEqual([-84.0071, 33.9801]);
 
     const stale = await post(

@@ -33,6 +33,21 @@ export async function stopAllApps() {
 
 export async function startApp(env: Record<string, string | undefined>): Promise<AppProcess> {
   const port = await freePort();
+  return spawnApp(["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], port, {
+    APP_URL: `http://127.0.0.1:${port}`,
+    ...env,
+  });
+}
+
+/**
+ * `npm start` on the existing build (`scripts/start.mjs --no-build`), which runs remix-serve as its
+ * child: for what a person starting the app locally reads.
+ */
+export async function runStartScript(env: Record<string, string | undefined>): Promise<AppProcess> {
+  return spawnApp(["scripts/start.mjs", "--no-build"], await freePort(), env);
+}
+
+async function spawnApp(args: string[], port: number, env: Record<string, string | undefined>): Promise<AppProcess> {
   const fullEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -40,15 +55,12 @@ export async function startApp(env: Record<string, string | undefined>): Promise
     HOST: "127.0.0.1",
     PORT: String(port),
     SESSION_SECRET: "test-session-secret-0123456789",
-    APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "info",
     ...env,
   };
   for (const key of Object.keys(fullEnv)) if (fullEnv[key] === undefined) delete fullEnv[key];
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
-    env: fullEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // Its own process group, so a forced stop also reaches a server the script started.
+  const child = spawn(process.execPath, args, { env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -67,8 +79,16 @@ export async function startApp(env: Record<string, string | undefined>): Promise
       }
     },
     async stop(signal = "SIGTERM") {
-      if (child.exitCode === null) child.kill(signal);
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const killGroup = () => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {} // already gone
+      };
+      if (child.exitCode === null) {
+        if (signal === "SIGKILL") killGroup();
+        else child.kill(signal);
+      }
+      const timer = setTimeout(killGroup, 15_000);
       const code = await exited;
       clearTimeout(timer);
       return code;

@@ -76,6 +76,31 @@ describe("configuration", () => {
     expect(message.split("\n")).toHaveLength(1);
   });
 
+  test.each([
+    ["PORT", ["abc", "1.5", "0", "70000", "-1", "3000abc"], "PORT must be a whole number from 1 to 65535"],
+    ["DATABASE_POOL_SIZE", ["many", "0", "101", "2.5"], "DATABASE_POOL_SIZE must be a whole number from 1 to 100"],
+    ["TRUST_PROXY", ["yes", "-1", "11", "1.5"], "TRUST_PROXY must be a whole number from 0 to 10"],
+    ["RATE_LIMIT_FACTOR", ["fast", "-2"], "RATE_LIMIT_FACTOR must be a number, 0 or more"],
+    ["SEED", ["yes", "2"], "SEED must be true, false, 1 or 0"],
+    ["LOG_LEVEL", ["loud", "INFO"], "LOG_LEVEL must be one of debug, info, warn, error, silent"],
+    ["NODE_ENV", ["prod"], "NODE_ENV must be development, production or test"],
+    ["HOST", ["local host", "0.0.0.0/0", "http://x"], "HOST must be a host name or IP address to listen on"],
+    ["VIDEO_EMBED_HOST", ["youtube"], "VIDEO_EMBED_HOST must be a URL such as https://www.youtube-nocookie.com"],
+    ["ADMIN_EMAIL", ["admin"], "ADMIN_EMAIL must be an email address"],
+  ])("%s: every malformed value stops the start with the same one line", (name, values, expected) => {
+    for (const value of values) {
+      // ADMIN_EMAIL alone would also name its missing partner.
+      const partner: Record<string, string> = name === "ADMIN_EMAIL" ? { ADMIN_PASSWORD: "long-enough-password" } : {};
+      expect(errorsFor({ [name]: value, ...partner }), `${name}=${value}`).toBe(`Invalid configuration: ${expected}`);
+    }
+  });
+
+  test("HOST accepts the addresses people listen on", () => {
+    for (const host of ["127.0.0.1", "0.0.0.0", "::", "::1", "[::1]", "localhost", "app.internal"]) {
+      expect(parseEnv({ HOST: host }).HOST, host).toBe(host);
+    }
+  });
+
   test("links in mails have a configured origin even when APP_URL is unset: this server's own port", () => {
     expect(parseEnv({}).APP_URL).toBe("http://localhost:3000");
     expect(parseEnv({ PORT: "8080", APP_URL: "" }).APP_URL).toBe("http://localhost:8080");

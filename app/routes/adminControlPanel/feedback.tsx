@@ -22,6 +22,20 @@ function StatusBadge({ isResolved }: { isResolved: boolean }) {
   );
 }
 
+/** Who sent it, as the list names them: a deleted account's name and email are gone. */
+function senderOf(row: { username: string | null }) {
+  return row.username ?? feedbackMessages.deletedAccount;
+}
+
+function Sender({ row }: { row: Row }) {
+  if (row.username === null) return <p className="font-semibold text-stone-700 italic">{feedbackMessages.deletedAccount}</p>;
+  return (
+    <p className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
+      {row.username} <span className="font-normal text-stone-700">&lt;{row.email}&gt;</span>
+    </p>
+  );
+}
+
 /** Marking resolved or pending is reversible, so it needs no confirmation: one POST each way. */
 function StatusForm({ row, back }: { row: Row; back: string }) {
   const navigation = useNavigation();
@@ -32,7 +46,7 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
       <input type="hidden" name="isResolved" value={row.isResolved ? "false" : "true"} />
       <button type="submit" name="intent" value="setStatus" className="btn-secondary" disabled={busy}>
         {row.isResolved ? "Mark pending" : "Mark resolved"}
-        <span className="sr-only"> (feedback from {row.username})</span>
+        <span className="sr-only"> (feedback from {senderOf(row)})</span>
       </button>
     </Form>
   );
@@ -58,7 +72,7 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         {confirm ? (
           <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
             <p className="line-clamp-4 whitespace-pre-wrap">{confirm.feedback}</p>
-            <footer className="mt-1 text-sm">— {confirm.username}</footer>
+            <footer className="mt-1 text-sm">— {senderOf(confirm)}</footer>
           </blockquote>
         ) : null}
       </ConfirmDialog>
@@ -71,11 +85,9 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         <ul className="space-y-3" aria-label="Feedback">
           {data.feedback.map((row) => (
             <li key={row.id} className="card p-4" data-feedback-id={row.id}>
-              <article aria-label={`Feedback from ${row.username}`}>
+              <article aria-label={`Feedback from ${senderOf(row)}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="font-semibold text-stone-900">
-                    {row.username} <span className="font-normal break-all text-stone-700">&lt;{row.email}&gt;</span>
-                  </p>
+                  <Sender row={row} />
                   <StatusBadge isResolved={row.isResolved} />
                 </div>
                 <p className="mt-2 whitespace-pre-wrap text-stone-900">{row.feedback}</p>
@@ -90,7 +102,7 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
                     className="btn-danger"
                     aria-haspopup="dialog"
                   >
-                    Delete<span className="sr-only"> feedback from {row.username}</span>
+                    Delete<span className="sr-only"> feedback from {senderOf(row)}</span>
                   </Link>
                 </div>
               </article>

@@ -1,8 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import type { ChangeEvent } from "react";
 import { FormAlert } from "~/components/form-fields";
 import { adminAreaUrl } from "~/lib/navigation";
-import { useHydrated } from "~/lib/use-hydrated";
 import { formErrorsOf, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
@@ -28,37 +26,20 @@ function RoleBadge({ role }: { role: "User" | "Admin" }) {
 }
 
 /**
- * The role checkbox shows whether the user is an Admin. Ticking it (with JavaScript) or pressing
- * "Change role" (always) opens the confirmation; only the confirming POST changes anything.
+ * One button that says what it will do. It opens the confirmation (a GET to the ?confirm= URL, so it
+ * works without JavaScript); only the confirming POST changes the role.
  */
-function RoleToggle({ user, q }: { user: Row; q: string }) {
-  const hydrated = useHydrated();
-  const checkboxId = `role-${user.id}`;
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    if (hydrated) event.currentTarget.form?.requestSubmit();
-  };
+function RoleButton({ user, q }: { user: Row; q: string }) {
+  const next = user.role === "Admin" ? "User" : "Admin";
   return (
-    <Form method="get" action="/adminControlPanel" preventScrollReset className="flex items-center gap-2">
+    <Form method="get" action="/adminControlPanel" preventScrollReset>
       <input type="hidden" name="option" value="profiles" />
       {q ? <input type="hidden" name="q" value={q} /> : null}
       <input type="hidden" name="confirm" value="role" />
       <input type="hidden" name="id" value={user.id} />
-      <input
-        id={checkboxId}
-        type="checkbox"
-        checked={user.role === "Admin"}
-        onChange={onChange}
-        className="h-5 w-5 accent-brand-700"
-        aria-describedby={`${checkboxId}-hint`}
-      />
-      <label htmlFor={checkboxId} className="text-sm">
-        Admin<span className="sr-only"> role for {user.username}</span>
-      </label>
-      <span id={`${checkboxId}-hint`} className="sr-only">
-        Changing it asks for confirmation.
-      </span>
-      <button type="submit" className="btn-link text-sm">
-        Change role<span className="sr-only"> of {user.username}</span>
+      <button type="submit" className="btn-secondary min-h-11 whitespace-nowrap" aria-haspopup="dialog">
+        Make {next}
+        <span className="sr-only"> for {user.username}</span>
       </button>
     </Form>
   );
@@ -99,34 +80,45 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
       {data.users.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (
+        // Below md each row is a card: the header row hides and every cell carries its own label.
         <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="block w-full text-left text-sm md:table">
             <caption className="sr-only">Users</caption>
-            <thead className="border-b border-stone-200 bg-stone-50 text-stone-800">
+            <thead className="hidden border-b border-stone-200 bg-stone-50 text-stone-800 md:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3">Username</th>
                 <th scope="col" className="px-4 py-3">Email</th>
                 <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Admin</th>
                 <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-200">
+            <tbody className="block divide-y divide-stone-200 md:table-row-group">
               {data.users.map((user) => (
-                <tr key={user.id} data-user-row={user.username}>
-                  <th scope="row" className="px-4 py-3 font-medium text-stone-900">{user.username}</th>
-                  <td className="px-4 py-3 break-all">{user.email}</td>
-                  <td className="px-4 py-3"><RoleBadge role={user.role} /></td>
-                  <td className="px-4 py-3"><RoleToggle user={user} q={data.q} /></td>
-                  <td className="px-4 py-3 text-right">
-                    <Link
-                      to={adminAreaUrl("profiles", { q: data.q, confirm: "delete", id: user.id })}
-                      preventScrollReset
-                      className="btn-danger"
-                      aria-haspopup="dialog"
-                    >
-                      Delete<span className="sr-only"> {user.username}</span>
-                    </Link>
+                <tr key={user.id} data-user-row={user.username} className="block p-4 md:table-row md:p-0">
+                  <th scope="row" className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm">
+                    {user.username}
+                  </th>
+                  {/* Breaks only where it must, not a letter per line as break-all would. */}
+                  <td className="block py-1 [overflow-wrap:anywhere] text-stone-800 md:table-cell md:px-4 md:py-3">
+                    <span className="sr-only md:hidden">Email: </span>
+                    {user.email}
+                  </td>
+                  <td className="block py-1 md:table-cell md:px-4 md:py-3">
+                    <span className="sr-only">Role: </span>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td className="block pt-2 md:table-cell md:px-4 md:py-3 md:text-right">
+                    <div className="flex flex-wrap items-center gap-2 md:justify-end">
+                      <RoleButton user={user} q={data.q} />
+                      <Link
+                        to={adminAreaUrl("profiles", { q: data.q, confirm: "delete", id: user.id })}
+                        preventScrollReset
+                        className="btn-danger min-h-11"
+                        aria-haspopup="dialog"
+                      >
+                        Delete<span className="sr-only"> {user.username}</span>
+                      </Link>
+                    </div>
                   </td>
                 </tr>
               ))}

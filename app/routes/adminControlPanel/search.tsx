@@ -63,7 +63,7 @@ export function AdminSearch({
 export function ResultCount({ count, q, noun }: { count: number; q: string; noun: [string, string] }) {
   const what = count === 1 ? noun[0] : noun[1];
   return (
-    <p className="mb-2 text-sm text-stone-700" aria-live="polite">
+    <p className="mb-2 text-sm text-stone-700 [overflow-wrap:anywhere]" aria-live="polite">
       {q ? `${count} ${what} matching “${q}”` : `${count} ${what}`}
     </p>
   );

@@ -39,18 +39,23 @@ export async function trailAction(_request: Request, formData: FormData) {
 
   let edit;
   let message: string;
+  // The row the result is shown in (1-based): the point itself, or after a deletion the one before it.
+  let row: number;
   if (input.intent === "delete-coordinate") {
     edit = await deleteCoordinate(input.trailId, input.index, expected);
     message = `Coordinate #${input.index + 1} deleted.`;
+    row = Math.max(1, input.index);
   } else if (input.intent === "save-coordinate") {
     edit = await updateCoordinate(input.trailId, input.index, input, expected);
     message = `Coordinate #${input.index + 1} saved.`;
+    row = input.index + 1;
   } else {
     // Insert Below row i puts the new point at i + 1; Insert at End sends the length as its index.
     const at = input.intent === "insert-below" ? input.index + 1 : input.index;
     edit = await insertCoordinate(input.trailId, at, [input.longitude, input.latitude], expected);
     message = `Coordinate #${at + 1} inserted.`;
+    row = at + 1;
   }
   if (!edit.ok) return refused(input.intent, submission, trailRefusals[edit.reason]);
-  return redirectWithToast(back, { type: "success", message });
+  return redirectWithToast(back, { type: "success", message, anchor: `point-${row}` });
 }

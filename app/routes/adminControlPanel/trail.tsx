@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult 
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
+import { AnchoredMessage } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
 import { adminAreaUrl } from "~/lib/navigation";
 import { coordinateSchema } from "~/schemas/trail";
@@ -26,16 +27,31 @@ function TrailFields({ trail, filter }: { trail: Trail; filter: string }) {
 }
 
 /** The reply to the row at `index` (Save or Insert Below), if the last submission came from it. */
+/** The id of point `number`'s row (1-based, as shown): where its messages stand and its page lands. */
+function coordinateAnchor(number: number) {
+  return `point-${number}`;
+}
+
 function rowReply(reply: AreaReply | undefined, index: number) {
   const result = replyTo(reply, "save-coordinate", "insert-below");
   return result?.initialValue?.index === String(index) ? result : undefined;
 }
 
-function CoordinateInput({ field, label }: { field: FieldMetadata<unknown>; label: string }) {
+/** A row's refusal whose row is gone (the point vanished meanwhile): it has no row to stand in. */
+function orphanReply(reply: AreaReply | undefined, length: number) {
+  const result = replyTo(reply, "save-coordinate", "insert-below");
+  return Number(result?.initialValue?.index) >= length ? result : undefined;
+}
+
+function CoordinateInput({ field, label, caption }: { field: FieldMetadata<unknown>; label: string; caption: string }) {
   const { key, ...props } = getInputProps(field, { type: "text" });
   return (
     <>
-      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input min-w-32 font-mono" />
+      {/* On a phone the column headers are hidden, so each card shows what its two fields are. */}
+      <span aria-hidden="true" className="mb-1 block text-sm font-medium text-stone-800 md:hidden">
+        {caption}
+      </span>
+      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input w-full min-w-0 font-mono md:min-w-32" />
       {field.errors?.length ? (
         <p id={field.errorId} className="field-error">
           {field.errors[0]}
@@ -66,18 +82,19 @@ function CoordinateRow({
     longitude: String(longitude),
   });
   return (
-    <tr className="border-b border-stone-200 align-top">
-      <th scope="row" className="px-2 py-2 font-mono">
-        {number}
+    <tr id={coordinateAnchor(number)} className="mb-3 block scroll-mt-4 rounded-lg border border-stone-200 p-3 align-top md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0">
+      <th scope="row" className="block pb-2 font-mono md:table-cell md:px-2 md:py-2">
+        <span className="md:hidden">Coordinate </span>#{number}
       </th>
-      <td className="px-2 py-2">
-        <CoordinateInput field={fields.latitude} label={`Latitude of coordinate #${number}`} />
+      <td className="block pb-2 md:table-cell md:px-2 md:py-2">
+        <CoordinateInput field={fields.latitude} label={`Latitude of coordinate #${number}`} caption="Latitude" />
       </td>
-      <td className="px-2 py-2">
-        <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} />
+      <td className="block pb-2 md:table-cell md:px-2 md:py-2">
+        <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} caption="Longitude" />
       </td>
-      <td className="px-2 py-2">
-        <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+      <td className="block md:table-cell md:px-2 md:py-2">
+        {/* The fragment lands the page back on this row when the answer is a page (a refusal, no JavaScript). */}
+        <Form method="post" action={`${here}#${coordinateAnchor(number)}`} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <TrailFields trail={trail} filter={filter} />
           <input type="hidden" name="index" value={index} />
           <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
@@ -96,6 +113,9 @@ function CoordinateRow({
             Delete
           </Link>
         </Form>
+        {/* This row's result stands here, beside the buttons that caused it, replacing the last one. */}
+        <FormAlert messages={formErrorsOf(lastResult)} />
+        <AnchoredMessage anchor={coordinateAnchor(number)} />
       </td>
     </tr>
   );
@@ -177,14 +197,15 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
       </div>
 
       {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
-      <FormAlert messages={formErrorsOf(replyTo(reply, "save-coordinate", "insert-below", "delete-coordinate", ""))} />
+      <FormAlert messages={formErrorsOf(replyTo(reply, "delete-coordinate", "") ?? orphanReply(reply, trail.coordinates.length))} />
 
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-left">
-          <caption className="mb-2 text-left text-stone-700">
+      {/* Below md each point is a card: headers hide, every field names itself, the actions wrap. */}
+      <div className="md:overflow-x-auto">
+        <table className="block w-full border-collapse text-left md:table">
+          <caption className="mb-2 block text-left text-stone-700 md:table-caption">
             Coordinates of the {trail.name} in path order ({trail.coordinates.length} points)
           </caption>
-          <thead>
+          <thead className="hidden md:table-header-group">
             <tr className="border-b border-stone-300">
               <th scope="col" className="px-2 py-2">
                 #
@@ -200,7 +221,7 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block md:table-row-group">
             {trail.coordinates.map((_, index) => (
               <CoordinateRow key={`${trail.version}-${index}`} trail={trail} filter={data.filter} index={index} here={here} lastResult={rowReply(reply, index)} />
             ))}

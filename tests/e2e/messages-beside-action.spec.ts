@@ -1,0 +1,35 @@
+import { expect, signInAsAdmin, test } from "./support/fixtures";
+
+// One trail per project, so the two runs never make each other's forms stale.
+const trailFor = (javaScriptEnabled: boolean) =>
+  `/adminControlPanel?option=trail&trail=${javaScriptEnabled ? "673e9addbf9ebe061ef810c1" : "673e9addbf9ebe061ef810bf"}`;
+
+test.describe("a submission's result stands beside the control that caused it", () => {
+  test("trail coordinates: saved, then refused, each in its own row, which the page lands on", async ({ page, javaScriptEnabled }) => {
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(trailFor(javaScriptEnabled));
+    const row2 = page.locator("tr#point-2");
+    const row3 = page.locator("tr#point-3");
+
+    // Saving the values it already has changes nothing on the map, so this spec can share the seeded trail.
+    await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
+    const saved = row2.getByRole("status").getByText("Coordinate #2 saved.");
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeInViewport();
+    if (javaScriptEnabled) await expect(saved).toBeFocused();
+    else await expect(page).toHaveURL(/#point-2$/);
+    // Nothing at the top of the page repeats it.
+    await expect(page.getByText("Coordinate #2 saved.")).toHaveCount(1);
+
+    await page.getByLabel("Latitude of coordinate #3", { exact: true }).fill("north");
+    await page.getByRole("button", { name: "Save coordinate #3", exact: true }).click();
+    const latitude = page.getByLabel("Latitude of coordinate #3", { exact: true });
+    await expect(latitude).toHaveAttribute("aria-invalid", "true");
+    await expect(row3.locator(".field-error")).toBeVisible();
+    await expect(row3).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#point-3$/);
+    // The earlier "saved" is gone: an old success never stands beside a new error.
+    await expect(page.getByText("Coordinate #2 saved.")).toHaveCount(0);
+  });
+});

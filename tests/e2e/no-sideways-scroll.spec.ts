@@ -1,0 +1,106 @@
+import type { Page } from "@playwright/test";
+import { adminOptions, exerciseLinks } from "../../app/lib/navigation";
+import { createUserViaSignup, expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+
+const WIDTHS = [320, 360, 390];
+
+/** Pages whose width each phone width must hold, for each kind of visitor. */
+const visitorPages = ["/", "/about", "/privacy", "/authorization?formType=signin", "/authorization?formType=signup", "/send-reset-link", "/reset/not-a-real-token"];
+const userPages = ["/userHome", "/trails", ...exerciseLinks.map((link) => link.to), "/userControlPanel", "/userControlPanel?feedback=open", "/userControlPanel?confirm=delete"];
+const adminPages = [
+  "/adminHome",
+  "/adminAnalytics",
+  ...adminOptions.map((option) => `/adminControlPanel?option=${option}`),
+];
+
+/** Every page at every width: the document may be no wider than the viewport. */
+async function sweep(page: Page, paths: string[]) {
+  const tooWide: string[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 800 });
+    await page.goto(path);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      const { scrollWidth, culprits } = await page.evaluate(() => {
+        const viewport = document.documentElement.clientWidth;
+        // Names what sticks out, for the failure message: laid-out elements outside closed menus.
+        const wide = [...document.querySelectorAll("body *")]
+          .filter((element) => !element.closest("details:not([open]) > :not(summary)"))
+          .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+          .filter(({ right }) => right > viewport + 0.5)
+          .sort((a, b) => b.right - a.right)
+          .slice(0, 3)
+          .map(({ element, right }) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 50)} → ${Math.round(right)}`);
+        return { scrollWidth: document.documentElement.scrollWidth, culprits: wide };
+      });
+      if (scrollWidth > width) tooWide.push(`${path} at ${width}px is ${scrollWidth}px wide (${culprits.join(" | ")})`);
+    }
+  }
+  expect(tooWide).toEqual([]);
+}
+
+test.describe("no page scrolls sideways on a phone", () => {
+  test("visitor pages", async ({ page }) => {
+    await sweep(page, visitorPages);
+  });
+
+  test("User pages, a video page included", async ({ page }) => {
+    await signUp(page);
+    const videos = (await (await page.request.get("/api/video/videos")).json()) as { _id: string }[];
+    await sweep(page, [...userPages, `/videos/${videos[0]._id}`]);
+  });
+
+  test("Admin pages, the control panel's areas and their dialogs", async ({ page, browser }) => {
+    // A long name and address, so the lists have something that could push them wide.
+    const long = await createUserViaSignup(browser, "averyveryverylongusernamewithoutspaces");
+    await signInAsAdmin(page);
+    const users = (await (await page.request.get("/api/user/users")).json()) as { _id: string; username: string }[];
+    const longId = users.find((user) => user.username === long.username)!._id;
+    await sweep(page, [
+      ...adminPages,
+      `/adminControlPanel?option=profiles&confirm=role&id=${users[0]._id}`,
+      `/adminControlPanel?option=profiles&q=${long.username}`,
+      `/adminControlPanel?option=profiles&q=${long.username}&confirm=delete&id=${longId}`,
+      "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1",
+      "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1&confirm=delete&index=0",
+    ]);
+  });
+
+  test("emails in the Profiles cards wrap at a few points, never a letter per line", async ({ page, browser }) => {
+    const long = await createUserViaSignup(browser, "averyveryverylongusernamewithoutspaces");
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto(`/adminControlPanel?option=profiles&q=${long.username}`);
+    const row = page.locator(`tr[data-user-row="${long.username}"]`);
+    const email = row.getByText(long.email);
+    const { width, height, lineHeight } = await email.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { width: box.width, height: box.height, lineHeight: parseFloat(getComputedStyle(element).lineHeight) };
+    });
+    expect(width).toBeGreaterThan(200); // the card's width, not a column squeezed to one letter
+    expect(Math.round(height / lineHeight)).toBeLessThanOrEqual(3);
+    // Every action of the row is on screen and usable.
+    for (const name of [`Make Admin for ${long.username}`, `Delete ${long.username}`]) {
+      const control = row.getByRole(name.startsWith("Delete") ? "link" : "button", { name });
+      await expect(control).toBeInViewport();
+    }
+  });
+
+  test("trail coordinates are one card per point on a phone, every action in reach", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto("/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1");
+    // Scrolled to (the map comes first), each control is wholly on screen: nothing hides off to the side.
+    const controls = [
+      page.getByLabel("Latitude of coordinate #1", { exact: true }),
+      page.getByLabel("Longitude of coordinate #1", { exact: true }),
+      page.getByRole("button", { name: "Save coordinate #1", exact: true }),
+      page.getByRole("button", { name: "Insert below coordinate #1", exact: true }),
+      page.getByRole("link", { name: "Delete coordinate #1", exact: true }),
+    ];
+    for (const control of controls) {
+      await control.scrollIntoViewIfNeeded();
+      await expect(control).toBeInViewport({ ratio: 1 });
+    }
+  });
+});
