@@ -80,6 +80,10 @@ describe("usernameKey", () => {
     expect(usernameKey("ana")).not.toBe(usernameKey("ána"));
   });
 
+  test("folds the capital sharp s, the sharp s and ss into one key", () => {
+    expect(new Set(["ẞ", "ß", "ss", "SS"].map(usernameKey))).toEqual(new Set(["ss"]));
+  });
+
   test("is idempotent and ignores case and NFKC form", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 20, unit: "grapheme" }), (name) => {
