@@ -1,25 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { admin, expect, signInAsAdmin, test } from "./support/fixtures";
+import { watchVideoHostRequests } from "./support/videos";
 
 // A bench's videos from Vimeo, a media server and another site, as the trail page shows them (the same
 // component as the map's popups): Vimeo behind the facade with dnt=1, the file in <video preload="none">,
 // the page as a link to a new tab, and nothing requested from any of them before play. Runs with the
 // specs that edit benches, after the ones that compare the page with the seeded benches.
 
-const videoHosts = /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|ytimg\.com|media\.example\.edu|example\.org)$/;
 const FILE_URL = "https://media.example.edu/benches/calf-raises.webm";
-
-async function recordVideoHostRequests(page: Page) {
-  const requests: string[] = [];
-  page.on("request", (request) => {
-    if (videoHosts.test(new URL(request.url()).hostname)) requests.push(request.url());
-  });
-  await page.route(
-    (url) => videoHosts.test(url.hostname),
-    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
-  );
-  return requests;
-}
 
 async function adminHeaders(request: APIRequestContext) {
   const signin = await request.post("/api/user/signin", { data: { email: admin.email, password: admin.password } });
@@ -58,7 +46,7 @@ test.describe("bench videos beyond YouTube", () => {
   test("Vimeo through the facade, the file natively, the page as a link; nothing loaded before play", async ({ page, javaScriptEnabled }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
-    const requests = await recordVideoHostRequests(page);
+    const requests = await watchVideoHostRequests(page);
     await page.goto("/trails?benches=1");
     const item = page.getByRole("list", { name: "Benches with videos" }).locator(`li[data-bench-number="${benchNumber}"]`);
     await expect(item).toContainText("E2E bench with videos");

@@ -1,30 +1,12 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { admin, expect, signInAsAdmin, test, unique } from "./support/fixtures";
-import { ADMIN_TEST_VIDEO_PREFIX, videoCard } from "./support/videos";
+import { ADMIN_TEST_VIDEO_PREFIX, videoCard, watchVideoHostRequests } from "./support/videos";
 
 // Videos on Vimeo, video files and other pages, as admins of a college add them: each plays the way
 // its link allows, and nothing is requested from a video host before the user presses play.
 
-/** Every host a video could be loaded from, ours for files included (VIDEO_MEDIA_ORIGINS in the config). */
-const videoHosts = /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com|media\.example\.edu)$/;
 const VIMEO_ID = "76979871";
 const FILE_URL = "https://media.example.edu/e2e/warm-up.webm";
-
-/** Records requests to video hosts and answers them with stubs: these machines have no internet. */
-async function recordVideoHostRequests(page: Page) {
-  const requests: string[] = [];
-  page.on("request", (request) => {
-    if (videoHosts.test(new URL(request.url()).hostname)) requests.push(request.url());
-  });
-  await page.route(
-    (url) => videoHosts.test(url.hostname),
-    (route) =>
-      new URL(route.request().url()).pathname.endsWith(".webm")
-        ? route.fulfill({ status: 200, contentType: "video/webm", body: Buffer.alloc(64) })
-        : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title><p>player</p>" }),
-  );
-  return requests;
-}
 
 async function adminApi(request: APIRequestContext) {
   const signin = await request.post("/api/user/signin", { data: { email: admin.email, password: admin.password } });
@@ -62,7 +44,7 @@ test.describe("videos beyond YouTube", () => {
   test("a Vimeo video plays through the facade, with dnt=1, and nothing reaches Vimeo before play", async ({ page, request, javaScriptEnabled }) => {
     const video = await addVideo(request, "vimeo", `https://vimeo.com/${VIMEO_ID}`);
     expect(video.url).toBe(`https://player.vimeo.com/video/${VIMEO_ID}`);
-    const requests = await recordVideoHostRequests(page);
+    const requests = await watchVideoHostRequests(page);
     await page.goto("/strechesForWalking");
     const card = videoCard(page, video.title);
     await expect(card).toBeVisible();
@@ -91,7 +73,7 @@ test.describe("videos beyond YouTube", () => {
 
   test("a video file plays in a native <video preload=none>, fetched only on play", async ({ page, request }) => {
     const video = await addVideo(request, "file", FILE_URL);
-    const requests = await recordVideoHostRequests(page);
+    const requests = await watchVideoHostRequests(page);
     await page.goto("/strechesForWalking");
     const card = videoCard(page, video.title);
     const player = card.locator("video");

@@ -27,11 +27,12 @@ export function youTubeId(video: SeedVideo) {
 }
 
 /** Requests to any video host a card could contact: players, thumbnails, the stream itself. */
-export const videoHost = /(youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com)/;
+/** Every host a video could be loaded from: YouTube, Vimeo, and the stand-in for VIDEO_MEDIA_ORIGINS. */
+export const videoHost = /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com|media\.example\.edu|example\.org)$/;
 
 /**
- * Records every request to a video host, and answers them with a stub page: these machines have no
- * internet, and the test is about whether the request is made, not about YouTube.
+ * Records every request to a video host, and answers them with a stub (a page, or a few bytes of video
+ * for a file): these machines have no internet, and the tests are about whether a request is made.
  */
 export async function watchVideoHostRequests(page: Page) {
   const requests: string[] = [];
@@ -40,7 +41,10 @@ export async function watchVideoHostRequests(page: Page) {
   });
   await page.route(
     (url) => videoHost.test(url.hostname),
-    (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title><p>player</p>" }),
+    (route) =>
+      new URL(route.request().url()).pathname.endsWith(".webm")
+        ? route.fulfill({ status: 200, contentType: "video/webm", body: Buffer.alloc(64) })
+        : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title><p>player</p>" }),
   );
   return requests;
 }
