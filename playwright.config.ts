@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumFlags, chromiumPath } from "./scripts/lib/chromium.mjs";
+import { chromiumFlags, testBrowserPath } from "./scripts/lib/chromium.mjs";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
@@ -13,7 +13,7 @@ const seedEditingSpecs = /(admin-trails|bench-videos)\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+  launchOptions: { executablePath: testBrowserPath, args: chromiumFlags },
 };
 
 export default defineConfig({
@@ -27,7 +27,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [["list"]],
   outputDir: "test-results",
-  use: { baseURL, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // A trace records every step's DOM and screen: it cost a quarter of the suite's CPU, so it is off;
+  // re-run a failing spec with `--trace on` to get one. A failure's screenshot is kept.
+  use: { baseURL, trace: "off", screenshot: "only-on-failure" },
   // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it. Tests of
   // what the server answers to bare HTTP requests, where no page runs, say `@server` and run once.
   projects: [

@@ -2,19 +2,25 @@
 // is set (CI sets it when a server answers on 127.0.0.1:5432), otherwise embedded PGlite throughout.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chromiumPath } from "./lib/chromium.mjs";
+import { chromiumPath, headlessShellPath } from "./lib/chromium.mjs";
 
-if (!existsSync(chromiumPath)) {
-  // The end-to-end tests drive Debian's Chromium (Playwright cannot download its own browser here).
+// The end-to-end tests drive Debian's chromium-headless-shell, Lighthouse (in the bench) its full Chromium:
+// Playwright cannot download its own browsers here.
+const browsers = process.env.CHROMIUM_PATH ? [] : [[chromiumPath, "chromium"], [headlessShellPath, "chromium-headless-shell"]];
+const missing = browsers.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+if (missing.length > 0) {
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
-    console.log("Chromium is missing: installing Debian's chromium package…");
+    console.log(`Installing Debian's ${missing.join(" and ")}…`);
     spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    const apt = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit" });
+    const apt = spawnSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "inherit" });
     if (apt.status !== 0) process.exit(apt.status ?? 1);
   } else {
-    console.error(`Chromium not found at ${chromiumPath}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.`);
+    console.error(`Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`);
     process.exit(1);
   }
+} else if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) {
+  console.error(`CHROMIUM_PATH is ${process.env.CHROMIUM_PATH}, which does not exist.`);
+  process.exit(1);
 }
 
 const mode = process.env.TEST_DATABASE_URL ? `PostgreSQL (${process.env.TEST_DATABASE_URL})` : "embedded PGlite";
