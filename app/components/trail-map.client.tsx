@@ -423,7 +423,7 @@ function GroupPopup({ benches, onChoose, onClose }: { benches: MapBench[]; onCho
                 onClick={() => onChoose(bench)}
                 className="flex min-h-11 w-full flex-col items-start justify-center rounded px-2 py-1 text-left hover:bg-stone-100"
               >
-                <span className="font-semibold text-brand-700 underline underline-offset-2">Bench {bench.benchNumber}</span>
+                <span className="font-semibold text-brand-700 underline underline-offset-2">Bench {bench.benchNumber}</span>{" "}
                 <span className="text-stone-700">{bench.location}</span>
               </button>
             </li>
