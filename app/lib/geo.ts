@@ -107,6 +107,7 @@ export function resolutionForZoom(zoom: number): number {
  */
 export const MAP_CENTER: LonLat = [-84.0048, 33.9815];
 export const MAP_ZOOM = 16;
+/** The least zoom, unless the trail needs more room to fit on load (a phone): then as far as that needs. */
 export const MAP_MIN_ZOOM = 16;
 export const MAP_MAX_ZOOM = 18;
 export const MAP_HEIGHT_PX = 500;
