@@ -1,99 +1,146 @@
 import { useId } from "react";
-import type { TrailMapData } from "~/components/trail-map-types";
+import type { MapBench, TrailMapData } from "~/components/trail-map-types";
 import {
   BENCH_MARKER_FILL,
-  BENCH_MARKER_RADIUS,
-  BENCH_MARKER_STROKE,
   MAP_BACKGROUND,
-  MAP_FRAME_WIDTH_PX,
   MAP_HEIGHT_PX,
-  projectToFrame,
+  MARKER_HIT_PX,
   TRAIL_CASING_COLOR,
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
   type LonLat,
 } from "~/lib/geo";
+import { fitFrame, groupMarkers, toFrame, type FrameBox, type FramePoint } from "~/lib/map-frame";
 
-const frame = { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX };
 const round = (value: number) => Math.round(value * 10) / 10;
 
 function pathData(coordinates: LonLat[]) {
   return coordinates
     .map((point, index) => {
-      const [x, y] = projectToFrame(point, frame);
+      const [x, y] = toFrame(point);
       return `${index === 0 ? "M" : "L"}${round(x)} ${round(y)}`;
     })
     .join(" ");
 }
 
+/** The list entry under the map that a bench marker leads to. */
+export const benchAnchor = (benchId: string) => `bench-${benchId}`;
+
+const benchPoint = (bench: MapBench): FramePoint => toFrame([bench.longitude, bench.latitude]);
+
+/** Where a point sits in the box, as CSS percentages of the box's width and height. */
+function percentIn(box: FrameBox, [x, y]: FramePoint) {
+  return { left: ((x - box.x) / box.width) * 100, top: ((y - box.y) / box.height) * 100 };
+}
+
+function listOfNumbers(numbers: number[]) {
+  return numbers.length < 2 ? numbers.join("") : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
+
+const markerDot = "flex items-center justify-center rounded-full border-2 border-white font-bold text-white shadow";
+
 /**
- * The map as the server renders it: the same Web Mercator frame the OpenLayers view opens with
- * (centre and zoom 16 of SPEC §9), without tiles. Shown before hydration and whenever scripts are off.
+ * The map as the server renders it, without tiles: shown before hydration and whenever scripts are off.
+ * The drawing is framed around the trail (and the benches, when shown), and the box holding it keeps the
+ * drawing's proportions inside the 500 px frame, so bench markers can be HTML links placed by percentage:
+ * each a 44 px target at any width, leading to its bench in the list. Benches that would overlap on the
+ * narrowest screen share one marker, which opens a list of them.
  */
 export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapData) {
   const titleId = useId();
+  const shownBenches = showBenches ? benches : [];
+  const { box, minScale } = fitFrame([
+    ...trails.flatMap((trail) => trail.coordinates.map(toFrame)),
+    ...shownBenches.map(benchPoint),
+  ]);
+  const groups = groupMarkers(shownBenches, benchPoint, MARKER_HIT_PX / minScale);
+  const ratio = box.width / box.height;
+
   return (
-    <svg
-      role="img"
-      aria-labelledby={titleId}
-      viewBox={`0 0 ${MAP_FRAME_WIDTH_PX} ${MAP_HEIGHT_PX}`}
-      preserveAspectRatio="xMidYMid meet"
-      className="block w-full rounded-lg border border-stone-300"
-      style={{ height: MAP_HEIGHT_PX, background: MAP_BACKGROUND }}
+    <div
       data-map="svg"
+      className="relative w-full overflow-hidden rounded-lg border border-stone-300"
+      style={{ height: MAP_HEIGHT_PX, background: MAP_BACKGROUND, containerType: "size" }}
     >
-      <title id={titleId}>{label}</title>
-      {trails.map((trail) => {
-        const d = pathData(trail.coordinates);
-        return (
-          <g key={trail.id} data-trail={trail.color}>
-            <path
-              d={d}
-              fill="none"
-              stroke={TRAIL_CASING_COLOR}
-              strokeWidth={TRAIL_LINE_WIDTH + 2}
-              strokeLinejoin="round"
-              strokeLinecap="round"
-            />
-            <path
-              d={d}
-              fill="none"
-              stroke={trailStrokeColor(trail.color)}
-              strokeWidth={TRAIL_LINE_WIDTH}
-              strokeLinejoin="round"
-              strokeLinecap="round"
-            />
-          </g>
-        );
-      })}
-      {showBenches
-        ? benches.map((bench) => {
-            const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
+      <div
+        className="absolute inset-0 m-auto"
+        style={{ width: `min(100cqw, 100cqh * ${round(ratio * 1000) / 1000})`, aspectRatio: `${round(box.width)} / ${round(box.height)}` }}
+      >
+        <svg
+          role="img"
+          aria-labelledby={titleId}
+          viewBox={`${round(box.x)} ${round(box.y)} ${round(box.width)} ${round(box.height)}`}
+          className="block h-full w-full"
+        >
+          <title id={titleId}>{label}</title>
+          {trails.map((trail) => {
+            const d = pathData(trail.coordinates);
+            // The line keeps its width in screen pixels however far the frame is scaled down.
             return (
-              <g key={bench.id} data-bench={bench.benchNumber}>
-                <circle
-                  cx={round(x)}
-                  cy={round(y)}
-                  r={BENCH_MARKER_RADIUS}
-                  fill={BENCH_MARKER_FILL}
-                  stroke={BENCH_MARKER_STROKE}
-                  strokeWidth={2}
-                />
-                <text
-                  x={round(x)}
-                  y={round(y)}
-                  textAnchor="middle"
-                  dominantBaseline="central"
-                  fontSize={10}
-                  fontWeight={700}
-                  fill={BENCH_MARKER_STROKE}
-                >
-                  {bench.benchNumber}
-                </text>
+              <g key={trail.id} data-trail={trail.color} fill="none" strokeLinejoin="round" strokeLinecap="round">
+                <path d={d} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} vectorEffect="non-scaling-stroke" />
+                <path d={d} stroke={trailStrokeColor(trail.color)} strokeWidth={TRAIL_LINE_WIDTH} vectorEffect="non-scaling-stroke" />
               </g>
             );
-          })
-        : null}
-    </svg>
+          })}
+        </svg>
+        {groups.map(({ members, at }) => {
+          const { left, top } = percentIn(box, at);
+          const position = { left: `${round(left)}%`, top: `${round(top)}%` };
+          if (members.length === 1) {
+            const [bench] = members;
+            return (
+              <a
+                key={bench.id}
+                href={`#${benchAnchor(bench.id)}`}
+                aria-label={`Bench ${bench.benchNumber}`}
+                data-bench={bench.benchNumber}
+                className="absolute flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full"
+                style={{ ...position, width: MARKER_HIT_PX, height: MARKER_HIT_PX }}
+              >
+                <span aria-hidden="true" className={`${markerDot} h-5 w-5 text-[10px]`} style={{ background: BENCH_MARKER_FILL }}>
+                  {bench.benchNumber}
+                </span>
+              </a>
+            );
+          }
+          const numbers = members.map((bench) => bench.benchNumber).sort((a, b) => a - b);
+          // Opens towards the middle of the map, so the list stays inside it.
+          const panelPlace = `${top < 50 ? "top-full" : "bottom-full"} ${left < 50 ? "left-0" : "right-0"}`;
+          return (
+            <details
+              key={members[0].id}
+              name="bench-groups"
+              data-bench-group={numbers.join(",")}
+              className="absolute -translate-x-1/2 -translate-y-1/2 open:z-10"
+              style={{ ...position, width: MARKER_HIT_PX, height: MARKER_HIT_PX }}
+            >
+              <summary className="flex h-full w-full cursor-pointer items-center justify-center rounded-full">
+                <span
+                  aria-hidden="true"
+                  className="flex h-6 w-6 items-center justify-center rounded-full border-[3px] bg-white text-xs font-bold shadow"
+                  style={{ borderColor: BENCH_MARKER_FILL, color: BENCH_MARKER_FILL }}
+                >
+                  {members.length}
+                </span>
+                <span className="sr-only">Benches {listOfNumbers(numbers)}</span>
+              </summary>
+              <ul className={`card absolute ${panelPlace} w-max max-w-56 p-1 text-sm`}>
+                {numbers.map((number) => {
+                  const bench = members.find((member) => member.benchNumber === number)!;
+                  return (
+                    <li key={bench.id}>
+                      <a href={`#${benchAnchor(bench.id)}`} className="btn-link flex min-h-11 items-center rounded px-3 hover:bg-stone-100">
+                        Bench {bench.benchNumber}
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </details>
+          );
+        })}
+      </div>
+    </div>
   );
 }

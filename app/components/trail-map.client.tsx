@@ -9,15 +9,19 @@ import LineString from "ol/geom/LineString";
 import Point from "ol/geom/Point";
 import TileLayer from "ol/layer/Tile";
 import VectorLayer from "ol/layer/Vector";
-import { fromLonLat, transformExtent } from "ol/proj";
+import { isEmpty, type Extent } from "ol/extent";
+import type { FeatureLike } from "ol/Feature";
+import { fromLonLat, toLonLat, transformExtent } from "ol/proj";
+import Cluster from "ol/source/Cluster";
 import OSM from "ol/source/OSM";
 import VectorSource from "ol/source/Vector";
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
 import {
+  BENCH_GROUP_RADIUS,
   BENCH_MARKER_FILL,
   BENCH_MARKER_RADIUS,
   BENCH_MARKER_STROKE,
@@ -28,12 +32,16 @@ import {
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
   MAP_ZOOM,
+  MARKER_HIT_PX,
   TRAIL_CASING_COLOR,
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
+  zoomForResolution,
 } from "~/lib/geo";
 
 const POPUP_WIDTH_PX = 256;
+/** Room around the trail when the map fits it. */
+const FIT_PADDING_PX = 24;
 
 function trailStyle(color: string) {
   return [
@@ -57,6 +65,65 @@ function benchStyle(benchNumber: number) {
   });
 }
 
+/** Benches too close to tell apart: a larger, white marker ringed in the bench colour, showing how many. */
+function groupStyle(count: number) {
+  return new Style({
+    image: new CircleStyle({
+      radius: BENCH_GROUP_RADIUS,
+      fill: new Fill({ color: BENCH_MARKER_STROKE }),
+      stroke: new Stroke({ color: BENCH_MARKER_FILL, width: 3 }),
+    }),
+    text: new Text({
+      text: String(count),
+      font: "bold 12px system-ui, sans-serif",
+      fill: new Fill({ color: BENCH_MARKER_FILL }),
+    }),
+  });
+}
+
+const markerStyles = new Map<string, Style>();
+/** A cluster of one is that bench's own marker. */
+function markerStyle(marker: FeatureLike) {
+  const members = benchesOf(marker);
+  const key = members.length === 1 ? `bench ${members[0].get("benchNumber")}` : `group ${members.length}`;
+  let style = markerStyles.get(key);
+  if (!style) {
+    style = members.length === 1 ? benchStyle(members[0].get("benchNumber") as number) : groupStyle(members.length);
+    markerStyles.set(key, style);
+  }
+  return style;
+}
+
+const benchesOf = (marker: FeatureLike) => marker.get("features") as Feature[];
+const markerCoordinate = (marker: FeatureLike) => (marker.getGeometry() as Point).getCoordinates();
+
+/** The marker whose 44 px touch target holds the pixel (the nearest, should two ever both do). */
+function markerAtPixel(map: OlMap, markers: Feature[], pixel: number[]) {
+  let nearest: Feature | null = null;
+  let nearestDistance = MARKER_HIT_PX / 2;
+  for (const marker of markers) {
+    const at = map.getPixelFromCoordinate(markerCoordinate(marker));
+    if (!at) continue;
+    const distance = Math.hypot(at[0] - pixel[0], at[1] - pixel[1]);
+    if (distance <= nearestDistance) [nearest, nearestDistance] = [marker, distance];
+  }
+  return nearest;
+}
+
+/**
+ * Shows the whole extent with some room, zooming out past SPEC's minimum zoom when a narrow screen needs
+ * it (and letting the person zoom out that far), but never in past the usual opening zoom.
+ */
+function fitExtent(map: OlMap, extent: Extent) {
+  const size = map.getSize();
+  if (!size || isEmpty(extent)) return;
+  const view = map.getView();
+  const inner = size.map((length) => Math.max(1, length - 2 * FIT_PADDING_PX));
+  const needed = zoomForResolution(view.getResolutionForExtent(extent, inner));
+  view.setMinZoom(Math.min(MAP_MIN_ZOOM, Math.floor(needed * 100) / 100));
+  view.fit(extent, { padding: Array(4).fill(FIT_PADDING_PX), maxZoom: MAP_ZOOM });
+}
+
 function trailFeature(trail: MapTrail) {
   const feature = new Feature({ geometry: new LineString(trail.coordinates.map((point) => fromLonLat(point))) });
   feature.setId(trail.id);
@@ -69,15 +136,15 @@ function benchFeature(bench: MapBench) {
   const feature = new Feature({ geometry: new Point(fromLonLat([bench.longitude, bench.latitude])) });
   feature.setId(bench.id);
   feature.set("benchId", bench.id);
-  feature.setStyle(benchStyle(bench.benchNumber));
+  feature.set("benchNumber", bench.benchNumber);
   return feature;
 }
 
 /** Above the marker in the lower half of the map, below it in the upper half; clear of the side edges. */
-function placePopup(map: OlMap, popup: Overlay, coordinate: number[]) {
+function placePopup(map: OlMap, popup: Overlay, coordinate: number[], markerRadius: number) {
   const pixel = map.getPixelFromCoordinate(coordinate);
   const [width, height] = map.getSize() ?? [0, 0];
-  const gap = BENCH_MARKER_RADIUS + 6;
+  const gap = markerRadius + 6;
   const above = pixel ? pixel[1] > height / 2 : true;
   const sideRoom = POPUP_WIDTH_PX / 2 + 8;
   const horizontal = !pixel ? "center" : pixel[0] < sideRoom ? "left" : pixel[0] > width - sideRoom ? "right" : "center";
@@ -111,6 +178,7 @@ type MapParts = {
   walkerSource: VectorSource;
   trailSource: VectorSource;
   benchSource: VectorSource;
+  markerSource: Cluster;
   benchLayer: VectorLayer;
   popup: Overlay;
 };
@@ -130,14 +198,19 @@ export default function OpenLayersTrailMap({
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
   const [popupElement] = useState(() => document.createElement("div"));
-  const [selectedBenchId, setSelectedBenchId] = useState<string | null>(null);
+  // A bench, or a group of benches too close to tell apart (whose popup lists them), and where it is.
+  const [selection, setSelection] = useState<{ benchIds: string[]; at: number[] } | null>(null);
+  const followingWalker = useRef(false);
+  followingWalker.current = walker !== null && followWalker;
 
   useEffect(() => {
     const target = targetRef.current!;
     const trailSource = new VectorSource();
     const benchSource = new VectorSource();
+    // Markers closer than a touch target share one, so every target on screen is separately hittable.
+    const markerSource = new Cluster({ source: benchSource, distance: MARKER_HIT_PX, minDistance: MARKER_HIT_PX });
     const trailLayer = new VectorLayer({ source: trailSource });
-    const benchLayer = new VectorLayer({ source: benchSource, visible: false });
+    const benchLayer = new VectorLayer({ source: markerSource, style: markerStyle, visible: false });
     const walkerSource = new VectorSource();
     const walkerLayer = new VectorLayer({ source: walkerSource });
     // No auto-pan: the popup is placed on whichever side of its marker has room (placePopup), so
@@ -163,16 +236,18 @@ export default function OpenLayersTrailMap({
       }),
     });
 
+    const shownMarkers = () => (benchLayer.getVisible() ? markerSource.getFeatures() : []);
     map.on("singleclick", (event) => {
-      const hit = map.forEachFeatureAtPixel(event.pixel, (feature) => feature, {
-        layerFilter: (layer) => layer === benchLayer,
-        hitTolerance: 4,
-      });
-      if (hit) {
-        setSelectedBenchId(hit.get("benchId") as string);
+      const marker = markerAtPixel(map, shownMarkers(), event.pixel);
+      if (!marker) {
+        setSelection(null);
         return;
       }
-      setSelectedBenchId(null);
+      const members = benchesOf(marker);
+      setSelection({
+        benchIds: members.map((bench) => bench.get("benchId") as string),
+        at: members.length === 1 ? markerCoordinate(members[0]) : markerCoordinate(marker),
+      });
     });
     // Panning by hand stops the map following the walker (until they press Recentre).
     map.on("pointerdrag", () => onUserPanRef.current?.());
@@ -182,8 +257,7 @@ export default function OpenLayersTrailMap({
     target.addEventListener("keydown", onKeyDown);
     map.on("pointermove", (event) => {
       if (event.dragging) return;
-      const overMarker = map.hasFeatureAtPixel(event.pixel, { layerFilter: (layer) => layer === benchLayer });
-      target.style.cursor = overMarker ? "pointer" : "";
+      target.style.cursor = markerAtPixel(map, shownMarkers(), event.pixel) ? "pointer" : "";
     });
     // What was actually drawn, for tests and debugging: set from the rendered layers' real features.
     map.on("postrender", () => {
@@ -193,6 +267,17 @@ export default function OpenLayersTrailMap({
         .join(",");
       target.dataset.benchesVisible = String(benchLayer.getVisible() ? benchSource.getFeatures().length : 0);
       target.dataset.walker = String(walkerSource.getFeatures().length > 0);
+      // The view and each marker's pixel (in the map element) with the bench numbers it stands for.
+      const view = map.getView();
+      const [lon, lat] = toLonLat(view.getCenter()!);
+      target.dataset.center = `${lon.toFixed(7)},${lat.toFixed(7)}`;
+      target.dataset.zoom = view.getZoom()!.toFixed(5);
+      target.dataset.markers = JSON.stringify(
+        shownMarkers().map((marker) => {
+          const [x, y] = map.getPixelFromCoordinate(markerCoordinate(marker));
+          return { benches: benchesOf(marker).map((bench) => bench.get("benchNumber") as number), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+        }),
+      );
       target.dataset.rendered = "true";
     });
 
@@ -201,7 +286,7 @@ export default function OpenLayersTrailMap({
     const stopPointerDown = (event: PointerEvent) => event.stopPropagation();
     popupElement.addEventListener("pointerdown", stopPointerDown);
 
-    partsRef.current = { map, walkerSource, trailSource, benchSource, benchLayer, popup };
+    partsRef.current = { map, walkerSource, trailSource, benchSource, markerSource, benchLayer, popup };
     return () => {
       partsRef.current = null;
       target.removeEventListener("keydown", onKeyDown);
@@ -212,10 +297,16 @@ export default function OpenLayersTrailMap({
     // The tile source is configuration: it does not change while the page is open.
   }, [popupElement]);
 
+  // Fitted when a different trail is shown, not when an edit changes the one on screen.
+  const fittedTrails = useRef<string | null>(null);
   useEffect(() => {
-    const parts = partsRef.current!;
-    parts.trailSource.clear();
-    parts.trailSource.addFeatures(trails.map(trailFeature));
+    const { map, trailSource } = partsRef.current!;
+    trailSource.clear();
+    trailSource.addFeatures(trails.map(trailFeature));
+    const shown = trails.map((trail) => trail.id).join(",");
+    const extent = trailSource.getExtent();
+    if (extent && shown !== fittedTrails.current && !followingWalker.current) fitExtent(map, extent);
+    fittedTrails.current = shown;
   }, [trails]);
 
   useEffect(() => {
@@ -236,24 +327,27 @@ export default function OpenLayersTrailMap({
     if (followWalker) map.getView().setCenter(fromLonLat(walker.snapped ?? walker.position));
   }, [walker, followWalker]);
 
-  const selectedBench = showBenches ? benches.find((bench) => bench.id === selectedBenchId) ?? null : null;
+  const selectedBenches = showBenches && selection ? benches.filter((bench) => selection.benchIds.includes(bench.id)) : [];
+  const selectedKey = selectedBenches.map((bench) => bench.id).join(",");
 
-  const shownBenchId = useRef<string | null>(null);
+  const shownKey = useRef("");
   useEffect(() => {
     const { map, popup } = partsRef.current!;
-    if (selectedBench) placePopup(map, popup, fromLonLat([selectedBench.longitude, selectedBench.latitude]));
+    if (selectedKey && selection) placePopup(map, popup, selection.at, selection.benchIds.length > 1 ? BENCH_GROUP_RADIUS : BENCH_MARKER_RADIUS);
     else popup.setPosition(undefined);
     // Move focus into a newly opened popup, once it is placed and visible.
-    if (selectedBench && shownBenchId.current !== selectedBench.id) {
+    if (selectedKey && shownKey.current !== selectedKey) {
       popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
     }
-    shownBenchId.current = selectedBench?.id ?? null;
-  }, [selectedBench, popupElement]);
+    shownKey.current = selectedKey;
+  }, [selectedKey, selection, popupElement]);
 
   const closePopup = () => {
-    setSelectedBenchId(null);
+    setSelection(null);
     targetRef.current?.focus();
   };
+  const chooseBench = (bench: MapBench) =>
+    setSelection({ benchIds: [bench.id], at: fromLonLat([bench.longitude, bench.latitude]) });
 
   return (
     <>
@@ -267,12 +361,16 @@ export default function OpenLayersTrailMap({
         className="w-full overflow-hidden rounded-lg border border-stone-300"
         style={{ height: MAP_HEIGHT_PX, background: MAP_BACKGROUND }}
       />
-      {selectedBench ? createPortal(<BenchPopup bench={selectedBench} onClose={closePopup} />, popupElement) : null}
+      {selectedBenches.length === 1
+        ? createPortal(<BenchPopup bench={selectedBenches[0]} onClose={closePopup} />, popupElement)
+        : selectedBenches.length > 1
+          ? createPortal(<GroupPopup benches={selectedBenches} onChoose={chooseBench} onClose={closePopup} />, popupElement)
+          : null}
     </>
   );
 }
 
-function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }) {
+function PopupFrame({ heading, onClose, children }: { heading: string; onClose: () => void; children: ReactNode }) {
   const headingId = useId();
   return (
     <div
@@ -286,20 +384,51 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
     >
       <div className="flex items-start justify-between gap-2">
         <h3 id={headingId} className="text-base font-semibold text-stone-900">
-          Bench {bench.benchNumber}
+          {heading}
         </h3>
         <button
           data-popup-close
           type="button"
           onClick={onClose}
           aria-label="Close bench details"
-          className="-mt-1 -mr-1 inline-flex min-h-8 min-w-8 items-center justify-center rounded text-lg leading-none text-stone-700 hover:bg-stone-100"
+          className="-mt-2 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-lg leading-none text-stone-700 hover:bg-stone-100"
         >
           <span aria-hidden="true">×</span>
         </button>
       </div>
+      {children}
+    </div>
+  );
+}
+
+function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }) {
+  return (
+    <PopupFrame heading={`Bench ${bench.benchNumber}`} onClose={onClose}>
       <p className="mt-1">{bench.location}</p>
       <BenchVideoLinks videos={bench.videos} />
-    </div>
+    </PopupFrame>
+  );
+}
+
+function GroupPopup({ benches, onChoose, onClose }: { benches: MapBench[]; onChoose: (bench: MapBench) => void; onClose: () => void }) {
+  return (
+    <PopupFrame heading={`${benches.length} benches here`} onClose={onClose}>
+      <ul className="mt-1 grid gap-1">
+        {[...benches]
+          .sort((a, b) => a.benchNumber - b.benchNumber)
+          .map((bench) => (
+            <li key={bench.id}>
+              <button
+                type="button"
+                onClick={() => onChoose(bench)}
+                className="flex min-h-11 w-full flex-col items-start justify-center rounded px-2 py-1 text-left hover:bg-stone-100"
+              >
+                <span className="font-semibold text-brand-700 underline underline-offset-2">Bench {bench.benchNumber}</span>{" "}
+                <span className="text-stone-700">{bench.location}</span>
+              </button>
+            </li>
+          ))}
+      </ul>
+    </PopupFrame>
   );
 }

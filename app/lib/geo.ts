@@ -90,6 +90,11 @@ export function toWebMercator([longitude, latitude]: LonLat): MercatorPoint {
   return [x, y];
 }
 
+/** The zoom level (fractional) at which one pixel covers `resolution` metres: resolutionForZoom's inverse. */
+export function zoomForResolution(resolution: number): number {
+  return Math.log2(resolutionForZoom(0) / resolution);
+}
+
 /** Metres per pixel at a zoom level of the standard 256-pixel Web Mercator tile grid (OpenLayers' default). */
 export function resolutionForZoom(zoom: number): number {
   return (2 * Math.PI * WEB_MERCATOR_RADIUS_M) / 256 / 2 ** zoom;
@@ -102,6 +107,7 @@ export function resolutionForZoom(zoom: number): number {
  */
 export const MAP_CENTER: LonLat = [-84.0048, 33.9815];
 export const MAP_ZOOM = 16;
+/** The least zoom, unless the trail needs more room to fit on load (a phone): then as far as that needs. */
 export const MAP_MIN_ZOOM = 16;
 export const MAP_MAX_ZOOM = 18;
 export const MAP_HEIGHT_PX = 500;
@@ -125,6 +131,10 @@ export const TRAIL_CASING_COLOR = "#1c1917";
 export const BENCH_MARKER_FILL = "#7c2d12";
 export const BENCH_MARKER_STROKE = "#ffffff";
 export const BENCH_MARKER_RADIUS = 9;
+/** A group of benches too close to tell apart: drawn larger, with the count in place of a number. */
+export const BENCH_GROUP_RADIUS = 12;
+/** Every marker's touch target, in CSS pixels, whatever its drawn size (WCAG 2.5.5's 44 px). */
+export const MARKER_HIT_PX = 44;
 /** Shown where tiles are missing (no network), so the vector layers sit on a plain background. */
 export const MAP_BACKGROUND = "#e7e5e4";
 

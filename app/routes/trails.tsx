@@ -3,6 +3,7 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
+import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel } from "~/components/walk-panel";
 import { listBenches } from "~/models/bench.server";
 import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
@@ -162,7 +163,12 @@ export default function Trails() {
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2" aria-label="Benches with videos">
               {benches.map((bench) => (
-                <li key={bench.id} className="card p-4" data-bench-number={bench.benchNumber}>
+                <li
+                  key={bench.id}
+                  id={benchAnchor(bench.id)}
+                  className="card scroll-mt-4 p-4 target:ring-2 target:ring-brand-700"
+                  data-bench-number={bench.benchNumber}
+                >
                   <h3 className="font-semibold">Bench {bench.benchNumber}</h3>
                   <p className="text-stone-700">{bench.location}</p>
                   {bench.trailId && trailName(bench.trailId) ? (

@@ -78,7 +78,7 @@ async function expectBenchVideoPlayers(container: Locator, videos: Bench["videos
 }
 
 const olMap = (page: Page) => page.locator('[data-map="openlayers"]');
-const svgMap = (page: Page) => page.locator('svg[data-map="svg"]');
+const svgMap = (page: Page) => page.locator('[data-map="svg"]');
 
 /** The map as it stands once the page is usable: the OpenLayers canvas with JavaScript, else the SVG. */
 async function expectMapReady(page: Page, javaScriptEnabled: boolean) {
@@ -122,8 +122,10 @@ function expectColour(actual: number[] | null, hex: string) {
   for (const [index, channel] of actual!.entries()) expect(Math.abs(channel - expected[index])).toBeLessThanOrEqual(12);
 }
 
-/** The middle of the trail's longest segment in the map's opening frame: a point surely covered by the line. */
-function pointOnTrail(trail: Trail, frame: { width: number; height: number }): [number, number] {
+type MapView = { center: LonLat; zoom: number; width: number; height: number };
+
+/** The middle of the trail's longest segment in a view: a point surely covered by the line. */
+function pointOnTrail(trail: Trail, frame: MapView): [number, number] {
   let best: [number, number] = [0, 0];
   let bestLength = -1;
   for (let index = 1; index < trail.coordinates.length; index++) {
@@ -138,12 +140,42 @@ function pointOnTrail(trail: Trail, frame: { width: number; height: number }): [
   return best;
 }
 
-async function mapFrame(page: Page) {
+type Marker = { benches: number[]; x: number; y: number };
+
+/**
+ * The OpenLayers map's view as it last rendered (the island reports its centre, zoom and each marker's
+ * pixel in data attributes), with the map's place on the page.
+ */
+async function mapFrame(page: Page): Promise<MapView & { box: { x: number; y: number }; markers: Marker[] }> {
   await olMap(page).scrollIntoViewIfNeeded();
   const box = (await olMap(page).boundingBox())!;
   // The container has a 1 px border; OpenLayers draws inside it.
-  const inner = await olMap(page).evaluate((element) => ({ width: element.clientWidth, height: element.clientHeight }));
-  return { box: { x: box.x + 1, y: box.y + 1 }, ...inner };
+  const state = await olMap(page).evaluate((element) => ({
+    width: element.clientWidth,
+    height: element.clientHeight,
+    center: element.dataset.center!.split(",").map(Number) as LonLat,
+    zoom: Number(element.dataset.zoom),
+    markers: JSON.parse(element.dataset.markers ?? "[]") as Marker[],
+  }));
+  return { box: { x: box.x + 1, y: box.y + 1 }, ...state };
+}
+
+/** True once the trail's colour is on the canvas where the reported view puts the trail. */
+async function trailDrawnWhereReported(page: Page, trail: Trail) {
+  const frame = await mapFrame(page);
+  const pixel = await mapPixel(page, pointOnTrail(trail, frame));
+  return !!pixel && hexToRgb(trailStrokeColor(trail.color)).every((channel, index) => Math.abs(channel - pixel[index]) <= 12);
+}
+
+/** Every coordinate of the trail inside a width x height box, given each one's position in it. */
+function expectInside(trail: Trail, size: { width: number; height: number }, position: (point: LonLat) => [number, number]) {
+  for (const point of trail.coordinates) {
+    const [x, y] = position(point);
+    expect(x, `${trail.name} point ${point} across`).toBeGreaterThanOrEqual(0);
+    expect(x, `${trail.name} point ${point} across`).toBeLessThanOrEqual(size.width);
+    expect(y, `${trail.name} point ${point} down`).toBeGreaterThanOrEqual(0);
+    expect(y, `${trail.name} point ${point} down`).toBeLessThanOrEqual(size.height);
+  }
 }
 
 test.describe("trail map", () => {
@@ -203,14 +235,8 @@ test.describe("trail map", () => {
       if (javaScriptEnabled) {
         await expect(olMap(page)).toHaveAttribute("data-trail", color);
         await expect(page.getByRole("region", { name: `Map of the ${trail.name}` })).toBeVisible();
-        const frame = await mapFrame(page);
         // The line really is on the canvas, in the trail's colour, where the projection puts it.
-        await expect
-          .poll(async () => {
-            const pixel = await mapPixel(page, pointOnTrail(trail, frame));
-            return pixel && hexToRgb(trailStrokeColor(color)).every((channel, index) => Math.abs(channel - pixel[index]) <= 12);
-          })
-          .toBe(true);
+        await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
       } else {
         await expect(page.getByRole("img", { name: `Map of the ${trail.name}` })).toBeVisible();
         const line = svgMap(page).locator(`g[data-trail="${color}"] path[stroke="${trailStrokeColor(color)}"]`);
@@ -228,7 +254,7 @@ test.describe("trail map", () => {
     const { benches } = await databaseState(db);
     await page.goto("/trails?trail=gold");
     await expectMapReady(page, javaScriptEnabled);
-    const bench = benches[0];
+    const markerLinks = svgMap(page).locator('a[href^="#bench-"]');
 
     if (javaScriptEnabled) {
       await page.getByRole("switch", { name: "Show Benches" }).click();
@@ -238,7 +264,11 @@ test.describe("trail map", () => {
       await expect(olMap(page)).toHaveAttribute("data-benches-visible", String(benches.length));
       await expect(olMap(page)).toHaveAttribute("data-trail", "gold");
       const frame = await mapFrame(page);
+      // A bench with a marker of its own, drawn where the projection puts it.
+      const marker = frame.markers.find((candidate) => candidate.benches.length === 1)!;
+      const bench = benches.find((candidate) => candidate.benchNumber === marker.benches[0])!;
       const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
+      expect(Math.hypot(marker.x - x, marker.y - y)).toBeLessThan(1);
       const markerPoint: [number, number] = [Math.round(x), Math.round(y) + 6];
       await expect.poll(() => mapPixel(page, markerPoint).then((pixel) => JSON.stringify(pixel))).toBe(
         JSON.stringify(hexToRgb(BENCH_MARKER_FILL)),
@@ -252,73 +282,169 @@ test.describe("trail map", () => {
         .poll(async () => JSON.stringify(await mapPixel(page, markerPoint)))
         .not.toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
     } else {
-      await expect(svgMap(page).locator("circle")).toHaveCount(0);
+      // One link per bench, on its own marker or in its group's list.
+      await expect(markerLinks).toHaveCount(0);
       await page.getByRole("link", { name: "Show Benches" }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
-      await expect(svgMap(page).locator("circle")).toHaveCount(benches.length);
-      await expect(svgMap(page).locator(`g[data-bench="${bench.benchNumber}"]`)).toContainText(String(bench.benchNumber));
+      await expect(markerLinks).toHaveCount(benches.length);
       await expect(svgMap(page).locator('path[stroke="#ffd700"]')).toHaveCount(1);
       // The trail links keep the switch's state.
       await page.getByRole("link", { name: "Gray Trail" }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gray&benches=1$/);
-      await expect(svgMap(page).locator("circle")).toHaveCount(benches.length);
+      await expect(markerLinks).toHaveCount(benches.length);
       await page.getByRole("link", { name: "Hide Benches" }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gray$/);
-      await expect(svgMap(page).locator("circle")).toHaveCount(0);
+      await expect(markerLinks).toHaveCount(0);
     }
   });
 
-  test("every bench marker opens its popup with the bench's location and videos", async ({ page, javaScriptEnabled, db }) => {
+  test("fits the selected trail on load at 320, 390 and 1280 px", async ({ page, javaScriptEnabled, db }) => {
+    test.setTimeout(60_000);
+    const { trails } = await databaseState(db);
+    const [green, gold] = ["green", "gold"].map((color) => trails.find((trail) => trail.color === color)!);
+    for (const width of [320, 390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      if (javaScriptEnabled) {
+        await page.goto("/trails?trail=green");
+        await expectMapReady(page, true);
+        // Choosing another trail fits that one too.
+        for (const trail of [green, gold]) {
+          if (trail === gold) await page.getByRole("link", { name: gold.name }).click();
+          await expect(olMap(page)).toHaveAttribute("data-trail", trail.color);
+          // The view the map reports is the one drawn: the line is on the canvas where it puts it.
+          await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
+          const frame = await mapFrame(page);
+          expectInside(trail, frame, (point) => projectToFrame(point, frame));
+        }
+      } else {
+        for (const trail of [green, gold]) {
+          await page.goto(`/trails?trail=${trail.color}`);
+          await expectMapReady(page, false);
+          // The drawing lies wholly inside the map's frame, and its viewBox holds the whole trail.
+          const frameBox = (await svgMap(page).boundingBox())!;
+          const drawing = (await svgMap(page).locator("svg").boundingBox())!;
+          expect(drawing.x).toBeGreaterThanOrEqual(frameBox.x);
+          expect(drawing.x + drawing.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
+          expect(drawing.y).toBeGreaterThanOrEqual(frameBox.y);
+          expect(drawing.y + drawing.height).toBeLessThanOrEqual(frameBox.y + frameBox.height + 0.5);
+          const [x, y, w, h] = (await svgMap(page).locator("svg").getAttribute("viewBox"))!.split(" ").map(Number);
+          expectInside(trail, { width: w, height: h }, (point) => {
+            const [px, py] = projectToFrame(point, { width: 720, height: 500 });
+            return [px - x, py - y];
+          });
+        }
+      }
+    }
+  });
+
+  test("at a phone's width every bench is reachable from a 44 px marker: its popup, or its entry in the list", async ({
+    page,
+    javaScriptEnabled,
+    db,
+  }) => {
     test.setTimeout(60_000);
     const { benches } = await databaseState(db);
     const videoHostRequests = await watchVideoHostRequests(page);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/trails?trail=green&benches=1");
     await expectMapReady(page, javaScriptEnabled);
 
     if (!javaScriptEnabled) {
-      // Without scripts there are no popups: each marker is drawn where the projection puts it, and the
-      // list under the map carries what the popup would.
-      for (const bench of benches) {
-        const [x, y] = projectToFrame([bench.longitude, bench.latitude], { width: 720, height: 500 });
-        const circle = svgMap(page).locator(`g[data-bench="${bench.benchNumber}"] circle`);
-        expect(Number(await circle.getAttribute("cx"))).toBeCloseTo(x, 0);
-        expect(Number(await circle.getAttribute("cy"))).toBeCloseTo(y, 0);
+      // Without scripts each marker is a link to the bench's entry in the list; benches too close to
+      // tell apart share a marker that opens a list of such links.
+      const singles = svgMap(page).locator("a[data-bench]");
+      const groups = svgMap(page).locator("details[data-bench-group]");
+      const targets = [...(await singles.all()), ...(await groups.locator("summary").all())];
+      const boxes = await Promise.all(targets.map(async (target) => (await target.boundingBox())!));
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThanOrEqual(44);
+        expect(box.height).toBeGreaterThanOrEqual(44);
       }
+      // No two targets overlap.
+      for (const [index, a] of boxes.entries()) {
+        for (const b of boxes.slice(index + 1)) {
+          const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+          expect(apart, "marker touch targets overlap").toBe(true);
+        }
+      }
+      const grouped = (await Promise.all((await groups.all()).map((group) => group.getAttribute("data-bench-group"))))
+        .flatMap((numbers) => numbers!.split(",").map(Number));
+      const single = (await Promise.all((await singles.all()).map((link) => link.getAttribute("data-bench")))).map(Number);
+      expect([...single, ...grouped].sort((a, b) => a - b)).toEqual(benches.map((bench) => bench.benchNumber));
+      expect(grouped.length, "the seeded benches 6, 7 and 11 stand too close for separate markers").toBeGreaterThan(0);
+
+      const list = page.getByRole("list", { name: "Benches with videos" });
+      const lands = async (benchNumber: number) => {
+        const entry = list.locator(`li[data-bench-number="${benchNumber}"]`);
+        await expect(page).toHaveURL(new RegExp(`#${await entry.getAttribute("id")}$`));
+        await expect(entry).toBeInViewport();
+        await page.evaluate(() => window.scrollTo(0, 0));
+      };
+      const benchNumber = single[0];
+      await svgMap(page).getByRole("link", { name: `Bench ${benchNumber}`, exact: true }).click();
+      await lands(benchNumber);
+      const group = groups.first();
+      const [first] = (await group.getAttribute("data-bench-group"))!.split(",").map(Number);
+      await group.locator("summary").click();
+      await group.getByRole("link", { name: `Bench ${first}`, exact: true }).click();
+      await lands(first);
       return;
     }
 
     await expect(olMap(page)).toHaveAttribute("data-benches-visible", String(benches.length));
     const frame = await mapFrame(page);
-    for (const bench of benches) {
-      const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
-      await page.mouse.click(frame.box.x + x, frame.box.y + y);
-      const popup = page.getByRole("dialog", { name: `Bench ${bench.benchNumber}` });
-      await expect(popup).toBeVisible();
-      await expect(popup).toContainText(bench.location);
-      await expectBenchVideoPlayers(popup, bench.videos, true);
-      if (bench === benches.find((candidate) => candidate.videos.length > 0)) {
-        // Nothing was asked of the video host until now; pressing play starts the player in the popup.
-        expect(videoHostRequests).toEqual([]);
-        const video = bench.videos[0];
-        const player = `https://www.youtube-nocookie.com/embed/${extractYouTubeId(video.url)}?autoplay=1`;
-        const requested = page.waitForRequest(player);
-        await popup.getByRole("button", { name: `Play video: ${video.title}`, exact: true }).click();
-        await requested;
-        await expect(popup.locator("iframe")).toHaveAttribute("src", player);
+    // Each bench has exactly one marker, and no two markers' 44 px targets overlap.
+    expect(frame.markers.flatMap((marker) => marker.benches).sort((a, b) => a - b)).toEqual(benches.map((bench) => bench.benchNumber));
+    for (const [index, a] of frame.markers.entries()) {
+      for (const b of frame.markers.slice(index + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(44);
+    }
+    expect(frame.markers.some((marker) => marker.benches.length > 1), "close benches are grouped").toBe(true);
+
+    // Press each marker 20 px off its centre, on alternating sides: inside its 44 px target.
+    const openFromMarker = async (marker: Marker, index: number) => {
+      const offsets: [number, number][] = [[20, 0], [0, 20], [-20, 0], [0, -20]];
+      const [dx, dy] = offsets[index % offsets.length];
+      await page.mouse.click(frame.box.x + marker.x + dx, frame.box.y + marker.y + dy);
+    };
+    for (const [index, marker] of frame.markers.entries()) {
+      for (const benchNumber of marker.benches) {
+        const bench = benches.find((candidate) => candidate.benchNumber === benchNumber)!;
+        await openFromMarker(marker, index);
+        if (marker.benches.length > 1) {
+          const group = page.getByRole("dialog", { name: `${marker.benches.length} benches here` });
+          await expect(group).toBeVisible();
+          await group.getByRole("button", { name: new RegExp(`^Bench ${benchNumber}\\b`) }).click();
+        }
+        const popup = page.getByRole("dialog", { name: `Bench ${bench.benchNumber}` });
+        await expect(popup).toBeVisible();
+        await expect(popup).toContainText(bench.location);
+        await expectBenchVideoPlayers(popup, bench.videos, true);
+        if (bench === benches.find((candidate) => candidate.videos.length > 0)) {
+          // Nothing was asked of the video host until now; pressing play starts the player in the popup.
+          expect(videoHostRequests).toEqual([]);
+          const video = bench.videos[0];
+          const player = `https://www.youtube-nocookie.com/embed/${extractYouTubeId(video.url)}?autoplay=1`;
+          const requested = page.waitForRequest(player);
+          await popup.getByRole("button", { name: `Play video: ${video.title}`, exact: true }).click();
+          await requested;
+          await expect(popup.locator("iframe")).toHaveAttribute("src", player);
+        }
+        await popup.getByRole("button", { name: "Close bench details" }).click();
+        await expect(popup).toBeHidden();
+        // Focus returns to the map, ready for the keyboard.
+        await expect(olMap(page)).toBeFocused();
       }
-      await popup.getByRole("button", { name: "Close bench details" }).click();
-      await expect(popup).toBeHidden();
-      // Focus returns to the map, ready for the keyboard.
-      await expect(olMap(page)).toBeFocused();
     }
 
-    // A click away from the markers opens nothing.
-    await page.mouse.click(frame.box.x + 10, frame.box.y + frame.height - 10);
+    // A press further than 22 px from every marker opens nothing.
+    const away = [...Array(frame.width).keys()]
+      .flatMap((x) => [10, frame.height - 10].map((y) => [x, y] as [number, number]))
+      .find(([x, y]) => frame.markers.every((marker) => Math.hypot(marker.x - x, marker.y - y) > 30))!;
+    await page.mouse.click(frame.box.x + away[0], frame.box.y + away[1]);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("the popup closes with Escape and when benches are hidden", async ({ page, javaScriptEnabled, db }) => {
-    const { benches } = await databaseState(db);
+  test("the popup closes with Escape and when benches are hidden", async ({ page, javaScriptEnabled }) => {
     await page.goto("/trails?trail=green&benches=1");
     await expectMapReady(page, javaScriptEnabled);
     if (!javaScriptEnabled) {
@@ -326,17 +452,16 @@ test.describe("trail map", () => {
       await expect(page.getByRole("link", { name: "Hide Benches" })).toHaveAttribute("href", "/trails?trail=green");
       return;
     }
-    const bench = benches[benches.length - 1];
     const frame = await mapFrame(page);
-    const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
-    const popup = page.getByRole("dialog", { name: `Bench ${bench.benchNumber}` });
+    const marker = frame.markers.find((candidate) => candidate.benches.length === 1)!;
+    const popup = page.getByRole("dialog", { name: `Bench ${marker.benches[0]}` });
 
-    await page.mouse.click(frame.box.x + x, frame.box.y + y);
+    await page.mouse.click(frame.box.x + marker.x, frame.box.y + marker.y);
     await expect(popup).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(popup).toBeHidden();
 
-    await page.mouse.click(frame.box.x + x, frame.box.y + y);
+    await page.mouse.click(frame.box.x + marker.x, frame.box.y + marker.y);
     await expect(popup).toBeVisible();
     await page.getByRole("switch", { name: "Hide Benches" }).click();
     await expect(olMap(page)).toHaveAttribute("data-benches-visible", "0");

@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { TrailMapSvg } from "~/components/trail-map-svg";
 import type { MapBench, MapTrail } from "~/components/trail-map-types";
 import { MAP_FRAME_WIDTH_PX, MAP_HEIGHT_PX, projectToFrame, type LonLat } from "~/lib/geo";
+import { fitFrame, groupMarkers, MAP_MIN_WIDTH_PX, type FramePoint } from "~/lib/map-frame";
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
 const gold = (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).find(
@@ -20,9 +21,14 @@ const bench: MapBench = {
   videos: [],
 };
 
-function render(props: { trails?: MapTrail[]; showBenches: boolean }) {
+function render(props: { trails?: MapTrail[]; benches?: MapBench[]; showBenches: boolean }) {
   const html = renderToStaticMarkup(
-    createElement(TrailMapSvg, { trails: props.trails ?? [trail], benches: [bench], showBenches: props.showBenches, label: "Map of the Gold Trail" }),
+    createElement(TrailMapSvg, {
+      trails: props.trails ?? [trail],
+      benches: props.benches ?? [bench],
+      showBenches: props.showBenches,
+      label: "Map of the Gold Trail",
+    }),
   );
   return new SvgMarkup(html);
 }
@@ -37,15 +43,30 @@ class SvgMarkup {
   }
 }
 
+const frame = { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX };
+const viewBoxOf = (svg: SvgMarkup) => {
+  const [x, y, width, height] = svg.all("svg")[0].viewBox.split(" ").map(Number);
+  return { x, y, width, height };
+};
+
 describe("server-rendered trail map", () => {
-  test("is an image named by its label, 500 px high, in the zoom-16 frame", () => {
+  test("is an image named by its label, in a 500 px frame, framed around the trail", () => {
     const svg = render({ showBenches: false });
     const [root] = svg.all("svg");
     expect(root.role).toBe("img");
-    expect(root.viewBox).toBe(`0 0 ${MAP_FRAME_WIDTH_PX} ${MAP_HEIGHT_PX}`);
-    expect(root.style).toContain("height:500px");
+    expect(svg.all("div")[0].style).toContain("height:500px");
     expect(svg.html).toContain("<title");
     expect(svg.html).toContain("Map of the Gold Trail</title>");
+    const box = viewBoxOf(svg);
+    for (const point of trail.coordinates) {
+      const [x, y] = projectToFrame(point, frame);
+      expect(x).toBeGreaterThan(box.x);
+      expect(x).toBeLessThan(box.x + box.width);
+      expect(y).toBeGreaterThan(box.y);
+      expect(y).toBeLessThan(box.y + box.height);
+    }
+    // The drawing box keeps the viewBox's proportions, so markers placed in percentages land on the map.
+    expect(svg.all("div")[1].style).toContain(`aspect-ratio:${box.width} / ${box.height}`);
   });
 
   test("draws the trail in its colour, width 6, through every projected point", () => {
@@ -66,13 +87,63 @@ describe("server-rendered trail map", () => {
     expect(paths.map((path) => path.stroke)).toContain("#0000ff");
   });
 
-  test("bench markers appear only when asked for, at the bench's projected position", () => {
-    expect(render({ showBenches: false }).all("circle")).toEqual([]);
+  test("bench markers appear only when asked for: 44 px links to the bench's list entry, where the projection puts them", () => {
+    expect(render({ showBenches: false }).all("a")).toEqual([]);
     const svg = render({ showBenches: true });
-    const [circle] = svg.all("circle");
-    const [x, y] = projectToFrame([bench.longitude, bench.latitude], { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
-    expect(Number(circle.cx)).toBeCloseTo(x, 0);
-    expect(Number(circle.cy)).toBeCloseTo(y, 0);
-    expect(svg.html).toMatch(/data-bench="7"[^]*>7<\/text>/);
+    const [link] = svg.all("a");
+    expect(link.href).toBe("#bench-b1");
+    expect(link["aria-label"]).toBe("Bench 7");
+    expect(link.style).toContain("width:44px;height:44px");
+    const box = viewBoxOf(svg);
+    const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
+    expect(Number(/left:([\d.]+)%/.exec(link.style)![1])).toBeCloseTo(((x - box.x) / box.width) * 100, 0);
+    expect(Number(/top:([\d.]+)%/.exec(link.style)![1])).toBeCloseTo(((y - box.y) / box.height) * 100, 0);
+    expect(svg.html).toMatch(/data-bench="7"[^]*>7<\/span>/);
+  });
+
+  test("benches too close to tell apart share one marker that lists a link to each", () => {
+    const near: MapBench = { ...bench, id: "b2", benchNumber: 8, longitude: bench.longitude + 0.0002 };
+    const svg = render({ showBenches: true, benches: [near, bench] });
+    expect(svg.all("details")[0]["data-bench-group"]).toBe("7,8");
+    expect(svg.html).toContain("Benches 7 and 8</span>");
+    expect(svg.all("a").map((link) => link.href)).toEqual(["#bench-b1", "#bench-b2"]);
+  });
+});
+
+describe("framing for the narrowest screen", () => {
+  const points: FramePoint[] = [
+    [100, 120],
+    [900, 300],
+  ];
+
+  test("holds every point with half a marker to spare at 320 px, and is never smaller than the zoom-16 frame", () => {
+    const { box, minScale } = fitFrame(points);
+    expect(minScale).toBeCloseTo(Math.min(MAP_MIN_WIDTH_PX / box.width, MAP_HEIGHT_PX / box.height), 6);
+    for (const [x, y] of points) {
+      expect((x - box.x) * minScale).toBeGreaterThanOrEqual(22);
+      expect((box.x + box.width - x) * minScale).toBeGreaterThanOrEqual(22);
+      expect((y - box.y) * minScale).toBeGreaterThanOrEqual(22);
+      expect((box.y + box.height - y) * minScale).toBeGreaterThanOrEqual(22);
+    }
+    const small = fitFrame([[300, 200]]).box;
+    expect(small.width).toBe(MAP_FRAME_WIDTH_PX);
+    expect(small.height).toBe(MAP_HEIGHT_PX);
+  });
+
+  test("groups leave every two markers at least the given distance apart, and keep every item once", () => {
+    const items: FramePoint[] = [
+      [0, 0],
+      [10, 0],
+      [30, 0],
+      [100, 0],
+      [135, 5],
+      [400, 400],
+    ];
+    const groups = groupMarkers(items, (item) => item, 44);
+    expect(groups.flatMap((group) => group.members).sort()).toEqual([...items].sort());
+    for (const [index, a] of groups.entries()) {
+      for (const b of groups.slice(index + 1)) expect(Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])).toBeGreaterThanOrEqual(44);
+    }
+    expect(groups.map((group) => group.members.length).sort()).toEqual([1, 2, 3]);
   });
 });

@@ -1,0 +1,76 @@
+// How the server-drawn map frames its content and places its markers. It cannot know the screen's
+// width, so it plans for the narrowest one (MAP_MIN_WIDTH_PX): whatever fits and stays apart there only
+// grows on wider screens, where the drawing scales up.
+import {
+  MAP_FRAME_WIDTH_PX,
+  MAP_HEIGHT_PX,
+  MARKER_HIT_PX,
+  projectToFrame,
+  type LonLat,
+} from "~/lib/geo";
+
+/** The map's inner width on a 320 px screen: the page's 16 px padding and the map's 1 px border each side. */
+export const MAP_MIN_WIDTH_PX = 320 - 2 * 16 - 2;
+/** Room kept between the drawing and the map's edge on the narrowest map: half a marker, plus a little. */
+const EDGE_PX = MARKER_HIT_PX / 2 + 4;
+
+/** Frame units: pixels of the zoom-16 view around MAP_CENTER, the frame OpenLayers opens with. */
+export type FramePoint = [x: number, y: number];
+export type FrameBox = { x: number; y: number; width: number; height: number };
+
+export function toFrame(point: LonLat): FramePoint {
+  return projectToFrame(point, { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
+}
+
+/**
+ * The viewBox around `points`: never smaller than the zoom-16 frame (so a wide screen shows zoom 16, as
+ * the interactive map does), larger where the narrowest map needs it to hold every point with EDGE_PX to
+ * spare. `minScale` is what one frame unit measures, in CSS pixels, on the narrowest map.
+ */
+export function fitFrame(points: readonly FramePoint[]): { box: FrameBox; minScale: number } {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const [minX, maxX] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, MAP_FRAME_WIDTH_PX];
+  const [minY, maxY] = ys.length ? [Math.min(...ys), Math.max(...ys)] : [0, MAP_HEIGHT_PX];
+  const [contentWidth, contentHeight] = [maxX - minX, maxY - minY];
+  const scale = Math.min(
+    (MAP_MIN_WIDTH_PX - 2 * EDGE_PX) / contentWidth,
+    (MAP_HEIGHT_PX - 2 * EDGE_PX) / contentHeight,
+    MAP_MIN_WIDTH_PX / MAP_FRAME_WIDTH_PX,
+    1,
+  );
+  const width = Math.max(MAP_FRAME_WIDTH_PX, contentWidth + (2 * EDGE_PX) / scale);
+  const height = Math.max(MAP_HEIGHT_PX, contentHeight + (2 * EDGE_PX) / scale);
+  const box = { x: (minX + maxX - width) / 2, y: (minY + maxY - height) / 2, width, height };
+  return { box, minScale: Math.min(MAP_MIN_WIDTH_PX / width, MAP_HEIGHT_PX / height) };
+}
+
+export type MarkerGroup<T> = { members: T[]; at: FramePoint };
+
+/**
+ * Merges markers closer than `distance` (frame units), nearest pair first, each group at its members'
+ * centroid, until every two groups are at least `distance` apart: so no two touch targets overlap.
+ */
+export function groupMarkers<T>(items: readonly T[], position: (item: T) => FramePoint, distance: number): MarkerGroup<T>[] {
+  const groups: MarkerGroup<T>[] = items.map((item) => ({ members: [item], at: position(item) }));
+  for (;;) {
+    let closest: [number, number] | null = null;
+    let closestDistance = distance;
+    for (let a = 0; a < groups.length; a++) {
+      for (let b = a + 1; b < groups.length; b++) {
+        const apart = Math.hypot(groups[a].at[0] - groups[b].at[0], groups[a].at[1] - groups[b].at[1]);
+        if (apart < closestDistance) [closest, closestDistance] = [[a, b], apart];
+      }
+    }
+    if (!closest) return groups;
+    const [a, b] = closest;
+    const members = [...groups[a].members, ...groups[b].members];
+    const points = members.map(position);
+    const at: FramePoint = [
+      points.reduce((sum, [x]) => sum + x, 0) / points.length,
+      points.reduce((sum, [, y]) => sum + y, 0) / points.length,
+    ];
+    groups.splice(b, 1);
+    groups[a] = { members, at };
+  }
+}
