@@ -62,7 +62,7 @@ function LandingPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" aria-labelledby="hero-heading">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2 lg:gap-12 lg:px-8" data-hero>
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2 lg:gap-12" data-hero>
           <div>
             <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
               Walking Trails
