@@ -60,14 +60,16 @@ export function BarChart({ id, title, summary, series, rows }: { id: string; tit
           ) : (
             <span className="flex min-w-0 flex-col gap-1">
               {row.values.map((value, seriesIndex) => {
-                const width = value === null ? SUPPRESSED_WIDTH : value === 0 ? "0px" : `max(2px, calc((100% - ${VALUE_ROOM}) * ${value / max}))`;
+                const width = value === null ? SUPPRESSED_WIDTH : `max(2px, calc((100% - ${VALUE_ROOM}) * ${(value ?? 0) / max}))`;
                 return (
                   <span key={seriesIndex} className="flex items-center gap-2" data-suppressed={value === null ? "true" : undefined}>
-                    <span
-                      className={`block h-4 shrink-0 ${value === null ? "bg-stone-500" : (series[seriesIndex]?.bar ?? "bg-brand-700")}`}
-                      style={{ width }}
-                      data-bar
-                    />
+                    {value === 0 ? null : (
+                      <span
+                        className={`block h-4 shrink-0 ${value === null ? "bg-stone-500" : (series[seriesIndex]?.bar ?? "bg-brand-700")}`}
+                        style={{ width }}
+                        data-bar
+                      />
+                    )}
                     <span className="font-semibold text-stone-900 tabular-nums" data-value>
                       {displayCount(value)}
                     </span>

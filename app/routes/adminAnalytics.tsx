@@ -132,7 +132,7 @@ function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list:
     <div className="space-y-3" id="video-table">
       <div className="card overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="px-4 pt-3 text-left text-stone-700">
+          <caption className="px-2 pt-3 text-left text-stone-700 sm:px-4">
             Views, likes and dislikes per video. {which} by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose
             a column heading to sort by it.
           </caption>
@@ -145,7 +145,7 @@ function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list:
                     key={column.key}
                     scope="col"
                     aria-sort={isSorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
-                    className={`px-4 py-2 ${column.key === "title" ? "" : "text-right"}`}
+                    className={`px-2 py-2 sm:px-4 ${column.key === "title" ? "" : "text-right"}`}
                   >
                     <Link to={sortLink(sort, column.key, list)} preventScrollReset className="btn-link inline-flex min-h-11 items-center gap-1">
                       {column.label}
@@ -166,30 +166,27 @@ function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list:
             ) : null}
             {videos.map((video) => (
               <tr key={video.id} className="border-b border-stone-200 last:border-0" data-video-row>
-                <th scope="row" className="px-4 py-2 font-medium text-stone-900 [overflow-wrap:anywhere]">
+                <th scope="row" className="px-2 py-2 font-medium text-stone-900 [overflow-wrap:anywhere] sm:px-4">
                   {video.title} <span className="block text-xs font-normal text-stone-600">{video.subCategory}</span>
                 </th>
-                <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.views)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.likes)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.dislikes)}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{displayCount(video.views)}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{displayCount(video.likes)}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{displayCount(video.dislikes)}</td>
               </tr>
             ))}
             {idle.count > 0 ? (
               <tr className="border-t border-stone-300 bg-stone-50" data-idle-videos={idle.count}>
-                <th scope="row" className="px-4 py-2 font-medium text-stone-900">
-                  {idleLabel(idle.count)}
-                  <details className="mt-1 font-normal">
+                <th scope="row" colSpan={4} className="px-2 py-2 font-medium text-stone-900 sm:px-4">
+                  {idleLabel(idle.count)}: no views, likes or dislikes.
+                  <details className="font-normal">
                     <summary className="btn-link inline-flex min-h-11 cursor-pointer items-center">Which ones?</summary>
-                    <ul className="mt-1 list-disc pl-5 text-stone-700 [overflow-wrap:anywhere]">
+                    <ul className="mb-2 list-disc pl-5 text-stone-700 [overflow-wrap:anywhere]">
                       {idle.titles.map((title, index) => (
                         <li key={`${title}-${index}`}>{title}</li>
                       ))}
                     </ul>
                   </details>
                 </th>
-                <td className="px-4 py-2 text-right tabular-nums">0</td>
-                <td className="px-4 py-2 text-right tabular-nums">0</td>
-                <td className="px-4 py-2 text-right tabular-nums">0</td>
               </tr>
             ) : null}
           </tbody>
