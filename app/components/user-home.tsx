@@ -22,11 +22,11 @@ const sections: Section[] = [
   })),
 ];
 
-/** The signed-in home: one section per area, each linking to it. */
-export function UserHomePage({ username }: { username: string }) {
+/** The signed-in home: one section per area, each linking to it. A new account is greeted, not welcomed back. */
+export function UserHomePage({ username, newAccount }: { username: string; newAccount: boolean }) {
   return (
     <div className="page">
-      <h1 className="page-title">Welcome back, {username}</h1>
+      <h1 className="page-title">{`${newAccount ? "Welcome" : "Welcome back"}, ${username}`}</h1>
       <p className="mt-3 max-w-3xl text-lg text-stone-700">
         Choose a trail for today's walk, or learn a few moves, stretches and habits that make walking safer and more
         rewarding.

@@ -76,8 +76,8 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Where a role lands after signing in (SPEC §4). */
-function homePathFor(role: string) {
+/** Where a role lands after signing in (SPEC §4), and where a signed-in person at / is sent. */
+export function homePathFor(role: string) {
   return role === "Admin" ? "/adminHome" : role === "User" ? "/userHome" : "/";
 }
 
@@ -88,11 +88,11 @@ function homePathFor(role: string) {
 export async function startSessionAndRedirect(
   request: Request,
   user: { id: string; role: string },
-  options: { redirectTo?: unknown; message: string },
+  options: { redirectTo?: unknown; message: string; signedUp?: boolean },
 ) {
   const previous = await getSessionId(request);
   if (previous) await deleteSession(previous);
-  const session = await createSession(user.id);
+  const session = await createSession(user.id, { startedBySignUp: options.signedUp ?? false });
   const to = safeRedirect(options.redirectTo, homePathFor(user.role));
   return redirectWithToast(
     to,

@@ -1,4 +1,4 @@
-import { AGE_BANDS, MIN_GROUP_SIZE, NOT_GIVEN, type VideoAnalyticsSort } from "~/schemas/analytics";
+import { AGE_BANDS, MIN_GROUP_SIZE, NOT_GIVEN, TOP_VIDEOS, type VideoAnalyticsList, type VideoAnalyticsSort } from "~/schemas/analytics";
 import { COMMUNITY_OPTIONS, ETHNICITIES, GENDERS } from "~/schemas/user";
 import { prisma } from "~/utils/db.server";
 import { CHART_WEEKS, weekStart } from "~/models/walk.server";
@@ -7,8 +7,12 @@ import { isoDay } from "~/schemas/walk";
 
 type VideoStats = { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number };
 
-/** Per-video views, likes and dislikes in the requested order (title breaks ties), with the totals. */
-export async function getVideoAnalytics({ sort, dir }: VideoAnalyticsSort) {
+/**
+ * Per-video views, likes and dislikes in the requested order (title breaks ties), with the totals. Videos
+ * nobody has viewed, liked or disliked are one group (`idle`, by title) rather than rows of zeros; of the
+ * others, `list: "top"` returns the first TOP_VIDEOS and counts the rest in `more`.
+ */
+export async function getVideoAnalytics({ sort, dir }: VideoAnalyticsSort, list: VideoAnalyticsList = "all") {
   const [videos, totals] = await Promise.all([
     prisma.video.findMany({
       select: { id: true, title: true, subCategory: true, views: true, likes: true, dislikes: true },
@@ -16,8 +20,15 @@ export async function getVideoAnalytics({ sort, dir }: VideoAnalyticsSort) {
     }),
     prisma.video.aggregate({ _count: { _all: true }, _sum: { views: true, likes: true, dislikes: true } }),
   ]);
+  const hasActivity = (video: VideoStats) => video.views > 0 || video.likes > 0 || video.dislikes > 0;
+  const active = videos.filter(hasActivity);
+  const idle = videos.filter((video) => !hasActivity(video)).map((video) => video.title);
+  const shown = list === "all" ? active : active.slice(0, TOP_VIDEOS);
   return {
-    videos: videos satisfies VideoStats[],
+    videos: shown,
+    more: active.length - shown.length,
+    active: active.length,
+    idle: { count: idle.length, titles: idle.toSorted((a, b) => a.localeCompare(b)) },
     totals: {
       videos: totals._count._all,
       views: totals._sum.views ?? 0,

@@ -1,16 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import trailPreview from "~/assets/trail-preview.svg";
 import { TopicIcon } from "~/components/topic-icon";
 import type { Topic } from "~/lib/video-topics";
-import { getOptionalUser } from "~/http/auth.server";
-import { exerciseLinks } from "~/lib/navigation";
+import { getOptionalUser, homePathFor } from "~/http/auth.server";
 import { withoutScripts } from "~/lib/page-scripts";
 
 export const handle = withoutScripts;
 
+/** A signed-in person has a home of their own; / is the visitors' page. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
-  return { user: user ? { username: user.username, role: user.role } : null };
+  const home = user ? homePathFor(user.role) : "/";
+  if (home !== "/") throw redirect(home);
+  return null;
 }
 
 export const meta: MetaFunction = () => [
@@ -20,6 +23,12 @@ export const meta: MetaFunction = () => [
     content: "Find campus walking trails, benches with exercise videos, and guidance on movement, nutrition and injury prevention.",
   },
 ];
+
+// The file's own size (scripts/trail-preview.mjs prints it), so the page reserves its space before it loads.
+const TRAIL_PREVIEW_WIDTH = 726;
+const TRAIL_PREVIEW_HEIGHT = 555;
+const TRAIL_PREVIEW_ALT =
+  "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
 
 const features: { title: string; topic: Topic; text: string }[] = [
   {
@@ -52,20 +61,28 @@ const features: { title: string; topic: Topic; text: string }[] = [
 function LandingPage() {
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Walking Trails</h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-50">
-            Explore three marked trails across campus, stop at benches with short exercise videos, and learn
-            evidence-based habits for moving, eating and recovering well. Built by students in exercise science
-            and information technology, for the whole college community.
-          </p>
-          <Link
-            to="/authorization"
-            className="btn mt-8 bg-gold-400 px-6 text-base text-brand-900 hover:bg-gold-500"
-          >
-            Sign In
-          </Link>
+      <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" aria-labelledby="hero-heading">
+        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2 lg:gap-12" data-hero>
+          <div>
+            <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+              Walking Trails
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-brand-50">
+              Explore three marked trails across campus, stop at benches with short exercise videos, and learn
+              evidence-based habits for moving, eating and recovering well. Built by students in exercise science
+              and information technology, for the whole college community.
+            </p>
+            <Link to="/authorization" className="btn mt-8 bg-gold-400 px-6 text-base text-brand-900 hover:bg-gold-500">
+              Sign In
+            </Link>
+          </div>
+          <img
+            src={trailPreview}
+            width={TRAIL_PREVIEW_WIDTH}
+            height={TRAIL_PREVIEW_HEIGHT}
+            alt={TRAIL_PREVIEW_ALT}
+            className="h-auto w-full rounded-xl bg-white shadow-lg ring-1 ring-black/10"
+          />
         </div>
       </section>
       <section className="page" aria-labelledby="features-heading">
@@ -93,33 +110,6 @@ function LandingPage() {
   );
 }
 
-/** '/' for a signed-in person (SPEC §2): a greeting by username with the places they go most. */
-function WelcomeBack({ username, role }: { username: string; role: string }) {
-  const links = [
-    { label: "Your home page", to: "/userHome" },
-    { label: "Trails", to: "/trails" },
-    ...exerciseLinks,
-    { label: "My Profile", to: "/userControlPanel" },
-    ...(role === "Admin" ? [{ label: "Admin Dashboard", to: "/adminHome" }] : []),
-  ];
-  return (
-    <div className="page">
-      <h1 className="page-title">Welcome back, {username}!</h1>
-      <p className="mt-3 text-lg text-stone-700">Where would you like to go today?</p>
-      <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="card block p-4 font-semibold text-brand-700 hover:bg-brand-50">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 export default function Index() {
-  const { user } = useLoaderData<typeof loader>();
-  return user ? <WelcomeBack username={user.username} role={user.role} /> : <LandingPage />;
+  return <LandingPage />;
 }

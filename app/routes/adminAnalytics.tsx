@@ -4,7 +4,16 @@ import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
 import { getUserDemographics, getVideoAnalytics, getWalkAnalytics, type DemographicGroup, type WalkGroup } from "~/models/analytics.server";
 import { METRES_PER_MILE, trailStrokeColor } from "~/lib/geo";
 import { campusToday } from "~/schemas/walk";
-import { SUPPRESSED_LABEL, videoAnalyticsSortSchema, type SortDirection, type VideoAnalyticsSort, type VideoSortColumn } from "~/schemas/analytics";
+import {
+  SUPPRESSED_LABEL,
+  TOP_VIDEOS,
+  videoAnalyticsListSchema,
+  videoAnalyticsSortSchema,
+  type SortDirection,
+  type VideoAnalyticsList,
+  type VideoAnalyticsSort,
+  type VideoSortColumn,
+} from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
@@ -13,12 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const sort = videoAnalyticsSortSchema.parse({ sort: url.searchParams.get("sort"), dir: url.searchParams.get("dir") });
+  const list = videoAnalyticsListSchema.parse(url.searchParams.get("videos"));
   const [videoAnalytics, demographics, walks] = await Promise.all([
-    getVideoAnalytics(sort),
+    getVideoAnalytics(sort, list),
     getUserDemographics(),
     getWalkAnalytics(new Date(`${campusToday()}T00:00:00Z`)),
   ]);
-  return { sort, videoAnalytics, demographics, walks };
+  return { sort, list, videoAnalytics, demographics, walks };
 }
 
 const columns: { key: VideoSortColumn; label: string }[] = [
@@ -36,13 +46,30 @@ const directionWords: Record<VideoSortColumn, Record<SortDirection, string>> = {
 };
 
 const videoSeries = [
-  { name: "Views", fill: "fill-brand-700" },
-  { name: "Likes", fill: "fill-badge-primary" },
-  { name: "Dislikes", fill: "fill-badge-danger" },
+  { name: "Views", bar: "bg-brand-700" },
+  { name: "Likes", bar: "bg-badge-primary" },
+  { name: "Dislikes", bar: "bg-badge-danger" },
 ];
 
+type VideoAnalytics = ReturnType<typeof useLoaderData<typeof loader>>["videoAnalytics"];
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+const idleLabel = (count: number) => `${plural(count, "video", "videos")} with no activity yet`;
+
+/** The page's address with these video-list settings; the URL is the whole state, so links work without JavaScript. */
+function videoListUrl(sort: VideoAnalyticsSort, list: VideoAnalyticsList) {
+  const params = new URLSearchParams({ sort: sort.sort, dir: sort.dir });
+  if (list === "all") params.set("videos", "all");
+  return `?${params}`;
+}
+
 export default function AdminAnalytics() {
-  const { sort, videoAnalytics, demographics, walks } = useLoaderData<typeof loader>();
+  const { sort, list, videoAnalytics, demographics, walks } = useLoaderData<typeof loader>();
+  const { videos, idle } = videoAnalytics;
+  const chartRows: ChartRow[] = [
+    ...videos.map((video) => ({ label: video.title, values: [video.views, video.likes, video.dislikes] })),
+    ...(idle.count > 0 ? [{ label: idleLabel(idle.count), values: [0, 0, 0], note: "No views, likes or dislikes" }] : []),
+  ];
   return (
     <div className="page space-y-10">
       <h1 className="page-title">Analytics</h1>
@@ -55,15 +82,17 @@ export default function AdminAnalytics() {
           {videoAnalytics.totals.videos} videos · {displayCount(videoAnalytics.totals.views)} views ·{" "}
           {displayCount(videoAnalytics.totals.likes)} likes · {displayCount(videoAnalytics.totals.dislikes)} dislikes
         </p>
-        <VideoTable sort={sort} videos={videoAnalytics.videos} />
+        <VideoTable sort={sort} list={list} analytics={videoAnalytics} />
         <figure className="card p-4">
-          <figcaption className="mb-2 font-semibold text-stone-900">Views, likes and dislikes per video</figcaption>
+          <figcaption className="mb-3 font-semibold text-stone-900">Views, likes and dislikes per video</figcaption>
           <BarChart
             id="video-chart"
             title="Views, likes and dislikes per video"
-            summary={`Bar chart of ${videoAnalytics.videos.length} videos in the table's order; the numbers are in the table above.`}
+            summary={`Bar chart of the ${plural(videos.length, "video", "videos")} in the table's order${
+              idle.count > 0 ? `, and one line for the ${idleLabel(idle.count)}` : ""
+            }; the numbers are in the table above.`}
             series={videoSeries}
-            rows={videoAnalytics.videos.map((video) => ({ label: video.title, values: [video.views, video.likes, video.dislikes] }))}
+            rows={chartRows}
           />
         </figure>
       </section>
@@ -89,67 +118,93 @@ export default function AdminAnalytics() {
   );
 }
 
-function sortLink(current: VideoAnalyticsSort, column: VideoSortColumn) {
+function sortLink(current: VideoAnalyticsSort, column: VideoSortColumn, list: VideoAnalyticsList) {
   // A second click on the sorted column reverses it; a new column starts where it is most useful.
   const dir: SortDirection = current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : column === "title" ? "asc" : "desc";
-  return `?${new URLSearchParams({ sort: column, dir })}`;
+  return videoListUrl({ sort: column, dir }, list);
 }
 
-function VideoTable({
-  sort,
-  videos,
-}: {
-  sort: VideoAnalyticsSort;
-  videos: { id: string; title: string; subCategory: string; views: number; likes: number; dislikes: number }[];
-}) {
+function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list: VideoAnalyticsList; analytics: VideoAnalytics }) {
+  const { videos, more, active, idle } = analytics;
   const sortedBy = columns.find((column) => column.key === sort.sort)!;
+  const which = more > 0 ? `The first ${videos.length} of ${active} videos with activity, sorted` : "Sorted";
   return (
-    <div className="card overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 pt-3 text-left text-stone-700">
-          Views, likes and dislikes per video, sorted by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose a
-          column heading to sort by it.
-        </caption>
-        <thead className="border-b border-stone-300">
-          <tr>
-            {columns.map((column) => {
-              const active = sort.sort === column.key;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
-                  className={`px-4 py-2 ${column.key === "title" ? "" : "text-right"}`}
-                >
-                  <Link to={sortLink(sort, column.key)} preventScrollReset className="btn-link inline-flex min-h-11 items-center gap-1">
-                    {column.label}
-                    <span aria-hidden="true">{active ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}</span>
-                  </Link>
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {videos.length === 0 ? (
+    <div className="space-y-3" id="video-table">
+      <div className="card overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="px-2 pt-3 text-left text-stone-700 sm:px-4">
+            Views, likes and dislikes per video. {which} by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose
+            a column heading to sort by it.
+          </caption>
+          <thead className="border-b border-stone-300">
             <tr>
-              <td colSpan={4} className="px-4 py-3 text-stone-700">
-                No videos yet.
-              </td>
+              {columns.map((column) => {
+                const isSorted = sort.sort === column.key;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={isSorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
+                    className={`px-2 py-2 sm:px-4 ${column.key === "title" ? "" : "text-right"}`}
+                  >
+                    <Link to={sortLink(sort, column.key, list)} preventScrollReset className="btn-link inline-flex min-h-11 items-center gap-1">
+                      {column.label}
+                      <span aria-hidden="true">{isSorted ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+                    </Link>
+                  </th>
+                );
+              })}
             </tr>
-          ) : null}
-          {videos.map((video) => (
-            <tr key={video.id} className="border-b border-stone-200 last:border-0">
-              <th scope="row" className="px-4 py-2 font-medium text-stone-900">
-                {video.title} <span className="block text-xs font-normal text-stone-600">{video.subCategory}</span>
-              </th>
-              <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.views)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.likes)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{displayCount(video.dislikes)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {videos.length === 0 && idle.count === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-3 text-stone-700">
+                  No videos yet.
+                </td>
+              </tr>
+            ) : null}
+            {videos.map((video) => (
+              <tr key={video.id} className="border-b border-stone-200 last:border-0" data-video-row>
+                <th scope="row" className="px-2 py-2 font-medium text-stone-900 [overflow-wrap:anywhere] sm:px-4">
+                  {video.title} <span className="block text-xs font-normal text-stone-600">{video.subCategory}</span>
+                </th>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{displayCount(video.views)}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{displayCount(video.likes)}</td>
+                <td className="px-2 py-2 text-right tabular-nums sm:px-4">{displayCount(video.dislikes)}</td>
+              </tr>
+            ))}
+            {idle.count > 0 ? (
+              <tr className="border-t border-stone-300 bg-stone-50" data-idle-videos={idle.count}>
+                <th scope="row" colSpan={4} className="px-2 py-2 font-medium text-stone-900 sm:px-4">
+                  {idleLabel(idle.count)}: no views, likes or dislikes.
+                  <details className="font-normal">
+                    <summary className="btn-link inline-flex min-h-11 cursor-pointer items-center">Which ones?</summary>
+                    <ul className="mb-2 list-disc pl-5 text-stone-700 [overflow-wrap:anywhere]">
+                      {idle.titles.map((title, index) => (
+                        <li key={`${title}-${index}`}>{title}</li>
+                      ))}
+                    </ul>
+                  </details>
+                </th>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {more > 0 ? (
+        <p>
+          <Link to={`${videoListUrl(sort, "all")}#video-table`} className="btn-secondary" data-show-all>
+            Show all {active} videos with activity ({more} more)
+          </Link>
+        </p>
+      ) : list === "all" && active > TOP_VIDEOS ? (
+        <p>
+          <Link to={`${videoListUrl(sort, "top")}#video-table`} className="btn-secondary">
+            Show the first {TOP_VIDEOS} only
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -165,7 +220,7 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
         id={`${id}-chart`}
         title={title}
         summary={`Bar chart; the same numbers are in the table below. ‘${SUPPRESSED_LABEL}’ marks groups of fewer than 5 users.`}
-        series={[{ name: "Users", fill: "fill-brand-700" }]}
+        series={[{ name: "Users", bar: "bg-brand-700" }]}
         rows={rows}
       />
       <table className="w-full text-left text-sm">
@@ -195,7 +250,7 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
   );
 }
 
-const trailFills: Record<string, string> = { gold: "fill-badge-warning", green: "fill-brand-700", gray: "fill-stone-600" };
+const trailBars: Record<string, string> = { gold: "bg-badge-warning", green: "bg-brand-700", gray: "bg-stone-600" };
 
 function weekLabel(isoDate: string) {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -222,7 +277,7 @@ function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRo
           id="walk-chart"
           title={title}
           summary={`Bar chart, one group of bars per week, oldest first, one bar per trail; the numbers are in the table below. ‘${SUPPRESSED_LABEL}’ marks groups of fewer than 5 people.`}
-          series={trails.map((trail) => ({ name: trail.name, fill: trailFills[trail.color.toLowerCase()] ?? "fill-badge-primary" }))}
+          series={trails.map((trail) => ({ name: trail.name, bar: trailBars[trail.color.toLowerCase()] ?? "bg-badge-primary" }))}
           rows={weeks.map((week, index) => ({ label: `Week of ${weekLabel(week)}`, values: trails.map((trail) => trail.perWeek[index].walks) }))}
         />
       </figure>

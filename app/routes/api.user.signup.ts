@@ -13,7 +13,7 @@ export const { loader, action } = apiRoute({
     if (limited) return limited;
     const registered = await registerUser(input);
     if (!registered.ok) throw ApiError.refused(conflictRefusal(registered.conflicts));
-    const session = await createSession(registered.user.id);
+    const session = await createSession(registered.user.id, { startedBySignUp: true });
     return apiJson(
       { result: toUserJson(registered.user), token: session.id },
       { status: 201, headers: { "Set-Cookie": await commitSessionCookie(session.id) } },

@@ -94,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const summary = `${refusal.message} ${userMessages.signUpRetry}`;
         return reply(intent, refusalReply(submission, refusal, { summary, hideFields: secretFields }), refusal.status);
       }
-      return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess });
+      return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess, signedUp: true });
     } catch (error) {
       log("error", "sign-up failed", { error: error instanceof Error ? error.message : String(error) });
       return fail(500, [`${userMessages.signUpFailed} ${userMessages.signUpRetry}`]);

@@ -186,7 +186,7 @@ function WeeksChart({ weeks }: { weeks: { weekStart: string; metres: number; wal
         id="walk-weeks-chart"
         title={title}
         summary="Bar chart, oldest week first; the same numbers are in the table below."
-        series={[{ name: "Miles", fill: "fill-brand-700" }]}
+        series={[{ name: "Miles", bar: "bg-brand-700" }]}
         rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), values: [Number(miles(week.metres))] }))}
       />
       <table className="mt-3 w-full text-left text-sm">

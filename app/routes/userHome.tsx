@@ -7,10 +7,10 @@ export const meta: MetaFunction = () => [{ title: "Home | Walking Trails" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { username: user.username };
+  return { username: user.username, newAccount: user.newAccount };
 }
 
 export default function UserHome() {
-  const { username } = useLoaderData<typeof loader>();
-  return <UserHomePage username={username} />;
+  const { username, newAccount } = useLoaderData<typeof loader>();
+  return <UserHomePage username={username} newAccount={newAccount} />;
 }

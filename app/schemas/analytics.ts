@@ -11,6 +11,11 @@ export const videoAnalyticsSortSchema = z.object({
 });
 export type VideoAnalyticsSort = z.output<typeof videoAnalyticsSortSchema>;
 
+/** How many videos with activity /adminAnalytics shows before "Show all"; ?videos=all shows every one. */
+export const TOP_VIDEOS = 10;
+export const videoAnalyticsListSchema = z.enum(["top", "all"]).catch("top");
+export type VideoAnalyticsList = z.output<typeof videoAnalyticsListSchema>;
+
 /** Groups smaller than this are shown as '< 5' so nobody can be singled out. */
 export const MIN_GROUP_SIZE = 5;
 export const SUPPRESSED_LABEL = "< 5";

@@ -8,8 +8,11 @@ test.describe("sign up, sign in, sign out", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "My Profile" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${user.username}` })).toBeVisible();
+    // The same visit, reloaded or come back to from the landing page's address: still a new account's welcome.
     await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${user.username}!` })).toBeVisible();
+    await expect(page).toHaveURL(/\/userHome$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${user.username}` })).toBeVisible();
     if (db) {
       const { rows } = await db.query(`SELECT role, "passwordHash" FROM "User" WHERE email = $1`, [user.email]);
       expect(rows[0].role).toBe("User");
@@ -55,6 +58,7 @@ test.describe("sign up, sign in, sign out", () => {
     await signInWithForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/userHome$/);
     await expect(page.getByText("Signed in successfully!")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${user.username}` })).toBeVisible();
   });
 
   test("an administrator signs in and lands on /adminHome", async ({ page }) => {
@@ -64,6 +68,9 @@ test.describe("sign up, sign in, sign out", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByRole("navigation", { name: "Main" }).getByText("Admin Controls")).toBeVisible();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/adminHome$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 
   test("after a guard redirect, signing in goes back to the page that was asked for", async ({ page }) => {

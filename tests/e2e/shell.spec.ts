@@ -1,9 +1,26 @@
 import { expect, test } from "./support/fixtures";
 
 test.describe("public shell", () => {
-  test("landing page: hero, sign-in button and the five feature cards", async ({ page }) => {
+  test("landing page: a full-width hero with the trail map preview, sign-in button and the five feature cards", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
+    // The preview ships its size (no layout shift), describes itself, and shares the width with the text.
+    const preview = page.getByRole("img", { name: /^Map of the Gold, Green and Gray trails/ });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute("width", "726");
+    await expect(preview).toHaveAttribute("height", "555");
+    expect(await preview.evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight])).toEqual([true, 726, 555]);
+    // The text and the picture span the page's column, edge to edge with the feature cards below.
+    const viewport = await page.evaluate(() => document.documentElement.clientWidth);
+    const image = (await preview.boundingBox())!;
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const cards = (await page.getByRole("region", { name: "What you'll find" }).getByRole("list").boundingBox())!;
+    expect(Math.abs(heading.x - cards.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(image.x + image.width - (cards.x + cards.width))).toBeLessThanOrEqual(1);
+    expect(image.width).toBeGreaterThanOrEqual(0.4 * viewport);
+    expect(heading.x + heading.width).toBeLessThanOrEqual(image.x);
+    expect(Math.abs(image.height / image.width - 555 / 726)).toBeLessThan(0.01);
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/authorization");
     for (const title of [
       "Body Weight Exercises",

@@ -102,22 +102,62 @@ describe("video analytics", () => {
 });
 
 describe("bar chart", () => {
-  test("a suppressed group is drawn at a fixed sliver with '< 5', never at its size", () => {
+  test("a suppressed group is drawn at a fixed sliver with '< 5', never at its size; a note row draws no bars", () => {
     const html = renderToStaticMarkup(
       createElement(BarChart, {
         id: "t",
         title: "Users by gender",
         summary: "test",
-        series: [{ name: "Users", fill: "fill-brand-700" }],
+        series: [{ name: "Users", bar: "bg-brand-700" }],
         rows: [
           { label: "Male", values: [10] },
           { label: "Other", values: [null] },
+          { label: "3 videos with no activity yet", values: [0], note: "No views" },
         ],
       }),
     );
     expect(html).toContain('role="img"');
-    expect(html).toContain("<title id=\"t-title\">Users by gender</title>");
-    expect(html).toMatch(/data-suppressed="true"><rect[^>]*width="6"/);
+    expect(html).toContain('aria-labelledby="t-title"');
+    expect(html).toContain('<span id="t-title" class="sr-only">Users by gender</span>');
+    expect(html).toMatch(/data-suppressed="true"><span class="[^"]*bg-stone-500" style="width:6px"/);
     expect(html).toContain("&lt; 5");
+    expect(html).toMatch(/data-label="3 videos with no activity yet"[^]*data-note="true">No views</);
+    expect(html.match(/data-bar="true"/g)).toHaveLength(2);
+  });
+});
+
+describe("the video list: idle videos in one line, the top ten first", () => {
+  test("videos nobody viewed, liked or disliked are one group; ?videos=all shows every active video, top the first ten", async () => {
+    await prisma.video.createMany({
+      data: [
+        ...Array.from({ length: 11 }, (_, index) => ({
+          title: `Active ${String(index).padStart(2, "0")}`,
+          url: `https://www.youtube.com/embed/act${String(index).padStart(8, "0")}`,
+          category: "exercise",
+          subCategory: "Stretching",
+          views: 100 + index,
+        })),
+        ...["Zulu", "Yankee"].map((title) => ({ title, url: `https://www.youtube.com/embed/idle${title}000`, category: "health", subCategory: "Nutrition" })),
+      ],
+    });
+    try {
+      const top = await getVideoAnalytics({ sort: "views", dir: "desc" }, "top");
+      expect(top.videos.map((v) => v.title)).toEqual(["Active 10", "Active 09", "Active 08", "Active 07", "Active 06", "Active 05", "Active 04", "Active 03", "Active 02", "Active 01"]);
+      expect(top.more).toBe(4);
+      expect(top.active).toBe(14);
+      expect(top.idle).toEqual({ count: 2, titles: ["Yankee", "Zulu"] });
+      expect(top.totals.videos).toBe(16);
+      const all = await getVideoAnalytics({ sort: "views", dir: "desc" }, "all");
+      expect(all.videos.map((v) => v.title).slice(10)).toEqual(["Active 00", "Bravo", "Charlie", "Alpha"]);
+      expect(all.more).toBe(0);
+
+      const load = async (search: string) =>
+        loader({ request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: adminCookie } }), params: {}, context: {} });
+      expect((await load("")).list).toBe("top");
+      expect((await load("?videos=all")).videoAnalytics.videos).toHaveLength(14);
+      expect((await load("?videos=everything")).videoAnalytics.videos).toHaveLength(10);
+    } finally {
+      await prisma.video.deleteMany({ where: { OR: [{ title: { startsWith: "Active" } }, { title: { in: ["Zulu", "Yankee"] } }] } });
+    }
   });
 });

@@ -1,0 +1,82 @@
+import { compareTrailsForDisplay, MAP_ZOOM, projectToFrame, TRAIL_CASING_COLOR, TRAIL_LINE_WIDTH, trailStrokeColor, type LonLat } from "~/lib/geo";
+
+export type PreviewTrail = { name: string; color: string; coordinates: LonLat[] };
+export type PreviewBench = { longitude: number; latitude: number };
+
+const MARGIN = 28;
+const LEGEND_HEIGHT = 56;
+const BACKGROUND = "#eef2e8";
+const GRID = "#dde5d5";
+const GRID_STEP = 40;
+const BENCH_FILL = "#7c2d12";
+const TEXT = "#1c1917";
+
+const round = (value: number) => Math.round(value * 10) / 10;
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The landing page's map preview: the trails and benches in the frame the trail map opens with (the same
+ * projection and zoom as the server-drawn map), cropped to the trails, with a legend. It is a static file
+ * (scripts/trail-preview.mjs writes it from the seed data) so that the landing page stays free of
+ * database work; a unit test keeps the file equal to what this function draws.
+ */
+export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[]) {
+  const frame = { width: 1000, height: 1000, zoom: MAP_ZOOM };
+  const project = (point: LonLat) => projectToFrame(point, frame);
+  const points = [...trails.flatMap((trail) => trail.coordinates.map(project)), ...benches.map((b) => project([b.longitude, b.latitude]))];
+  const minX = Math.min(...points.map(([x]) => x)) - MARGIN;
+  const minY = Math.min(...points.map(([, y]) => y)) - MARGIN;
+  const width = Math.ceil(Math.max(...points.map(([x]) => x)) + MARGIN - minX);
+  const mapHeight = Math.ceil(Math.max(...points.map(([, y]) => y)) + MARGIN - minY);
+  const height = mapHeight + LEGEND_HEIGHT;
+  const at = (point: LonLat) => {
+    const [x, y] = project(point);
+    return [round(x - minX), round(y - minY)] as const;
+  };
+  const ordered = [...trails].sort(compareTrailsForDisplay);
+
+  const grid: string[] = [];
+  for (let x = GRID_STEP; x < width; x += GRID_STEP) grid.push(`M${x} 0V${mapHeight}`);
+  for (let y = GRID_STEP; y < mapHeight; y += GRID_STEP) grid.push(`M0 ${y}H${width}`);
+
+  // Trails share stretches: the first in display order (gold) is drawn last, on top, as on the trail map.
+  const lines = ordered.toReversed().map((trail) => {
+    const d = trail.coordinates.map((point, index) => `${index === 0 ? "M" : "L"}${at(point).join(" ")}`).join("");
+    return [
+      `<g data-trail="${escapeXml(trail.color.toLowerCase())}">`,
+      `<path d="${d}" stroke="${TRAIL_CASING_COLOR}" stroke-width="${TRAIL_LINE_WIDTH + 3}"/>`,
+      `<path d="${d}" stroke="${trailStrokeColor(trail.color)}" stroke-width="${TRAIL_LINE_WIDTH}"/>`,
+      `</g>`,
+    ].join("");
+  });
+  const dots = benches.map((bench) => {
+    const [x, y] = at([bench.longitude, bench.latitude]);
+    return `<circle cx="${x}" cy="${y}" r="6"/>`;
+  });
+  const legendY = mapHeight + LEGEND_HEIGHT / 2;
+  const legendStep = Math.floor((width - 2 * MARGIN) / (ordered.length + 1));
+  const legend = [
+    ...ordered.map((trail, index) => {
+      const x = MARGIN + index * legendStep;
+      return (
+        `<path d="M${x} ${legendY}h32" stroke="${TRAIL_CASING_COLOR}" stroke-width="${TRAIL_LINE_WIDTH + 3}" stroke-linecap="round"/>` +
+        `<path d="M${x} ${legendY}h32" stroke="${trailStrokeColor(trail.color)}" stroke-width="${TRAIL_LINE_WIDTH}" stroke-linecap="round"/>` +
+        `<text x="${x + 44}" y="${legendY}">${escapeXml(trail.name)}</text>`
+      );
+    }),
+    `<circle cx="${MARGIN + ordered.length * legendStep + 8}" cy="${legendY}" r="6" fill="${BENCH_FILL}" stroke="#fff" stroke-width="2"/>` +
+      `<text x="${MARGIN + ordered.length * legendStep + 24}" y="${legendY}">Benches</text>`,
+  ];
+
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<rect width="${width}" height="${mapHeight}" fill="${BACKGROUND}"/>`,
+    `<path d="${grid.join("")}" stroke="${GRID}" stroke-width="1"/>`,
+    `<g fill="none" stroke-linejoin="round" stroke-linecap="round">${lines.join("")}</g>`,
+    `<g fill="${BENCH_FILL}" stroke="#fff" stroke-width="2">${dots.join("")}</g>`,
+    `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="18" font-weight="600" fill="${TEXT}" dominant-baseline="central">${legend.join("")}</g>`,
+    `</svg>`,
+  ].join("\n");
+  return { svg: `${svg}\n`, width, height };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Session" ADD COLUMN     "startedBySignUp" BOOLEAN NOT NULL DEFAULT false;
