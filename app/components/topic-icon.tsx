@@ -74,7 +74,6 @@ export function TopicIllustration({ topic }: { topic: Topic }) {
   return (
     <span data-topic={topic} className={`absolute inset-0 ${topicBackdropClass(topic)}`} aria-hidden="true">
       <TopicIcon topic={topic} className="absolute right-4 bottom-3 h-2/3 w-auto text-white/25" />
-      <TopicIcon topic={topic} className="absolute top-1/3 left-6 h-1/4 w-auto text-white/15" />
     </span>
   );
 }
