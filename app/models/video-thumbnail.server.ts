@@ -26,8 +26,11 @@ const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 24 * 60 * 60_000;
 /** An answer the host gave (no such video, not a picture) is not going to change soon. */
 const ANSWERED_RETRY_MS = 6 * 60 * 60_000;
-/** Videos fetched per sweep, one after another: a large backlog spreads over several sweeps. */
-const SWEEP_BATCH = 20;
+/**
+ * Videos fetched per sweep, one after another (a stop in between ends the sweep): enough for the whole
+ * seed at the first start, while a library far larger spreads over several sweeps.
+ */
+const SWEEP_BATCH = 100;
 
 /** What a card needs to show a stored still: its address on our origin and its size. */
 export type StoredThumbnail = { src: string; width: number; height: number };
