@@ -82,8 +82,8 @@ describe("fetching a video's still", () => {
     expect(await refreshThumbnail(id)).toBe("stored");
     expect(host.requests[0]).toBe(`/api/oembed.json?url=${encodeURIComponent("https://vimeo.com/76979871/8272103f6e")}&width=640`);
     expect(host.requests[1]).toBe("/video/76979871-d_640");
-    expect(await row(id)).toMatchObject({ contentType: "image/jpeg", width: 640, height: 360 });
-    expect((await cardOf(id)).thumbnail?.src).toMatch(new RegExp(`^/thumbnails/${id}-[a-f0-9]{16}\\.jpg$`));
+    expect(await row(id)).toMatchObject({ contentType: "image/png", width: 640, height: 360 });
+    expect((await cardOf(id)).thumbnail?.src).toMatch(new RegExp(`^/thumbnails/${id}-[a-f0-9]{16}\\.png$`));
   });
 
   test("a still the oEmbed answer places on another host is not fetched", async () => {

@@ -2,7 +2,7 @@
 // machine, so no test contacts a real host. YouTube ids choose how it answers: ids starting "404" are
 // missing, "big" sends more than 1 MB without saying so up front, "htm" sends a web page labelled as a
 // JPEG, "die" cuts the connection; any other id gets a real PNG (480×360, its colour taken from the id).
-// Vimeo ids get a JPEG header naming 640×360, through an oEmbed answer that points back here.
+// Vimeo ids get a 640×360 PNG, through an oEmbed answer that points back here.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { crc32, deflateSync } from "node:zlib";
@@ -75,7 +75,8 @@ export async function startThumbnailHost(): Promise<ThumbnailHost> {
       const body = JSON.stringify({ type: "video", thumbnail_url: `${origin}/video/${video[1]}-d_640`, thumbnail_width: 640, thumbnail_height: 360 });
       return res.writeHead(200, { "Content-Type": "application/json" }).end(body);
     }
-    if (/^\/video\/\d+-d_640$/.test(url.pathname)) return res.writeHead(200, { "Content-Type": "image/jpeg" }).end(jpegHeaderOf(640, 360));
+    const vimeoStill = /^\/video\/(\d+)-d_640$/.exec(url.pathname);
+    if (vimeoStill) return res.writeHead(200, { "Content-Type": "image/jpeg" }).end(pngOf(640, 360, colourOf(vimeoStill[1])));
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
