@@ -30,7 +30,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "false" },
+    // No test fetches video stills unless it turns them on against its own stand-in host.
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "false", VIDEO_THUMBNAILS: "false" },
     projects: [
       {
         extends: true,

@@ -6,8 +6,11 @@ import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
 import { installServerHooks } from "~/http/server-hooks.server";
+import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
 
 installServerHooks();
+// The database is migrated and seeded by now: the first sweep fetches the seeded videos' stills.
+startThumbnailSweeps();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,6 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { TopicIllustration } from "~/components/topic-icon";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { Topic } from "~/lib/video-topics";
 
 /** What the play control is before JavaScript runs (or when it never does). */
 export type NoScriptPlay =
@@ -14,7 +16,9 @@ type LightEmbedProps = {
   title: string;
   /** Player address without query; null when the video cannot be embedded. */
   embedSrc: string | null;
-  thumbnailSrc?: string | null;
+  /** The still stored on our origin, with its size; without one, the topic's illustration (if given). */
+  thumbnail?: Thumbnail | null;
+  topic?: Topic;
   noScriptPlay: NoScriptPlay;
   /** Render the player straight away (a watch page the user arrived at by pressing play). */
   startPlaying?: boolean;
@@ -24,6 +28,8 @@ type LightEmbedProps = {
   compact?: boolean;
   className?: string;
 };
+
+export type Thumbnail = { src: string; width: number; height: number };
 
 function PlayGlyph() {
   return (
@@ -43,7 +49,8 @@ function PlayGlyph() {
 export function LightEmbed({
   title,
   embedSrc,
-  thumbnailSrc,
+  thumbnail,
+  topic,
   noScriptPlay,
   startPlaying = false,
   viewAction,
@@ -101,8 +108,18 @@ export function LightEmbed({
     </>
   ) : (
     <>
-      {thumbnailSrc ? (
-        <img src={thumbnailSrc} alt="" width="480" height="360" loading="lazy" decoding="async" className="absolute inset-0 h-full w-full object-cover" />
+      {thumbnail ? (
+        <img
+          src={thumbnail.src}
+          alt=""
+          width={thumbnail.width}
+          height={thumbnail.height}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      ) : topic ? (
+        <TopicIllustration topic={topic} />
       ) : null}
       {/* Dark enough under the whole title that white text keeps 4.5:1 even over a white thumbnail. */}
       <span className="absolute inset-x-0 top-0 bg-gradient-to-b from-black/80 via-black/60 to-transparent px-4 pt-3 pb-8 text-left text-base font-semibold text-white">

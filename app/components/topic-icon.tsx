@@ -49,3 +49,31 @@ export function TopicIcon({ topic, className = "h-12 w-12" }: { topic: Topic; cl
     </svg>
   );
 }
+
+// Each topic's own colours, so cards waiting for their still do not all look alike. Every one is dark
+// enough behind white text (the title, the play control) for 4.5:1.
+const backdrops: Record<Topic, string> = {
+  trails: "from-brand-900 via-brand-800 to-brand-600",
+  bodyWeight: "from-orange-950 via-orange-800 to-amber-700",
+  stretches: "from-violet-950 via-violet-800 to-fuchsia-700",
+  walking: "from-sky-950 via-sky-800 to-cyan-700",
+  nutrition: "from-lime-950 via-green-800 to-emerald-700",
+  injury: "from-rose-950 via-red-800 to-rose-700",
+};
+
+/** The gradient classes of a topic's illustration, for a box that shows it. */
+export function topicBackdropClass(topic: Topic) {
+  return `bg-gradient-to-br ${backdrops[topic]}`;
+}
+
+/**
+ * What a video shows until its still is stored: its topic's colours and a large drawing of its topic,
+ * placed off-centre so the play control stays clear. Decorative: the title says what the video is.
+ */
+export function TopicIllustration({ topic }: { topic: Topic }) {
+  return (
+    <span data-topic={topic} className={`absolute inset-0 ${topicBackdropClass(topic)}`} aria-hidden="true">
+      <TopicIcon topic={topic} className="absolute right-4 bottom-3 h-2/3 w-auto text-white/25" />
+    </span>
+  );
+}

@@ -29,7 +29,8 @@ export function VideoCard({
       <VideoPlayer
         title={video.title}
         player={video.player}
-        thumbnailSrc={video.thumbnailSrc}
+        thumbnail={video.thumbnail}
+        topic={video.topic}
         noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }}
         viewAction={`/videos/${video.id}`}
       />

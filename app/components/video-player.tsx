@@ -1,12 +1,17 @@
 import { useFetcher } from "@remix-run/react";
 import { useRef } from "react";
-import { LightEmbed, type NoScriptPlay } from "~/components/light-embed";
+import { LightEmbed, type NoScriptPlay, type Thumbnail } from "~/components/light-embed";
+import { TopicIllustration } from "~/components/topic-icon";
 import type { VideoPlayer as Player } from "~/lib/video-source";
+import type { Topic } from "~/lib/video-topics";
 
 type VideoPlayerProps = {
   title: string;
   player: Player | null;
-  thumbnailSrc?: string | null;
+  /** The still the server stored, served from our origin; null until there is one. */
+  thumbnail?: Thumbnail | null;
+  /** The topic whose illustration stands in for a missing still; without it, the plain green box. */
+  topic?: Topic;
   /** How the facade's play control works without JavaScript; by default the video on its host's site. */
   noScriptPlay?: NoScriptPlay;
   startPlaying?: boolean;
@@ -24,7 +29,7 @@ const box = "relative block aspect-video w-full overflow-hidden bg-gradient-to-b
  * requested from them before play), a video file in the browser's own player (preload="none": nothing is
  * fetched before play either, and it works without JavaScript), any other page as a link to a new tab.
  */
-export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPlaying, viewAction, compact = false, className = "" }: VideoPlayerProps) {
+export function VideoPlayer({ title, player, thumbnail, topic, noScriptPlay, startPlaying, viewAction, compact = false, className = "" }: VideoPlayerProps) {
   if (player?.kind === "file") return <NativeVideo title={title} src={player.src} type={player.type} viewAction={viewAction} className={className} />;
   if (player?.kind === "page" && compact) {
     return (
@@ -38,8 +43,9 @@ export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPl
   if (player?.kind === "page") {
     return (
       <div className={`${box} flex items-center justify-center p-4 ${className}`}>
+        {topic ? <TopicIllustration topic={topic} /> : null}
         <span className="absolute inset-x-0 top-0 px-4 pt-3 text-left text-base font-semibold text-white">{title}</span>
-        <a href={player.href} target="_blank" rel="noopener noreferrer" className="rounded bg-white px-3 py-2 text-sm font-semibold text-brand-800 underline">
+        <a href={player.href} target="_blank" rel="noopener noreferrer" className="relative rounded bg-white px-3 py-2 text-sm font-semibold text-brand-800 underline">
           Watch on {player.hostName}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -52,7 +58,8 @@ export function VideoPlayer({ title, player, thumbnailSrc, noScriptPlay, startPl
     <LightEmbed
       title={title}
       embedSrc={player?.src ?? null}
-      thumbnailSrc={thumbnailSrc}
+      thumbnail={thumbnail}
+      topic={topic}
       noScriptPlay={noScriptPlay ?? hostPage}
       startPlaying={startPlaying}
       viewAction={viewAction}

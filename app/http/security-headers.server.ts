@@ -23,7 +23,6 @@ function templateOrigin(template: string | undefined): string | null {
  */
 function contentSecurityPolicy(nonce: string) {
   const tiles = templateOrigin(env.MAP_TILE_URL);
-  const thumbnails = templateOrigin(env.VIDEO_THUMBNAIL_HOST);
   const embeds = templateOrigin(env.VIDEO_EMBED_HOST);
   const development = env.NODE_ENV === "development";
   const directives: Record<string, (string | null)[]> = {
@@ -31,7 +30,8 @@ function contentSecurityPolicy(nonce: string) {
     "script-src": ["'self'", `'nonce-${nonce}'`],
     // Inline style attributes (map sizing, OpenLayers overlays) carry no script.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", tiles, thumbnails],
+    // Video stills are served from this origin (fetched by the server), never from a video host.
+    "img-src": ["'self'", "data:", "blob:", tiles],
     "font-src": ["'self'"],
     "connect-src": ["'self'", development ? "ws:" : null],
     "frame-src": [embeds, VIMEO_PLAYER_ORIGIN],

@@ -52,7 +52,7 @@ export function youTubeEmbedUrl(id: string, embedHost: string, options: { autopl
   return url.toString();
 }
 
-/** A still image of the video, only ever used when a thumbnail host is explicitly configured. */
+/** Where YouTube keeps a still of the video: fetched by our server, never linked from a page. */
 export function youTubeThumbnailUrl(id: string, thumbnailHost: string) {
   return new URL(`/vi/${id}/hqdefault.jpg`, thumbnailHost).toString();
 }

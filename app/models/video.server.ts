@@ -11,7 +11,9 @@ import {
   type ViewerVideoJson,
 } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
-import { extractYouTubeId, videoPlayerFor, youTubeThumbnailUrl, type VideoPlayer } from "~/lib/video-source";
+import { videoPlayerFor, type VideoPlayer } from "~/lib/video-source";
+import { topicForSubCategory } from "~/lib/video-topics";
+import { scheduleThumbnail, storedThumbnail, thumbnailCardSelect } from "~/models/video-thumbnail.server";
 import { env } from "~/utils/env.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
 
@@ -35,26 +37,39 @@ export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>
 export const videoRefusals = {
   "not-found": { status: 404, message: videoMessages.notFound },
 } as const satisfies Record<string, Refusal>;
-/** A video as one signed-in user sees it: with their own reaction, if any. */
-type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null };
+type ThumbnailRow = Prisma.VideoThumbnailGetPayload<{ select: typeof thumbnailCardSelect }>;
+
+/** A video as one signed-in user sees it: with their own reaction, if any, and its stored still. */
+type ViewerVideo = VideoRecord & { myReaction: ReactionValue | null; thumbnail: ThumbnailRow | null };
 
 function selectForViewer(viewerId: string | undefined) {
   return {
     ...videoSelect,
     reactions: { where: { userId: viewerId ?? "" }, select: { value: true }, take: 1 },
+    thumbnail: { select: thumbnailCardSelect },
   } satisfies Prisma.VideoSelect;
 }
 
-function withMyReaction<T extends VideoRecord & { reactions: { value: ReactionValue }[] }>(row: T): ViewerVideo {
+function withMyReaction<T extends VideoRecord & { reactions: { value: ReactionValue }[]; thumbnail: ThumbnailRow | null }>(row: T): ViewerVideo {
   const { reactions, ...video } = row;
-  return { ...(video as VideoRecord), myReaction: reactions[0]?.value ?? null };
+  return { ...(video as VideoRecord & { thumbnail: ThumbnailRow | null }), myReaction: reactions[0]?.value ?? null };
 }
 
-// What admins edit about the videos (everything but the counters), kept in memory and reloaded when
-// the videos version moves; views, likes, dislikes and the viewer's reaction are always read fresh.
+// What admins edit about the videos (everything but the counters) and their stored stills, kept in memory
+// and reloaded when the videos version moves (a still arriving moves it too); views, likes, dislikes and
+// the viewer's reaction are always read fresh.
 const videoCatalogue = versionedCache("videos", () =>
   prisma.video.findMany({
-    select: { id: true, title: true, url: true, category: true, subCategory: true, description: true, createdAt: true },
+    select: {
+      id: true,
+      title: true,
+      url: true,
+      category: true,
+      subCategory: true,
+      description: true,
+      createdAt: true,
+      thumbnail: { select: thumbnailCardSelect },
+    },
     orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }],
   }),
 );
@@ -186,27 +201,32 @@ export async function recordView(userId: string, videoId: string, at: Date = new
 // to the embed form by the schemas in app/schemas/video.ts.
 
 /** Videos whose title or category contains the query (case-insensitive); all videos for an empty query. */
-export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<VideoRecord[]> {
+export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<(VideoRecord & { thumbnail: ThumbnailRow | null })[]> {
   const query = q.trim();
   return prisma.video.findMany({
     where: query
       ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] }
       : undefined,
-    select: videoSelect,
+    select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
     orderBy: [{ title: "asc" }, { id: "asc" }],
   });
 }
 
+/** Adds a video; its still is fetched from the host after the answer. */
 export async function createVideo(input: VideoInput): Promise<VideoRecord> {
-  return prisma.video.create({
+  const video = await prisma.video.create({
     data: { ...input, description: input.description ?? "" },
     select: videoSelect,
   });
+  scheduleThumbnail(video.id);
+  return video;
 }
 
 /** Changes the given fields only; null when the video does not exist (or was deleted meanwhile). */
 export async function updateVideo(id: string, patch: VideoPatch): Promise<VideoRecord | null> {
   const rows = await prisma.video.updateManyAndReturn({ where: { id }, data: patch, select: videoSelect });
+  // A new link needs the new video's still; an unchanged one already has its own, and nothing is fetched.
+  if (rows[0] && patch.url !== undefined) scheduleThumbnail(id);
   return rows[0] ?? null;
 }
 
@@ -214,7 +234,7 @@ export async function countVideos() {
   return (await videoCatalogue()).length;
 }
 
-/** Deletes a video with its reactions and views (cascade); false when there was no such video. */
+/** Deletes a video with its reactions, views and still (cascade); false when there was no such video. */
 export async function deleteVideo(id: string): Promise<boolean> {
   const { count } = await prisma.video.deleteMany({ where: { id } });
   return count > 0;
@@ -248,13 +268,16 @@ export function playerFor(url: string): VideoPlayer | null {
   });
 }
 
-export function toVideoCardData(video: ViewerVideo): VideoCardData {
-  const youTubeId = extractYouTubeId(video.url);
+/** What a video's preview shows before play: how it plays, its stored still, and whose illustration stands in. */
+export function videoPreview(video: { id: string; url: string; subCategory: string; thumbnail: ThumbnailRow | null }) {
   return {
-    id: video.id,
-    ...shownFields(video),
-    myReaction: video.myReaction,
     player: playerFor(video.url),
-    thumbnailSrc: youTubeId && env.VIDEO_THUMBNAIL_HOST ? youTubeThumbnailUrl(youTubeId, env.VIDEO_THUMBNAIL_HOST) : null,
+    thumbnail: storedThumbnail(video.id, video.url, video.thumbnail),
+    // Hydration shares the nutrition page; a subcategory no library lists gets the trail picture.
+    topic: topicForSubCategory(video.subCategory)?.icon ?? "trails",
   };
+}
+
+export function toVideoCardData(video: ViewerVideo): VideoCardData {
+  return { id: video.id, ...shownFields(video), myReaction: video.myReaction, ...videoPreview(video) };
 }

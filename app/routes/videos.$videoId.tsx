@@ -81,7 +81,8 @@ export default function WatchVideo() {
           key={`${video.id}-${playing}`}
           title={video.title}
           player={video.player}
-          thumbnailSrc={video.thumbnailSrc}
+          thumbnail={video.thumbnail}
+          topic={video.topic}
           noScriptPlay={{ kind: "form", action: `/videos/${video.id}` }}
           startPlaying={playing}
           viewAction={`/videos/${video.id}`}

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { reactionIntents, type ReactionValue } from "~/lib/reactions";
-import { VIDEO_SUB_CATEGORIES, type VideoTopicSlug } from "~/lib/video-topics";
+import { VIDEO_SUB_CATEGORIES, type Topic, type VideoTopicSlug } from "~/lib/video-topics";
 import { normalizeVideoUrl, type VideoPlayer } from "~/lib/video-source";
 
 export const videoIdSchema = idSchema("Unknown video.");
@@ -126,9 +126,21 @@ export type VideoCardData = {
   myReaction: ReactionValue | null;
   /** How the video plays here (see videoPlayerFor), or null when its link cannot be played. */
   player: VideoPlayer | null;
-  /** Only when VIDEO_THUMBNAIL_HOST is configured: otherwise a page makes no third-party request. */
-  thumbnailSrc: string | null;
+  /** The still the server fetched and serves from our origin, with its size; null until there is one. */
+  thumbnail: { src: string; width: number; height: number } | null;
+  /** Whose illustration stands in while there is no still. */
+  topic: Topic;
 };
 
 /** What each of the five video pages loads. */
 export type VideoLibraryData = { slug: VideoTopicSlug; videos: VideoCardData[] };
+
+/** A served still's file name: `<videoId>-<first 16 hex digits of its hash>.<jpg|png|webp>`. */
+export const thumbnailFileSchema = z
+  .string()
+  .regex(/^[a-f0-9]{24}-[a-f0-9]{16}\.(jpg|png|webp)$/)
+  .transform((file) => {
+    const [name, extension] = file.split(".");
+    const [videoId, hashPrefix] = name.split("-");
+    return { videoId, hashPrefix, extension };
+  });

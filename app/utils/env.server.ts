@@ -21,6 +21,23 @@ function wholeNumber(min: number, max: number) {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 }
 
+/**
+ * A host the server fetches from, as an origin: https, or plain http to this machine (a stand-in in
+ * tests); nothing else, so a setting cannot send the server to an internal address without TLS.
+ */
+function fetchOrigin(example: string) {
+  const error = `must be an https origin such as ${example} (or http:// on this machine)`;
+  return z
+    .string()
+    .refine((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      const secure = url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
+      return secure && !url.username && !url.password && url.origin === value.replace(/\/$/, "");
+    }, error)
+    .transform((value) => new URL(value).origin);
+}
+
 const postgresUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
@@ -53,7 +70,14 @@ const envSchema = z
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
     VIDEO_EMBED_HOST: z.url({ error: "must be a URL such as https://www.youtube-nocookie.com" }).default("https://www.youtube-nocookie.com"),
-    VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, z.url({ error: "must be a URL such as https://i.ytimg.com" }).optional()),
+    // Video stills are fetched by the server (never by a visitor's browser) from these hosts; tests
+    // point them at a stand-in on this machine. VIDEO_THUMBNAILS=false fetches none.
+    VIDEO_THUMBNAILS: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
+    VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://i.ytimg.com").default("https://i.ytimg.com")),
+    VIMEO_OEMBED_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://vimeo.com").default("https://vimeo.com")),
+    VIMEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://i.vimeocdn.com").default("https://i.vimeocdn.com")),
+    // How often stills still missing (a host was unreachable) are tried again; 0 only on demand.
+    VIDEO_THUMBNAIL_RETRY_SECONDS: z.preprocess(emptyAsUndefined, wholeNumber(0, 86_400).default(300)),
     // Hosts whose video files (.mp4, .webm) play in the page; the CSP's media-src lists exactly these.
     VIDEO_MEDIA_ORIGINS: z
       .string()

@@ -75,6 +75,8 @@ function spawnApp(databaseUrl, port) {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "silent",
       RATE_LIMIT_FACTOR: "100000",
+      // Measurements of the app alone: no background fetches of video stills from hosts it cannot reach.
+      VIDEO_THUMBNAILS: "false",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -105,6 +105,9 @@ test.describe("videos beyond YouTube", () => {
     await expect(link).toHaveAttribute("href", "https://wellness.college.example.org/stretching/hips");
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    // A page has no still on a host: the card shows its topic's illustration instead of a picture.
+    await expect(videoCard(page, video.title).locator("img")).toHaveCount(0);
+    await expect(videoCard(page, video.title).locator('[data-topic="stretches"]')).toBeAttached();
     await page.waitForLoadState("networkidle");
     expect(requests).toEqual([]);
   });

@@ -151,6 +151,43 @@ test.describe("video libraries", () => {
     }
   });
 
+  test("a video shows the still the server stored, from our own origin with its size; no video host is asked before play", async ({
+    page,
+    request,
+  }) => {
+    const requests = await watchVideoHostRequests(page);
+    const served: { path: string; status: number; type: string | undefined }[] = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/thumbnails/")) served.push({ path: url.pathname, status: response.status(), type: response.headers()["content-type"] });
+    });
+    const video = seededIn("Stretching")[0];
+    const still = videoCard(page, video.title).locator("img");
+    // The server fetches the seeded stills (from the stand-in host) just after it starts; until then a
+    // card shows its topic's illustration.
+    await expect(async () => {
+      await page.goto("/strechesForWalking");
+      await expect(still).toHaveAttribute("src", /^\/thumbnails\/[a-f0-9]{24}-[a-f0-9]{16}\.(png|jpg|webp)$/, { timeout: 500 });
+    }).toPass();
+    const src = (await still.getAttribute("src"))!;
+    await expect(still).toHaveAttribute("width", "480");
+    await expect(still).toHaveAttribute("height", "360");
+    await expect(still).toHaveAttribute("alt", "");
+    await expect.poll(() => served.find((response) => response.path === src)).toEqual({ path: src, status: 200, type: "image/png" });
+
+    const response = await request.get(src);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+
+    // The watch page shows the same still.
+    const videoId = /^\/thumbnails\/([a-f0-9]{24})-/.exec(src)![1];
+    await page.goto(`/videos/${videoId}`);
+    await expect(page.locator("main img")).toHaveAttribute("src", src);
+    await expect(page.locator("main img")).toHaveAttribute("width", "480");
+    await page.waitForLoadState("networkidle");
+    expect(requests).toEqual([]);
+  });
+
   test("no request goes to a video host before the user asks to play", async ({ page, javaScriptEnabled }) => {
     const requests = await watchVideoHostRequests(page);
     for (const videoPage of videoPages) {

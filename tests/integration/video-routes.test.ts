@@ -48,7 +48,8 @@ describe("watch page", () => {
         hostPage: "https://www.youtube.com/watch?v=xTUmZcxf_tI",
         hostName: "YouTube",
       },
-      thumbnailSrc: null,
+      thumbnail: null,
+      topic: "nutrition",
       myReaction: null,
     });
     expect(result.playing).toBe(true);

@@ -56,6 +56,8 @@ async function spawnApp(args: string[], port: number, env: Record<string, string
     PORT: String(port),
     SESSION_SECRET: "test-session-secret-0123456789",
     LOG_LEVEL: "info",
+    // No test contacts a real video host; the stills have their own tests against a stand-in.
+    VIDEO_THUMBNAILS: "false",
     ...env,
   };
   for (const key of Object.keys(fullEnv)) if (fullEnv[key] === undefined) delete fullEnv[key];

@@ -2,21 +2,20 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import type { SessionUser } from "~/models/session.server";
-import { createVideo, deleteVideo, getVideo, playerFor, searchVideos, updateVideo, videoRefusals, type VideoRecord } from "~/models/video.server";
-import type { VideoPlayer } from "~/lib/video-source";
+import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, videoPreview, videoRefusals, type VideoRecord } from "~/models/video.server";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { videoIntentSchema } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
 import { confirmationIn, invalid, refused } from "./area.server";
 
-/** One video as the admin area shows it: plain values only, and how its preview plays. */
-export type AdminVideo = Omit<VideoRecord, "createdAt"> & { player: VideoPlayer | null };
+/** One video as the admin area shows it: plain values only, and its preview (how it plays, its still). */
+export type AdminVideo = Omit<VideoRecord, "createdAt"> & ReturnType<typeof videoPreview>;
 
-function toAdminVideo(video: VideoRecord & { myReaction?: unknown }): AdminVideo {
+function toAdminVideo(video: VideoRecord & Parameters<typeof videoPreview>[0] & { myReaction?: unknown }): AdminVideo {
   // getVideo also brings the viewer's own reaction, which the admin area does not show.
-  const { createdAt: _createdAt, myReaction: _myReaction, ...fields } = video;
-  return { ...fields, player: playerFor(video.url) };
+  const { createdAt: _createdAt, myReaction: _myReaction, thumbnail: _thumbnail, ...fields } = video;
+  return { ...fields, ...videoPreview(video) };
 }
 
 async function videoFromParam(value: string | null) {

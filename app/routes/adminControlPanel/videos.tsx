@@ -159,7 +159,13 @@ function AdminVideoCard({ video, q }: { video: AdminVideo; q: string }) {
   return (
     <article id={rowAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
       {/* Light preview: nothing is requested from the video host until play; admin plays never count as views. */}
-      <VideoPlayer title={video.title} player={video.player} noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }} />
+      <VideoPlayer
+        title={video.title}
+        player={video.player}
+        thumbnail={video.thumbnail}
+        topic={video.topic}
+        noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }}
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h4 id={headingId} className="text-base leading-snug font-semibold text-stone-900">

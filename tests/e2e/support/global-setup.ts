@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { startThumbnailHost } from "../../support/thumbnail-host";
 import { startSmtpServer } from "./mailbox";
 
 export const E2E_ADMIN = { email: "admin@example.test", password: "e2e-admin-password", username: "admin" };
@@ -30,6 +31,8 @@ export default async function globalSetup() {
   mkdirSync(runDir, { recursive: true });
   const mailDir = path.join(runDir, "mail");
   const smtp = await startSmtpServer(mailDir);
+  // The app fetches video stills from this stand-in, never from YouTube or Vimeo.
+  const thumbnails = await startThumbnailHost();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -45,6 +48,10 @@ export default async function globalSetup() {
     LOG_LEVEL: "warn",
     // Tests sign in far more often from one address than a person would.
     RATE_LIMIT_FACTOR: "50",
+    VIDEO_THUMBNAILS: "true",
+    VIDEO_THUMBNAIL_HOST: thumbnails.origin,
+    VIMEO_OEMBED_HOST: thumbnails.origin,
+    VIMEO_THUMBNAIL_HOST: thumbnails.origin,
   };
   delete env.DATABASE_URL;
 
@@ -104,6 +111,7 @@ export default async function globalSetup() {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (app.exitCode === null) app.kill("SIGKILL");
     await smtp.close();
+    await thumbnails.close();
     await dropDatabase();
   };
 }
