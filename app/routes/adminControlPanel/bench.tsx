@@ -99,12 +99,13 @@ function BenchVideos({ bench, here, reply }: { bench: Bench; here: string; reply
         <ul className="divide-y divide-stone-200">
           {bench.videos.map((video) => (
             <li key={video.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span>
+              {/* The link on a line of its own, so a phone breaks it only where it must, never inside "https". */}
+              <span className="min-w-0">
                 <a href={video.url} target="_blank" rel="noreferrer" className="btn-link">
                   {video.title}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
-                <span className="ml-2 break-all text-sm text-stone-700">{video.url}</span>
+                <span className="block text-sm text-stone-700 [overflow-wrap:anywhere]">{video.url}</span>
               </span>
               <Link
                 to={`${here}&confirm=delete-video&video=${video.id}`}
