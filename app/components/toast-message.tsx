@@ -66,7 +66,12 @@ export function AnchoredMessage({
   const [answered, setAnswered] = useState<ToastData | null>(null);
   useEffect(() => {
     if (!toast) return;
-    const onSubmit = () => setAnswered(toast);
+    const onSubmit = (event: SubmitEvent) => {
+      // Conform validates a field on leaving it, and resets a form after a success, by submitting the form
+      // with a hidden button named "__intent__": that is no new attempt, and must not hide the answer.
+      if (event.submitter?.getAttribute("name") === "__intent__") return;
+      setAnswered(toast);
+    };
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
   }, [toast]);
