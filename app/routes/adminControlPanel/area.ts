@@ -48,7 +48,7 @@ export const anchors = {
   addVideo: "add-video",
   editVideo: "edit-video",
   benchForm: "edit-bench",
-  benchChooser: "bench-select",
+  benchChooser: "bench-chooser",
   benchVideos: "bench-videos",
   addBenchVideo: "add-bench-video",
 } as const;
