@@ -40,6 +40,14 @@ export function ToastMessage({ toast: flashed }: { toast: ToastData | null }) {
   );
 }
 
+function isReset(intent: string | null) {
+  try {
+    return (JSON.parse(intent ?? "") as { type?: unknown }).type === "reset";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The result of the last submission about the element `anchor` names, shown inside it: the action's
  * refusal (`refusal`, from the reply the page got back) or the flash message the redirect named it for.
@@ -67,9 +75,11 @@ export function AnchoredMessage({
   useEffect(() => {
     if (!toast) return;
     const onSubmit = (event: SubmitEvent) => {
-      // Conform validates a field on leaving it, and resets a form after a success, by submitting the form
-      // with a hidden button named "__intent__": that is no new attempt, and must not hide the answer.
-      if (event.submitter?.getAttribute("name") === "__intent__") return;
+      // Conform resets a form after a success by submitting it with a hidden "__intent__" button whose
+      // value is a reset: no new attempt, so the answer stays. (Its check of a field on leaving it is one:
+      // the error it may show replaces the old answer.)
+      const submitter = event.submitter;
+      if (submitter?.getAttribute("name") === "__intent__" && isReset(submitter.getAttribute("value"))) return;
       setAnswered(toast);
     };
     document.addEventListener("submit", onSubmit, true);
