@@ -40,35 +40,69 @@ export function ToastMessage({ toast: flashed }: { toast: ToastData | null }) {
   );
 }
 
+function isReset(intent: string | null) {
+  try {
+    return (JSON.parse(intent ?? "") as { type?: unknown }).type === "reset";
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The flash message of a submission made from the element `anchor` names, shown inside it. With
- * JavaScript it is scrolled into view and focused; without, the redirect's fragment lands the page on it.
+ * The result of the last submission about the element `anchor` names, shown inside it: the action's
+ * refusal (`refusal`, from the reply the page got back) or the flash message the redirect named it for.
+ * `alsoFor` takes in flash messages named for elements the page does not show (a row a search hides, or
+ * one that is gone), so no message is lost. With JavaScript the message is scrolled into view and
+ * focused; without, the form's or the redirect's fragment lands the page on the element.
  */
-export function AnchoredMessage({ anchor }: { anchor: string }) {
+export function AnchoredMessage({
+  anchor,
+  refusal,
+  alsoFor,
+  className,
+}: {
+  anchor: string;
+  refusal?: string[] | null;
+  alsoFor?: (anchor: string) => boolean;
+  className?: string;
+}) {
   const toast = useRouteLoaderData<{ toast: ToastData | null }>("root")?.toast;
-  const ref = useRef<HTMLParagraphElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   // A message is the answer to one submission: the next attempt replaces it, even one that is refused
   // in the browser or by the server (neither brings a new flash message, so without this the old
   // "saved" would stand beside the new error).
   const [answered, setAnswered] = useState<ToastData | null>(null);
   useEffect(() => {
     if (!toast) return;
-    const onSubmit = () => setAnswered(toast);
+    const onSubmit = (event: SubmitEvent) => {
+      // Conform resets a form after a success by submitting it with a hidden "__intent__" button whose
+      // value is a reset: no new attempt, so the answer stays. (Its check of a field on leaving it is one:
+      // the error it may show replaces the old answer.)
+      const submitter = event.submitter;
+      if (submitter?.getAttribute("name") === "__intent__" && isReset(submitter.getAttribute("value"))) return;
+      setAnswered(toast);
+    };
     document.addEventListener("submit", onSubmit, true);
     return () => document.removeEventListener("submit", onSubmit, true);
   }, [toast]);
-  const mine = toast?.anchor === anchor && toast !== answered ? toast : null;
+  const named = toast?.anchor !== undefined && (toast.anchor === anchor || Boolean(alsoFor?.(toast.anchor)));
+  const flashed = named && toast !== answered ? toast : null;
+  // A refusal is newer than any flash message on the page: it came back from the last submission.
+  const shown = refusal?.length ? { type: "error" as const, messages: refusal } : flashed ? { type: flashed.type, messages: [flashed.message] } : null;
+  const answer = refusal?.length ? refusal : flashed;
   useEffect(() => {
-    if (!mine || !ref.current) return;
+    if (!answer || !ref.current) return;
     ref.current.scrollIntoView({ block: "nearest" });
     ref.current.focus({ preventScroll: true });
-  }, [mine]);
+  }, [answer]);
   return (
-    <div role={mine?.type === "error" ? "alert" : "status"} aria-live="polite">
-      {mine ? (
-        <p ref={ref} tabIndex={-1} className={`mt-2 rounded-md border-l-4 px-3 py-2 text-sm font-medium ${styles[mine.type]}`}>
-          {mine.message}
-        </p>
+    <div role={shown?.type === "error" ? "alert" : "status"} aria-live="polite" className={className}>
+      {shown ? (
+        <div ref={ref} tabIndex={-1} className={`mt-2 rounded-md border-l-4 px-3 py-2 text-left text-sm font-medium [overflow-wrap:anywhere] ${styles[shown.type]}`}>
+          {shown.messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
       ) : null}
     </div>
   );

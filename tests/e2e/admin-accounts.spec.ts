@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, newUser, signInAsAdmin, test, unique, type TestUser } from "./support/fixtures";
+import { admin, expect, expectAnswerAt, newUser, signInAsAdmin, test, unique, type TestUser } from "./support/fixtures";
+
+/** A bearer token of the seeded administrator, for changes "another admin" makes meanwhile. */
+async function adminToken(request: APIRequestContext) {
+  const signin = await request.post("/api/user/signin", { data: { email: admin.email, password: admin.password } });
+  return ((await signin.json()) as { token: string }).token;
+}
 
 /** An account made through the JSON API. */
 async function apiUser(request: APIRequestContext, prefix: string) {
@@ -90,7 +96,7 @@ test.describe("admin profiles", () => {
     await expect(page).toHaveURL(/option=profiles$/);
   });
 
-  test("role change: declined leaves it, confirmed changes it", async ({ page, request, db, javaScriptEnabled }) => {
+  test("role change: declined leaves it, confirmed changes it, each result in the person's row", async ({ page, request, db, javaScriptEnabled }) => {
     const user = await apiUser(request, "role");
     await signInAsAdmin(page);
     await searchProfiles(page, user.username);
@@ -108,19 +114,33 @@ test.describe("admin profiles", () => {
     await expect(row(page, user.username).getByText("User", { exact: true })).toBeVisible();
     expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
 
+    // On a phone: the result stands in the person's card, which the page lands on.
+    await page.setViewportSize({ width: 390, height: 844 });
     await open("Admin");
     await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
-    await expect(page.getByText(`${user.username}'s role was changed to Admin.`)).toBeVisible();
+    await expectAnswerAt(page, `user-${user.id}`, `${user.username}'s role was changed to Admin.`, { javaScriptEnabled });
     await page.reload();
     await expect(row(page, user.username).getByText("Admin", { exact: true })).toBeVisible();
     await expect(row(page, user.username).getByRole("button", { name: `Make User for ${user.username}` })).toBeVisible();
     expect(await roleInDb(db, user.id)).toBe(db ? "Admin" : null);
 
-    // And back again.
+    // And back again, on a desktop: the new result replaces the one before.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await open("User");
     await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
-    await expect(page.getByText(`${user.username}'s role was changed to User.`)).toBeVisible();
+    await expectAnswerAt(page, `user-${user.id}`, `${user.username}'s role was changed to User.`, { javaScriptEnabled });
+    await expect(page.getByText(`${user.username}'s role was changed to Admin.`)).toHaveCount(0);
     expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
+
+    // The account is deleted while the confirmation is open: its row is gone, so the refusal stands
+    // where the list says what it shows, and the earlier "changed" with it is gone.
+    await open("Admin");
+    const gone = await request.delete(`/api/user/${user.id}`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+    expect(gone.status()).toBe(200);
+    await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
+    await expectAnswerAt(page, "user-results", "User not found.", { javaScriptEnabled, role: "alert", landed: false });
+    await expect(row(page, user.username)).toHaveCount(0);
+    await expect(page.getByText(`${user.username}'s role was changed to User.`)).toHaveCount(0);
   });
 
   test("delete: declined keeps the user, confirmed deletes", async ({ page, request, db, javaScriptEnabled }) => {
@@ -139,7 +159,8 @@ test.describe("admin profiles", () => {
 
     await open();
     await page.getByRole("dialog", { name: "Delete user" }).getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText(`${user.username} was deleted.`)).toBeVisible();
+    // The row is gone: the message stands where the list says what it shows, and names who went.
+    await expectAnswerAt(page, "user-results", `${user.username} was deleted.`, { javaScriptEnabled });
     await page.reload();
     await expect(page.getByText("No results found")).toBeVisible();
     expect(await roleInDb(db, user.id)).toBe(db ? "deleted" : null);
@@ -147,36 +168,55 @@ test.describe("admin profiles", () => {
 });
 
 test.describe("admin feedback", () => {
-  test("mark resolved and pending, delete declined and confirmed", async ({ page, request, db, javaScriptEnabled }) => {
+  test("mark resolved and pending beside the message, delete declined and confirmed, a vanished message's refusal", async ({ page, request, db, javaScriptEnabled }) => {
     const user = await apiUser(request, "fb");
-    const text = `Please add benches ${unique("note")}`;
-    const submitted = await request.post("/api/feedback/submit", {
-      headers: { Authorization: `Bearer ${user.token}` },
-      data: { username: user.username, email: user.email, feedback: text },
-    });
-    expect(submitted.status()).toBe(201);
-    const { _id: id } = await submitted.json();
+    const marker = unique("note");
+    const send = async (feedback: string) => {
+      const submitted = await request.post("/api/feedback/submit", {
+        headers: { Authorization: `Bearer ${user.token}` },
+        data: { username: user.username, email: user.email, feedback },
+      });
+      expect(submitted.status()).toBe(201);
+      return ((await submitted.json()) as { _id: string })._id;
+    };
+    const text = `Please add benches ${marker}`;
+    const id = await send(text);
+    // A second message, which another admin deletes while this page still shows it.
+    const otherText = `And shade by the pond ${marker}`;
+    const otherId = await send(otherText);
     const statusInDb = async () => (db ? ((await db.query(`SELECT "isResolved" FROM "Feedback" WHERE id = $1`, [id])).rows[0]?.isResolved ?? "deleted") : null);
 
     await signInAsAdmin(page);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/adminControlPanel?option=feedback");
-    await page.getByLabel("Search by username, email or feedback").fill(text);
+    await page.getByLabel("Search by username, email or feedback").fill(marker);
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    const item = page.getByRole("article", { name: `Feedback from ${user.username}` });
+    const item = page.locator(`li[data-feedback-id="${id}"]`).getByRole("article", { name: `Feedback from ${user.username}` });
+    const other = page.locator(`li[data-feedback-id="${otherId}"]`);
     await expect(item).toContainText(text);
     await expect(item.getByText("Pending", { exact: true })).toBeVisible();
 
+    // Each result stands in the message's own card, which the page lands on.
     await item.getByRole("button", { name: /^Mark resolved/ }).click();
-    await expect(page.getByText("The feedback was marked as resolved.")).toBeVisible();
-    await page.reload();
+    await expectAnswerAt(page, `feedback-${id}`, "The feedback was marked as resolved.", { javaScriptEnabled });
     await expect(item.getByText("Resolved", { exact: true })).toBeVisible();
     expect(await statusInDb()).toBe(db ? true : null);
 
+    await page.setViewportSize({ width: 1280, height: 800 });
     await item.getByRole("button", { name: /^Mark pending/ }).click();
-    await expect(page.getByText("The feedback was marked as pending.")).toBeVisible();
-    await page.reload();
+    await expectAnswerAt(page, `feedback-${id}`, "The feedback was marked as pending.", { javaScriptEnabled });
+    await expect(page.getByText("The feedback was marked as resolved.")).toHaveCount(0);
     await expect(item.getByText("Pending", { exact: true })).toBeVisible();
     expect(await statusInDb()).toBe(db ? false : null);
+
+    // Gone meanwhile: the refusal has no card to stand in, so it stands where the list says what it
+    // shows, replacing the last result.
+    const token = await adminToken(request);
+    expect((await request.delete(`/api/feedback/${otherId}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+    await other.getByRole("button", { name: /^Mark resolved/ }).click();
+    await expectAnswerAt(page, "feedback-results", "Feedback not found.", { javaScriptEnabled, role: "alert", landed: false });
+    await expect(other).toHaveCount(0);
+    await expect(page.getByText("The feedback was marked as pending.")).toHaveCount(0);
 
     await item.getByRole("link", { name: /^Delete/ }).click();
     const dialog = page.getByRole("dialog", { name: "Delete feedback" });
@@ -187,8 +227,8 @@ test.describe("admin feedback", () => {
 
     await item.getByRole("link", { name: /^Delete/ }).click();
     await page.getByRole("dialog", { name: "Delete feedback" }).getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText("The feedback was deleted.")).toBeVisible();
-    await page.reload();
+    // Its card is gone: the message names whose feedback went, where the list says what it shows.
+    await expectAnswerAt(page, "feedback-results", `The feedback from ${user.username} was deleted.`, { javaScriptEnabled });
     await expect(page.getByText("No results found")).toBeVisible();
     expect(await statusInDb()).toBe(db ? "deleted" : null);
   });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAsAdmin, test } from "./support/fixtures";
+import { expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
 
 // Other specs (the trail map) read the seeded trails and benches: every change here is undone in the
 // same test, the js and no-js projects edit different trails and bench numbers so they never race.
@@ -160,7 +160,8 @@ test.describe("admin bench area", () => {
     await fillBench();
     await create.getByLabel("Trail (optional)").selectOption({ label: "Green Trail" });
     await create.getByRole("button", { name: "Create Bench" }).click();
-    await expectFlash(page, `Bench #${number} created.`);
+    // The new bench opens in its edit form, where the result stands.
+    await expectAnswerAt(page, "edit-bench", `Bench #${number} created.`, { javaScriptEnabled });
     await expect(page.getByRole("heading", { name: `Edit bench #${number}` })).toBeVisible();
     if (db) expect(await benchInDb()).toEqual([{ location, latitude: 33.9812, longitude: -84.0049 }]);
 
@@ -180,30 +181,47 @@ test.describe("admin bench area", () => {
     const edit = page.getByRole("form", { name: `Edit bench #${number}` });
     await expect(edit.getByLabel("Location")).toHaveValue(location);
 
+    // On a phone: a refused save shows at its field, which stays on screen (without JavaScript the page
+    // lands on the form; with it the browser refuses before sending); the next save's result replaces it
+    // beside the Update button.
+    await page.setViewportSize({ width: 390, height: 844 });
     await edit.getByLabel("Location").fill(`${location}, north side`);
     await edit.getByLabel("Latitude").fill("99");
     await edit.getByRole("button", { name: "Update" }).click();
-    await expect(edit.getByText("Latitude must be within the campus area (33.96 to 34.00).")).toBeVisible();
+    const latitudeError = edit.getByText("Latitude must be within the campus area (33.96 to 34.00).");
+    await expect(latitudeError).toBeVisible();
+    await expect(edit.getByLabel("Latitude")).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench$/);
     await edit.getByLabel("Latitude").fill("33.9813");
     await edit.getByRole("button", { name: "Update" }).click();
-    await expectFlash(page, `Bench #${number} updated.`);
+    await expectAnswerAt(page, "edit-bench", `Bench #${number} updated.`, { javaScriptEnabled });
+    await expect(latitudeError).toHaveCount(0);
     await page.reload();
     await expect(edit.getByLabel("Location")).toHaveValue(`${location}, north side`);
     await expect(edit.getByLabel("Latitude")).toHaveValue("33.9813");
     if (db) expect(await benchInDb()).toEqual([{ location: `${location}, north side`, latitude: 33.9813, longitude: -84.0049 }]);
 
+    // On a desktop: a refused link shows at its field, then the added video's result beside the button.
+    await page.setViewportSize({ width: 1280, height: 800 });
     const addVideo = page.getByRole("form", { name: "Add a video" });
     await addVideo.getByLabel("Title").fill("Calf stretch");
+    await addVideo.getByLabel("Video link").fill("http://youtu.be/CQYKNyeBOIY");
+    await addVideo.getByRole("button", { name: "Add Video" }).click();
+    await expect(addVideo.getByLabel("Video link")).toHaveAttribute("aria-invalid", "true");
+    await expect(addVideo.getByLabel("Video link")).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#add-bench-video$/);
     await addVideo.getByLabel("Video link").fill("https://youtu.be/CQYKNyeBOIY");
     await addVideo.getByRole("button", { name: "Add Video" }).click();
-    await expectFlash(page, `Video added to bench #${number}.`);
+    await expectAnswerAt(page, "add-bench-video", `Video "Calf stretch" added to bench #${number}.`, { javaScriptEnabled });
+    await expect(addVideo.getByLabel("Video link")).not.toHaveAttribute("aria-invalid", "true");
     const videos = page.getByRole("region", { name: `Videos of bench #${number}` });
     await expect(videos.getByRole("link", { name: "Calf stretch (opens in a new tab)" })).toHaveAttribute("href", "https://www.youtube.com/embed/CQYKNyeBOIY");
 
     await videos.getByRole("link", { name: "Delete video Calf stretch", exact: true }).click();
     let dialog = await confirmDialog(page, "Are you sure you want to delete this video?");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectFlash(page, `Video removed from bench #${number}.`);
+    // Its row is gone: the result names the video at the head of the bench's list.
+    await expectAnswerAt(page, "bench-videos", `Video "Calf stretch" removed from bench #${number}.`, { javaScriptEnabled });
     await expect(videos).toContainText("This bench has no videos yet.");
 
     await edit.getByRole("link", { name: "Delete", exact: true }).click();
@@ -216,7 +234,7 @@ test.describe("admin bench area", () => {
     await edit.getByRole("link", { name: "Delete", exact: true }).click();
     dialog = await confirmDialog(page, `Are you sure you want to delete bench #${number}?`);
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-    await expectFlash(page, `Bench #${number} deleted.`);
+    await expectAnswerAt(page, "bench-chooser", `Bench #${number} deleted.`, { javaScriptEnabled });
     await page.reload();
     await expect(page.getByRole("combobox", { name: "Bench", exact: true }).locator("option", { hasText: `#${number} ` })).toHaveCount(0);
     if (db) expect(await benchInDb()).toHaveLength(0);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
+import { expect, expectAnswerAt, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
 import { ADMIN_TEST_VIDEO_PREFIX, seededIn, watchVideoHostRequests } from "./support/videos";
 
 const AREA = "/adminControlPanel?option=videos";
@@ -62,6 +62,8 @@ test.describe("admin Videos area", () => {
       const { rows } = await db.query(`SELECT title, url, category, "subCategory", description FROM "Video" WHERE title LIKE $1`, [`${title}%`]);
       return rows;
     };
+    // On a phone: each result stands beside the form or card it concerns, and stays on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(AREA);
     const addForm = page.getByRole("region", { name: "Add a video" });
 
@@ -73,12 +75,17 @@ test.describe("admin Videos area", () => {
     await addForm.getByRole("button", { name: "Add video" }).click();
     await expect(addForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
+    // The field in question is on screen: focused with JavaScript, landed on without.
+    await expect(addForm.getByLabel("Video link", { exact: true })).toBeInViewport();
+    if (javaScriptEnabled) await expect(addForm.getByLabel("Video link", { exact: true })).toBeFocused();
+    else await expect(page).toHaveURL(/#add-video$/);
     if (db) expect(await stored()).toEqual([]);
 
     await addForm.getByLabel("Video link", { exact: true }).fill("https://youtu.be/pSHjTRCQxIw?si=shared123&t=4");
     await addForm.getByLabel("Description", { exact: true }).fill("Loosen up your hips before a walk.");
     await addForm.getByRole("button", { name: "Add video" }).click();
-    await expect(page.getByText(`Video "${title}" added.`)).toBeVisible();
+    await expectAnswerAt(page, "add-video", `Video "${title}" added.`, { javaScriptEnabled });
+    await expect(addForm.getByText(/Enter an https link/)).toHaveCount(0);
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue("");
     const card = adminCard(page, title);
     await expect(card).toBeVisible();
@@ -92,18 +99,28 @@ test.describe("admin Videos area", () => {
     await page.goto("/strechesForWalking");
     await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) })).toBeVisible();
 
-    // Edit, with the search filter kept.
+    // Edit, with the search filter kept, on a desktop.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(AREA);
     await search(page, title);
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     const editForm = page.getByRole("region", { name: `Edit video: ${title}` });
     await expect(editForm.getByLabel("Video link", { exact: true })).toHaveValue("https://www.youtube.com/embed/pSHjTRCQxIw");
+    // A refused link shows at its field, which stays on screen.
+    await editForm.getByLabel("Video link", { exact: true }).fill("http://vimeo.com/12345");
+    await editForm.getByRole("button", { name: "Save changes" }).click();
+    await expect(editForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
+    await expect(editForm.getByLabel("Video link", { exact: true })).toBeInViewport();
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-video$/);
     const edited = `${title} edited`;
     await editForm.getByLabel("Title", { exact: true }).fill(edited);
     await editForm.getByLabel("Video link", { exact: true }).fill("https://www.youtube.com/watch?v=IODxDxX7oi4&feature=share");
     await editForm.getByLabel("Subcategory", { exact: true }).selectOption("Walking Techniques");
     await editForm.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText(`Video "${edited}" updated.`)).toBeVisible();
+    // The edit form closes: the result stands in the video's card, the refusal before it gone.
+    const videoId = await adminCard(page, edited).getAttribute("id");
+    await expectAnswerAt(page, videoId!, `Video "${edited}" updated.`, { javaScriptEnabled });
+    await expect(page.getByText(/Enter an https link/)).toHaveCount(0);
     await expect(page).toHaveURL((url) => url.searchParams.get("q") === title && url.searchParams.get("option") === "videos");
     await expect(adminCard(page, edited).getByText("https://www.youtube.com/embed/IODxDxX7oi4", { exact: true })).toBeVisible();
     if (db) expect((await stored())?.[0]).toMatchObject({ title: edited, url: "https://www.youtube.com/embed/IODxDxX7oi4", subCategory: "Walking Techniques" });
@@ -127,7 +144,8 @@ test.describe("admin Videos area", () => {
     // Confirmed: gone from the database and the page.
     await adminCard(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
     await page.getByRole("dialog", { name: "Delete video" }).getByRole("button", { name: "Yes, delete" }).click();
-    await expect(page.getByText("Video deleted.")).toBeVisible();
+    // Its card is gone: the message names the video where the list says what it shows.
+    await expectAnswerAt(page, "video-results", `Video "${edited}" deleted.`, { javaScriptEnabled });
     await expect(page.getByText("No results found", { exact: true })).toBeVisible();
     await expect(page).toHaveURL((url) => url.searchParams.get("q") === title);
     if (db) expect(await stored()).toEqual([]);

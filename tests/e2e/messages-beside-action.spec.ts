@@ -1,4 +1,4 @@
-import { expect, signInAsAdmin, test } from "./support/fixtures";
+import { expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
 
 // One trail per project, so the two runs never make each other's forms stale.
 const trailFor = (javaScriptEnabled: boolean) =>
@@ -9,18 +9,12 @@ test.describe("a submission's result stands beside the control that caused it", 
     await signInAsAdmin(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(trailFor(javaScriptEnabled));
-    const row2 = page.locator("tr#point-2");
     const row3 = page.locator("tr#point-3");
 
     // Saving the values it already has changes nothing on the map, so this spec can share the seeded trail.
     await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
-    const saved = row2.getByRole("status").getByText("Coordinate #2 saved.");
-    await expect(saved).toBeVisible();
-    await expect(saved).toBeInViewport();
-    if (javaScriptEnabled) await expect(saved).toBeFocused();
-    else await expect(page).toHaveURL(/#point-2$/);
-    // Nothing at the top of the page repeats it.
-    await expect(page.getByText("Coordinate #2 saved.")).toHaveCount(1);
+    // In its row, on screen, focused or landed on; nothing at the top of the page repeats it.
+    await expectAnswerAt(page, "point-2", "Coordinate #2 saved.", { javaScriptEnabled });
 
     await page.getByLabel("Latitude of coordinate #3", { exact: true }).fill("north");
     await page.getByRole("button", { name: "Save coordinate #3", exact: true }).click();

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { adminOptions, exerciseLinks } from "../../app/lib/navigation";
-import { createUserViaSignup, expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { createUserViaSignup, expect, newUser, signInAsAdmin, signUp, test, unique } from "./support/fixtures";
 
 const WIDTHS = [320, 360, 390];
 
@@ -86,21 +86,55 @@ test.describe("no page scrolls sideways on a phone", () => {
     }
   });
 
-  test("trail coordinates are one card per point on a phone, every action in reach", async ({ page }) => {
+  test("every admin area's rows are cards on a phone, each action of a row wholly on screen", async ({ page, request }) => {
+    // Feedback of its own, so the Feedback area has a row whatever other tests deleted.
+    const author = newUser("cards");
+    const signup = await request.post("/api/user/signup", { data: { ...author, confirmPassword: author.password } });
+    const { token } = (await signup.json()) as { token: string };
+    const text = `Cards on a phone ${unique("note")}`;
+    const sent = await request.post("/api/feedback/submit", { headers: { Authorization: `Bearer ${token}` }, data: { username: author.username, email: author.email, feedback: text } });
+    expect(sent.status()).toBe(201);
+
     await signInAsAdmin(page);
+    const benches = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string; bench_number: number; videos: { title: string }[] }[];
+    const bench = benches.find((candidate) => candidate.videos.length > 0)!;
+    const videos = (await (await page.request.get("/api/video/videos")).json()) as { title: string }[];
+    const video = videos[0].title;
     await page.setViewportSize({ width: 320, height: 800 });
-    await page.goto("/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1");
-    // Scrolled to (the map comes first), each control is wholly on screen: nothing hides off to the side.
-    const controls = [
+
+    /** Scrolled to (a map or a form may come first), each control is wholly on screen: nothing hides off to the side. */
+    const inReach = async (path: string, controls: () => Locator[]) => {
+      await page.goto(path);
+      for (const control of controls()) {
+        await control.scrollIntoViewIfNeeded();
+        await expect(control, `${path}: ${control}`).toBeInViewport({ ratio: 1 });
+      }
+    };
+    await inReach("/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1", () => [
       page.getByLabel("Latitude of coordinate #1", { exact: true }),
       page.getByLabel("Longitude of coordinate #1", { exact: true }),
       page.getByRole("button", { name: "Save coordinate #1", exact: true }),
       page.getByRole("button", { name: "Insert below coordinate #1", exact: true }),
       page.getByRole("link", { name: "Delete coordinate #1", exact: true }),
-    ];
-    for (const control of controls) {
-      await control.scrollIntoViewIfNeeded();
-      await expect(control).toBeInViewport({ ratio: 1 });
-    }
+    ]);
+    await inReach(`/adminControlPanel?option=videos&q=${encodeURIComponent(video)}`, () => {
+      const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: video, exact: true }) });
+      return [card.getByRole("link", { name: `Edit ${video}`, exact: true }), card.getByRole("link", { name: `Delete ${video}`, exact: true })];
+    });
+    await inReach(`/adminControlPanel?option=bench&bench=${bench._id}`, () => {
+      const edit = page.getByRole("form", { name: `Edit bench #${bench.bench_number}` });
+      const list = page.getByRole("region", { name: `Videos of bench #${bench.bench_number}` });
+      return [
+        edit.getByLabel("Location"),
+        edit.getByRole("button", { name: "Update", exact: true }),
+        edit.getByRole("link", { name: "Delete", exact: true }),
+        list.getByRole("link", { name: `Delete video ${bench.videos[0].title}`, exact: true }),
+        page.getByRole("form", { name: "Add a video" }).getByRole("button", { name: "Add Video", exact: true }),
+      ];
+    });
+    await inReach(`/adminControlPanel?option=feedback&q=${encodeURIComponent(text)}`, () => {
+      const item = page.getByRole("article", { name: `Feedback from ${author.username}` });
+      return [item.getByRole("button", { name: /^Mark resolved/ }), item.getByRole("link", { name: /^Delete/ })];
+    });
   });
 });

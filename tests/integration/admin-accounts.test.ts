@@ -91,7 +91,8 @@ describe("profiles area", () => {
 
     const changed = (await action({ request: post("option=profiles&q=ali", { intent: "changeRole", id: alice.id, role: "Admin" }, cookie), params: {}, context: {} })) as Response;
     expect(changed.status).toBe(302);
-    expect(changed.headers.get("Location")).toBe("/adminControlPanel?option=profiles&q=ali");
+    // The page lands on the person's row, where the message stands.
+    expect(changed.headers.get("Location")).toBe(`/adminControlPanel?option=profiles&q=ali#user-${alice.id}`);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: alice.id } })).role).toBe("Admin");
 
     const deleted = (await action({ request: post("option=profiles", { intent: "delete", id: alice.id }, cookie), params: {}, context: {} })) as Response;
@@ -133,7 +134,7 @@ describe("feedback area", () => {
     await mark("false");
     expect((await prisma.feedback.findUniqueOrThrow({ where: { id: one.id } })).isResolved).toBe(false);
     const deleted = (await action({ request: post("option=feedback&q=x", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })) as Response;
-    expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=feedback&q=x");
+    expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=feedback&q=x#feedback-results");
     expect(await prisma.feedback.count()).toBe(1);
     expect(statusOf(await run(() => action({ request: post("option=feedback", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })))).toBe(404);
   });

@@ -148,7 +148,7 @@ describe("admin bench edits", () => {
     const created = await post("bench", { intent: "create-bench", ...fields }, adminCookie);
     expect(statusOf(created)).toBe(302);
     const bench = await prisma.bench.findUniqueOrThrow({ where: { benchNumber: 931 } });
-    expect((created as Response).headers.get("Location")).toBe(`/adminControlPanel?option=bench&bench=${bench.id}`);
+    expect((created as Response).headers.get("Location")).toBe(`/adminControlPanel?option=bench&bench=${bench.id}#edit-bench`);
 
     const duplicate = await post("bench", { intent: "create-bench", ...fields, location: "Other" }, adminCookie);
     expect(statusOf(duplicate)).toBe(409);

@@ -267,7 +267,7 @@ describe("admin Videos area actions", () => {
   test("create normalises the link, flashes, and lands on the area with the search kept", async () => {
     const response = (await postPanel({ intent: "create", q: "stretch", ...newVideo }, adminCookie)) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=stretch");
+    expect(response.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=stretch#add-video");
     expect(response.headers.get("Set-Cookie")).toContain("__toast=");
     const stored = await prisma.video.findFirstOrThrow({ where: { title: "Calf Stretch" } });
     expect(stored).toMatchObject({ url: "https://www.youtube.com/embed/IR0yV_3DfBo", subCategory: "Stretching", likes: 0, dislikes: 0 });
@@ -292,7 +292,7 @@ describe("admin Videos area actions", () => {
       { intent: "update", id: videoId, q: "water", title: "Water Wise", url: "https://www.youtube.com/watch?v=IODxDxX7oi4&t=5s", category: "health", subCategory: "Nutrition", description: "" },
       adminCookie,
     )) as Response;
-    expect(updated.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water");
+    expect(updated.headers.get("Location")).toBe(`/adminControlPanel?option=videos&q=water#admin-video-${videoId}`);
     expect(await prisma.video.findUniqueOrThrow({ where: { id: videoId } })).toMatchObject({
       title: "Water Wise",
       url: "https://www.youtube.com/embed/IODxDxX7oi4",
@@ -302,7 +302,7 @@ describe("admin Videos area actions", () => {
       views: 7,
     });
     const deleted = (await postPanel({ intent: "delete", id: videoId, q: "water" }, adminCookie)) as Response;
-    expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water");
+    expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water#video-results");
     expect(await prisma.video.findUnique({ where: { id: videoId } })).toBeNull();
     const missing = (await postPanel({ intent: "delete", id: videoId }, adminCookie)) as DataResult;
     expect(missing.init.status).toBe(404);

@@ -4,6 +4,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
 import { benchIntentSchema } from "~/schemas/bench";
+import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
 /** ?option=bench&bench=<id>[&confirm=delete-bench | &confirm=delete-video&video=<id>] */
@@ -34,28 +35,38 @@ export async function benchAction(_request: Request, formData: FormData) {
     case "create-bench": {
       const result = await createBench(input);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      return redirectWithToast(toBench(result.bench.id), { type: "success", message: `Bench #${result.bench.benchNumber} created.` });
+      // The new bench opens in its edit form, which the message stands in.
+      const message = `Bench #${result.bench.benchNumber} created.`;
+      return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
     }
     case "update-bench": {
       // The form always offers the trail: an empty choice means none, not "keep".
       const result = await updateBench(input.benchId, { ...input, trailId: input.trailId ?? null });
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      return redirectWithToast(toBench(result.bench.id), { type: "success", message: `Bench #${result.bench.benchNumber} updated.` });
+      const message = `Bench #${result.bench.benchNumber} updated.`;
+      return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
     }
     case "delete-bench": {
       const result = await deleteBench(input.benchId);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      return redirectWithToast(toBench(null), { type: "success", message: `Bench #${result.bench.benchNumber} deleted.` });
+      // Its form is gone: the message stands by the chooser, where the next bench is picked.
+      const message = `Bench #${result.bench.benchNumber} deleted.`;
+      return redirectWithToast(toBench(null), { type: "success", message, anchor: anchors.benchChooser });
     }
     case "add-video": {
       const result = await addBenchVideo(input.benchId, input);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      return redirectWithToast(toBench(input.benchId), { type: "success", message: `Video added to bench #${result.bench.benchNumber}.` });
+      const message = `Video "${input.title}" added to bench #${result.bench.benchNumber}.`;
+      return redirectWithToast(toBench(input.benchId), { type: "success", message, anchor: anchors.addBenchVideo });
     }
     case "delete-video": {
+      // Named before it goes, so the message can say which video left the list.
+      const benches = await listBenches();
+      const title = benches.find((bench) => bench.id === input.benchId)?.videos.find((video) => video.id === input.videoId)?.title;
       const result = await deleteBenchVideo(input.benchId, input.videoId);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      return redirectWithToast(toBench(input.benchId), { type: "success", message: `Video removed from bench #${result.bench.benchNumber}.` });
+      const message = `Video ${title ? `"${title}" ` : ""}removed from bench #${result.bench.benchNumber}.`;
+      return redirectWithToast(toBench(input.benchId), { type: "success", message, anchor: anchors.benchVideos });
     }
   }
 }

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
+import { SelectField, TextField, useSchemaForm } from "~/components/form-fields";
+import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
 import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
-import { formErrorsOf, replyTo, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
 import { AreaForm } from "./area-form";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -46,7 +47,8 @@ function BenchForm({
     },
   );
   return (
-    <AreaForm form={form} action={action} heading={heading} level={3} className="card p-4">
+    // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
+    <AreaForm form={form} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
       {bench ? <input type="hidden" name="benchId" value={bench.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
@@ -67,9 +69,9 @@ function BenchForm({
 }
 
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("add-video", benchVideoSchema, lastResult);
+  const [form, fields] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
-    <AreaForm form={form} action={action} heading="Add a video" level={4} className="mt-4 border-t border-stone-200 pt-4">
+    <AreaForm form={form} action={`${action}#${anchors.addBenchVideo}`} heading="Add a video" level={4} className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4">
       <input type="hidden" name="benchId" value={bench.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Title" />
@@ -78,28 +80,32 @@ function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: str
       <button type="submit" name="intent" value="add-video" className="btn-primary mt-4">
         Add Video
       </button>
+      <AnchoredMessage anchor={anchors.addBenchVideo} />
     </AreaForm>
   );
 }
 
-function BenchVideos({ bench, here, lastResult }: { bench: Bench; here: string; lastResult?: SubmissionResult<string[]> }) {
+function BenchVideos({ bench, here, reply }: { bench: Bench; here: string; reply: AreaProps<BenchData>["reply"] }) {
   return (
-    <section aria-labelledby="bench-videos-heading" className="card p-4">
+    <section id={anchors.benchVideos} aria-labelledby="bench-videos-heading" className="card scroll-mt-4 p-4">
       <h3 id="bench-videos-heading" className="mb-3 text-xl font-semibold">
         Videos of bench #{bench.benchNumber}
       </h3>
+      {/* A removed video's row is gone: its result stands at the head of the list. */}
+      <AnchoredMessage anchor={anchors.benchVideos} refusal={formErrorsOf(replyTo(reply, "delete-video"))} className="not-empty:mb-3" />
       {bench.videos.length === 0 ? (
         <p className="text-stone-700">This bench has no videos yet.</p>
       ) : (
         <ul className="divide-y divide-stone-200">
           {bench.videos.map((video) => (
             <li key={video.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span>
+              {/* The link on a line of its own, so a phone breaks it only where it must, never inside "https". */}
+              <span className="min-w-0">
                 <a href={video.url} target="_blank" rel="noreferrer" className="btn-link">
                   {video.title}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
-                <span className="ml-2 break-all text-sm text-stone-700">{video.url}</span>
+                <span className="block text-sm text-stone-700 [overflow-wrap:anywhere]">{video.url}</span>
               </span>
               <Link
                 to={`${here}&confirm=delete-video&video=${video.id}`}
@@ -114,7 +120,7 @@ function BenchVideos({ bench, here, lastResult }: { bench: Bench; here: string; 
           ))}
         </ul>
       )}
-      <AddVideoForm key={bench.videos.length} bench={bench} action={here} lastResult={lastResult} />
+      <AddVideoForm key={bench.videos.length} bench={bench} action={here} lastResult={replyTo(reply, "add-video")} />
     </section>
   );
 }
@@ -123,9 +129,10 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
   const bench = data.bench;
   const here = adminAreaUrl("bench", { bench: bench?.id });
   const confirm = data.confirm;
+  // A refusal about no bench the page shows (it was deleted meanwhile) stands by the chooser.
+  const chooserReply = replyTo(reply, "delete-bench", "", ...(bench ? [] : ["update-bench", "add-video", "delete-video"]));
   return (
     <div className="space-y-8">
-      <FormAlert messages={formErrorsOf(replyTo(reply, "delete-bench", "delete-video", ""))} />
       {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
       {bench ? (
         <ConfirmDialog
@@ -134,7 +141,7 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           prompt={confirm?.kind === "delete-video" ? "Are you sure you want to delete this video?" : `Are you sure you want to delete bench #${bench.benchNumber}?`}
           open={confirm !== null}
           closeTo={here}
-          action={here}
+          action={`${here}#${confirm?.kind === "delete-video" ? anchors.benchVideos : anchors.benchChooser}`}
           intent={confirm?.kind ?? "delete-bench"}
           fields={{ benchId: bench.id, ...(confirm?.kind === "delete-video" ? { videoId: confirm.video.id } : {}) }}
           confirmLabel="Delete"
@@ -142,7 +149,7 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           {confirm?.kind === "delete-video" ? <p className="mt-2 text-stone-700">{confirm.video.title}</p> : null}
         </ConfirmDialog>
       ) : null}
-      <section aria-labelledby="bench-select-heading">
+      <section id={anchors.benchChooser} aria-labelledby="bench-select-heading" className="scroll-mt-4">
         <h3 id="bench-select-heading" className="mb-3 text-xl font-semibold">
           Select a bench
         </h3>
@@ -159,6 +166,7 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
             buttonLabel="Show bench"
           />
         )}
+        <AnchoredMessage anchor={anchors.benchChooser} refusal={formErrorsOf(chooserReply)} />
       </section>
 
       {bench ? (
@@ -180,8 +188,9 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
                 Delete
               </Link>
             </div>
+            <AnchoredMessage anchor={anchors.benchForm} />
           </BenchForm>
-          <BenchVideos bench={bench} here={here} lastResult={replyTo(reply, "add-video")} />
+          <BenchVideos bench={bench} here={here} reply={reply} />
         </>
       ) : null}
 

@@ -5,6 +5,7 @@ import { deleteFeedback, feedbackRefusals, getFeedback, listFeedback, setFeedbac
 import { feedbackIntentSchema, feedbackMessages } from "~/schemas/feedback";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
+import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
 /** Feedback matching ?q= and, for ?confirm=delete&id=, the message to confirm the deletion of. */
@@ -40,9 +41,13 @@ export async function feedbackAction(request: Request, formData: FormData) {
   if (input.intent === "setStatus") {
     const isResolved = input.isResolved === "true";
     if (!(await setFeedbackResolved(input.id, isResolved))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
-    return redirectWithToast(back, { type: "success", message: isResolved ? feedbackMessages.resolved : feedbackMessages.pending });
+    const message = isResolved ? feedbackMessages.resolved : feedbackMessages.pending;
+    return redirectWithToast(back, { type: "success", message, anchor: anchors.feedbackRow(input.id) });
   }
 
-  if (!(await deleteFeedback(input.id))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
-  return redirectWithToast(back, { type: "success", message: feedbackMessages.deleted });
+  // Read first, so the message can say whose feedback went: its row is gone by the time it shows.
+  const target = await getFeedback(input.id);
+  if (!target || !(await deleteFeedback(input.id))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
+  const message = feedbackMessages.deletedFrom(target.username ?? feedbackMessages.deletedAccount);
+  return redirectWithToast(back, { type: "success", message, anchor: anchors.feedbackList });
 }

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FormAlert } from "~/components/form-fields";
+import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
 import { feedbackMessages } from "~/schemas/feedback";
-import { formErrorsOf, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadFeedbackArea } from "./feedback.server";
 import { AdminSearch, ResultCount } from "./search";
@@ -41,7 +41,8 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === row.id;
   return (
-    <Form method="post" action={back} preventScrollReset>
+    // The fragment lands the page back on this message when the answer is a page (no JavaScript).
+    <Form method="post" action={`${back}#${anchors.feedbackRow(row.id)}`} preventScrollReset>
       <input type="hidden" name="id" value={row.id} />
       <input type="hidden" name="isResolved" value={row.isResolved ? "false" : "true"} />
       <button type="submit" name="intent" value="setStatus" className="btn-secondary" disabled={busy}>
@@ -55,6 +56,8 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
 export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
   const back = adminAreaUrl("feedback", { q: data.q });
   const confirm = data.confirm;
+  const shown = data.feedback.map((row) => row.id);
+  const rowAnchors = new Set(shown.map(anchors.feedbackRow));
   return (
     <div>
       {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
@@ -63,8 +66,9 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         title="Delete feedback"
         prompt={feedbackMessages.deleteConfirm}
         open={Boolean(confirm)}
-        closeTo={back}
-        action={back}
+        closeTo={confirm ? `${back}#${anchors.feedbackRow(confirm.id)}` : back}
+        // A deletion is answered where the list says what it shows: the message's own place is gone.
+        action={`${back}#${anchors.feedbackList}`}
         intent="delete"
         fields={confirm ? { id: confirm.id } : {}}
         confirmLabel="Yes, delete"
@@ -77,14 +81,20 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
-      <FormAlert messages={formErrorsOf(reply?.result)} />
-      <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
+      <div id={anchors.feedbackList} className="scroll-mt-4">
+        <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
+        <AnchoredMessage
+          anchor={anchors.feedbackList}
+          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
+          alsoFor={(anchor) => anchor.startsWith(anchors.feedbackRow("")) && !rowAnchors.has(anchor)}
+        />
+      </div>
       {data.feedback.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (
         <ul className="space-y-3" aria-label="Feedback">
           {data.feedback.map((row) => (
-            <li key={row.id} className="card p-4" data-feedback-id={row.id}>
+            <li key={row.id} id={anchors.feedbackRow(row.id)} className="card scroll-mt-4 p-4" data-feedback-id={row.id}>
               <article aria-label={`Feedback from ${senderOf(row)}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <Sender row={row} />
@@ -105,6 +115,8 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
                     Delete<span className="sr-only"> feedback from {senderOf(row)}</span>
                   </Link>
                 </div>
+                {/* This message's last result stands beside the buttons that caused it. */}
+                <AnchoredMessage anchor={anchors.feedbackRow(row.id)} refusal={formErrorsOf(replyAbout(reply, "id", row.id, "setStatus", "delete"))} />
               </article>
             </li>
           ))}

@@ -7,6 +7,7 @@ import { changeUserRole, deleteUserAccount, getUserById, listUsers, userRefusal,
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { profilesIntentSchema } from "~/schemas/user";
+import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
 const profilesMessages = {
@@ -47,7 +48,7 @@ export async function profilesAction(request: Request, formData: FormData, admin
     if (input.id === admin.id && changed.user.role !== "Admin") {
       return redirectWithToast("/authorization?formType=signin", { type: "success", message }, { headers: await endSession(request) });
     }
-    return redirectWithToast(back, { type: "success", message });
+    return redirectWithToast(back, { type: "success", message, anchor: anchors.userRow(input.id) });
   }
 
   const target = await getUserById(input.id);
@@ -56,5 +57,6 @@ export async function profilesAction(request: Request, formData: FormData, admin
   if (!deleted.ok) return refused(input.intent, submission, userRefusal(deleted));
   const message = profilesMessages.deleted(target.username);
   if (input.id === admin.id) return redirectWithToast("/", { type: "success", message }, { headers: await endSession(request) });
-  return redirectWithToast(back, { type: "success", message });
+  // The row is gone: the message stands where the list says what it shows.
+  return redirectWithToast(back, { type: "success", message, anchor: anchors.userList });
 }

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { FormAlert } from "~/components/form-fields";
+import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
-import { formErrorsOf, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
 import { AdminSearch, ResultCount } from "./search";
@@ -49,6 +49,10 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
   const back = adminAreaUrl("profiles", { q: data.q });
   const confirm = data.confirm;
   const isDelete = confirm?.kind === "delete";
+  const shown = data.users.map((user) => user.id);
+  const rowAnchors = new Set(shown.map(anchors.userRow));
+  // A role change is answered in the person's row; a deletion where the list says what it shows.
+  const answerAt = confirm ? (isDelete ? anchors.userList : anchors.userRow(confirm.user.id)) : null;
   return (
     <div>
       {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
@@ -57,8 +61,8 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
         title={isDelete ? "Delete user" : "Change role"}
         prompt={confirm ? (isDelete ? deleteConfirmText : roleConfirmText)(confirm.user.username) : ""}
         open={Boolean(confirm)}
-        closeTo={back}
-        action={back}
+        closeTo={confirm ? `${back}#${anchors.userRow(confirm.user.id)}` : back}
+        action={answerAt ? `${back}#${answerAt}` : back}
         intent={isDelete ? "delete" : "changeRole"}
         fields={confirm ? { id: confirm.user.id, ...(isDelete ? {} : { role: confirm.user.role === "Admin" ? "User" : "Admin" }) } : {}}
         confirmLabel={isDelete ? "Yes, delete" : "Yes, change role"}
@@ -75,8 +79,14 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
-      <FormAlert messages={formErrorsOf(reply?.result)} />
-      <ResultCount count={data.users.length} q={data.q} noun={["user", "users"]} />
+      <div id={anchors.userList} className="scroll-mt-4">
+        <ResultCount count={data.users.length} q={data.q} noun={["user", "users"]} />
+        <AnchoredMessage
+          anchor={anchors.userList}
+          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
+          alsoFor={(anchor) => anchor.startsWith(anchors.userRow("")) && !rowAnchors.has(anchor)}
+        />
+      </div>
       {data.users.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (
@@ -94,7 +104,7 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
             </thead>
             <tbody className="block divide-y divide-stone-200 md:table-row-group">
               {data.users.map((user) => (
-                <tr key={user.id} data-user-row={user.username} className="block p-4 md:table-row md:p-0">
+                <tr key={user.id} id={anchors.userRow(user.id)} data-user-row={user.username} className="block scroll-mt-4 p-4 md:table-row md:p-0">
                   <th scope="row" className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm">
                     {user.username}
                   </th>
@@ -119,6 +129,8 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
                         Delete<span className="sr-only"> {user.username}</span>
                       </Link>
                     </div>
+                    {/* This person's last result stands beside the buttons that caused it. */}
+                    <AnchoredMessage anchor={anchors.userRow(user.id)} refusal={formErrorsOf(replyAbout(reply, "id", user.id, "changeRole", "delete"))} />
                   </td>
                 </tr>
               ))}

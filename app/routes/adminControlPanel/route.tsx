@@ -1,5 +1,5 @@
 import { data as withStatus, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, NavLink, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, NavLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { trailMapLinks } from "~/components/trail-map";
 import { requireAdmin } from "~/http/auth.server";
 import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption, type AdminOption } from "~/lib/navigation";
@@ -50,6 +50,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const option = parseAdminOption(new URL(request.url).searchParams.get("option"));
   return areas[option].act(request, await request.formData(), admin);
 }
+
+/**
+ * A refusal because the data changed under the page (the row is gone: 404; it changed: 409) reloads the
+ * area, so the page shows the rows as they are and the refusal where the gone row's message goes, as it
+ * does without JavaScript. A refusal of what was typed (400) leaves the page as it is.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export default function AdminControlPanel() {
   const page = useLoaderData<typeof loader>();

@@ -114,8 +114,7 @@ function CoordinateRow({
           </Link>
         </Form>
         {/* This row's result stands here, beside the buttons that caused it, replacing the last one. */}
-        <FormAlert messages={formErrorsOf(lastResult)} />
-        <AnchoredMessage anchor={coordinateAnchor(number)} />
+        <AnchoredMessage anchor={coordinateAnchor(number)} refusal={formErrorsOf(lastResult)} />
       </td>
     </tr>
   );

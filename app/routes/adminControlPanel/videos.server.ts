@@ -7,6 +7,7 @@ import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { videoIntentSchema } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
+import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
 /** One video as the admin area shows it: plain values only, and its preview (how it plays, its still). */
@@ -49,7 +50,8 @@ export async function videosAction(_request: Request, formData: FormData, admin:
     const { intent: _intent, ...fields } = input;
     const video = await createVideo(fields);
     log("info", "video created", { videoId: video.id, adminId: admin.id });
-    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" added.` });
+    // Beside the form that added it, ready for the next one.
+    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" added.`, anchor: anchors.addVideo });
   }
 
   if (input.intent === "update") {
@@ -57,10 +59,13 @@ export async function videosAction(_request: Request, formData: FormData, admin:
     const video = await updateVideo(id, { ...changes, description: changes.description ?? "" });
     if (!video) return refused(input.intent, submission, videoRefusals["not-found"]);
     log("info", "video updated", { videoId: id, adminId: admin.id });
-    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" updated.` });
+    // The edit form closes: the message stands in the video's card.
+    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" updated.`, anchor: anchors.videoCard(id) });
   }
 
-  if (!(await deleteVideo(input.id))) return refused(input.intent, submission, videoRefusals["not-found"]);
+  // Read first, so the message can name the video: its card is gone by the time it shows.
+  const target = await getVideo(input.id);
+  if (!target || !(await deleteVideo(input.id))) return refused(input.intent, submission, videoRefusals["not-found"]);
   log("info", "video deleted", { videoId: input.id, adminId: admin.id });
-  return redirectWithToast(back, { type: "success", message: "Video deleted." });
+  return redirectWithToast(back, { type: "success", message: `Video "${target.title}" deleted.`, anchor: anchors.videoList });
 }

@@ -2,13 +2,14 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CategoryBadge } from "~/components/category-badge";
+import { AnchoredMessage } from "~/components/toast-message";
 import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
 import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
 import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
-import { formErrorsOf, replyTo, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch } from "./search";
 import type { AdminVideo, loadVideosArea } from "./videos.server";
@@ -16,7 +17,7 @@ import type { AdminVideo, loadVideosArea } from "./videos.server";
 type VideosData = Awaited<ReturnType<typeof loadVideosArea>>;
 
 const areaUrl = (params: Record<string, string | null | undefined> = {}) => adminAreaUrl("videos", params);
-const rowAnchor = (id: string) => `admin-video-${id}`;
+const rowAnchor = anchors.videoCard;
 
 export function VideosArea({ data, reply }: AreaProps<VideosData>) {
   return (
@@ -28,7 +29,8 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
         prompt="Are you sure you want to delete this video?"
         open={Boolean(data.confirm)}
         closeTo={data.confirm ? `${areaUrl({ q: data.q })}#${rowAnchor(data.confirm.id)}` : areaUrl({ q: data.q })}
-        action={areaUrl({ q: data.q })}
+        // A deletion is answered where the list says what it shows: the card is gone.
+        action={`${areaUrl({ q: data.q })}#${anchors.videoList}`}
         intent="delete"
         fields={data.confirm ? { id: data.confirm.id, q: data.q } : {}}
         confirmLabel="Yes, delete"
@@ -36,13 +38,12 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
         <p className="mt-2 text-stone-700">{data.confirm?.title}</p>
       </ConfirmDialog>
       <AdminSearch option="videos" value={data.q} error={data.searchError} label="Search videos by title or category" />
-      <FormAlert messages={formErrorsOf(replyTo(reply, "delete", ""))} />
       {data.editing ? (
         <EditVideoForm key={data.editing.id} video={data.editing} q={data.q} lastResult={replyTo(reply, "update")} />
       ) : (
         <AddVideoForm q={data.q} lastResult={replyTo(reply, "create")} />
       )}
-      <VideoList data={data} />
+      <VideoList data={data} reply={reply} />
     </div>
   );
 }
@@ -94,12 +95,14 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
       <h3 id="add-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
         Add a video
       </h3>
-      <Form method="post" action={areaUrl({ q })} {...getFormProps(form)} className="space-y-4">
+      {/* The fragment lands the page back on this form when the answer is a page (no JavaScript). */}
+      <Form method="post" action={`${areaUrl({ q })}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="create" />
         <FormAlert id={form.errorId} messages={form.errors} />
         <VideoFields fields={fields} />
         <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
+        <AnchoredMessage anchor={anchors.addVideo} />
       </Form>
     </section>
   );
@@ -109,11 +112,11 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
   const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
   return (
-    <section id="edit-video" aria-labelledby="edit-video-heading" className="card scroll-mt-24 p-4">
+    <section id={anchors.editVideo} aria-labelledby="edit-video-heading" className="card scroll-mt-24 p-4">
       <h3 id="edit-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
         Edit video: {video.title}
       </h3>
-      <Form method="post" action={areaUrl({ q, edit: video.id })} {...getFormProps(form)} className="space-y-4">
+      <Form method="post" action={`${areaUrl({ q, edit: video.id })}#${anchors.editVideo}`} {...getFormProps(form)} className="space-y-4">
         <input key={key} {...idProps} />
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="update" />
@@ -130,13 +133,23 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
   );
 }
 
-function VideoList({ data }: { data: VideosData }) {
+function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosData>["reply"] }) {
+  const shown = data.videos.map((video) => video.id);
+  const cardAnchors = new Set(shown.map(rowAnchor));
+  // A refused deletion, or an edit whose video is gone (its form with it), has no card to stand in.
+  const orphan = replyTo(reply, "delete", "") ?? (data.editing ? undefined : replyAboutNone(reply, "id", shown, "update"));
   return (
-    <section aria-labelledby="video-list-heading">
+    <section id={anchors.videoList} aria-labelledby="video-list-heading" className="scroll-mt-4">
       <h3 id="video-list-heading" className="mb-3 text-lg font-semibold text-stone-900">
         {data.q ? `Videos matching “${data.q}”` : "All videos"}{" "}
         <span className="text-base font-normal text-stone-600">({formatCount(data.videos.length, "video")})</span>
       </h3>
+      <AnchoredMessage
+        anchor={anchors.videoList}
+        refusal={formErrorsOf(orphan)}
+        alsoFor={(anchor) => anchor.startsWith(rowAnchor("")) && !cardAnchors.has(anchor)}
+        className="not-empty:mb-3"
+      />
       {data.videos.length === 0 ? (
         <p role="status" className="rounded-md bg-stone-100 px-4 py-3 text-stone-800">
           No results found
@@ -197,6 +210,8 @@ function AdminVideoCard({ video, q }: { video: AdminVideo; q: string }) {
             Delete<span className="sr-only"> {video.title}</span>
           </Link>
         </div>
+        {/* This video's last result stands beside the buttons that caused it. */}
+        <AnchoredMessage anchor={rowAnchor(video.id)} />
       </div>
     </article>
   );

@@ -127,3 +127,27 @@ export async function createUserViaSignup(browser: import("@playwright/test").Br
     await context.close();
   }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Messages beside the action: a submission's result stands in the element (row, form, list) it concerns.
+
+/**
+ * `text` is the answer shown inside the element `#anchor` (a status for a success, an alert for a
+ * refusal), the only one on the page, and on screen: with JavaScript it has the focus, without it the
+ * page's URL landed on the element's fragment. `landed: false` is for a refusal about a row that is gone:
+ * the form named that row's fragment, which no longer exists, so the page shows from its top.
+ */
+export async function expectAnswerAt(
+  page: Page,
+  anchor: string,
+  text: string,
+  { javaScriptEnabled, role = "status", landed = true }: { javaScriptEnabled: boolean; role?: "status" | "alert"; landed?: boolean },
+) {
+  const answer = page.locator(`[id="${anchor}"]`).getByRole(role).filter({ hasText: text });
+  await expect(answer).toBeVisible();
+  await expect(answer).toBeInViewport();
+  await expect(page.getByText(text, { exact: true })).toHaveCount(1);
+  if (javaScriptEnabled) await expect(answer.locator("[tabindex='-1']")).toBeFocused();
+  else if (landed) await expect(page).toHaveURL(new RegExp(`#${anchor}$`));
+  return answer;
+}
