@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { database, prisma } from "~/utils/db.server";
+import { BCRYPT_COST } from "~/utils/password.server";
 import {
   changeUserRole,
   createUser,
@@ -68,7 +69,8 @@ describe("sign-up", () => {
     expect(result.ok).toBe(true);
     const row = await prisma.user.findUniqueOrThrow({ where: { email: "newbie@example.test" } });
     expect(row.role).toBe("User");
-    expect(row.passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
+    // bcrypt at the configured cost (4 under the test runner, 10 otherwise: tests/unit/password.test.ts).
+    expect(row.passwordHash).toMatch(new RegExp(`^\\$2[aby]\\$${String(BCRYPT_COST).padStart(2, "0")}\\$`));
     expect(await verifyLogin("NEWBIE@example.test", "abcd")).toMatchObject({ username: "newbie" });
   });
 
