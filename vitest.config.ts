@@ -11,12 +11,9 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const leftOut = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : needsPostgres)];
 
-/**
- * Files that start servers and measure them (latency under floods, memory): they run alone, last.
- * server.test.ts starts servers too, but mostly waits on them (start-up, restarts, drains) and its
- * time bounds are generous, so it runs beside the other files.
- */
+/** Files that start servers and measure them (latency under floods, memory): they run alone, last. */
 const serverFiles = [
+  "tests/integration/server.test.ts",
   "tests/integration/request-gate.test.ts",
   "tests/integration/hostile-clients.test.ts",
   "tests/integration/scale-out.test.ts",
