@@ -17,19 +17,19 @@ import { scheduleThumbnail, storedThumbnail, thumbnailCardSelect } from "~/model
 import { env } from "~/utils/env.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
 
-/** The fields any page or API answer may show about a video. */
-const videoSelect = {
+/** What admins edit about a video: everything but the counters. */
+const catalogueSelect = {
   id: true,
   title: true,
   url: true,
   category: true,
   subCategory: true,
   description: true,
-  views: true,
-  likes: true,
-  dislikes: true,
   createdAt: true,
 } satisfies Prisma.VideoSelect;
+
+/** The fields any page or API answer may show about a video. */
+const videoSelect = { ...catalogueSelect, views: true, likes: true, dislikes: true } satisfies Prisma.VideoSelect;
 
 export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
 
@@ -60,16 +60,7 @@ function withMyReaction<T extends VideoRecord & { reactions: { value: ReactionVa
 // the viewer's reaction are always read fresh.
 const videoCatalogue = versionedCache("videos", () =>
   prisma.video.findMany({
-    select: {
-      id: true,
-      title: true,
-      url: true,
-      category: true,
-      subCategory: true,
-      description: true,
-      createdAt: true,
-      thumbnail: { select: thumbnailCardSelect },
-    },
+    select: { ...catalogueSelect, thumbnail: { select: thumbnailCardSelect } },
     orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }],
   }),
 );
