@@ -131,14 +131,14 @@ export function PasswordField({
   clearOn?: unknown;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const [visible, setVisible] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
   useEffect(() => {
     if (!clearOn || !inputRef.current) return;
     inputRef.current.value = "";
     setTyped(null);
   }, [clearOn]);
-  const hydrated = useHydrated();
-  const [visible, setVisible] = useState(false);
-  const [typed, setTyped] = useState<string | null>(null);
   const refusedAsShort = field.errors?.includes(userMessages.passwordRequirementsNotMet) ?? false;
   const tooShort = typed === null ? refusedAsShort : typed.length > 0 && typed.length < PASSWORD_MIN_LENGTH;
   const { key, ...props } = getInputProps(field, { type: "password" });

@@ -74,6 +74,8 @@ export function ModalDialog({
   const close = () => ref.current?.close();
 
   return (
+    // A press on the backdrop closes the dialog; from the keyboard, Escape closes it (the browser's own, for a modal <dialog>).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       id={id}

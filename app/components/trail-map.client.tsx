@@ -194,14 +194,17 @@ export default function OpenLayersTrailMap({
   onUserPan,
 }: TrailMapProps) {
   const onUserPanRef = useRef(onUserPan);
-  onUserPanRef.current = onUserPan;
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
   const [popupElement] = useState(() => document.createElement("div"));
   // A bench, or a group of benches too close to tell apart (whose popup lists them), and where it is.
   const [selection, setSelection] = useState<{ benchIds: string[]; at: number[] } | null>(null);
   const followingWalker = useRef(false);
-  followingWalker.current = walker !== null && followWalker;
+  // Kept current for the map's own listeners and the effects below, which run after this one.
+  useEffect(() => {
+    onUserPanRef.current = onUserPan;
+    followingWalker.current = walker !== null && followWalker;
+  });
 
   useEffect(() => {
     const target = targetRef.current!;
@@ -294,7 +297,7 @@ export default function OpenLayersTrailMap({
       map.setTarget(undefined);
       map.dispose();
     };
-    // The tile source is configuration: it does not change while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the tile source is configuration: it does not change while the page is open
   }, [popupElement]);
 
   // Fitted when a different trail is shown, not when an edit changes the one on screen.
@@ -356,6 +359,7 @@ export default function OpenLayersTrailMap({
         role="region"
         aria-roledescription="map"
         aria-label={label}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focused, the map pans with the arrow keys and zooms with + and - (OpenLayers' keyboard interactions)
         tabIndex={0}
         data-map="openlayers"
         className="w-full overflow-hidden rounded-lg border border-stone-300"
@@ -373,6 +377,7 @@ export default function OpenLayersTrailMap({
 function PopupFrame({ heading, onClose, children }: { heading: string; onClose: () => void; children: ReactNode }) {
   const headingId = useId();
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes a dialog, as in every dialog of the app
     <div
       role="dialog"
       aria-labelledby={headingId}

@@ -16,6 +16,7 @@ const BASE = new URL("https://redirect-base.invalid");
 const MAX_LENGTH = 2048;
 
 // WHATWG URL parser, "basic URL parser" steps 1 and 3.
+// eslint-disable-next-line no-control-regex -- these control characters are exactly what the parser strips
 const LEADING_OR_TRAILING_C0_OR_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 

@@ -78,6 +78,7 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
   // A walk in progress before a reload carries on; a Start pressed just before the policy reload begins.
   useEffect(() => {
     const stored = readStoredWalk();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only in the browser: read after hydration, so the server's HTML and the first render agree
     if (stored) setWalk(stored);
     const startOn = window.sessionStorage.getItem(START_AFTER_RELOAD_KEY);
     window.sessionStorage.removeItem(START_AFTER_RELOAD_KEY);
@@ -94,6 +95,7 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
   useEffect(() => {
     if (!tracking || !line) return;
     if (!("geolocation" in navigator)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a walk restored from storage in a browser without geolocation has nothing to watch: say so, as start() does
       setProblem("unsupported");
       return;
     }

@@ -180,7 +180,6 @@ export async function sweepThumbnails({ now = new Date(), limits = DEFAULT_THUMB
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __walkingTrailsThumbnailSweeps: boolean | undefined;
 }
 

@@ -5,7 +5,6 @@ import { log } from "~/utils/logger.server";
 // The registry is one per process, not per copy of this module: tests run the built server beside the
 // source modules, and either copy must see the jobs the other started.
 declare global {
-  // eslint-disable-next-line no-var
   var __walkingTrailsBackgroundJobs: Set<Promise<void>> | undefined;
 }
 const running = (globalThis.__walkingTrailsBackgroundJobs ??= new Set<Promise<void>>());

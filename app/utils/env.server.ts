@@ -169,7 +169,6 @@ function loadEnv(): Env {
 }
 
 declare global {
-  // eslint-disable-next-line no-var
   var __walkingTrailsEnv: Env | undefined;
 }
 

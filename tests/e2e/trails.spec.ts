@@ -116,12 +116,6 @@ async function mapPixel(page: Page, [x, y]: [number, number]) {
   );
 }
 
-function expectColour(actual: number[] | null, hex: string) {
-  expect(actual, `pixel colour, expected ${hex}`).not.toBeNull();
-  const expected = hexToRgb(hex);
-  for (const [index, channel] of actual!.entries()) expect(Math.abs(channel - expected[index])).toBeLessThanOrEqual(12);
-}
-
 type MapView = { center: LonLat; zoom: number; width: number; height: number };
 
 /** The middle of the trail's longest segment in a view: a point surely covered by the line. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { createUser, verifyLogin } from "~/models/user.server";
 import * as deleteUser from "~/routes/api.user.$id";
@@ -32,7 +33,7 @@ env.MAIL_OUTBOX_DIR = outbox;
 env.SMTP_URL = undefined;
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 
-type Route = { loader: Function; action: Function };
+type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
 let clientCounter = 0;
 
 /** Each call comes from its own client address unless told otherwise, so rate limits stay out of the way. */

@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
 import { createUser } from "~/models/user.server";
@@ -15,7 +16,9 @@ const echo = apiRoute({
   DELETE: async ({ params }) => ({ id: requireId(params.id, "Thing") }),
 });
 
-function call(route: { loader: Function; action: Function }, path: string, init: RequestInit = {}, params = {}) {
+type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
+
+function call(route: Route, path: string, init: RequestInit = {}, params = {}) {
   const request = new Request(`http://localhost${path}`, init);
   const fn = (init.method ?? "GET") === "GET" ? route.loader : route.action;
   return fn({ request, params, context: {} }) as Promise<Response>;

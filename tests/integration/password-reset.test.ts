@@ -10,7 +10,6 @@ import {
   RESET_TOKEN_TTL_MS,
 } from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
-import { action as sendResetLinkAction } from "~/routes/send-reset-link";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";

@@ -99,7 +99,7 @@ describe("the production server process", () => {
     const [, email, password] = /email: +(\S+)\n +password: +(\S+)/.exec(first.output())!;
     expect(first.output().match(/Administrator account created/g)).toHaveLength(1);
     // The login stands under the ready line, where it is seen, not among the start-up lines.
-    expect(first.output()).toMatch(/Walking Trails is running at \S+\nAdministrator account created:\n  email: +admin@walkingtrails.local\n/);
+    expect(first.output()).toMatch(/Walking Trails is running at \S+\nAdministrator account created:\n {2}email: +admin@walkingtrails.local\n/);
     // Nothing keeps it: a file would go stale the moment the password changes.
     expect(existsSync(path.join(path.dirname(dataDir), "admin-credentials.txt"))).toBe(false);
 

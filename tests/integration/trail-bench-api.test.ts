@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import { insertCoordinate, listTrails, updateCoordinate } from "~/models/trail.server";
@@ -17,7 +18,7 @@ import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
 
-type Route = { loader: Function; action: Function };
+type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
 
 let userToken: string;
 let adminToken: string;

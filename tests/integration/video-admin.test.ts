@@ -1,4 +1,5 @@
 // The admin Videos area (control panel action/loader) and the /api/video endpoints, against a real database.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import * as adminPanel from "~/routes/adminControlPanel/route";
@@ -43,7 +44,7 @@ beforeEach(async () => {
   });
 });
 
-type Route = { loader: Function; action: Function };
+type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
 
 function api(route: Route, path: string, init: RequestInit & { token?: string } = {}, params: Record<string, string> = {}) {
   const headers = new Headers(init.headers);
@@ -311,8 +312,9 @@ describe("admin Videos area actions", () => {
   });
 
   test("the loader searches title or category, lists all for an empty query, and loads the confirm step", async () => {
+    type VideoArea = { videos: { title: string }[]; confirm: unknown; editing: unknown };
     const load = async (search: string) =>
-      ((await adminPanel.loader({ request: panelRequest(search, { cookie: adminCookie }), params: {}, context: {} })) as { area: any }).area;
+      ((await adminPanel.loader({ request: panelRequest(search, { cookie: adminCookie }), params: {}, context: {} })) as { area: VideoArea }).area;
     expect((await load("option=videos")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form", "Water Basics"]);
     expect((await load("option=videos&q=WATER")).videos.map((v: { title: string }) => v.title)).toEqual(["Water Basics"]);
     expect((await load("option=videos&q=exerc")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form"]);

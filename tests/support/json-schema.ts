@@ -1,6 +1,30 @@
 // A small JSON Schema (2020-12) checker for the keywords zod's toJSONSchema emits; enough to hold real
 // API answers against the published OpenAPI document without another dependency.
-type Schema = Record<string, unknown> | boolean;
+type Schema = SchemaObject | boolean;
+
+/** The keywords checked below; a schema may carry others, which are ignored. */
+type SchemaObject = {
+  $ref?: string;
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  prefixItems?: Schema[];
+  items?: Schema;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema;
+  [keyword: string]: unknown;
+};
 
 function typeOf(value: unknown) {
   if (value === null) return "null";
@@ -12,9 +36,12 @@ function typeOf(value: unknown) {
 export function validate(schema: Schema, value: unknown, at = "$", root: Schema = schema): string[] {
   if (schema === true) return [];
   if (schema === false) return [`${at}: no value allowed`];
-  const s = schema as Record<string, any>;
+  const s = schema;
   if (s.$ref) {
-    const target = (s.$ref as string).replace(/^#\//, "").split("/").reduce((node: any, key) => node?.[key], root);
+    const target = s.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root) as Schema;
     return validate(target, value, at, root);
   }
   const errors: string[] = [];
@@ -29,11 +56,11 @@ export function validate(schema: Schema, value: unknown, at = "$", root: Schema 
   if (s.enum && !s.enum.includes(value)) errors.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
   for (const key of ["anyOf", "oneOf"] as const) {
     if (s[key]) {
-      const passing = (s[key] as Schema[]).filter((option) => validate(option, value, at, root).length === 0).length;
+      const passing = s[key].filter((option) => validate(option, value, at, root).length === 0).length;
       if (passing === 0 || (key === "oneOf" && passing > 1)) errors.push(`${at}: matches ${passing} of ${key}`);
     }
   }
-  if (s.allOf) for (const part of s.allOf as Schema[]) errors.push(...validate(part, value, at, root));
+  if (s.allOf) for (const part of s.allOf) errors.push(...validate(part, value, at, root));
   if (typeof value === "string") {
     if (s.minLength !== undefined && value.length < s.minLength) errors.push(`${at}: shorter than ${s.minLength}`);
     if (s.maxLength !== undefined && value.length > s.maxLength) errors.push(`${at}: longer than ${s.maxLength}`);
@@ -54,8 +81,8 @@ export function validate(schema: Schema, value: unknown, at = "$", root: Schema 
   }
   if (typeOf(value) === "object") {
     const object = value as Record<string, unknown>;
-    for (const key of (s.required as string[] | undefined) ?? []) if (!(key in object)) errors.push(`${at}.${key}: missing`);
-    const properties = (s.properties ?? {}) as Record<string, Schema>;
+    for (const key of s.required ?? []) if (!(key in object)) errors.push(`${at}.${key}: missing`);
+    const properties = s.properties ?? {};
     for (const [key, item] of Object.entries(object)) {
       if (key in properties) errors.push(...validate(properties[key], item, `${at}.${key}`, root));
       else if (s.additionalProperties === false) errors.push(`${at}.${key}: not documented`);

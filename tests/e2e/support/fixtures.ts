@@ -11,6 +11,7 @@ type Fixtures = {
 let pool: pg.Pool | null = null;
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern, and this one has none
   db: async ({}, use) => {
     const url = process.env.E2E_DATABASE_URL;
     if (url && !pool) pool = new pg.Pool({ connectionString: url, max: 2 });
