@@ -11,13 +11,58 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
   else console.log(line);
 }
 
-// Paths whose last segment is a secret (a password reset token works as a password for an hour).
-const SECRET_PATHS = [/^(\/reset\/)[^/]+$/, /^(\/api\/auth\/reset-password\/)[^/]+$/];
+/**
+ * Routes whose segment after the prefix is a secret: a password reset token works as a password for an
+ * hour, a sign-in link signs its holder in. Every route file with a `$token` parameter must be listed
+ * here (a test holds the two together).
+ */
+export const TOKEN_ROUTE_PREFIXES = ["reset", "api/auth/reset-password", "signin-link"] as const;
 
-/** The path as it may be logged: secret segments replaced, so logs never hold a usable token. */
+function decodeFully(text: string) {
+  let current = text;
+  // A token hidden behind two or three layers of percent-encoding is still a token.
+  for (let i = 0; i < 3; i++) {
+    try {
+      const decoded = decodeURIComponent(current);
+      if (decoded === current) break;
+      current = decoded;
+    } catch {
+      break;
+    }
+  }
+  return current;
+}
+
+/**
+ * The path's segments as a router would see them: query and fragment gone, percent-encoding undone,
+ * lower case, empty, `.` and `..` segments resolved, `;params` dropped. Redaction decides on this form,
+ * so `/RESET/T/`, `/reset//T`, `/x/../reset/T` and `/reset%2FT` are all seen as `/reset/T`.
+ */
+function normalisedSegments(target: string) {
+  const path = decodeFully(target.split(/[?#]/)[0]).replace(/\\/g, "/");
+  const segments: string[] = [];
+  for (const raw of path.split("/")) {
+    const segment = raw.split(";")[0].toLowerCase();
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") segments.pop();
+    else segments.push(segment);
+  }
+  return segments;
+}
+
+/**
+ * The path as it may be logged. A path that reaches a token route, however it is spelled, is logged as
+ * that route's prefix and `[redacted]`, nothing of what followed; any other path is logged as it came.
+ */
 export function redactPath(pathname: string) {
-  for (const pattern of SECRET_PATHS) if (pattern.test(pathname)) return pathname.replace(pattern, "$1[redacted]");
-  return pathname;
+  const segments = normalisedSegments(pathname);
+  for (const prefix of TOKEN_ROUTE_PREFIXES) {
+    const parts = prefix.split("/");
+    for (let start = 0; start + parts.length < segments.length; start++) {
+      if (parts.every((part, i) => segments[start + i] === part)) return `/${prefix}/[redacted]`;
+    }
+  }
+  return pathname.split(/[?#]/)[0];
 }
 
 type AccessRecord = { method: string; path: string; status: number; ms: number; kind: string };
