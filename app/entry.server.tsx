@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
+import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers.server";
 import { installServerHooks } from "~/http/server-hooks.server";
 import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
 
@@ -15,12 +16,13 @@ startThumbnailSweeps();
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  await applyPrivacyHeaders(request, responseHeaders);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
   // No page defers data, so streaming the shell early would gain nothing: the whole document is sent
@@ -74,6 +76,10 @@ function collectDocument(done: (html: Uint8Array<ArrayBuffer>) => void) {
       callback();
     },
   });
+}
+
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  return withPrivacyHeaders(response, request);
 }
 
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {

@@ -19,7 +19,9 @@ const spelling = fc.record({
   dataSuffix: fc.boolean(),
 });
 
-function spell(prefix: string, secret: string, how: fc.RecordValue<typeof spelling extends fc.Arbitrary<infer T> ? T : never>) {
+type Spelling = typeof spelling extends fc.Arbitrary<infer T> ? T : never;
+
+function spell(prefix: string, secret: string, how: Spelling) {
   const cased = [...prefix].map((c, i) => (how.upper[i % 64] ? c.toUpperCase() : c)).join("");
   let path = `${how.dotSegments ? "/x/.." : ""}/${cased}${how.doubleSlash ? "//" : "/"}${secret}${how.dataSuffix ? ".data" : ""}${how.trailingSlash ? "/" : ""}`;
   if (how.encodeSlash) path = path.replace(`/${secret}`, `%2F${secret}`);

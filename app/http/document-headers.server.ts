@@ -1,0 +1,22 @@
+import { getSessionId } from "~/http/session-cookie.server";
+
+/**
+ * What shared caches and the back button may keep of a page. Every page differs by session (the header
+ * names who is signed in), so it varies by Cookie; a page rendered for a session, or one that starts a
+ * session, shows a person's data and is kept by no one: a shared cache must not serve it to the next
+ * person, and a shared computer's browser must not show it after sign-out. Pages for visitors are left
+ * as they are.
+ */
+export async function applyPrivacyHeaders(request: Request, headers: Headers) {
+  const vary = headers.get("Vary");
+  if (!vary?.split(",").some((name) => name.trim().toLowerCase() === "cookie")) headers.append("Vary", "Cookie");
+  const startsSession = /(^|,\s*)__session=[^;]/.test(headers.get("Set-Cookie") ?? "");
+  if (startsSession || (await getSessionId(request)) !== null) headers.set("Cache-Control", "private, no-store");
+}
+
+/** The same rule for a loader's data (`.data` requests): a copy whose headers can be changed. */
+export async function withPrivacyHeaders(response: Response, request: Request) {
+  const headers = new Headers(response.headers);
+  await applyPrivacyHeaders(request, headers);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
