@@ -4,7 +4,8 @@
 //   limit, and a body arrives whole or not at all), slow bodies with 408;
 // - writes whose Origin is not ours (APP_URL, or CORS_ORIGINS for the API) with 403;
 // - page writes that are not urlencoded forms, and API bodies that are not JSON or a form, with 415;
-// - request targets that are not paths with 400.
+// - request targets that are not paths with 400, methods the app never answers with 405, `OPTIONS *`
+//   with 204; a target that is a path is rewritten to the one form every later reader resolves it to.
 // Requests it lets through carry a Host taken from APP_URL and a client address it worked out itself;
 // the client's own X-Forwarded-* and X-Real-IP headers never get past it.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
@@ -28,9 +29,12 @@ export type GateConfig = {
   bodyDeadlineMs?: number;
 };
 
-type Refusal = { status: number; title: string; message: string };
+type Refusal = { status: number; title: string; message: string; headers?: Record<string, string> };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Every method some page or API route answers; anything else (TRACE, PROPFIND, …) stops at the gate. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const ALLOW_HEADER = { Allow: ALLOWED_METHODS.join(", ") };
 const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
 
 export function isApiPath(pathname: string) {
@@ -119,10 +123,48 @@ export function contentTypeRefusal(pathname: string, contentType: string | undef
   };
 }
 
+/**
+ * The target as express, Remix and the browser's URL parser all resolve it: dot segments (also encoded
+ * ones, `%2e%2e`) and backslashes resolved, the query kept. Without this the gate would judge
+ * `/api/../authorization` as an API call while Remix ran the sign-in page's action. Null when the target
+ * is no path on this site (`http://other/`, `//other/x`, `/\other`).
+ */
+export function canonicalTarget(target: string | undefined): string | null {
+  if (!target?.startsWith("/")) return null;
+  const base = "http://gate.invalid";
+  try {
+    const url = new URL(target, base);
+    // `?_data=` is Remix's pre-single-fetch data protocol, which this app does not speak: Remix would
+    // answer it with a 500 and an error in the log, so it never reaches Remix.
+    if (url.searchParams.has("_data")) url.searchParams.delete("_data");
+    if (url.origin !== base) return null;
+    // A path resolved to `//x` would read as another host to the next URL parser: it is `/x`.
+    const pathname = url.pathname.replace(/^\/+/, "/");
+    // The router decodes the path before it routes and renders: an encoded backslash or a leading
+    // encoded slash (`/%5c`, `/%2f/x`) would become a path no URL parser accepts, so it is no path.
+    if (/^\/[/\\]|\\/.test(decodedPath(pathname))) return null;
+    return pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+function decodedPath(pathname: string) {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /** A request target must be a path: absolute-form targets (`GET http://other/ HTTP/1.1`) name another site. */
 export function targetRefusal(method: string | undefined, target: string | undefined): Refusal | null {
-  if (target?.startsWith("/") || (method === "OPTIONS" && target === "*")) return null;
-  return { status: 400, title: "Bad request", message: "The request target must be a path on this site." };
+  if (!ALLOWED_METHODS.includes(method as (typeof ALLOWED_METHODS)[number])) {
+    return { status: 405, title: "Method not allowed", message: "This site does not answer that kind of request.", headers: ALLOW_HEADER };
+  }
+  if (method === "OPTIONS" && target === "*") return null;
+  if (canonicalTarget(target) === null) return { status: 400, title: "Bad request", message: "The request target must be a path on this site." };
+  return null;
 }
 
 const refusals = {
@@ -156,6 +198,7 @@ export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: 
   res.setHeader("Content-Type", api ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.setHeader("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
   if (options.closeConnection) {
     // The rest of the body may still be arriving: the connection cannot be reused, and is closed.
     res.setHeader("Connection", "close");
@@ -261,6 +304,18 @@ function collectBody(req: IncomingMessage, res: ServerResponse, config: GateConf
   });
 }
 
+/** `OPTIONS *` asks what the server as a whole supports: the methods, and nothing else. */
+function answerServerOptions(req: IncomingMessage, res: ServerResponse, bodyExpected: boolean) {
+  res.statusCode = 204;
+  res.setHeader("Allow", ALLOW_HEADER.Allow);
+  res.setHeader("Cache-Control", "no-store");
+  if (bodyExpected) {
+    res.setHeader("Connection", "close");
+    abandonBody(req);
+  }
+  res.end();
+}
+
 /**
  * Decides one request. Calls `proceed` for a request that may go on (with its body complete), or
  * answers it itself and never calls `proceed`.
@@ -271,6 +326,8 @@ export function gateRequest(req: IncomingMessage, res: ServerResponse, config: G
 
   const badTarget = targetRefusal(req.method, req.url);
   if (badTarget) return refuse(badTarget);
+  if (req.method === "OPTIONS" && req.url === "*") return answerServerOptions(req, res, bodyExpected);
+  req.url = canonicalTarget(req.url)!;
   const pathname = safePathname(req.url);
 
   const length = declaredLength(req.headers);

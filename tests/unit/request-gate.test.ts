@@ -6,6 +6,7 @@ import {
   isAllowedOrigin,
   resolveClientAddress,
   targetRefusal,
+  canonicalTarget,
   type GateConfig,
 } from "~/http/request-gate.server";
 
@@ -110,6 +111,27 @@ describe("request targets", () => {
     expect(targetRefusal("GET", "http://evil.example/")?.status).toBe(400);
     expect(targetRefusal("GET", "*")?.status).toBe(400);
     expect(targetRefusal("GET", "evil.example:443")?.status).toBe(400);
+    expect(targetRefusal("GET", "//evil.example/x")?.status).toBe(400);
+    expect(targetRefusal("GET", "/\\evil.example")?.status).toBe(400);
+    expect(targetRefusal("TRACE", "/")?.status).toBe(405);
+    expect(targetRefusal("PROPFIND", "/")?.headers?.Allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+  });
+
+  test("a path target is judged in the form Remix will resolve it to", () => {
+    expect(canonicalTarget("/api/../authorization")).toBe("/authorization");
+    expect(canonicalTarget("/api/%2e%2e/authorization?formType=signin")).toBe("/authorization?formType=signin");
+    expect(canonicalTarget("/a/./b//c")).toBe("/a/b//c");
+    expect(canonicalTarget("/?_data=routes%2F_index&q=1")).toBe("/?q=1");
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("api", "..", ".", "%2e%2e", "%2E", "x", "", "\\"), { maxLength: 8 }), (parts) => {
+        const target = `/${parts.join("/")}`;
+        const canonical = canonicalTarget(target);
+        if (canonical === null) return;
+        // What the gate judges is exactly what a URL parser (Remix's) will route: resolving again changes nothing.
+        expect(new URL(target, "http://x").pathname.replace(/^\/+/, "/")).toBe(canonical.split("?")[0]);
+        expect(canonicalTarget(canonical)).toBe(canonical);
+      }),
+    );
   });
 });
 
