@@ -8,10 +8,12 @@ import { applySecurityHeaders, createNonce } from "~/http/security-headers.serve
 import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers.server";
 import { installServerHooks } from "~/http/server-hooks.server";
 import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
+import { startHousekeeping } from "~/models/housekeeping.server";
 
 installServerHooks();
 // The database is migrated and seeded by now: the first sweep fetches the seeded videos' stills.
 startThumbnailSweeps();
+startHousekeeping();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

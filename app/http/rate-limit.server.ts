@@ -9,7 +9,6 @@ import {
   refundRateLimit,
   scaledMax,
   signInPolicy,
-  trimNowAndThen,
   type HitResult,
   type RateLimitAction,
   type Window,
@@ -48,7 +47,6 @@ export async function checkRateLimit(
     const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
     if (!hit.allowed) return refusal(action, scope, hit, now);
   }
-  await trimNowAndThen(now);
   return { allowed: true };
 }
 
@@ -92,7 +90,6 @@ export async function beginSignIn(request: Request, email: string, now = new Dat
     }
   }
   const accountHit = await hitRateLimit(accountKey, Number.MAX_SAFE_INTEGER, signInPolicy.account.windowMs, now);
-  await trimNowAndThen(now);
   return {
     allowed: true,
     delayMs: signInDelayMs(accountHit.count - 1),

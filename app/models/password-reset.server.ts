@@ -108,3 +108,8 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
     return { ok: true, userId: found.userId } as const;
   });
 }
+
+/** Forgets reset tokens that can no longer be used (used, or past their hour). Returns how many. */
+export async function sweepSpentResetTokens(now = new Date()) {
+  return (await prisma.passwordResetToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })).count;
+}

@@ -45,3 +45,8 @@ export async function getUserForSession(sessionId: string): Promise<SessionUser 
 export async function deleteSession(sessionId: string) {
   await prisma.session.deleteMany({ where: { id: sessionId } });
 }
+
+/** Forgets sessions that have ended; a signed-in person's session is never touched. Returns how many. */
+export async function sweepExpiredSessions(now = new Date()) {
+  return (await prisma.session.deleteMany({ where: { expiresAt: { lte: now } } })).count;
+}

@@ -54,15 +54,21 @@ export function storedThumbnail(videoId: string, videoUrl: string, row: Thumbnai
   return { src: thumbnailPath(videoId, row.hash, row.contentType), width: row.width, height: row.height };
 }
 
-/** The picture behind a served address, or null when the address names no stored picture. */
+/**
+ * The picture behind a served address, or null when the address names no stored picture. The address
+ * is checked against the stored key (hash, type, link) first; the picture itself, up to a megabyte, is
+ * read only for an address that names it, so requests for made-up addresses cost one index lookup.
+ */
 export async function getThumbnailImage(videoId: string, hashPrefix: string, extension: string) {
-  const row = await prisma.videoThumbnail.findUnique({
+  const key = await prisma.videoThumbnail.findUnique({
     where: { videoId },
-    select: { bytes: true, contentType: true, hash: true, sourceUrl: true, video: { select: { url: true } } },
+    select: { contentType: true, hash: true, sourceUrl: true, video: { select: { url: true } } },
   });
-  if (!row?.bytes || !row.hash || !isImageType(row.contentType) || row.sourceUrl !== row.video.url) return null;
-  if (!row.hash.startsWith(hashPrefix) || IMAGE_EXTENSIONS[row.contentType] !== extension) return null;
-  return { bytes: row.bytes, contentType: row.contentType };
+  if (!key?.hash || !isImageType(key.contentType) || key.sourceUrl !== key.video.url) return null;
+  if (!key.hash.startsWith(hashPrefix) || IMAGE_EXTENSIONS[key.contentType] !== extension) return null;
+  // The hash in the condition: a picture replaced between the two reads is not served under the old address.
+  const row = await prisma.videoThumbnail.findFirst({ where: { videoId, hash: key.hash }, select: { bytes: true } });
+  return row?.bytes ? { bytes: row.bytes, contentType: key.contentType } : null;
 }
 
 function retryDelay(attempts: number, error: unknown) {

@@ -78,6 +78,7 @@ const envSchema = z
     VIMEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://i.vimeocdn.com").default("https://i.vimeocdn.com")),
     // How often stills still missing (a host was unreachable) are tried again; 0 only on demand.
     VIDEO_THUMBNAIL_RETRY_SECONDS: z.preprocess(emptyAsUndefined, wholeNumber(0, 86_400).default(300)),
+    HOUSEKEEPING_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, wholeNumber(0, 86_400).default(3_600)),
     // Hosts whose video files (.mp4, .webm) play in the page; the CSP's media-src lists exactly these.
     VIDEO_MEDIA_ORIGINS: z
       .string()

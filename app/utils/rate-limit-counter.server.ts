@@ -80,7 +80,7 @@ export async function clearRateLimit(key: string) {
   await prisma.rateLimit.deleteMany({ where: { key } });
 }
 
-// Old counters are dead weight; trimming now and then keeps the table small without a scheduler.
-export async function trimNowAndThen(now: Date) {
-  if (Math.random() < 0.02) await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } }).catch(() => {});
+/** Forgets counters whose window has closed: they count nothing any more. Returns how many. */
+export async function sweepClosedRateLimits(now = new Date()) {
+  return (await prisma.rateLimit.deleteMany({ where: { resetAt: { lte: now } } })).count;
 }

@@ -1,0 +1,47 @@
+import { isDraining } from "~/utils/shutdown.server";
+import { runAfterAnswer } from "~/utils/background.server";
+import { env } from "~/utils/env.server";
+import { log } from "~/utils/logger.server";
+import { sweepClosedRateLimits } from "~/utils/rate-limit-counter.server";
+import { sweepSpentResetTokens } from "~/models/password-reset.server";
+import { sweepExpiredSessions } from "~/models/session.server";
+
+export type SweepCounts = { sessions: number; resetTokens: number; rateLimits: number };
+
+/**
+ * One pass over what has stopped meaning anything: ended sessions, spent reset tokens, closed rate-limit
+ * windows. Rows nobody will read again would otherwise grow without bound (every sign-in leaves one).
+ * Safe to run on every instance at once: each delete only removes what is already dead.
+ */
+export async function sweepExpired(now = new Date()): Promise<SweepCounts> {
+  const [sessions, resetTokens, rateLimits] = await Promise.all([sweepExpiredSessions(now), sweepSpentResetTokens(now), sweepClosedRateLimits(now)]);
+  const counts = { sessions, resetTokens, rateLimits };
+  if (sessions + resetTokens + rateLimits > 0) log("info", "housekeeping swept expired rows", counts);
+  return counts;
+}
+
+declare global {
+  var __walkingTrailsHousekeeping: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Sweeps once shortly after start-up, then every HOUSEKEEPING_INTERVAL_SECONDS (0: never), as a
+ * background job so a graceful stop waits for a sweep under way. Once per process.
+ */
+export function startHousekeeping(intervalMs = env.HOUSEKEEPING_INTERVAL_SECONDS * 1000) {
+  if (intervalMs <= 0 || globalThis.__walkingTrailsHousekeeping) return;
+  let sweeping = false;
+  const sweep = () => {
+    if (sweeping || isDraining()) return;
+    sweeping = true;
+    runAfterAnswer("housekeeping sweep", () => sweepExpired().finally(() => (sweeping = false)));
+  };
+  sweep();
+  globalThis.__walkingTrailsHousekeeping = setInterval(sweep, intervalMs).unref();
+}
+
+/** Stops the schedule (tests; a graceful stop needs nothing, the timer does not hold the process). */
+export function stopHousekeeping() {
+  clearInterval(globalThis.__walkingTrailsHousekeeping);
+  globalThis.__walkingTrailsHousekeeping = undefined;
+}
