@@ -41,22 +41,46 @@ export async function getVideoAnalytics({ sort, dir }: VideoAnalyticsSort, list:
 /** One bar of a demographic chart. `count` is null when the group is too small to show (1 to 4 people). */
 export type DemographicGroup = { label: string; count: number | null };
 
-function suppress(label: string, count: number): DemographicGroup {
-  return { label, count: count > 0 && count < MIN_GROUP_SIZE ? null : count };
+/**
+ * Complementary suppression (decision 045). Hiding only the small cells is not enough when a total is
+ * shown: with one hidden cell, the total minus the visible cells is that cell; with two hidden 1s, or
+ * three hidden 4s, the hidden sum pins each down. So the smallest visible non-zero cell is hidden too
+ * until at least two cells are hidden, they add up to at least MIN_GROUP_SIZE, and one of them is not
+ * small (so no hidden small group can be worked out from the sum). When none is left, the total is hidden.
+ */
+export function complementarySuppression(values: readonly number[], primary: readonly boolean[]) {
+  const hidden = [...primary];
+  if (!hidden.some(Boolean)) return { hidden, hideTotal: false };
+  const hiddenCount = () => hidden.filter(Boolean).length;
+  const hiddenSum = () => values.reduce((sum, value, index) => sum + (hidden[index] ? value : 0), 0);
+  const hidesALargeCell = () => hidden.some((isHidden, index) => isHidden && !primary[index]);
+  while (hiddenCount() < 2 || hiddenSum() < MIN_GROUP_SIZE || !hidesALargeCell()) {
+    let next = -1;
+    values.forEach((value, index) => {
+      if (!hidden[index] && value > 0 && (next < 0 || value < values[next])) next = index;
+    });
+    if (next < 0) return { hidden, hideTotal: true };
+    hidden[next] = true;
+  }
+  return { hidden, hideTotal: false };
+}
+
+/** One dimension's bars: groups of 1 to 4 people hidden, and what would let anyone work them out. */
+function protectGroups(labels: readonly string[], counts: readonly number[]) {
+  const { hidden, hideTotal } = complementarySuppression(counts, counts.map((count) => count > 0 && count < MIN_GROUP_SIZE));
+  return { groups: labels.map((label, index): DemographicGroup => ({ label, count: hidden[index] ? null : counts[index] })), hideTotal };
 }
 
 /**
  * The known values in their form order (zero rows included so the chart always has the same bars),
  * then any other stored value, then 'Not given' for users who left the field empty.
  */
-function toGroups(known: readonly string[], rows: { value: string | null; count: number }[]): DemographicGroup[] {
+function toGroups(known: readonly string[], rows: { value: string | null; count: number }[]) {
   const counts = new Map<string | null, number>();
   for (const row of rows) counts.set(row.value, (counts.get(row.value) ?? 0) + row.count);
   const others = [...counts.keys()].filter((value): value is string => value !== null && !known.includes(value)).sort();
-  return [
-    ...[...known, ...others].map((value) => suppress(value, counts.get(value) ?? 0)),
-    suppress(NOT_GIVEN, counts.get(null) ?? 0),
-  ];
+  const values = [...known, ...others];
+  return protectGroups([...values, NOT_GIVEN], [...values.map((value) => counts.get(value) ?? 0), counts.get(null) ?? 0]);
 }
 
 export function ageBandOf(age: number | null): string {
@@ -64,7 +88,7 @@ export function ageBandOf(age: number | null): string {
   return AGE_BANDS.find((band) => age >= band.min && age <= band.max)?.label ?? NOT_GIVEN;
 }
 
-/** Users by gender, age band, ethnicity and community; small groups suppressed. */
+/** Users by gender, age band, ethnicity and community; small groups suppressed, with their complements. */
 export async function getUserDemographics() {
   const [gender, ethnicity, community, ages, total] = await Promise.all([
     prisma.user.groupBy({ by: ["gender"], _count: { _all: true } }),
@@ -78,12 +102,21 @@ export async function getUserDemographics() {
     const band = ageBandOf(row.age);
     bandCounts.set(band, (bandCounts.get(band) ?? 0) + row._count._all);
   }
-  return {
-    total,
+  const bandLabels = [...AGE_BANDS.map((band) => band.label), NOT_GIVEN];
+  const dimensions = {
     gender: toGroups(GENDERS, gender.map((row) => ({ value: row.gender, count: row._count._all }))),
-    ageBand: [...AGE_BANDS.map((band) => band.label), NOT_GIVEN].map((label) => suppress(label, bandCounts.get(label) ?? 0)),
+    ageBand: protectGroups(bandLabels, bandLabels.map((label) => bandCounts.get(label) ?? 0)),
     ethnicity: toGroups(ETHNICITIES, ethnicity.map((row) => ({ value: row.ethnicity, count: row._count._all }))),
     community: toGroups(COMMUNITY_OPTIONS, community.map((row) => ({ value: row.community, count: row._count._all }))),
+  };
+  // Every dimension adds up to the same total: hiding it for one hides it for all.
+  const hideTotal = total < MIN_GROUP_SIZE || Object.values(dimensions).some((dimension) => dimension.hideTotal);
+  return {
+    total: hideTotal ? null : total,
+    gender: dimensions.gender.groups,
+    ageBand: dimensions.ageBand.groups,
+    ethnicity: dimensions.ethnicity.groups,
+    community: dimensions.community.groups,
   };
 }
 
@@ -102,7 +135,7 @@ type WalkGroupRow = { trailId: string; week: string; walks: number; walkers: num
  */
 export async function getWalkAnalytics(today = new Date()) {
   const firstWeek = new Date(weekStart(today).getTime() - (CHART_WEEKS - 1) * 7 * 86_400_000);
-  const [trails, weekly, overall] = await Promise.all([
+  const [trails, weekly, overallRows] = await Promise.all([
     prisma.trail.findMany({ select: { id: true, name: true, color: true } }),
     prisma.$queryRaw<WalkGroupRow[]>`
       SELECT "trailId", to_char(date_trunc('week', "date"), 'YYYY-MM-DD') AS "week",
@@ -117,12 +150,22 @@ export async function getWalkAnalytics(today = new Date()) {
     row ? suppressWalks(Number(row.walkers), Number(row.walks), Number(row.metres)) : { walks: 0, metres: 0 };
   return {
     weeks,
-    trails: trails.sort(compareTrailsForDisplay).map((trail) => ({
-      id: trail.id,
-      name: trail.name,
-      color: trail.color,
-      perWeek: weeks.map((week) => group(weekly.find((row) => row.trailId === trail.id && row.week === week))),
-      total: group(overall.find((row) => row.trailId === trail.id)),
-    })),
+    trails: trails.sort(compareTrailsForDisplay).map((trail) => {
+      const rows = weeks.map((week) => weekly.find((row) => row.trailId === trail.id && row.week === week));
+      const overall = overallRows.find((row) => row.trailId === trail.id);
+      // The total minus the visible weeks must not give away a hidden week's walks or distance.
+      const { hidden, hideTotal } = complementarySuppression(
+        rows.map((row) => Number(row?.walks ?? 0)),
+        rows.map((row) => row !== undefined && Number(row.walkers) < MIN_GROUP_SIZE),
+      );
+      const hiddenGroup: WalkGroup = { walks: null, metres: null };
+      return {
+        id: trail.id,
+        name: trail.name,
+        color: trail.color,
+        perWeek: rows.map((row, index) => (hidden[index] ? hiddenGroup : group(row))),
+        total: hideTotal ? hiddenGroup : group(overall),
+      };
+    }),
   };
 }

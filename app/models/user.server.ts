@@ -351,6 +351,20 @@ export function countUsers() {
   return prisma.user.count();
 }
 
+/**
+ * An account as others see it: name, email and role. A person's age, gender, ethnicity and community are
+ * theirs: the API shows them only to that person, and administrators see them only as counts of five or
+ * more (the analytics page).
+ */
+export function toUserSummaryJson(user: Pick<PublicUser, "id" | "username" | "email" | "role">) {
+  return { _id: user.id, username: user.username, email: user.email, roleType: user.role };
+}
+
+/** The account as the caller `viewerId` may see it: all of it when it is their own, else the summary. */
+export function toUserJsonFor(user: PublicUser, viewerId: string) {
+  return user.id === viewerId ? toUserJson(user) : toUserSummaryJson(user);
+}
+
 /** The API's user object (SPEC §3 names): never a hash, since PublicUser has none. */
 export function toUserJson(user: PublicUser) {
   return {

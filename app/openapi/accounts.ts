@@ -12,6 +12,7 @@ import {
   signInSchema,
   signUpApiSchema,
   userJsonSchema,
+  userSummaryJsonSchema,
 } from "~/schemas/user";
 
 const users = "Users";
@@ -66,16 +67,16 @@ export const accountsEndpoints: EndpointDoc[] = [
     tag: users,
     access: "user",
     body: profileUpdateApiSchema,
-    success: { status: 200, description: "The updated user", schema: userJsonSchema },
+    success: { status: 200, description: "The updated user: in full when it is one's own, else name, email and role", schema: z.union([userJsonSchema, userSummaryJsonSchema]) },
     errors: [403, 409, 429],
   }),
   endpoint({
     method: "get",
     path: "/api/user/users",
-    summary: "List users",
+    summary: "List users: name, email and role (a person's demographics are shown to them only)",
     tag: users,
     access: "admin",
-    success: { status: 200, description: "Users by username", schema: z.array(userJsonSchema) },
+    success: { status: 200, description: "Users by username", schema: z.array(userSummaryJsonSchema) },
   }),
   endpoint({
     method: "patch",
@@ -84,16 +85,16 @@ export const accountsEndpoints: EndpointDoc[] = [
     tag: users,
     access: "admin",
     body: roleUpdateSchema,
-    success: { status: 200, description: "The updated user", schema: userJsonSchema },
+    success: { status: 200, description: "The updated user (name, email and role; one's own account in full)", schema: z.union([userJsonSchema, userSummaryJsonSchema]) },
     errors: [409],
   }),
   endpoint({
     method: "get",
     path: "/api/user/{id}",
-    summary: "One user (one's own account, or anyone's as Admin); never a password",
+    summary: "One user: one's own account in full, or anyone's name, email and role as Admin; never a password",
     tag: users,
     access: "user",
-    success: { status: 200, description: "The user", schema: userJsonSchema },
+    success: { status: 200, description: "The user", schema: z.union([userJsonSchema, userSummaryJsonSchema]) },
     errors: [403],
   }),
   endpoint({

@@ -1,16 +1,16 @@
-import { deleteUserAccount, getUserById, toUserJson, userRefusal, userRefusals } from "~/models/user.server";
+import { deleteUserAccount, getUserById, toUserJsonFor, userRefusal, userRefusals } from "~/models/user.server";
 import { userMessages } from "~/schemas/user";
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiJson, apiRoute } from "~/http/api.server";
 import { destroySessionCookie } from "~/http/session-cookie.server";
 
 export const { loader, action } = apiRoute({
-  // One account, as every user answer shows it (never a hash): one's own, or anyone's as Admin.
+  // One account (never a hash): one's own in full, or anyone's name, email and role as Admin.
   GET: async ({ request, params }) => {
-    const { userId } = await requireSelfOrAdmin(request, params.id, userMessages.notYourUser);
+    const { auth, userId } = await requireSelfOrAdmin(request, params.id, userMessages.notYourUser);
     const user = await getUserById(userId);
     if (!user) throw ApiError.refused(userRefusals["not-found"]);
-    return toUserJson(user);
+    return toUserJsonFor(user, auth.user.id);
   },
   DELETE: async ({ request, params }) => {
     const { auth, userId: id, self } = await requireSelfOrAdmin(request, params.id, userMessages.notYourAccount);

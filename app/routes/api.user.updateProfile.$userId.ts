@@ -1,6 +1,6 @@
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiRoute, readBody } from "~/http/api.server";
-import { toUserJson, updateUserProfile, userRefusal } from "~/models/user.server";
+import { toUserJsonFor, updateUserProfile, userRefusal } from "~/models/user.server";
 import { profileUpdateApiSchema, userMessages } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({
@@ -10,6 +10,6 @@ export const { loader, action } = apiRoute({
     const editor = { userId: auth.user.id, role: auth.user.role, sessionId: auth.token };
     const updated = await updateUserProfile(userId, changes, editor);
     if (!updated.ok) throw ApiError.refused(userRefusal(updated));
-    return toUserJson(updated.user);
+    return toUserJsonFor(updated.user, auth.user.id);
   },
 });

@@ -1,14 +1,14 @@
 import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
-import { changeUserRole, toUserJson, userRefusal } from "~/models/user.server";
+import { changeUserRole, toUserJsonFor, userRefusal } from "~/models/user.server";
 import { roleUpdateSchema } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const id = requireId(params.id, "User");
     const { roleType } = await readBody(request, roleUpdateSchema);
     const changed = await changeUserRole(id, roleType);
     if (!changed.ok) throw ApiError.refused(userRefusal(changed));
-    return toUserJson(changed.user);
+    return toUserJsonFor(changed.user, admin.user.id);
   },
 });

@@ -200,6 +200,9 @@ export const userJsonSchema = z.object({
   community: z.string().nullable(),
 });
 
+/** Another person's account as an administrator sees it through the API: no demographics. */
+export const userSummaryJsonSchema = userJsonSchema.pick({ _id: true, username: true, email: true, roleType: true });
+
 export const authResponseSchema = z.object({ result: userJsonSchema, token: z.string() });
 export const messageResponseSchema = z.object({ message: z.string(), _id: z.string().optional() });
 

@@ -19,7 +19,7 @@ import * as feedbackList from "~/routes/api.feedback";
 import * as feedbackItem from "~/routes/api.feedback_.$id";
 import * as feedbackSubmit from "~/routes/api.feedback_.submit";
 import { feedbackJsonSchema } from "~/schemas/feedback";
-import { authResponseSchema, userJsonSchema } from "~/schemas/user";
+import { authResponseSchema, userJsonSchema, userSummaryJsonSchema } from "~/schemas/user";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
@@ -200,7 +200,11 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     expect((await call(updateProfile, "PATCH", path(other.id), { token, params: { userId: other.id }, body: { age: 3 } })).status).toBe(403);
     expect((await call(updateProfile, "PATCH", path(other.id), { params: { userId: other.id }, body: { age: 3 } })).status).toBe(401);
     const byAdmin = await call(updateProfile, "PATCH", path(other.id), { token: adminToken, params: { userId: other.id }, body: { age: 3 } });
-    expect(await byAdmin.json()).toMatchObject({ _id: other.id, age: 3 });
+    // The change is made; the answer to an admin shows name, email and role only (the age is the person's).
+    const answered = await byAdmin.json();
+    expect(answered).toMatchObject({ _id: other.id });
+    expect(answered).not.toHaveProperty("age");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: other.id }, select: { age: true } })).age).toBe(3);
     expect((await call(updateProfile, "PATCH", path(MISSING_ID), { token: adminToken, params: { userId: MISSING_ID }, body: { age: 3 } })).status).toBe(404);
     expect((await call(updateProfile, "PATCH", path("nope"), { token: adminToken, params: { userId: "nope" }, body: { age: 3 } })).status).toBe(404);
     const conflict = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { username: "OTHER" } });
@@ -243,7 +247,7 @@ describe("admin user endpoints", () => {
     const response = await call(usersList, "GET", "/api/user/users", { token: adminToken });
     const list = await response.json();
     expect(list.map((u: { username: string }) => u.username)).toEqual(["boss", "plain"]);
-    for (const item of list) expect(userJsonSchema.strict().safeParse(item).success).toBe(true);
+    for (const item of list) expect(userSummaryJsonSchema.strict().safeParse(item).success).toBe(true);
   });
 
   test("PATCH /api/user/updateRole/{id}: changes the role, refuses the last admin, validates", async () => {

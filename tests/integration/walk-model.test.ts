@@ -143,4 +143,22 @@ describe("admin walk analytics", () => {
     expect(gray.perWeek.at(-1)).toEqual({ walks: 0, metres: 0 });
     expect(gold.perWeek[0]).toEqual({ walks: 0, metres: 0 });
   });
+
+  test("a hidden week cannot be worked out as the total minus the visible weeks", async () => {
+    await prisma.walk.deleteMany();
+    const people = await Promise.all(Array.from({ length: 7 }, (_, index) => person(`diff${index}`)));
+    const today = new Date("2025-04-02T12:00:00Z");
+    // Five people this week (shown), two people last week (hidden): seven walkers in all, so a total is shown.
+    for (const walker of people.slice(0, 5)) await logWalk(walker.id, input({ trailId: GOLD, date: "2025-04-01", distanceMiles: 1 }));
+    for (const walker of people.slice(5)) await logWalk(walker.id, input({ trailId: GOLD, date: "2025-03-25", distanceMiles: 1 }));
+    const gold = (await getWalkAnalytics(today)).trails.find((trail) => trail.name === "Gold Trail")!;
+    const hidden = gold.perWeek.filter((week) => week.walks === null);
+    expect(hidden.length).toBeGreaterThan(0);
+    if (gold.total.walks !== null) {
+      // Before: 7 − 5 = 2, last week's walks exactly. Now more than one week is hidden beside it.
+      expect(hidden.length).toBeGreaterThanOrEqual(2);
+    }
+    const visible = gold.perWeek.reduce((sum, week) => sum + (week.walks ?? 0), 0);
+    expect(gold.total.walks === null || gold.total.walks - visible !== 2 || hidden.length >= 2).toBe(true);
+  });
 });
