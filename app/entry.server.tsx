@@ -6,11 +6,9 @@ import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
 import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers.server";
-import { installServerHooks } from "~/http/server-hooks.server";
 import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
 
-installServerHooks();
 // The database is migrated and seeded by now: the first sweep fetches the seeded videos' stills.
 startThumbnailSweeps();
 startHousekeeping();
@@ -93,3 +91,8 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
     stack: error instanceof Error ? error.stack : undefined,
   });
 }
+
+// server.ts takes its middleware from the server build, so the server and Remix share one copy of every
+// module (one environment, one database, one shutdown).
+export { capConnectionsPerAddress, frontDoor, notFound, serverError, serverLimits } from "~/http/front-door.server";
+export { registerHttpServer } from "~/utils/shutdown.server";

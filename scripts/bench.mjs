@@ -92,7 +92,7 @@ try {
     // The framework's own cost: a Remix page with a loader and a list, no database, session or layout.
     { name: "bare Remix page (framework floor)", url: `${floor.base}/`, pid: floor.pid },
     { name: "GET / (landing)", url: `${base}/`, pid: app.pid },
-    // Browsers ask for gzip, which remix-serve's compression middleware then spends CPU on.
+    // Browsers ask for gzip, which the server's compression middleware then spends CPU on.
     { name: "GET / (landing, gzip)", url: `${base}/`, pid: app.pid, init: { headers: { "Accept-Encoding": "gzip" } } },
     { name: "GET /trails", url: `${base}/trails`, pid: app.pid, init: { headers: { Cookie: cookie } } },
     { name: "GET /bodyWeightExercises", url: `${base}/bodyWeightExercises`, pid: app.pid, init: { headers: { Cookie: cookie } } },

@@ -26,7 +26,7 @@ if (!existsSync("build/index.js") || process.argv.includes("--build")) {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+const server = spawn(process.execPath, ["build/server.js"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,

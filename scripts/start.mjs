@@ -30,7 +30,7 @@ if (!process.argv.includes("--no-build")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+const server = spawn(process.execPath, ["build/server.js"], {
   stdio: ["inherit", "pipe", "inherit"],
   env,
 });

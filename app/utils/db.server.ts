@@ -70,7 +70,7 @@ declare global {
 }
 
 export const database = await (globalThis.__walkingTrailsDatabase ??= connect().then((db) => {
-  installGracefulShutdown({ close: () => db.close(), databaseSockets: () => db.sockets() });
+  installGracefulShutdown({ close: () => db.close(), graceMs: env.SHUTDOWN_GRACE_MS });
   return db;
 }));
 export const prisma = database.prisma;

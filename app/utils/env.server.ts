@@ -51,12 +51,20 @@ const envSchema = z
     SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     APP_URL: z.preprocess(emptyAsUndefined, appUrl.optional()),
     PORT: z.preprocess(emptyAsUndefined, wholeNumber(1, 65535).optional()),
-    // remix-serve listens on HOST itself; checked here so a typo stops the start with the others.
+    // server.ts listens on HOST; checked here so a typo stops the start with the others.
     HOST: z.preprocess(
       emptyAsUndefined,
       z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/, "must be a host name or IP address to listen on").optional(),
     ),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, wholeNumber(0, 10).default(0)),
+    // Limits at the socket (server.ts; docs/operations.md gives the worst case they allow).
+    HEADERS_TIMEOUT_MS: z.preprocess(emptyAsUndefined, wholeNumber(500, 120_000).default(10_000)),
+    BODY_TIMEOUT_MS: z.preprocess(emptyAsUndefined, wholeNumber(500, 300_000).default(10_000)),
+    KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyAsUndefined, wholeNumber(100, 120_000).default(5_000)),
+    MAX_HEADERS_COUNT: z.preprocess(emptyAsUndefined, wholeNumber(10, 2_000).default(100)),
+    MAX_CONNECTIONS: z.preprocess(emptyAsUndefined, wholeNumber(10, 100_000).default(1_000)),
+    MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyAsUndefined, wholeNumber(1, 100_000).default(100)),
+    SHUTDOWN_GRACE_MS: z.preprocess(emptyAsUndefined, wholeNumber(0, 60_000).default(5_000)),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
       z.string().refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL").optional(),

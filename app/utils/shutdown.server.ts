@@ -1,34 +1,58 @@
+import type { Server } from "node:http";
 import { pendingBackgroundJobs } from "~/utils/background.server";
 import { log } from "~/utils/logger.server";
 
 let draining = false;
+let httpServer: Server | null = null;
 
 /** True once a stop signal arrived: the health check then answers 503 so load balancers move on. */
 export function isDraining() {
   return draining;
 }
 
-function openClientSockets(databaseSockets: number) {
-  const sockets = process.getActiveResourcesInfo().filter((name) => name === "TCPSocketWrap").length;
-  return Math.max(0, sockets - databaseSockets);
+/** The server whose connections a stop waits for (server.ts registers it once it listens). */
+export function registerHttpServer(server: Server) {
+  httpServer = server;
 }
 
+function openConnections() {
+  const server = httpServer;
+  if (!server) return Promise.resolve(0);
+  return new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+}
+
+// A terminal's Ctrl-C reaches both npm and the server, and npm passes it on: the same press arrives twice
+// within milliseconds. Only a signal after this long is a person asking again.
+const REPEAT_IS_DELIBERATE_MS = 1_000;
+
 /**
- * remix-serve stops accepting connections on SIGTERM/SIGINT and lets in-flight requests finish. We
- * wait for the last client socket to go and for work started after an answer (a reset mail) to end, at
- * most `graceMs`, then close the database, which an embedded PGlite needs to leave its files clean, and exit.
+ * On SIGTERM or SIGINT: stop accepting connections, close idle keep-alive ones, let requests in flight
+ * and work started after an answer (a reset mail) finish, at most `graceMs`, then cut what is left,
+ * close the database (an embedded PGlite needs that to leave its files clean) and exit 0. A second
+ * signal exits at once.
  */
-export function installGracefulShutdown(options: { close(): Promise<void>; databaseSockets(): number; graceMs?: number }) {
-  const graceMs = options.graceMs ?? 10_000;
+export function installGracefulShutdown(options: { close(): Promise<void>; graceMs: number }) {
+  let firstSignalAt = 0;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (draining) return;
+    if (draining) {
+      if (Date.now() - firstSignalAt < REPEAT_IS_DELIBERATE_MS) return;
+      log("warn", "second stop signal: exiting at once", { signal });
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
     draining = true;
+    firstSignalAt = Date.now();
     log("info", "shutting down", { signal });
-    const deadline = Date.now() + graceMs;
+    httpServer?.close();
+    httpServer?.closeIdleConnections();
+    const deadline = Date.now() + options.graceMs;
     const poll = setInterval(async () => {
-      const busy = openClientSockets(options.databaseSockets()) > 0 || pendingBackgroundJobs() > 0;
+      // A keep-alive connection whose answer just went out is idle now: it is not waited for.
+      httpServer?.closeIdleConnections();
+      const busy = (await openConnections()) > 0 || pendingBackgroundJobs() > 0;
       if (busy && Date.now() < deadline) return;
       clearInterval(poll);
+      if (busy) log("warn", "stopping with work unfinished after the grace period", { graceMs: options.graceMs });
+      httpServer?.closeAllConnections();
       try {
         await options.close();
         log("info", "shutdown complete");
@@ -39,6 +63,6 @@ export function installGracefulShutdown(options: { close(): Promise<void>; datab
       }
     }, 50);
   };
-  process.once("SIGTERM", onSignal);
-  process.once("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
 }

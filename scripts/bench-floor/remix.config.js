@@ -1,6 +1,6 @@
 // The smallest Remix v2 app on the same packages, compiler and server as Walking Trails: `npm run bench`
 // builds it into a temporary folder and measures it beside the real pages, so the cost of the framework
-// itself (remix-serve, Remix's request handling, React's server render) is a printed figure, not a guess.
+// itself (express, Remix's request handling, React's server render) is a printed figure, not a guess.
 import app from "../../remix.config.js";
 
 const out = process.env.BENCH_FLOOR_BUILD;

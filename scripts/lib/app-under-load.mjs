@@ -62,7 +62,7 @@ export function processCpuMs(pid) {
 }
 
 function spawnApp(databaseUrl, port) {
-  return spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  return spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

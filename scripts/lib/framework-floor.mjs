@@ -1,6 +1,7 @@
 // The framework floor for `npm run bench`: scripts/bench-floor (one Remix v2 page with a loader and a
-// 50-item list, no database, session or layout) built into a temporary folder and served by the same
-// remix-serve, so the bench can show how much of a page's cost is the framework's and how much is ours.
+// 50-item list, no database, session or layout) built into a temporary folder and served like the app
+// (scripts/bench-floor/server.mjs: express, compression and @remix-run/express, without our middleware),
+// so the bench can show how much of a page's cost is the framework's and how much is ours.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -20,7 +21,7 @@ export async function startFrameworkFloor() {
   });
   if (build.status !== 0) throw new Error(`building the framework floor failed:\n${build.stdout}${build.stderr}`);
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, "node_modules/@remix-run/serve/dist/cli.js"), "index.js"], {
+  const server = spawn(process.execPath, [path.join(root, "scripts/bench-floor/server.mjs"), "index.js"], {
     cwd: out,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,5 +1,5 @@
-// Attacks on the production server process (the build under remix-serve, as deployed): every request
-// below goes through the request gate that remix-serve's express app runs first.
+// Attacks on the production server process (build/server.js, as deployed): every request
+// below goes through the request gate that server.ts puts in front of everything.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
@@ -231,7 +231,7 @@ describe("the log", () => {
     await fetch(`${app.url}/reset/secret-token-5d1e`, { headers: { Cookie: `__session=${marker}` } });
     await fetch(`${app.url}/api/auth/reset-password/secret-token-5d1e`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = app.output().split("\n").filter((line) => line.trim() !== "" && !line.startsWith("[remix-serve]"));
+    const lines = app.output().split("\n").filter((line) => line.trim() !== "" && !line.startsWith("[server]"));
     const notJson = lines.filter((line) => {
       try {
         JSON.parse(line);

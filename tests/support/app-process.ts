@@ -1,4 +1,4 @@
-// Starts the production build (build/index.js under remix-serve) as its own process, the way it runs
+// Starts the production build (build/server.js: express in front of build/index.js) as its own process, the way it runs
 // in the container, for tests of start-up, configuration, health and shutdown.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -33,14 +33,14 @@ export async function stopAllApps() {
 
 export async function startApp(env: Record<string, string | undefined>): Promise<AppProcess> {
   const port = await freePort();
-  return spawnApp(["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], port, {
+  return spawnApp(["build/server.js"], port, {
     APP_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
 }
 
 /**
- * `npm start` on the existing build (`scripts/start.mjs --no-build`), which runs remix-serve as its
+ * `npm start` on the existing build (`scripts/start.mjs --no-build`), which runs build/server.js as its
  * child: for what a person starting the app locally reads.
  */
 export async function runStartScript(env: Record<string, string | undefined>): Promise<AppProcess> {
@@ -102,5 +102,5 @@ async function spawnApp(args: string[], port: number, env: Record<string, string
 }
 
 export async function waitForHealthy(app: AppProcess, timeoutMs = 30_000) {
-  await app.waitForOutput(/\[remix-serve\]/, timeoutMs);
+  await app.waitForOutput(/\[server\] listening/, timeoutMs);
 }

@@ -80,7 +80,7 @@ export default async function globalSetup() {
 
   const logFile = path.join(runDir, "app.log");
   const out = openSync(logFile, "a");
-  const app = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/index.js"], {
+  const app = spawn(process.execPath, ["build/server.js"], {
     env,
     stdio: ["ignore", out, out],
   });

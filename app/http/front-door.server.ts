@@ -1,0 +1,108 @@
+// The middleware server.ts puts in front of everything it serves (static files, Remix): the access log,
+// the baseline security headers and the request gate. It lives in the app (and reaches server.ts through
+// the server build, see entry.server.tsx) so the server and Remix share one copy of every module.
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import onHeaders from "on-headers";
+import { env } from "~/utils/env.server";
+import { log, logAccess } from "~/utils/logger.server";
+import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig } from "~/http/request-gate.server";
+import { applySecurityHeaders } from "~/http/security-headers.server";
+
+type Next = (error?: unknown) => void;
+
+function gateConfig(): GateConfig {
+  return {
+    appOrigin: env.APP_URL,
+    trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS.split(",").map((value) => value.trim()).filter(Boolean),
+    bodyDeadlineMs: env.BODY_TIMEOUT_MS,
+  };
+}
+
+function kindOf(pathname: string) {
+  if (isApiPath(pathname)) return "api";
+  if (pathname.startsWith("/build/") || (/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data"))) return "asset";
+  return pathname.endsWith(".data") ? "data" : "document";
+}
+
+/** One JSON line per request, written when the answer is complete, with the time the whole request took. */
+function logWhenDone(req: IncomingMessage, res: ServerResponse) {
+  const startedAt = performance.now();
+  res.once("close", () => {
+    const pathname = safePathname(req.url);
+    logAccess({ method: req.method ?? "", path: pathname, status: res.writableFinished ? res.statusCode : 499, ms: performance.now() - startedAt, kind: kindOf(pathname) });
+  });
+}
+
+/**
+ * The access log, the baseline security headers on every answer whoever writes it (static files, Remix,
+ * express, the gate; an answer that set its own, a document's nonce-based CSP, keeps it), then the gate.
+ */
+export function frontDoor() {
+  const config = gateConfig();
+  const baseline = [...applySecurityHeaders(new Headers())];
+  return function frontDoorMiddleware(req: IncomingMessage, res: ServerResponse, next: Next) {
+    logWhenDone(req, res);
+    onHeaders(res, function addBaselineHeaders(this: ServerResponse) {
+      for (const [name, value] of baseline) if (!this.hasHeader(name)) this.setHeader(name, value);
+    });
+    gateRequest(req, res, config, () => next());
+  };
+}
+
+/** What express would otherwise answer itself (a plain-text stack, or "Cannot GET"), as our own pages. */
+export function notFound(req: IncomingMessage, res: ServerResponse) {
+  sendRefusal(req, res, { status: 404, title: "Page not found", message: "We couldn't find that page." }, { closeConnection: false });
+}
+
+export function serverError(error: unknown, req: IncomingMessage, res: ServerResponse, _next: Next) {
+  if (res.headersSent) {
+    // An answer already under way is cut off rather than written twice.
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return sendRefusal(req, res, { status, title: "Bad request", message: "The request could not be understood." }, { closeConnection: false });
+  }
+  log("error", "request failed before Remix answered", { error: String(error) });
+  sendRefusal(req, res, { status: 500, title: "Unexpected Application Error!", message: "Something went wrong on our side. Please try again." }, { closeConnection: false });
+}
+
+/** The socket-level limits of docs/operations.md, from the environment. */
+export function serverLimits() {
+  return {
+    headersTimeout: env.HEADERS_TIMEOUT_MS,
+    // Node's own whole-request deadline is the backstop; the gate answers a slow body first, with a page.
+    requestTimeout: env.HEADERS_TIMEOUT_MS + env.BODY_TIMEOUT_MS + 1_000,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    maxHeadersCount: env.MAX_HEADERS_COUNT,
+    maxConnections: env.MAX_CONNECTIONS,
+    // Behind a trusted proxy every connection comes from the proxy: a per-address cap would cap everyone.
+    maxConnectionsPerAddress: env.TRUST_PROXY > 0 ? Number.POSITIVE_INFINITY : env.MAX_CONNECTIONS_PER_ADDRESS,
+  };
+}
+
+/**
+ * Closes, at once, a connection from an address that already holds `max` open ones: one client cannot
+ * take all of MAX_CONNECTIONS. A closed connection frees its place.
+ */
+export function capConnectionsPerAddress(server: Server, max: number) {
+  if (!Number.isFinite(max)) return;
+  const open = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const address = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}

@@ -1,0 +1,67 @@
+// The production server: express in front of Remix, with our middleware as ordinary middleware and the
+// limits Node offers at the socket. `npm run build` compiles this file to build/server.js, which
+// `npm start`, `npm run serve` and the Docker image run. See docs/architecture.md and decision 010.
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+// Like remix-serve before it: a server started without NODE_ENV is a production server.
+process.env.NODE_ENV ??= "production";
+installGlobals({ nativeFetch: true });
+
+type AppKit = {
+  frontDoor(): express.RequestHandler;
+  notFound: express.RequestHandler;
+  serverError: express.ErrorRequestHandler;
+  serverLimits(): {
+    headersTimeout: number;
+    requestTimeout: number;
+    keepAliveTimeout: number;
+    maxHeadersCount: number;
+    maxConnections: number;
+    maxConnectionsPerAddress: number;
+  };
+  capConnectionsPerAddress(server: ReturnType<typeof createServer>, max: number): void;
+  registerHttpServer(server: ReturnType<typeof createServer>): void;
+};
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Importing the build opens, migrates and seeds the database before anything listens.
+const build = (await import(pathToFileURL(path.join(here, "index.js")).href)) as ServerBuild;
+const kit = build.entry.module as unknown as AppKit;
+
+const app = express();
+app.disable("x-powered-by");
+app.use(kit.frontDoor());
+app.use(compression());
+// Fingerprinted assets never change under their name; everything else in public/ may, within an hour.
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+app.use(kit.notFound);
+app.use(kit.serverError);
+
+const limits = kit.serverLimits();
+const server = createServer(
+  {
+    headersTimeout: limits.headersTimeout,
+    requestTimeout: limits.requestTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    // Node checks the two deadlines above on this interval (30 s by default): a slow client is cut within
+    // a second of its deadline instead of half a minute after it.
+    connectionsCheckingInterval: 1_000,
+  },
+  app,
+);
+server.maxHeadersCount = limits.maxHeadersCount;
+server.maxConnections = limits.maxConnections;
+kit.capConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
+kit.registerHttpServer(server);
+
+const port = Number(process.env.PORT || 3000);
+const host = process.env.HOST || undefined;
+server.listen(port, host, () => console.log(`[server] listening on http://${host ?? "localhost"}:${port}`));
