@@ -17,6 +17,7 @@ const serverFiles = [
   "tests/integration/request-gate.test.ts",
   "tests/integration/hostile-clients.test.ts",
   "tests/integration/scale-out.test.ts",
+  "tests/integration/server-limits.test.ts",
 ];
 
 export default defineConfig({

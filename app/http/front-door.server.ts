@@ -47,7 +47,12 @@ export function frontDoor() {
     onHeaders(res, function addBaselineHeaders(this: ServerResponse) {
       for (const [name, value] of baseline) if (!this.hasHeader(name)) this.setHeader(name, value);
     });
-    gateRequest(req, res, config, () => next());
+    gateRequest(req, res, config, () => {
+      // Express keeps the target as it arrived in `originalUrl`, which is what @remix-run/express builds
+      // the Request from: it must be the target the gate judged, not the one the client wrote.
+      (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
+      next();
+    });
   };
 }
 

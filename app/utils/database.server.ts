@@ -1,5 +1,7 @@
 // The two ways to reach PostgreSQL: a real server through node-postgres, or PGlite embedded in the process.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -164,34 +166,97 @@ function isAlive(pid: number) {
   }
 }
 
-/**
- * PGlite has no lock of its own: two processes on one data directory silently lose writes. A pid file
- * next to the data refuses a second live process and takes over from a dead one.
- */
-function lockDataDir(dataDir: string) {
-  const lockFile = `${dataDir}.lock`;
-  mkdirSync(path.dirname(lockFile), { recursive: true });
+/** How often the holder of the embedded database's lock says it is alive, and when silence means dead. */
+export const LOCK_HEARTBEAT_MS = 2_000;
+export const LOCK_STALE_MS = 10_000;
+
+type LockRecord = { owner: string; host: string; pid: number; heartbeat: number };
+
+function readLock(lockFile: string): LockRecord | null {
   try {
-    writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+    const record = JSON.parse(readFileSync(lockFile, "utf8")) as Partial<LockRecord>;
+    return typeof record.owner === "string" && typeof record.heartbeat === "number" ? (record as LockRecord) : null;
   } catch {
-    const owner = Number(readFileSync(lockFile, "utf8"));
-    if (owner && owner !== process.pid && isAlive(owner)) {
-      throw new Error(
-        `The embedded database at ${dataDir} is in use by process ${owner}. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
-      );
-    }
-    writeFileSync(lockFile, String(process.pid));
+    return null;
   }
-  const release = () => rmSync(lockFile, { force: true });
+}
+
+/** Written whole or not at all (a rename), so a reader never sees half a record. */
+function writeLock(lockFile: string, record: LockRecord) {
+  const temporary = `${lockFile}.${record.owner}.tmp`;
+  writeFileSync(temporary, JSON.stringify(record));
+  renameSync(temporary, lockFile);
+}
+
+/**
+ * Whether a lock found on disk still holds. Its holder rewrites the heartbeat every LOCK_HEARTBEAT_MS;
+ * a pid alone proves nothing across containers (every container's server is pid 1, and one container
+ * cannot see another's processes), so only a heartbeat older than LOCK_STALE_MS frees the lock, or, on
+ * this same host, a holder whose process is gone.
+ */
+function lockHolds(record: LockRecord | null, now: number) {
+  if (!record || now - record.heartbeat > LOCK_STALE_MS) return false;
+  const sameHost = record.host === hostname();
+  return !(sameHost && record.pid !== process.pid && !isAlive(record.pid));
+}
+
+/**
+ * PGlite has no lock of its own: two servers on one data directory silently lose writes. A lock file
+ * beside the data, kept alive by a heartbeat, refuses a second server in or out of a container.
+ */
+async function lockDataDir(dataDir: string) {
+  const lockFile = `${dataDir}.lock`;
+  const mine: LockRecord = { owner: randomUUID(), host: hostname(), pid: process.pid, heartbeat: Date.now() };
+  const found = readLock(lockFile);
+  if (existsSync(lockFile) && lockHolds(found, Date.now())) {
+    const seconds = Math.round((Date.now() - found!.heartbeat) / 1000);
+    throw new Error(
+      `the embedded database is in use by another server (process ${found!.pid} on host ${found!.host}, alive ${seconds} s ago). Stop it first, or give each server its own PGLITE_DATA_DIR or DATABASE_URL.`,
+    );
+  }
+  writeLock(lockFile, mine);
+  // Two servers that found the lock free at the same moment both wrote it: the last writer wins, the
+  // other sees that after a beat and gives up.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  if (readLock(lockFile)?.owner !== mine.owner) {
+    throw new Error("the embedded database was taken by another server starting at the same moment. Stop it first, or give each server its own PGLITE_DATA_DIR.");
+  }
+  const heartbeat = setInterval(() => {
+    try {
+      if (readLock(lockFile)?.owner === mine.owner) writeLock(lockFile, { ...mine, heartbeat: Date.now() });
+    } catch (error) {
+      log("warn", "embedded database lock heartbeat failed", { error: String(error) });
+    }
+  }, LOCK_HEARTBEAT_MS);
+  heartbeat.unref();
+  const release = () => {
+    clearInterval(heartbeat);
+    if (readLock(lockFile)?.owner === mine.owner) rmSync(lockFile, { force: true });
+  };
   process.once("exit", release);
   return release;
+}
+
+/** A data directory this user cannot write gets one sentence saying so, not PGlite's ENOENT later. */
+function ensureWritable(dataDir: string) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+    accessSync(path.dirname(dataDir), constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    const user = process.getuid ? `user ${process.getuid()}` : "this user";
+    throw new Error(
+      `the embedded database directory cannot be written by ${user} (${code}). Give the directory (and its parent) to that user, mount a writable volume there (in Docker: owned by uid 1000, "node"), or set PGLITE_DATA_DIR.`,
+    );
+  }
 }
 
 export async function openEmbedded(dataDir: string): Promise<Database> {
   if (dataDir === "memory://") return wrapPGlite(await PGlite.create());
   const absolute = path.resolve(dataDir);
-  const release = lockDataDir(absolute);
-  mkdirSync(absolute, { recursive: true });
+  ensureWritable(absolute);
+  const release = await lockDataDir(absolute);
   const pglite = await PGlite.create(absolute);
   return wrapPGlite(pglite, release);
 }

@@ -60,7 +60,11 @@ describe("housekeeping", () => {
     await expectSwept(first);
     // Rows that end after the first sweep are caught by a later one.
     const second = await rows(new Date());
-    await expect.poll(async () => prisma.session.count({ where: { id: { in: second.dead.sessions } } }), { timeout: 5_000 }).toBe(0);
+    const deadLeft = async () =>
+      (await prisma.session.count({ where: { id: { in: second.dead.sessions } } })) +
+      (await prisma.passwordResetToken.count({ where: { id: { in: second.dead.tokens } } })) +
+      (await prisma.rateLimit.count({ where: { key: { in: second.dead.limits } } }));
+    await expect.poll(deadLeft, { timeout: 5_000 }).toBe(0);
     await settleBackgroundJobs(5_000);
     await expectSwept(second);
   });

@@ -164,7 +164,9 @@ describe("the production server process", () => {
     // A second process on the same data directory would silently lose writes: it must refuse.
     const intruder = await startApp(env);
     expect(await intruder.exited).not.toBe(0);
-    expect(intruder.output()).toContain(`The embedded database at ${dataDir} is in use by process ${app.process.pid}`);
+    expect(intruder.output()).toContain(`the embedded database is in use by another server (process ${app.process.pid} on host`);
+    // The first keeps serving.
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
 
     expect(await app.stop("SIGTERM")).toBe(0);
     expect(app.output()).toContain('"msg":"shutdown complete"');
