@@ -16,12 +16,7 @@ startHousekeeping();
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   await applyPrivacyHeaders(request, responseHeaders);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);

@@ -83,9 +83,7 @@ try {
 
   const landing = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
   const barePort = await freePort();
-  const bare = http
-    .createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(landing))
-    .listen(barePort, "127.0.0.1");
+  const bare = http.createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(landing)).listen(barePort, "127.0.0.1");
 
   const targets = [
     { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
@@ -113,7 +111,15 @@ try {
   const results = new Map(); // `${concurrency} ${target name}` → result
   for (const concurrency of levels) {
     console.log(`\nconcurrency ${concurrency}`);
-    console.log("target".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8), "errors".padStart(7), "vs bare".padStart(8), "app CPU ms/req".padStart(15));
+    console.log(
+      "target".padEnd(34),
+      "req/s".padStart(9),
+      "p50 ms".padStart(8),
+      "p99 ms".padStart(8),
+      "errors".padStart(7),
+      "vs bare".padStart(8),
+      "app CPU ms/req".padStart(15),
+    );
     for (const target of targets) {
       const r = await load(target, concurrency);
       results.set(`${concurrency} ${target.name}`, r);
@@ -133,9 +139,15 @@ try {
   const openLoop = await runOpenLoop(base, { token, cookie });
 
   console.log("\ngzip bytes loaded per page (JS / CSS)");
-  for (const [path, headers] of [["/", {}], ["/trails", { Cookie: cookie }], ["/bodyWeightExercises", { Cookie: cookie }]]) {
+  for (const [path, headers] of [
+    ["/", {}],
+    ["/trails", { Cookie: cookie }],
+    ["/bodyWeightExercises", { Cookie: cookie }],
+  ]) {
     const { js, css } = await assetBytes(base, path, headers);
-    console.log(`${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (+ OpenLayers chunk loaded after hydration)" : ""}`);
+    console.log(
+      `${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (+ OpenLayers chunk loaded after hydration)" : ""}`,
+    );
   }
   bare.close();
 
@@ -144,11 +156,10 @@ try {
   try {
     const results = await lighthouseMedians(
       base,
-      [
-        { path: "/" },
-        { path: "/trails", headers: { Cookie: cookie } },
-        { path: "/bodyWeightExercises", headers: { Cookie: cookie } },
-      ].slice(0, short ? 1 : undefined),
+      [{ path: "/" }, { path: "/trails", headers: { Cookie: cookie } }, { path: "/bodyWeightExercises", headers: { Cookie: cookie } }].slice(
+        0,
+        short ? 1 : undefined,
+      ),
       lighthouseRuns,
     );
     console.log("page".padEnd(24), "score".padStart(6), "LCP ms".padStart(8), "FCP ms".padStart(8), "CLS".padStart(7), "TBT ms".padStart(8));
@@ -269,7 +280,9 @@ async function runOpenLoop(base, { token, cookie }) {
     errors,
     lateStarts,
   };
-  console.log(`\nopen loop: ${total} requests offered at ${openLoopRate} req/s for ${openLoopSeconds} s (mixed: visitors, signed-in pages, API reads, 10% writes)`);
+  console.log(
+    `\nopen loop: ${total} requests offered at ${openLoopRate} req/s for ${openLoopSeconds} s (mixed: visitors, signed-in pages, API reads, 10% writes)`,
+  );
   console.log(
     `offered ${result.offered.toFixed(1)} req/s, achieved ${result.achieved.toFixed(1)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, errors ${errors}` +
       (lateStarts ? ` (${lateStarts} sent more than 5 ms late: the load generator itself was short of CPU)` : ""),
@@ -282,7 +295,9 @@ async function runOpenLoop(base, { token, cookie }) {
 function printTargets(results, openLoop) {
   const top = levels[levels.length - 1];
   const floorResult = results.get(`${top} bare Remix page (framework floor)`);
-  console.log(`\ncost per request against the framework floor (concurrency ${top}; floor ${floorResult.rps.toFixed(0)} req/s, ${floorResult.cpuPerRequest.toFixed(2)} CPU ms/req)`);
+  console.log(
+    `\ncost per request against the framework floor (concurrency ${top}; floor ${floorResult.rps.toFixed(0)} req/s, ${floorResult.cpuPerRequest.toFixed(2)} CPU ms/req)`,
+  );
   console.log("page".padEnd(34), "req/s".padStart(7), "cost (floor req/s ÷ page req/s)".padStart(33), "CPU ms/req ÷ floor's".padStart(22));
   const verdicts = [];
   for (const target of costTargets) {

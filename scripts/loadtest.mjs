@@ -110,9 +110,10 @@ const lost = [];
 const feedback = new Set((await db.query(`SELECT feedback FROM "Feedback"`)).rows.map((r) => r.feedback));
 for (const text of acknowledged.feedback) if (!feedback.has(text)) lost.push(`feedback "${text}"`);
 const reactions = new Map(
-  (await db.query(`SELECT u.username, r."videoId", r.value FROM "VideoReaction" r JOIN "User" u ON u.id = r."userId"`)).rows.map(
-    (r) => [`${r.username}|${r.videoId}`, r.value],
-  ),
+  (await db.query(`SELECT u.username, r."videoId", r.value FROM "VideoReaction" r JOIN "User" u ON u.id = r."userId"`)).rows.map((r) => [
+    `${r.username}|${r.videoId}`,
+    r.value,
+  ]),
 );
 for (const [key, intent] of acknowledged.reactions) {
   const expected = intent === "like" ? "LIKE" : intent === "dislike" ? "DISLIKE" : undefined;
@@ -123,8 +124,11 @@ const points = new Set(
 );
 for (const [lng, lat] of acknowledged.coordinates) if (!points.has(`${lng},${lat}`)) lost.push(`coordinate ${lng},${lat}`);
 const totals = (await db.query(`SELECT sum(likes)::int AS likes, sum(dislikes)::int AS dislikes FROM "Video"`)).rows[0];
-const counted = (await db.query(`SELECT count(*) FILTER (WHERE value = 'LIKE')::int AS likes, count(*) FILTER (WHERE value = 'DISLIKE')::int AS dislikes FROM "VideoReaction"`)).rows[0];
-if (totals.likes !== counted.likes || totals.dislikes !== counted.dislikes) lost.push(`video totals ${JSON.stringify(totals)} ≠ reactions ${JSON.stringify(counted)}`);
+const counted = (
+  await db.query(`SELECT count(*) FILTER (WHERE value = 'LIKE')::int AS likes, count(*) FILTER (WHERE value = 'DISLIKE')::int AS dislikes FROM "VideoReaction"`)
+).rows[0];
+if (totals.likes !== counted.likes || totals.dislikes !== counted.dislikes)
+  lost.push(`video totals ${JSON.stringify(totals)} ≠ reactions ${JSON.stringify(counted)}`);
 await db.end();
 await app.stop();
 
@@ -133,7 +137,12 @@ console.log(
   `load test: ${sent} requests in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)} req/s), ${mix.visitors} visitors, ${mix.users} users, ${mix.admins} admins, ${instances} instance${instances === 1 ? "" : "s"} on one database`,
 );
 if (instances > 1) console.log(`requests per instance: ${[...perInstance.values()].join(" / ")}`);
-console.log(`statuses: ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(" ")}`);
+console.log(
+  `statuses: ${[...statuses]
+    .sort()
+    .map(([s, n]) => `${s}×${n}`)
+    .join(" ")}`,
+);
 console.log(
   `acknowledged writes: ${acknowledged.feedback.length} feedback, ${acknowledged.reactions.size} reaction states, ${acknowledged.coordinates.length} coordinate inserts`,
 );

@@ -49,7 +49,10 @@ const deadline = Date.now() + 120_000;
 for (;;) {
   if (server.exitCode !== null) throw new Error(`the app exited (${server.exitCode}) before it was ready`);
   if (Date.now() > deadline) throw new Error("the app did not become ready within two minutes");
-  const ok = await fetch(`${base}/healthz`).then((response) => response.ok, () => false);
+  const ok = await fetch(`${base}/healthz`).then(
+    (response) => response.ok,
+    () => false,
+  );
   if (ok) break;
   await new Promise((resolve) => setTimeout(resolve, 300));
 }

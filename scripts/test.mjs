@@ -6,7 +6,12 @@ import { chromiumPath, headlessShellPath } from "./lib/chromium.mjs";
 
 // The end-to-end tests drive Debian's chromium-headless-shell, Lighthouse (in the bench) its full Chromium:
 // Playwright cannot download its own browsers here.
-const browsers = process.env.CHROMIUM_PATH ? [] : [[chromiumPath, "chromium"], [headlessShellPath, "chromium-headless-shell"]];
+const browsers = process.env.CHROMIUM_PATH
+  ? []
+  : [
+      [chromiumPath, "chromium"],
+      [headlessShellPath, "chromium-headless-shell"],
+    ];
 const missing = browsers.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
 if (missing.length > 0) {
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {

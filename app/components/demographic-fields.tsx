@@ -11,12 +11,7 @@ export function DemographicFields({ fields }: { fields: { gender: Field; age: Fi
       <SelectField field={fields.gender} label="Gender" placeholder="Select Gender" options={GENDERS} />
       <TextField field={fields.age} label="Age" type="number" inputProps={{ min: 0, max: 150 }} />
       <SelectField field={fields.ethnicity} label="Ethnicity" placeholder="Select Ethnicity" options={ETHNICITIES} />
-      <SelectField
-        field={fields.community}
-        label="Part of the college community?"
-        placeholder="Select Yes or No"
-        options={COMMUNITY_OPTIONS}
-      />
+      <SelectField field={fields.community} label="Part of the college community?" placeholder="Select Yes or No" options={COMMUNITY_OPTIONS} />
     </>
   );
 }

@@ -1,12 +1,4 @@
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type DefaultValue,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -221,8 +213,7 @@ export function SubmitButton({
   className?: string;
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const pending = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <button type="submit" className={className} disabled={pending}>
       {pending ? pendingLabel : label}

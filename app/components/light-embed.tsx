@@ -126,20 +126,12 @@ export function LightEmbed({
         {title}
       </span>
       <span className="absolute inset-0 flex items-center justify-center">
-        {embedSrc ? (
-          <PlayGlyph />
-        ) : (
-          <span className="rounded bg-white/95 px-3 py-2 text-sm font-medium text-stone-800">
-            This video can't be played here.
-          </span>
-        )}
+        {embedSrc ? <PlayGlyph /> : <span className="rounded bg-white/95 px-3 py-2 text-sm font-medium text-stone-800">This video can't be played here.</span>}
       </span>
     </>
   );
 
-  const previewBox = compact
-    ? `flex w-full items-center gap-3 rounded bg-brand-800 px-3 py-2 ${className}`
-    : box;
+  const previewBox = compact ? `flex w-full items-center gap-3 rounded bg-brand-800 px-3 py-2 ${className}` : box;
   if (!embedSrc) return <div className={previewBox}>{preview}</div>;
 
   const label = `Play video: ${title}`;

@@ -41,9 +41,7 @@ function useDisclosure<T extends HTMLDetailsElement>() {
 const MENU_GROUP = "site-header-menu";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-brand-800 text-white" : "text-brand-50 hover:bg-brand-800 hover:text-white"
-  }`;
+  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-800 text-white" : "text-brand-50 hover:bg-brand-800 hover:text-white"}`;
 
 function DesktopDropdown({ group }: { group: NavGroup }) {
   const ref = useDisclosure();

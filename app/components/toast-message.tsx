@@ -98,7 +98,11 @@ export function AnchoredMessage({
   return (
     <div role={shown?.type === "error" ? "alert" : "status"} aria-live="polite" className={className}>
       {shown ? (
-        <div ref={ref} tabIndex={-1} className={`mt-2 rounded-md border-l-4 px-3 py-2 text-left text-sm font-medium [overflow-wrap:anywhere] ${styles[shown.type]}`}>
+        <div
+          ref={ref}
+          tabIndex={-1}
+          className={`mt-2 rounded-md border-l-4 px-3 py-2 text-left text-sm font-medium [overflow-wrap:anywhere] ${styles[shown.type]}`}
+        >
           {shown.messages.map((message) => (
             <p key={message}>{message}</p>
           ))}

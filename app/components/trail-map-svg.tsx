@@ -49,10 +49,7 @@ const markerDot = "flex items-center justify-center rounded-full border-2 border
 export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapData) {
   const titleId = useId();
   const shownBenches = showBenches ? benches : [];
-  const { box, minScale } = fitFrame([
-    ...trails.flatMap((trail) => trail.coordinates.map(toFrame)),
-    ...shownBenches.map(benchPoint),
-  ]);
+  const { box, minScale } = fitFrame([...trails.flatMap((trail) => trail.coordinates.map(toFrame)), ...shownBenches.map(benchPoint)]);
   const groups = groupMarkers(shownBenches, benchPoint, MARKER_HIT_PX / minScale);
   const ratio = box.width / box.height;
 

@@ -183,16 +183,7 @@ type MapParts = {
   popup: Overlay;
 };
 
-export default function OpenLayersTrailMap({
-  trails,
-  benches,
-  showBenches,
-  label,
-  tiles,
-  walker = null,
-  followWalker = false,
-  onUserPan,
-}: TrailMapProps) {
+export default function OpenLayersTrailMap({ trails, benches, showBenches, label, tiles, walker = null, followWalker = false, onUserPan }: TrailMapProps) {
   const onUserPanRef = useRef(onUserPan);
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
@@ -349,8 +340,7 @@ export default function OpenLayersTrailMap({
     setSelection(null);
     targetRef.current?.focus();
   };
-  const chooseBench = (bench: MapBench) =>
-    setSelection({ benchIds: [bench.id], at: fromLonLat([bench.longitude, bench.latitude]) });
+  const chooseBench = (bench: MapBench) => setSelection({ benchIds: [bench.id], at: fromLonLat([bench.longitude, bench.latitude]) });
 
   return (
     <>

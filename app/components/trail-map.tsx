@@ -4,7 +4,6 @@ import type { TrailMapProps } from "~/components/trail-map-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import openLayersStyles from "ol/ol.css";
 
-
 // The OpenLayers code lives in its own chunk, fetched only once a page with a map has hydrated.
 const OpenLayersMap = lazy(() => import("~/components/trail-map.client"));
 

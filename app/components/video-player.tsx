@@ -45,7 +45,12 @@ export function VideoPlayer({ title, player, thumbnail, topic, noScriptPlay, sta
       <div className={`${box} flex items-center justify-center p-4 ${className}`}>
         {topic ? <TopicIllustration topic={topic} /> : null}
         <span className="absolute inset-x-0 top-0 px-4 pt-3 text-left text-base font-semibold text-white">{title}</span>
-        <a href={player.href} target="_blank" rel="noopener noreferrer" className="relative rounded bg-white px-3 py-2 text-sm font-semibold text-brand-800 underline">
+        <a
+          href={player.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="relative rounded bg-white px-3 py-2 text-sm font-semibold text-brand-800 underline"
+        >
           Watch on {player.hostName}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -25,8 +25,8 @@ function localDay(time: number) {
 export function WalkPrivacyNote({ id }: { id?: string }) {
   return (
     <p id={id} className="text-sm text-stone-700">
-      Your location stays on this device. While you walk, nothing about where you are is sent to us. When you finish, you may
-      save a summary (the trail, the date, how long and how far you walked along the trail) and nothing else.
+      Your location stays on this device. While you walk, nothing about where you are is sent to us. When you finish, you may save a summary (the trail, the
+      date, how long and how far you walked along the trail) and nothing else.
     </p>
   );
 }

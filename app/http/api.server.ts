@@ -153,7 +153,9 @@ export async function requireApiAdmin(request: Request): Promise<ApiAuth> {
 function allowedOrigin(request: Request): string | null {
   const origin = request.headers.get("Origin");
   if (!origin) return null;
-  const allowed = env.CORS_ORIGINS.split(",").map((value) => value.trim()).filter(Boolean);
+  const allowed = env.CORS_ORIGINS.split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
   return allowed.includes(origin) ? origin : null;
 }
 
@@ -209,10 +211,7 @@ function toResponse(error: unknown): Response {
   }
   const unavailable = isDatabaseUnavailable(error);
   if (!unavailable) log("error", "api handler failed", { error: error instanceof Error ? error.message : String(error) });
-  return apiJson(
-    errorBody(unavailable ? UNAVAILABLE_MESSAGE : "Something went wrong on our side."),
-    { status: unavailable ? 503 : 500 },
-  );
+  return apiJson(errorBody(unavailable ? UNAVAILABLE_MESSAGE : "Something went wrong on our side."), { status: unavailable ? 503 : 500 });
 }
 
 /**

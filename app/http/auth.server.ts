@@ -22,9 +22,7 @@ export class SignInRateLimitedError extends Error {
 }
 
 type SignInResult =
-  | { ok: true; user: PublicUser }
-  | { ok: false; reason: "invalid-credentials" }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+  { ok: true; user: PublicUser } | { ok: false; reason: "invalid-credentials" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * One sign-in attempt, for the page and the API alike. Refused only when this client has failed too
@@ -94,11 +92,7 @@ export async function startSessionAndRedirect(
   if (previous) await deleteSession(previous);
   const session = await createSession(user.id, { startedBySignUp: options.signedUp ?? false });
   const to = safeRedirect(options.redirectTo, homePathFor(user.role));
-  return redirectWithToast(
-    to,
-    { type: "success", message: options.message },
-    { headers: { "Set-Cookie": await commitSessionCookie(session.id) } },
-  );
+  return redirectWithToast(to, { type: "success", message: options.message }, { headers: { "Set-Cookie": await commitSessionCookie(session.id) } });
 }
 
 /** Ends the current session (if any) and clears the cookie. */

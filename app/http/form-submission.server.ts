@@ -12,7 +12,16 @@ export const MAX_ECHOED_CHARACTERS = 5_000;
 const MAX_ECHOED_ITEMS = 50;
 const CONFORM_FIELDS = new Set(["__intent__", "__state__"]);
 
-type SchemaDef = { type?: string; shape?: Record<string, unknown>; options?: unknown[]; in?: unknown; out?: unknown; innerType?: unknown; left?: unknown; right?: unknown };
+type SchemaDef = {
+  type?: string;
+  shape?: Record<string, unknown>;
+  options?: unknown[];
+  in?: unknown;
+  out?: unknown;
+  innerType?: unknown;
+  left?: unknown;
+  right?: unknown;
+};
 
 /** The top-level field names a schema reads: objects, intent unions, preprocessed and optional schemas. */
 export function fieldNamesOf(schema: unknown): Set<string> {
@@ -29,7 +38,11 @@ export function fieldNamesOf(schema: unknown): Set<string> {
 
 function echoable(value: unknown): unknown {
   if (typeof value === "string") return value.length > MAX_ECHOED_CHARACTERS ? undefined : value;
-  if (Array.isArray(value)) return value.slice(0, MAX_ECHOED_ITEMS).map(echoable).filter((item) => item !== undefined);
+  if (Array.isArray(value))
+    return value
+      .slice(0, MAX_ECHOED_ITEMS)
+      .map(echoable)
+      .filter((item) => item !== undefined);
   return undefined;
 }
 

@@ -15,7 +15,9 @@ function gateConfig(): GateConfig {
   return {
     appOrigin: env.APP_URL,
     trustProxy: env.TRUST_PROXY,
-    corsOrigins: env.CORS_ORIGINS.split(",").map((value) => value.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(",")
+      .map((value) => value.trim())
+      .filter(Boolean),
     bodyDeadlineMs: env.BODY_TIMEOUT_MS,
   };
 }
@@ -31,7 +33,13 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse) {
   const startedAt = performance.now();
   res.once("close", () => {
     const pathname = safePathname(req.url);
-    logAccess({ method: req.method ?? "", path: pathname, status: res.writableFinished ? res.statusCode : 499, ms: performance.now() - startedAt, kind: kindOf(pathname) });
+    logAccess({
+      method: req.method ?? "",
+      path: pathname,
+      status: res.writableFinished ? res.statusCode : 499,
+      ms: performance.now() - startedAt,
+      kind: kindOf(pathname),
+    });
   });
 }
 
@@ -72,7 +80,12 @@ export function serverError(error: unknown, req: IncomingMessage, res: ServerRes
     return sendRefusal(req, res, { status, title: "Bad request", message: "The request could not be understood." }, { closeConnection: false });
   }
   log("error", "request failed before Remix answered", { error: String(error) });
-  sendRefusal(req, res, { status: 500, title: "Unexpected Application Error!", message: "Something went wrong on our side. Please try again." }, { closeConnection: false });
+  sendRefusal(
+    req,
+    res,
+    { status: 500, title: "Unexpected Application Error!", message: "Something went wrong on our side. Please try again." },
+    { closeConnection: false },
+  );
 }
 
 /** The socket-level limits of docs/operations.md, from the environment. */

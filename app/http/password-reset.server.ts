@@ -5,10 +5,7 @@ import { runAfterAnswer } from "~/utils/background.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
 
-type ResetRequestAnswer =
-  | { ok: true }
-  | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict }
-  | { ok: false; reason: "unavailable" };
+type ResetRequestAnswer = { ok: true } | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict } | { ok: false; reason: "unavailable" };
 
 /**
  * The one way a reset is asked for: the sign-in page's reset mode, the standalone page and the API all

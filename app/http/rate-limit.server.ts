@@ -34,12 +34,7 @@ function refusal(action: string, scope: string, hit: HitResult, now: Date): Rate
 }
 
 /** Counts one attempt of an action for this client and (when known) this account. */
-export async function checkRateLimit(
-  request: Request,
-  action: RateLimitAction,
-  account?: string | null,
-  now = new Date(),
-): Promise<RateLimitVerdict> {
+export async function checkRateLimit(request: Request, action: RateLimitAction, account?: string | null, now = new Date()): Promise<RateLimitVerdict> {
   const policy = rateLimitPolicies[action];
   const checks: [string, string, Window][] = [["client", counterKey(action, "client", rateLimitClient(request)), policy.client]];
   if (account) checks.push(["account", counterKey(action, "account", accountName(account)), policy.account]);
@@ -60,9 +55,7 @@ export function signInDelayMs(previousFailures: number, threshold = scaledMax(si
   return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(previousFailures - threshold, 31));
 }
 
-type SignInTicket =
-  | { allowed: false; retryAfterSeconds: number }
-  | { allowed: true; delayMs: number; succeeded: () => Promise<void> };
+type SignInTicket = { allowed: false; retryAfterSeconds: number } | { allowed: true; delayMs: number; succeeded: () => Promise<void> };
 
 /**
  * Opens one sign-in attempt on an email. Every counter is taken up front, so a burst of parallel

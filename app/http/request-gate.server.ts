@@ -57,10 +57,7 @@ function normalizeAddress(address: string) {
 export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: number) {
   const peer = normalizeAddress(socketAddress ?? "") || "unknown";
   if (trustProxy <= 0 || forwardedFor === undefined) return peer;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
-    .split(",")
-    .map(normalizeAddress)
-    .filter(Boolean);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor).split(",").map(normalizeAddress).filter(Boolean);
   const chain = [...hops, peer];
   const candidate = chain[Math.max(0, chain.length - 1 - trustProxy)];
   // A trusted proxy never writes anything but an address there; anything else is not a client.
@@ -91,12 +88,7 @@ export function isAllowedOrigin(origin: string | undefined, pathname: string, co
   if (isApiPath(pathname) && config.corsOrigins.includes(origin)) return true;
   const parsed = parseOrigin(origin);
   if (!parsed) return false;
-  return (
-    isLoopbackHost(app.hostname) &&
-    isLoopbackHost(parsed.hostname) &&
-    parsed.protocol === app.protocol &&
-    parsed.port === app.port
-  );
+  return isLoopbackHost(app.hostname) && isLoopbackHost(parsed.hostname) && parsed.protocol === app.protocol && parsed.port === app.port;
 }
 
 function mediaType(contentType: string | undefined) {

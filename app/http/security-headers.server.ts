@@ -60,10 +60,7 @@ const GEOLOCATION_PAGES = new Set(["/trails"]);
  * map's document (`pathname`) its permission to ask for the location.
  */
 export function applySecurityHeaders(headers: Headers, nonce?: string, pathname?: string) {
-  headers.set(
-    "Content-Security-Policy",
-    nonce ? contentSecurityPolicy(nonce) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  );
+  headers.set("Content-Security-Policy", nonce ? contentSecurityPolicy(nonce) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -6,7 +6,10 @@ const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   message: z.string().min(1),
   /** The id of the element the message belongs beside (a table row): shown there, and the page lands on it. */
-  anchor: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/).optional(),
+  anchor: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,63}$/)
+    .optional(),
 });
 type Toast = z.infer<typeof toastSchema>;
 

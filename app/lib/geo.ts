@@ -159,10 +159,7 @@ export function compareTrailsForDisplay(a: { color: string; name: string }, b: {
  * Pixel position of a point in a view centred on `center` at `zoom`, `width` x `height` pixels: the
  * frame OpenLayers shows on first render, and the frame of the server-rendered SVG.
  */
-export function projectToFrame(
-  point: LonLat,
-  frame: { center?: LonLat; zoom?: number; width: number; height: number },
-): [x: number, y: number] {
+export function projectToFrame(point: LonLat, frame: { center?: LonLat; zoom?: number; width: number; height: number }): [x: number, y: number] {
   const [cx, cy] = toWebMercator(frame.center ?? MAP_CENTER);
   const [x, y] = toWebMercator(point);
   const resolution = resolutionForZoom(frame.zoom ?? MAP_ZOOM);

@@ -1,13 +1,7 @@
 // How the server-drawn map frames its content and places its markers. It cannot know the screen's
 // width, so it plans for the narrowest one (MAP_MIN_WIDTH_PX): whatever fits and stays apart there only
 // grows on wider screens, where the drawing scales up.
-import {
-  MAP_FRAME_WIDTH_PX,
-  MAP_HEIGHT_PX,
-  MARKER_HIT_PX,
-  projectToFrame,
-  type LonLat,
-} from "~/lib/geo";
+import { MAP_FRAME_WIDTH_PX, MAP_HEIGHT_PX, MARKER_HIT_PX, projectToFrame, type LonLat } from "~/lib/geo";
 
 /** The map's inner width on a 320 px screen: the page's 16 px padding and the map's 1 px border each side. */
 export const MAP_MIN_WIDTH_PX = 320 - 2 * 16 - 2;
@@ -66,10 +60,7 @@ export function groupMarkers<T>(items: readonly T[], position: (item: T) => Fram
     const [a, b] = closest;
     const members = [...groups[a].members, ...groups[b].members];
     const points = members.map(position);
-    const at: FramePoint = [
-      points.reduce((sum, [x]) => sum + x, 0) / points.length,
-      points.reduce((sum, [, y]) => sum + y, 0) / points.length,
-    ];
+    const at: FramePoint = [points.reduce((sum, [x]) => sum + x, 0) / points.length, points.reduce((sum, [, y]) => sum + y, 0) / points.length];
     groups.splice(b, 1);
     groups[a] = { members, at };
   }

@@ -128,10 +128,7 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
   }, []);
 
   const onThisTrail = walk !== null && walk.trailId === trail?.id;
-  const view = useMemo(
-    () => (walk && line && onThisTrail ? describeWalk(line, walk, benchesOnTrail) : null),
-    [walk, line, onThisTrail, benchesOnTrail],
-  );
+  const view = useMemo(() => (walk && line && onThisTrail ? describeWalk(line, walk, benchesOnTrail) : null), [walk, line, onThisTrail, benchesOnTrail]);
   const marker = useMemo(
     () =>
       walk?.last && onThisTrail && !finishing

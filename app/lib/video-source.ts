@@ -4,14 +4,7 @@
 // admin forms (checking and normalising links), the models (player addresses) and the components.
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set([
-  "youtube.com",
-  "www.youtube.com",
-  "m.youtube.com",
-  "music.youtube.com",
-  "youtube-nocookie.com",
-  "www.youtube-nocookie.com",
-]);
+const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com"]);
 const PATH_PREFIXES = ["embed", "shorts", "live", "v", "e"];
 
 function parseUrl(input: string): URL | null {

@@ -67,7 +67,10 @@ export function complementarySuppression(values: readonly number[], primary: rea
 
 /** One dimension's bars: groups of 1 to 4 people hidden, and what would let anyone work them out. */
 function protectGroups(labels: readonly string[], counts: readonly number[]) {
-  const { hidden, hideTotal } = complementarySuppression(counts, counts.map((count) => count > 0 && count < MIN_GROUP_SIZE));
+  const { hidden, hideTotal } = complementarySuppression(
+    counts,
+    counts.map((count) => count > 0 && count < MIN_GROUP_SIZE),
+  );
   return { groups: labels.map((label, index): DemographicGroup => ({ label, count: hidden[index] ? null : counts[index] })), hideTotal };
 }
 
@@ -104,10 +107,22 @@ export async function getUserDemographics() {
   }
   const bandLabels = [...AGE_BANDS.map((band) => band.label), NOT_GIVEN];
   const dimensions = {
-    gender: toGroups(GENDERS, gender.map((row) => ({ value: row.gender, count: row._count._all }))),
-    ageBand: protectGroups(bandLabels, bandLabels.map((label) => bandCounts.get(label) ?? 0)),
-    ethnicity: toGroups(ETHNICITIES, ethnicity.map((row) => ({ value: row.ethnicity, count: row._count._all }))),
-    community: toGroups(COMMUNITY_OPTIONS, community.map((row) => ({ value: row.community, count: row._count._all }))),
+    gender: toGroups(
+      GENDERS,
+      gender.map((row) => ({ value: row.gender, count: row._count._all })),
+    ),
+    ageBand: protectGroups(
+      bandLabels,
+      bandLabels.map((label) => bandCounts.get(label) ?? 0),
+    ),
+    ethnicity: toGroups(
+      ETHNICITIES,
+      ethnicity.map((row) => ({ value: row.ethnicity, count: row._count._all })),
+    ),
+    community: toGroups(
+      COMMUNITY_OPTIONS,
+      community.map((row) => ({ value: row.community, count: row._count._all })),
+    ),
   };
   // Every dimension adds up to the same total: hiding it for one hides it for all.
   const hideTotal = total < MIN_GROUP_SIZE || Object.values(dimensions).some((dimension) => dimension.hideTotal);

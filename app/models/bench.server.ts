@@ -41,9 +41,7 @@ export async function countBenches() {
 // Bench edits, shared by the admin bench area and the JSON API. Inputs are already validated by the
 // schemas in ~/schemas/bench; these functions enforce what only the database knows.
 
-type BenchFailure =
-  | { ok: false; reason: "not-found" | "unknown-trail" | "video-not-found" }
-  | { ok: false; reason: "duplicate-number"; benchNumber: number };
+type BenchFailure = { ok: false; reason: "not-found" | "unknown-trail" | "video-not-found" } | { ok: false; reason: "duplicate-number"; benchNumber: number };
 export type BenchWriteResult = { ok: true; bench: BenchWithVideos } | BenchFailure;
 
 const benchRefusals = {

@@ -45,9 +45,7 @@ export function listFeedback({ q, take = FEEDBACK_LIST_LIMIT }: { q?: string | n
   const query = q?.trim();
   const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
   return prisma.feedback.findMany({
-    where: query
-      ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] }
-      : undefined,
+    where: query ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] } : undefined,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
     select: feedbackSelect,

@@ -20,10 +20,7 @@ const withCoordinatesSelect = {
   points: { select: { longitude: true, latitude: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.TrailSelect;
 
-function toTrailWithCoordinates({
-  points,
-  ...trail
-}: Prisma.TrailGetPayload<{ select: typeof withCoordinatesSelect }>): TrailWithCoordinates {
+function toTrailWithCoordinates({ points, ...trail }: Prisma.TrailGetPayload<{ select: typeof withCoordinatesSelect }>): TrailWithCoordinates {
   return { ...trail, coordinates: points.map((point): LonLat => [point.longitude, point.latitude]) };
 }
 
@@ -71,11 +68,7 @@ export const trailRefusals = {
 // Generous limits: requests wait their turn behind the trail lock instead of failing.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
-async function editTrail(
-  trailId: string,
-  options: WriteOptions,
-  edit: (tx: Tx, pointCount: number) => Promise<boolean>,
-): Promise<TrailWriteResult> {
+async function editTrail(trailId: string, options: WriteOptions, edit: (tx: Tx, pointCount: number) => Promise<boolean>): Promise<TrailWriteResult> {
   return prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ version: number }[]>`
       SELECT "version" FROM "Trail" WHERE "id" = ${trailId} FOR UPDATE`;
@@ -104,12 +97,7 @@ async function shiftPositions(tx: Tx, trailId: string, from: number, delta: 1 | 
 }
 
 /** Replaces the point at `index` (0-based). */
-export function updateCoordinate(
-  trailId: string,
-  index: number,
-  { latitude, longitude }: { latitude: number; longitude: number },
-  options: WriteOptions = {},
-) {
+export function updateCoordinate(trailId: string, index: number, { latitude, longitude }: { latitude: number; longitude: number }, options: WriteOptions = {}) {
   return editTrail(trailId, options, async (tx, count) => {
     if (!Number.isInteger(index) || index < 0 || index >= count) return false;
     await tx.trailPoint.update({ where: { trailId_position: { trailId, position: index } }, data: { latitude, longitude } });

@@ -112,10 +112,7 @@ export function userRefusal(failure: UserFailure): Refusal {
  * "Ａｎａ" are "Ana"), the email case-insensitively. The unique indexes have the last word when two
  * requests race; this only lets one answer name both conflicts at once.
  */
-async function findAccountConflicts(
-  input: { username?: string; email?: string },
-  exceptUserId?: string,
-): Promise<AccountConflict[]> {
+async function findAccountConflicts(input: { username?: string; email?: string }, exceptUserId?: string): Promise<AccountConflict[]> {
   const conflicts: AccountConflict[] = [];
   const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
   if (input.username !== undefined) {
@@ -195,9 +192,7 @@ type ProfileUpdateResult =
  */
 async function proveOwnership(userId: string, currentPassword: string | undefined, sessionId: string | null, now: Date): Promise<ProofRefusal | null> {
   if (currentPassword === undefined) {
-    const session = sessionId
-      ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } })
-      : null;
+    const session = sessionId ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } }) : null;
     const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
     return recent ? null : "proof-required";
   }
@@ -215,12 +210,7 @@ async function proveOwnership(userId: string, currentPassword: string | undefine
  * an administrator changing someone else's needs none. Either change voids, in the same transaction,
  * every unused reset token of the user and every other session (all of them when an administrator made it).
  */
-export async function updateUserProfile(
-  userId: string,
-  changes: ProfileChanges,
-  editor: ProfileEditor,
-  now = new Date(),
-): Promise<ProfileUpdateResult> {
+export async function updateUserProfile(userId: string, changes: ProfileChanges, editor: ProfileEditor, now = new Date()): Promise<ProfileUpdateResult> {
   const self = editor.userId === userId;
   if (!self && editor.role !== "Admin") return { ok: false, reason: "not-your-profile" };
   const current = await getUserById(userId);
@@ -242,10 +232,7 @@ export async function updateUserProfile(
   }
   if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
 
-  const conflicts = await findAccountConflicts(
-    { username: data.username as string | undefined, email: data.email as string | undefined },
-    userId,
-  );
+  const conflicts = await findAccountConflicts({ username: data.username as string | undefined, email: data.email as string | undefined }, userId);
   if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts };
   try {
     const user = await prisma.$transaction(async (tx) => {
@@ -256,10 +243,7 @@ export async function updateUserProfile(
     return { ok: true, user, passwordChanged, emailChanged };
   } catch (error) {
     if (violates(error, "unique")) {
-      const raced = await findAccountConflicts(
-        { username: data.username as string | undefined, email: data.email as string | undefined },
-        userId,
-      );
+      const raced = await findAccountConflicts({ username: data.username as string | undefined, email: data.email as string | undefined }, userId);
       return { ok: false, reason: "conflict", conflicts: raced };
     }
     throw error;
@@ -295,9 +279,7 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
   });
 }
 
-type ChangeRoleResult =
-  | { ok: true; user: PublicUser }
-  | { ok: false; reason: "not-found" | "last-admin" };
+type ChangeRoleResult = { ok: true; user: PublicUser } | { ok: false; reason: "not-found" | "last-admin" };
 
 /** Gives a user another role and ends their sessions, so the new role applies from their next sign-in. */
 export async function changeUserRole(userId: string, role: "User" | "Admin"): Promise<ChangeRoleResult> {
@@ -338,9 +320,7 @@ const USER_LIST_LIMIT = 200;
 export function listUsers({ q, take = USER_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
   const query = q?.trim();
   return prisma.user.findMany({
-    where: query
-      ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] }
-      : undefined,
+    where: query ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] } : undefined,
     orderBy: [{ username: "asc" }, { id: "asc" }],
     take,
     select: publicUserSelect,

@@ -180,7 +180,11 @@ export async function sweepThumbnails({ now = new Date(), limits = DEFAULT_THUMB
   }
   const failed = outcomes.filter((outcome) => outcome.startsWith("failed"));
   if (failed.length > 0) {
-    log("warn", "video thumbnails not fetched; retried later", { failed: failed.length, stored: outcomes.filter((o) => o === "stored").length, reasons: [...new Set(failed)] });
+    log("warn", "video thumbnails not fetched; retried later", {
+      failed: failed.length,
+      stored: outcomes.filter((o) => o === "stored").length,
+      reasons: [...new Set(failed)],
+    });
   }
   return outcomes;
 }

@@ -1,15 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
-import {
-  videoMessages,
-  type ApiReaction,
-  type VideoCardData,
-  type VideoInput,
-  type VideoJson,
-  type VideoPatch,
-  type ViewerVideoJson,
-} from "~/schemas/video";
+import { videoMessages, type ApiReaction, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch, type ViewerVideoJson } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
 import { videoPlayerFor, type VideoPlayer } from "~/lib/video-source";
 import { topicForSubCategory } from "~/lib/video-topics";
@@ -69,10 +61,7 @@ const videoCatalogue = versionedCache("videos", () =>
  * The videos of the given subCategories, grouped in the order the subCategories are given (the
  * nutrition page wants Nutrition before Hydration) and oldest first within a group.
  */
-export async function listVideosBySubCategories(
-  subCategories: readonly string[],
-  viewerId?: string,
-): Promise<ViewerVideo[]> {
+export async function listVideosBySubCategories(subCategories: readonly string[], viewerId?: string): Promise<ViewerVideo[]> {
   const [catalogue, live] = await Promise.all([
     videoCatalogue(),
     prisma.$queryRaw<{ id: string; views: number; likes: number; dislikes: number; myReaction: ReactionValue | null }[]>`
@@ -155,7 +144,10 @@ export async function reactToVideo(userId: string, videoId: string, reaction: Re
  */
 export async function removeUserReactions(tx: Tx, userId: string) {
   const rows = await tx.videoReaction.findMany({ where: { userId }, select: { videoId: true } });
-  const videoIds = await lockVideos(tx, rows.map((row) => row.videoId));
+  const videoIds = await lockVideos(
+    tx,
+    rows.map((row) => row.videoId),
+  );
   await tx.videoReaction.deleteMany({ where: { userId } });
   for (const videoId of videoIds) await storeReactionTotals(tx, videoId);
   return videoIds.length;
@@ -195,9 +187,7 @@ export async function recordView(userId: string, videoId: string, at: Date = new
 export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<(VideoRecord & { thumbnail: ThumbnailRow | null })[]> {
   const query = q.trim();
   return prisma.video.findMany({
-    where: query
-      ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] }
-      : undefined,
+    where: query ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] } : undefined,
     select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
     orderBy: [{ title: "asc" }, { id: "asc" }],
   });

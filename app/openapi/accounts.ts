@@ -67,7 +67,11 @@ export const accountsEndpoints: EndpointDoc[] = [
     tag: users,
     access: "user",
     body: profileUpdateApiSchema,
-    success: { status: 200, description: "The updated user: in full when it is one's own, else name, email and role", schema: z.union([userJsonSchema, userSummaryJsonSchema]) },
+    success: {
+      status: 200,
+      description: "The updated user: in full when it is one's own, else name, email and role",
+      schema: z.union([userJsonSchema, userSummaryJsonSchema]),
+    },
     errors: [403, 409, 429],
   }),
   endpoint({
@@ -85,7 +89,11 @@ export const accountsEndpoints: EndpointDoc[] = [
     tag: users,
     access: "admin",
     body: roleUpdateSchema,
-    success: { status: 200, description: "The updated user (name, email and role; one's own account in full)", schema: z.union([userJsonSchema, userSummaryJsonSchema]) },
+    success: {
+      status: 200,
+      description: "The updated user (name, email and role; one's own account in full)",
+      schema: z.union([userJsonSchema, userSummaryJsonSchema]),
+    },
     errors: [409],
   }),
   endpoint({

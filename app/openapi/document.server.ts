@@ -56,9 +56,7 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     const responses: Record<string, unknown> = {
       [doc.success.status]: {
         description: doc.success.description,
-        ...(doc.warning
-          ? { headers: { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } }
-          : {}),
+        ...(doc.warning ? { headers: { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } } : {}),
         content:
           "text" in doc.success.schema
             ? { "text/plain": { schema: { type: "string", description: doc.success.schema.text } } }

@@ -12,7 +12,7 @@ const benchAnswer = (description: string, status = 200) => ({ status, descriptio
 // has changed since, one without applies to the trail as it is then (last write wins).
 const swapRule =
   "Latitude and longitude sent exchanged (a pair that lies outside the campus area as given but inside it with the two values swapped) " +
-  "are stored the right way round, and the answer carries `Warning: 299 - \"latitude and longitude were swapped; stored corrected\"`; " +
+  'are stored the right way round, and the answer carries `Warning: 299 - "latitude and longitude were swapped; stored corrected"`; ' +
   "a pair outside the area either way is refused with 400.";
 const swapWarning = "Present when the latitude and longitude were sent exchanged and were stored corrected.";
 const versionRule =

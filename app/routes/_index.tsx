@@ -27,8 +27,7 @@ export const meta: MetaFunction = () => [
 // The file's own size (scripts/trail-preview.mjs prints it), so the page reserves its space before it loads.
 const TRAIL_PREVIEW_WIDTH = 726;
 const TRAIL_PREVIEW_HEIGHT = 555;
-const TRAIL_PREVIEW_ALT =
-  "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
+const TRAIL_PREVIEW_ALT = "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
 
 const features: { title: string; topic: Topic; text: string }[] = [
   {
@@ -68,9 +67,8 @@ function LandingPage() {
               Walking Trails
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-brand-50">
-              Explore three marked trails across campus, stop at benches with short exercise videos, and learn
-              evidence-based habits for moving, eating and recovering well. Built by students in exercise science
-              and information technology, for the whole college community.
+              Explore three marked trails across campus, stop at benches with short exercise videos, and learn evidence-based habits for moving, eating and
+              recovering well. Built by students in exercise science and information technology, for the whole college community.
             </p>
             <Link to="/authorization" className="btn mt-8 bg-gold-400 px-6 text-base text-brand-900 hover:bg-gold-500">
               Sign In
@@ -95,11 +93,7 @@ function LandingPage() {
               <TopicIcon topic={feature.topic} className="h-12 w-12 text-brand-700" />
               <h3 className="mt-4 text-lg font-semibold text-stone-900">{feature.title}</h3>
               <p className="mt-2 flex-1 text-stone-700">{feature.text}</p>
-              <Link
-                to="/authorization"
-                className="btn-secondary mt-4 self-start"
-                aria-label={`Sign in to see ${feature.title}`}
-              >
+              <Link to="/authorization" className="btn-secondary mt-4 self-start" aria-label={`Sign in to see ${feature.title}`}>
                 Get started
               </Link>
             </li>

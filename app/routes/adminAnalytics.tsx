@@ -79,8 +79,8 @@ export default function AdminAnalytics() {
           Video Analytics
         </h2>
         <p className="text-stone-700">
-          {videoAnalytics.totals.videos} videos · {displayCount(videoAnalytics.totals.views)} views ·{" "}
-          {displayCount(videoAnalytics.totals.likes)} likes · {displayCount(videoAnalytics.totals.dislikes)} dislikes
+          {videoAnalytics.totals.videos} videos · {displayCount(videoAnalytics.totals.views)} views · {displayCount(videoAnalytics.totals.likes)} likes ·{" "}
+          {displayCount(videoAnalytics.totals.dislikes)} dislikes
         </p>
         <VideoTable sort={sort} list={list} analytics={videoAnalytics} />
         <figure className="card p-4">
@@ -104,8 +104,7 @@ export default function AdminAnalytics() {
           User Demographics
         </h2>
         <p className="text-stone-700">
-          Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one can be
-          singled out.
+          Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one can be singled out.
         </p>
         <div className="grid gap-6 lg:grid-cols-2">
           <DemographicChart id="gender" title="Users by gender" groups={demographics.gender} />
@@ -133,8 +132,8 @@ function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list:
       <div className="card overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="px-2 pt-3 text-left text-stone-700 sm:px-4">
-            Views, likes and dislikes per video. {which} by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose
-            a column heading to sort by it.
+            Views, likes and dislikes per video. {which} by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose a column heading to
+            sort by it.
           </caption>
           <thead className="border-b border-stone-300">
             <tr>
@@ -268,8 +267,8 @@ function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRo
         Walks
       </h2>
       <p className="text-stone-700">
-        Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week walked by fewer
-        than 5 people is shown as &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance alike.
+        Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week walked by fewer than 5 people is shown as
+        &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance alike.
       </p>
       <figure className="card p-4">
         <figcaption className="mb-2 font-semibold text-stone-900">{title}</figcaption>

@@ -9,12 +9,7 @@ import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { conflictRefusal, registerUser } from "~/models/user.server";
-import {
-  resetRequestSchema,
-  signInSchema,
-  signUpSchema,
-  userMessages,
-} from "~/schemas/user";
+import { resetRequestSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/http/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
@@ -32,9 +27,7 @@ function formTypeOf(value: string | null): FormType {
   return value === "signup" || value === "reset" ? value : "signin";
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${titles[data?.formType ?? "signin"]} | Walking Trails` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${titles[data?.formType ?? "signin"]} | Walking Trails` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -68,8 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return fail(refusal.status, [message], undefined, refusal.headers);
   }
 
-  const tooManyAttempts = (retryAfterSeconds: number) =>
-    fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders({ allowed: false, retryAfterSeconds }));
+  const tooManyAttempts = (retryAfterSeconds: number) => fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders({ allowed: false, retryAfterSeconds }));
 
   if (intent === "signin") {
     try {
@@ -177,13 +169,7 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
         <FormAlert id={form.errorId} messages={form.errors} />
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <PasswordField
-          field={fields.password}
-          label="Password"
-          autoComplete="new-password"
-          lengthAlert
-          clearOn={lastResult}
-        />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" lengthAlert clearOn={lastResult} />
         <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
         <div className="grid gap-4 sm:grid-cols-2">
           <DemographicFields fields={fields} />

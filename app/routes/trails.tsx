@@ -9,16 +9,7 @@ import { listBenches } from "~/models/bench.server";
 import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
 import { requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
-import {
-  DEFAULT_TRAIL_COLOR,
-  formatWalkingTime,
-  roundSteps,
-  STEPS_PER_MILE,
-  TRAIL_ORDER,
-  trailFacts,
-  trailStrokeColor,
-  WALKING_PACE_MPH,
-} from "~/lib/geo";
+import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { decodePath, encodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
@@ -41,9 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const trails = await listTrails();
   // An unknown or missing trail shows the default one rather than an error: the URL is user-editable.
   const chosen =
-    trails.find((trail) => trailParam(trail) === requested) ??
-    trails.find((trail) => trail.color.toLowerCase() === DEFAULT_TRAIL_COLOR) ??
-    trails[0];
+    trails.find((trail) => trailParam(trail) === requested) ?? trails.find((trail) => trail.color.toLowerCase() === DEFAULT_TRAIL_COLOR) ?? trails[0];
   const [trail, benches] = await Promise.all([chosen ? getTrailWithCoordinates(chosen.id) : null, listBenches()]);
   return {
     trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate) })),
@@ -69,9 +58,7 @@ export default function Trails() {
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();
   const walk = useTrailWalk(drawnTrail, benches);
-  const label = trail
-    ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}`
-    : "Campus trail map";
+  const label = trail ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
 
   return (
     <div className="page">
@@ -142,8 +129,7 @@ export default function Trails() {
               </dd>
               <dt className="font-medium text-stone-700">Steps</dt>
               <dd>
-                about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")}{" "}
-                steps per mile)
+                about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")} steps per mile)
               </dd>
             </dl>
             <p className="mt-3">
@@ -171,9 +157,7 @@ export default function Trails() {
                 >
                   <h3 className="font-semibold">Bench {bench.benchNumber}</h3>
                   <p className="text-stone-700">{bench.location}</p>
-                  {bench.trailId && trailName(bench.trailId) ? (
-                    <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p>
-                  ) : null}
+                  {bench.trailId && trailName(bench.trailId) ? <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p> : null}
                   <BenchVideoLinks videos={bench.videos} />
                 </li>
               ))}
@@ -201,9 +185,7 @@ function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boole
       }`}
     >
       <span
-        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${
-          showBenches ? "translate-x-5" : "translate-x-0"
-        }`}
+        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${showBenches ? "translate-x-5" : "translate-x-0"}`}
       />
     </span>
   );

@@ -2,23 +2,12 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  FormAlert,
-  PasswordField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { FormAlert, PasswordField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
 import { deleteUserAccount, getUserById, updateUserProfile, userRefusal, type PublicUser } from "~/models/user.server";
-import {
-  feedbackSchema,
-  profileUpdateSchema,
-  userMessages,
-} from "~/schemas/user";
+import { feedbackSchema, profileUpdateSchema, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -137,9 +126,8 @@ export default function UserControlPanel() {
             Update Profile
           </h2>
           <p className="mt-1 text-sm text-stone-700">
-            Change what you like: an empty username, email or age keeps its current value, and your password only
-            changes when you fill in both password fields. To change your email or password, also enter your
-            current password.
+            Change what you like: an empty username, email or age keeps its current value, and your password only changes when you fill in both password fields.
+            To change your email or password, also enter your current password.
           </p>
           <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
         </section>
@@ -163,9 +151,7 @@ export default function UserControlPanel() {
       >
         <FormAlert messages={deleteErrors} />
         <p className="text-lg font-semibold text-red-800">This action cannot be undone</p>
-        <p className="mt-2 text-stone-700">
-          Your account, your sign-in sessions and your personal details will be deleted permanently.
-        </p>
+        <p className="mt-2 text-stone-700">Your account, your sign-in sessions and your personal details will be deleted permanently.</p>
       </ModalDialog>
     </div>
   );
@@ -196,13 +182,13 @@ function ProfileInfo({ user }: { user: ProfileView }) {
 
 function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm("update-profile-form", profileUpdateSchema, lastResult, {
-      username: user.username,
-      email: user.email,
-      gender: user.gender ?? undefined,
-      age: user.age ?? undefined,
-      ethnicity: user.ethnicity ?? undefined,
-      community: user.community ?? undefined,
-    });
+    username: user.username,
+    email: user.email,
+    gender: user.gender ?? undefined,
+    age: user.age ?? undefined,
+    ethnicity: user.ethnicity ?? undefined,
+    community: user.community ?? undefined,
+  });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="update" />

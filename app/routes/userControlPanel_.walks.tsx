@@ -44,8 +44,7 @@ type ActionResult = { intent: "log" | "delete"; result: SubmissionResult<string[
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseSubmission(await request.formData(), { schema: walkIntentSchema });
-  const answer = (intent: ActionResult["intent"], result: SubmissionResult<string[]>, status: number) =>
-    data<ActionResult>({ intent, result }, { status });
+  const answer = (intent: ActionResult["intent"], result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ intent, result }, { status });
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "delete" ? "delete" : "log";
     return answer(intent, submission.reply(), 400);
@@ -117,15 +116,8 @@ export default function MyWalks() {
         <h2 id="log-walk-heading" className="text-2xl font-semibold">
           Log a walk
         </h2>
-        <p className="mt-1 text-sm text-stone-700">
-          Keep a walk you took, with or without the map. Leave the distance empty to count laps of the trail.
-        </p>
-        <LogWalkForm
-          trails={trails}
-          defaultTrailId={defaultTrailId}
-          today={today}
-          lastResult={actionData?.intent === "log" ? actionData.result : undefined}
-        />
+        <p className="mt-1 text-sm text-stone-700">Keep a walk you took, with or without the map. Leave the distance empty to count laps of the trail.</p>
+        <LogWalkForm trails={trails} defaultTrailId={defaultTrailId} today={today} lastResult={actionData?.intent === "log" ? actionData.result : undefined} />
       </section>
 
       <section aria-labelledby="walk-list-heading" className="space-y-3">
@@ -236,7 +228,12 @@ function LogWalkForm({
     <Form method="post" action={PAGE} {...getFormProps(form)} aria-labelledby="log-walk-heading" className="mt-4 space-y-4">
       <FormAlert messages={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.trailId} label="Trail" placeholder="Select Trail" options={trails.map((trail) => ({ value: trail.id, label: trail.name }))} />
+        <SelectField
+          field={fields.trailId}
+          label="Trail"
+          placeholder="Select Trail"
+          options={trails.map((trail) => ({ value: trail.id, label: trail.name }))}
+        />
         <TextField field={fields.date} label="Date" type="date" inputProps={{ max: today }} />
         <TextField
           field={fields.durationMinutes}

@@ -20,9 +20,7 @@ function parseVideoId(raw: string | undefined) {
   return parsed.success ? parsed.data : notFound();
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.video.title} | Walking Trails` : "Video | Walking Trails" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.video.title} | Walking Trails` : "Video | Walking Trails" }];
 
 /** The watch page: one video. Showing it changes nothing; the view is counted by the POST below. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

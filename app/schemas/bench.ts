@@ -22,8 +22,10 @@ export const benchMessages = {
   nothingToUpdate: "Send at least one bench field to change.",
 } as const;
 
-const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired, notNumber: benchMessages.numberInvalid })
-  .refine((value) => Number.isInteger(value) && value >= 1 && value <= 1_000_000, benchMessages.numberInvalid);
+const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired, notNumber: benchMessages.numberInvalid }).refine(
+  (value) => Number.isInteger(value) && value >= 1 && value <= 1_000_000,
+  benchMessages.numberInvalid,
+);
 
 /** Every field of a bench, as the admin forms send them. */
 export const benchFormSchema = z.object({
@@ -37,10 +39,7 @@ export const benchFormSchema = z.object({
   latitude: latitudeSchema,
   longitude: longitudeSchema,
   // Optional link to a trail; blank (the "No trail" choice) means none.
-  trailId: z.preprocess(
-    (value) => (value === "" ? null : value),
-    idSchema(benchMessages.trailUnknown).nullable().optional(),
-  ),
+  trailId: z.preprocess((value) => (value === "" ? null : value), idSchema(benchMessages.trailUnknown).nullable().optional()),
 });
 
 /** The old client sends bench_number; `benchNumber` is accepted too. */

@@ -21,17 +21,19 @@ export function numberFromInput(value: unknown) {
 export function decimalSchema(messages: { missing: string; notNumber: string }) {
   return z.preprocess(
     numberFromInput,
-    z
-      .number({ error: (issue) => (issue.input === undefined ? messages.missing : messages.notNumber) })
-      .refine(Number.isFinite, messages.notNumber),
+    z.number({ error: (issue) => (issue.input === undefined ? messages.missing : messages.notNumber) }).refine(Number.isFinite, messages.notNumber),
   );
 }
 
-export const latitudeSchema = decimalSchema({ missing: geoMessages.bothRequired, notNumber: geoMessages.latitudeNumber })
-  .refine((value) => value >= EDITABLE_AREA.minLatitude && value <= EDITABLE_AREA.maxLatitude, geoMessages.latitudeRange);
+export const latitudeSchema = decimalSchema({ missing: geoMessages.bothRequired, notNumber: geoMessages.latitudeNumber }).refine(
+  (value) => value >= EDITABLE_AREA.minLatitude && value <= EDITABLE_AREA.maxLatitude,
+  geoMessages.latitudeRange,
+);
 
-export const longitudeSchema = decimalSchema({ missing: geoMessages.bothRequired, notNumber: geoMessages.longitudeNumber })
-  .refine((value) => value >= EDITABLE_AREA.minLongitude && value <= EDITABLE_AREA.maxLongitude, geoMessages.longitudeRange);
+export const longitudeSchema = decimalSchema({ missing: geoMessages.bothRequired, notNumber: geoMessages.longitudeNumber }).refine(
+  (value) => value >= EDITABLE_AREA.minLongitude && value <= EDITABLE_AREA.maxLongitude,
+  geoMessages.longitudeRange,
+);
 
 /** Latitude and longitude as numbers, not yet checked against the campus area. */
 export const unplacedLatitudeSchema = decimalSchema({ missing: geoMessages.bothRequired, notNumber: geoMessages.latitudeNumber });

@@ -21,19 +21,13 @@ export const trailMessages = {
 } as const;
 
 /** A position in a trail's path (0-based). */
-const coordinateIndexSchema = z.preprocess(
-  numberFromInput,
-  z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index),
-);
+const coordinateIndexSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index));
 
 /**
  * The trail version an edit was based on (each edit of a trail increments it): with it, an edit made
  * after someone else's is refused as stale instead of applied over it.
  */
-const versionSchema = z.preprocess(
-  numberFromInput,
-  z.number({ error: trailMessages.version }).int(trailMessages.version).min(0, trailMessages.version),
-);
+const versionSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.version }).int(trailMessages.version).min(0, trailMessages.version));
 
 /** Saving one point on the admin page: latitude and longitude by name (SPEC §7), validated to the campus area. */
 export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });

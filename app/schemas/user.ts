@@ -106,9 +106,7 @@ export const signUpSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    password: z
-      .string({ error: userMessages.passwordRequired })
-      .min(PASSWORD_MIN_LENGTH, userMessages.passwordRequirementsNotMet),
+    password: z.string({ error: userMessages.passwordRequired }).min(PASSWORD_MIN_LENGTH, userMessages.passwordRequirementsNotMet),
     confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }),
     gender: genderSchema.optional(),
     age: ageSchema.optional(),
@@ -123,9 +121,7 @@ export const signUpSchema = z
 
 export const resetRequestSchema = z.object({ email: emailSchema });
 
-const newPasswordSchema = z
-  .string({ error: userMessages.passwordTooShort })
-  .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort);
+const newPasswordSchema = z.string({ error: userMessages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort);
 
 export const resetPasswordSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }) })

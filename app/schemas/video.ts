@@ -44,7 +44,6 @@ export const videoMessages = {
   notFound: "Video not found.",
 } as const;
 
-
 /**
  * A video's link: any YouTube link form becomes its embed URL, any Vimeo link its player URL; an https link
  * to a video file or another page is kept as given. Other schemes (http:, javascript:, data:) are refused.

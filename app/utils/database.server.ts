@@ -219,7 +219,9 @@ async function lockDataDir(dataDir: string) {
   // other sees that after a beat and gives up.
   await new Promise((resolve) => setTimeout(resolve, 100));
   if (readLock(lockFile)?.owner !== mine.owner) {
-    throw new Error("the embedded database was taken by another server starting at the same moment. Stop it first, or give each server its own PGLITE_DATA_DIR.");
+    throw new Error(
+      "the embedded database was taken by another server starting at the same moment. Stop it first, or give each server its own PGLITE_DATA_DIR.",
+    );
   }
   const heartbeat = setInterval(() => {
     try {
@@ -260,4 +262,3 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   const pglite = await PGlite.create(absolute);
   return wrapPGlite(pglite, release);
 }
-

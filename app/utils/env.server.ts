@@ -1,19 +1,15 @@
 import * as z from "zod";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" })
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" }).transform((value) => value === "true" || value === "1");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 /** The app's public origin: http(s), no credentials, path, query or fragment. */
-const appUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-  .refine((value) => {
-    if (!URL.canParse(value)) return true; // the format check above already said so
-    const url = new URL(value);
-    return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
-  }, "must be an origin only, such as https://trails.example.edu (no path, query or credentials)");
+const appUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).refine((value) => {
+  if (!URL.canParse(value)) return true; // the format check above already said so
+  const url = new URL(value);
+  return !url.username && !url.password && url.pathname === "/" && !url.search && !url.hash;
+}, "must be an origin only, such as https://trails.example.edu (no path, query or credentials)");
 
 /** A whole number in a range, with one message however it is wrong ("abc", "1.5", "0", "99999"). */
 function wholeNumber(min: number, max: number) {
@@ -38,9 +34,7 @@ function fetchOrigin(example: string) {
     .transform((value) => new URL(value).origin);
 }
 
-const postgresUrl = z
-  .string()
-  .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
+const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
 
 const envSchema = z
   .object({
@@ -54,7 +48,10 @@ const envSchema = z
     // server.ts listens on HOST; checked here so a typo stops the start with the others.
     HOST: z.preprocess(
       emptyAsUndefined,
-      z.string().regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/, "must be a host name or IP address to listen on").optional(),
+      z
+        .string()
+        .regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/, "must be a host name or IP address to listen on")
+        .optional(),
     ),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, wholeNumber(0, 10).default(0)),
     // Limits at the socket (server.ts; docs/operations.md gives the worst case they allow).
@@ -67,7 +64,10 @@ const envSchema = z
     SHUTDOWN_GRACE_MS: z.preprocess(emptyAsUndefined, wholeNumber(0, 60_000).default(5_000)),
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
-      z.string().refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL").optional(),
+      z
+        .string()
+        .refine((v) => /^smtps?:\/\//.test(v), "must be an smtp:// or smtps:// URL")
+        .optional(),
     ),
     MAIL_FROM: z.string().min(3).default("Walking Trails <no-reply@walkingtrails.local>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
@@ -91,16 +91,26 @@ const envSchema = z
     VIDEO_MEDIA_ORIGINS: z
       .string()
       .default("")
-      .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
-      .pipe(z.array(z.string().refine(isHttpsOrigin, "must list https origins separated by commas, e.g. https://media.example.edu").transform((origin) => new URL(origin).origin))),
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .refine(isHttpsOrigin, "must list https origins separated by commas, e.g. https://media.example.edu")
+            .transform((origin) => new URL(origin).origin),
+        ),
+      ),
     CORS_ORIGINS: z.string().default(""),
     RATE_LIMIT_FACTOR: z.preprocess(
       emptyAsUndefined,
       z.coerce.number({ error: "must be a number, 0 or more" }).min(0, { error: "must be a number, 0 or more" }).default(1),
     ),
-    LOG_LEVEL: z
-      .enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" })
-      .default("info"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" }).default("info"),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
@@ -148,9 +158,7 @@ function isSecureOrLoopback(url: URL) {
 
 /** One line per problem, each naming its variable, so a misconfigured deploy says what to fix. */
 export function describeEnvErrors(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `Invalid configuration: ${issue.path.join(".") || "environment"} ${issue.message}`)
-    .join("\n");
+  return error.issues.map((issue) => `Invalid configuration: ${issue.path.join(".") || "environment"} ${issue.message}`).join("\n");
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -192,8 +192,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-const focusedIsInside = (container: Locator) =>
-  container.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement);
+const focusedIsInside = (container: Locator) => container.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement);
 
 test.describe("keyboard only", () => {
   test("sign in, choose a trail and reach its benches", async ({ page }) => {
@@ -253,7 +252,10 @@ test.describe("keyboard only", () => {
       const choice = page.getByRole("combobox", { name: "Bench", exact: true });
       await choice.selectOption({ label: (await choice.locator("option", { hasText: `#${number} ` }).textContent())!.trim() });
       await page.getByRole("button", { name: "Show bench" }).click();
-      await page.getByRole("form", { name: `Edit bench #${number}` }).getByRole("link", { name: "Delete", exact: true }).click();
+      await page
+        .getByRole("form", { name: `Edit bench #${number}` })
+        .getByRole("link", { name: "Delete", exact: true })
+        .click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete", exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: `Bench #${number} deleted.` })).toBeVisible();
     }

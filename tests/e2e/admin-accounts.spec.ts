@@ -103,7 +103,9 @@ test.describe("admin profiles", () => {
     const prompt = `Are you sure you want to change ${user.username}'s role?`;
     // One real control, the same with and without JavaScript: a button naming the role it gives.
     const open = async (next: "Admin" | "User") => {
-      await row(page, user.username).getByRole("button", { name: `Make ${next} for ${user.username}` }).click();
+      await row(page, user.username)
+        .getByRole("button", { name: `Make ${next} for ${user.username}` })
+        .click();
       await expect(page.getByRole("dialog", { name: "Change role" })).toContainText(prompt);
     };
 
@@ -148,7 +150,9 @@ test.describe("admin profiles", () => {
     await signInAsAdmin(page);
     await searchProfiles(page, user.username);
     const open = async () => {
-      await row(page, user.username).getByRole("link", { name: `Delete ${user.username}` }).click();
+      await row(page, user.username)
+        .getByRole("link", { name: `Delete ${user.username}` })
+        .click();
       await expect(page.getByRole("dialog", { name: "Delete user" })).toContainText(`Are you sure you want to delete: ${user.username}?`);
     };
     await open();
@@ -168,7 +172,12 @@ test.describe("admin profiles", () => {
 });
 
 test.describe("admin feedback", () => {
-  test("mark resolved and pending beside the message, delete declined and confirmed, a vanished message's refusal", async ({ page, request, db, javaScriptEnabled }) => {
+  test("mark resolved and pending beside the message, delete declined and confirmed, a vanished message's refusal", async ({
+    page,
+    request,
+    db,
+    javaScriptEnabled,
+  }) => {
     const user = await apiUser(request, "fb");
     const marker = unique("note");
     const send = async (feedback: string) => {

@@ -5,8 +5,7 @@ import { expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures"
 // same test, the js and no-js projects edit different trails and bench numbers so they never race.
 
 const rows = (page: Page) => page.locator("table tbody tr");
-const input = (page: Page, field: "Latitude" | "Longitude", number: number) =>
-  page.getByLabel(`${field} of coordinate #${number}`, { exact: true });
+const input = (page: Page, field: "Latitude" | "Longitude", number: number) => page.getByLabel(`${field} of coordinate #${number}`, { exact: true });
 
 async function expectFlash(page: Page, message: string) {
   await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
@@ -50,10 +49,12 @@ test.describe("admin trail area", () => {
     expect(count).toBeGreaterThan(5);
     const pointsInDb = async () =>
       db
-        ? (await db.query<{ position: number; latitude: number; longitude: number }>(
-            `SELECT position, latitude, longitude FROM "TrailPoint" WHERE "trailId" = $1 ORDER BY position`,
-            [trailId],
-          )).rows
+        ? (
+            await db.query<{ position: number; latitude: number; longitude: number }>(
+              `SELECT position, latitude, longitude FROM "TrailPoint" WHERE "trailId" = $1 ORDER BY position`,
+              [trailId],
+            )
+          ).rows
         : null;
 
     // Save a coordinate (latitude in the Latitude column), then save the original back.
@@ -145,8 +146,7 @@ test.describe("admin bench area", () => {
     test.setTimeout(120_000);
     const number = javaScriptEnabled ? 901 : 951;
     const location = `Test bench ${number} by the pond`;
-    const benchInDb = async () =>
-      db ? (await db.query(`SELECT location, latitude, longitude FROM "Bench" WHERE "benchNumber" = $1`, [number])).rows : null;
+    const benchInDb = async () => (db ? (await db.query(`SELECT location, latitude, longitude FROM "Bench" WHERE "benchNumber" = $1`, [number])).rows : null);
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=bench");
 

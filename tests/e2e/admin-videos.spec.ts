@@ -6,7 +6,10 @@ const AREA = "/adminControlPanel?option=videos";
 const PROMPT = "Are you sure you want to delete this video?";
 
 function adminCard(page: Page, title: string) {
-  return page.getByRole("listitem").getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+  return page
+    .getByRole("listitem")
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 }
 
 async function search(page: Page, query: string) {
@@ -36,7 +39,9 @@ test.describe("admin Videos area", () => {
     await search(page, "plank");
     await expect(adminCard(page, plank.title)).toBeVisible();
     await expect(page.getByRole("listitem").getByRole("article")).toHaveCount(
-      seededIn("Body Weight Exercise").concat(seededIn("Stretching"), seededIn("Walking Techniques"), seededIn("Nutrition"), seededIn("Hydration"), seededIn("Injury Prevention")).filter((v) => /plank/i.test(v.title) || /plank/i.test(v.category)).length,
+      seededIn("Body Weight Exercise")
+        .concat(seededIn("Stretching"), seededIn("Walking Techniques"), seededIn("Nutrition"), seededIn("Hydration"), seededIn("Injury Prevention"))
+        .filter((v) => /plank/i.test(v.title) || /plank/i.test(v.category)).length,
     );
     await expect(page.getByLabel("Search videos by title or category")).toHaveValue("plank");
 
@@ -93,7 +98,13 @@ test.describe("admin Videos area", () => {
     await expect(card.getByText("Likes:", { exact: true })).toBeVisible();
     if (db) {
       expect(await stored()).toEqual([
-        { title, url: "https://www.youtube.com/embed/pSHjTRCQxIw", category: "exercise", subCategory: "Stretching", description: "Loosen up your hips before a walk." },
+        {
+          title,
+          url: "https://www.youtube.com/embed/pSHjTRCQxIw",
+          category: "exercise",
+          subCategory: "Stretching",
+          description: "Loosen up your hips before a walk.",
+        },
       ]);
     }
     await page.goto("/strechesForWalking");
@@ -129,11 +140,16 @@ test.describe("admin Videos area", () => {
 
     // Declined: nothing happens.
     await page.goto(`${AREA}&q=${encodeURIComponent(title)}`);
-    await adminCard(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
+    await adminCard(page, edited)
+      .getByRole("link", { name: `Delete ${edited}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Delete video" });
     await expect(dialog.getByText(PROMPT)).toBeVisible();
     if (javaScriptEnabled) expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
-    await dialog.getByRole("button", { name: "Close", exact: true }).or(dialog.getByRole("link", { name: "Close", exact: true })).click();
+    await dialog
+      .getByRole("button", { name: "Close", exact: true })
+      .or(dialog.getByRole("link", { name: "Close", exact: true }))
+      .click();
     await expect(page.getByText(PROMPT)).toBeHidden();
     // Closing leaves the confirmation's URL (with JavaScript, once the navigation lands): reload that.
     await expect(page).not.toHaveURL(/confirm=/);
@@ -142,7 +158,9 @@ test.describe("admin Videos area", () => {
     if (db) expect(await stored()).toHaveLength(1);
 
     // Confirmed: gone from the database and the page.
-    await adminCard(page, edited).getByRole("link", { name: `Delete ${edited}` }).click();
+    await adminCard(page, edited)
+      .getByRole("link", { name: `Delete ${edited}` })
+      .click();
     await page.getByRole("dialog", { name: "Delete video" }).getByRole("button", { name: "Yes, delete" }).click();
     // Its card is gone: the message names the video where the list says what it shows.
     await expectAnswerAt(page, "video-results", `Video "${edited}" deleted.`, { javaScriptEnabled });

@@ -272,7 +272,14 @@ test.describe("the authorization screen", () => {
   test("a filled honeypot is refused and creates nothing", async ({ request, page }) => {
     const bot = newUser("bot");
     const response = await request.post("/authorization?formType=signup", {
-      form: { intent: "signup", username: bot.username, email: bot.email, password: bot.password, confirmPassword: bot.password, website: "http://spam.example" },
+      form: {
+        intent: "signup",
+        username: bot.username,
+        email: bot.email,
+        password: bot.password,
+        confirmPassword: bot.password,
+        website: "http://spam.example",
+      },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(400);

@@ -21,9 +21,7 @@ async function loadedAssets(page: Page, path: string) {
   });
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-  return Promise.all(
-    responses.map(async (response) => ({ url: response.url(), text: await response.text() })),
-  );
+  return Promise.all(responses.map(async (response) => ({ url: response.url(), text: await response.text() })));
 }
 
 test.describe("OpenLayers loads only on pages with a map", () => {

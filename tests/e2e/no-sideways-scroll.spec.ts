@@ -5,13 +5,24 @@ import { createUserViaSignup, expect, newUser, signInAsAdmin, signUp, test, uniq
 const WIDTHS = [320, 360, 390];
 
 /** Pages whose width each phone width must hold, for each kind of visitor. */
-const visitorPages = ["/", "/about", "/privacy", "/authorization?formType=signin", "/authorization?formType=signup", "/send-reset-link", "/reset/not-a-real-token"];
-const userPages = ["/userHome", "/trails", ...exerciseLinks.map((link) => link.to), "/userControlPanel", "/userControlPanel?feedback=open", "/userControlPanel?confirm=delete"];
-const adminPages = [
-  "/adminHome",
-  "/adminAnalytics",
-  ...adminOptions.map((option) => `/adminControlPanel?option=${option}`),
+const visitorPages = [
+  "/",
+  "/about",
+  "/privacy",
+  "/authorization?formType=signin",
+  "/authorization?formType=signup",
+  "/send-reset-link",
+  "/reset/not-a-real-token",
 ];
+const userPages = [
+  "/userHome",
+  "/trails",
+  ...exerciseLinks.map((link) => link.to),
+  "/userControlPanel",
+  "/userControlPanel?feedback=open",
+  "/userControlPanel?confirm=delete",
+];
+const adminPages = ["/adminHome", "/adminAnalytics", ...adminOptions.map((option) => `/adminControlPanel?option=${option}`)];
 
 /** Every page at every width: the document may be no wider than the viewport. */
 async function sweep(page: Page, paths: string[]) {
@@ -92,7 +103,10 @@ test.describe("no page scrolls sideways on a phone", () => {
     const signup = await request.post("/api/user/signup", { data: { ...author, confirmPassword: author.password } });
     const { token } = (await signup.json()) as { token: string };
     const text = `Cards on a phone ${unique("note")}`;
-    const sent = await request.post("/api/feedback/submit", { headers: { Authorization: `Bearer ${token}` }, data: { username: author.username, email: author.email, feedback: text } });
+    const sent = await request.post("/api/feedback/submit", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { username: author.username, email: author.email, feedback: text },
+    });
     expect(sent.status()).toBe(201);
 
     await signInAsAdmin(page);

@@ -132,10 +132,9 @@ test.describe("profile page", () => {
 
     if (db) {
       // Ten minutes after signing in, the session alone no longer proves who is asking.
-      await db.query(
-        `UPDATE "Session" SET "createdAt" = now() - interval '11 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`,
-        [user.email],
-      );
+      await db.query(`UPDATE "Session" SET "createdAt" = now() - interval '11 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`, [
+        user.email,
+      ]);
       await fillChange("");
       await expectRefusal("Enter your current password to change your email or password.");
     }

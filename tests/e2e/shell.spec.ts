@@ -22,13 +22,7 @@ test.describe("public shell", () => {
     expect(heading.x + heading.width).toBeLessThanOrEqual(image.x);
     expect(Math.abs(image.height / image.width - 555 / 726)).toBeLessThan(0.01);
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/authorization");
-    for (const title of [
-      "Body Weight Exercises",
-      "Proper Walking Techniques",
-      "Stretches For Walking",
-      "Nutrition and Hydration",
-      "Injury Prevention",
-    ]) {
+    for (const title of ["Body Weight Exercises", "Proper Walking Techniques", "Stretches For Walking", "Nutrition and Hydration", "Injury Prevention"]) {
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await expect(card.getByRole("link")).toHaveAttribute("href", "/authorization");
     }

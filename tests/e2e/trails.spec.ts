@@ -1,12 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import {
-  BENCH_MARKER_FILL,
-  projectToFrame,
-  trailFacts,
-  trailStrokeColor,
-  type LonLat,
-} from "../../app/lib/geo";
+import { BENCH_MARKER_FILL, projectToFrame, trailFacts, trailStrokeColor, type LonLat } from "../../app/lib/geo";
 
 import { extractYouTubeId, videoHostPage, videoSourceOf } from "../../app/lib/video-source";
 import { expect, signInAsAdmin, test } from "./support/fixtures";
@@ -40,9 +34,7 @@ async function databaseState(db: import("pg").Pool | null): Promise<{ trails: Tr
   const benchRows = await db.query<Omit<Bench, "videos"> & { id: string }>(
     `SELECT id, "benchNumber", location, latitude, longitude FROM "Bench" ORDER BY "benchNumber"`,
   );
-  const videoRows = await db.query<{ benchId: string; title: string; url: string }>(
-    `SELECT "benchId", title, url FROM "BenchVideo"`,
-  );
+  const videoRows = await db.query<{ benchId: string; title: string; url: string }>(`SELECT "benchId", title, url FROM "BenchVideo"`);
   return {
     trails: trailRows.rows.map((trail) => ({
       name: trail.name,
@@ -264,17 +256,13 @@ test.describe("trail map", () => {
       const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
       expect(Math.hypot(marker.x - x, marker.y - y)).toBeLessThan(1);
       const markerPoint: [number, number] = [Math.round(x), Math.round(y) + 6];
-      await expect.poll(() => mapPixel(page, markerPoint).then((pixel) => JSON.stringify(pixel))).toBe(
-        JSON.stringify(hexToRgb(BENCH_MARKER_FILL)),
-      );
+      await expect.poll(() => mapPixel(page, markerPoint).then((pixel) => JSON.stringify(pixel))).toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
 
       await benchSwitch.press("Space");
       await expect(page).toHaveURL(/\/trails\?trail=gold$/);
       await expect(page.getByRole("switch", { name: "Show Benches" })).toHaveAttribute("aria-checked", "false");
       await expect(olMap(page)).toHaveAttribute("data-benches-visible", "0");
-      await expect
-        .poll(async () => JSON.stringify(await mapPixel(page, markerPoint)))
-        .not.toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
+      await expect.poll(async () => JSON.stringify(await mapPixel(page, markerPoint))).not.toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
     } else {
       // One link per bench, on its own marker or in its group's list.
       await expect(markerLinks).toHaveCount(0);
@@ -331,11 +319,7 @@ test.describe("trail map", () => {
     }
   });
 
-  test("at a phone's width every bench is reachable from a 44 px marker: its popup, or its entry in the list", async ({
-    page,
-    javaScriptEnabled,
-    db,
-  }) => {
+  test("at a phone's width every bench is reachable from a 44 px marker: its popup, or its entry in the list", async ({ page, javaScriptEnabled, db }) => {
     test.setTimeout(60_000);
     const { benches } = await databaseState(db);
     const videoHostRequests = await watchVideoHostRequests(page);
@@ -361,8 +345,9 @@ test.describe("trail map", () => {
           expect(apart, "marker touch targets overlap").toBe(true);
         }
       }
-      const grouped = (await Promise.all((await groups.all()).map((group) => group.getAttribute("data-bench-group"))))
-        .flatMap((numbers) => numbers!.split(",").map(Number));
+      const grouped = (await Promise.all((await groups.all()).map((group) => group.getAttribute("data-bench-group")))).flatMap((numbers) =>
+        numbers!.split(",").map(Number),
+      );
       const single = (await Promise.all((await singles.all()).map((link) => link.getAttribute("data-bench")))).map(Number);
       expect([...single, ...grouped].sort((a, b) => a - b)).toEqual(benches.map((bench) => bench.benchNumber));
       expect(grouped.length, "the seeded benches 6, 7 and 11 stand too close for separate markers").toBeGreaterThan(0);
@@ -375,7 +360,9 @@ test.describe("trail map", () => {
         await page.evaluate(() => window.scrollTo(0, 0));
       };
       const benchNumber = single[0];
-      await svgMap(page).getByRole("link", { name: `Bench ${benchNumber}`, exact: true }).click();
+      await svgMap(page)
+        .getByRole("link", { name: `Bench ${benchNumber}`, exact: true })
+        .click();
       await lands(benchNumber);
       const group = groups.first();
       const [first] = (await group.getAttribute("data-bench-group"))!.split(",").map(Number);
@@ -392,11 +379,19 @@ test.describe("trail map", () => {
     for (const [index, a] of frame.markers.entries()) {
       for (const b of frame.markers.slice(index + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(44);
     }
-    expect(frame.markers.some((marker) => marker.benches.length > 1), "close benches are grouped").toBe(true);
+    expect(
+      frame.markers.some((marker) => marker.benches.length > 1),
+      "close benches are grouped",
+    ).toBe(true);
 
     // Press each marker 20 px off its centre, on alternating sides: inside its 44 px target.
     const openFromMarker = async (marker: Marker, index: number) => {
-      const offsets: [number, number][] = [[20, 0], [0, 20], [-20, 0], [0, -20]];
+      const offsets: [number, number][] = [
+        [20, 0],
+        [0, 20],
+        [-20, 0],
+        [0, -20],
+      ];
       const [dx, dy] = offsets[index % offsets.length];
       await page.mouse.click(frame.box.x + marker.x + dx, frame.box.y + marker.y + dy);
     };

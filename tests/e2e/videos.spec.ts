@@ -23,10 +23,7 @@ test.describe("video libraries", () => {
     await signInAsAdmin(page);
   });
 
-  test("each page lists exactly its subCategory's seeded videos, with title, category, views and description", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  test("each page lists exactly its subCategory's seeded videos, with title, category, views and description", async ({ page, javaScriptEnabled }) => {
     for (const videoPage of videoPages) {
       await page.goto(videoPage.path);
       await expect(page.getByRole("heading", { level: 1, name: videoPage.title })).toBeVisible();
@@ -151,10 +148,7 @@ test.describe("video libraries", () => {
     }
   });
 
-  test("a video shows the still the server stored, from our own origin with its size; no video host is asked before play", async ({
-    page,
-    request,
-  }) => {
+  test("a video shows the still the server stored, from our own origin with its size; no video host is asked before play", async ({ page, request }) => {
     const requests = await watchVideoHostRequests(page);
     const served: { path: string; status: number; type: string | undefined }[] = [];
     page.on("response", (response) => {
@@ -241,7 +235,9 @@ test.describe("video libraries", () => {
     const video = pick(seededIn("Stretching"), testInfo.project.name);
     await page.goto("/strechesForWalking");
     const likes = await countShown(page, video.title, "like");
-    const href = await videoCard(page, video.title).getByRole("heading").evaluate((h) => h.closest("article")!.id.replace("video-", "/videos/"));
+    const href = await videoCard(page, video.title)
+      .getByRole("heading")
+      .evaluate((h) => h.closest("article")!.id.replace("video-", "/videos/"));
     await page.goto(href);
     await expect(page.getByRole("heading", { level: 1, name: video.title })).toBeVisible();
     await expect(page.getByText(video.description, { exact: true })).toBeVisible();

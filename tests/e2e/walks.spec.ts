@@ -9,9 +9,8 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 type Feature = { properties: { name: string }; geometry: { coordinates: LonLat[] } };
 const gold = trailLine(
-  (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).find(
-    (feature) => feature.properties.name === "Gold Trail",
-  )!.geometry.coordinates,
+  (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).find((feature) => feature.properties.name === "Gold Trail")!
+    .geometry.coordinates,
 );
 
 /** The point `metres` along the Gold Trail from its first point. */

@@ -37,7 +37,12 @@ type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: Act
 let clientCounter = 0;
 
 /** Each call comes from its own client address unless told otherwise, so rate limits stay out of the way. */
-function call(route: Route, method: string, pathname: string, options: { token?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {}) {
+function call(
+  route: Route,
+  method: string,
+  pathname: string,
+  options: { token?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: `10.0.${Math.floor(++clientCounter / 250)}.${clientCounter % 250}`, ...options.headers });
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   let body: string | undefined;
@@ -50,8 +55,7 @@ function call(route: Route, method: string, pathname: string, options: { token?:
   return fn({ request, params: options.params ?? {}, context: {} }) as Promise<Response>;
 }
 
-const makeUser = (name: string, role: "User" | "Admin" = "User") =>
-  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+const makeUser = (name: string, role: "User" | "Admin" = "User") => createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
 async function tokenFor(name: string, role: "User" | "Admin" = "User") {
   const user = await makeUser(name, role);
@@ -71,14 +75,29 @@ describe("POST /api/user/signin", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(authResponseSchema.strict().safeParse({ ...body, result: userJsonSchema.strict().parse(body.result) }).success).toBe(true);
-    expect(body.result).toEqual({ _id: user.id, username: "walker", email: "walker@example.test", roleType: "User", gender: null, age: null, ethnicity: null, community: null });
+    expect(body.result).toEqual({
+      _id: user.id,
+      username: "walker",
+      email: "walker@example.test",
+      roleType: "User",
+      gender: null,
+      age: null,
+      ethnicity: null,
+      community: null,
+    });
     expect(JSON.stringify(body)).not.toMatch(/hash|password/i);
     expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
 
-    const listed = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token: body.token, body: { username: "walker", email: "walker@example.test", feedback: "hi" } });
+    const listed = await call(feedbackSubmit, "POST", "/api/feedback/submit", {
+      token: body.token,
+      body: { username: "walker", email: "walker@example.test", feedback: "hi" },
+    });
     expect(listed.status).toBe(201);
     await deleteSession(body.token); // what signing out does
-    const after = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token: body.token, body: { username: "walker", email: "walker@example.test", feedback: "hi" } });
+    const after = await call(feedbackSubmit, "POST", "/api/feedback/submit", {
+      token: body.token,
+      body: { username: "walker", email: "walker@example.test", feedback: "hi" },
+    });
     expect(after.status).toBe(401);
   });
 
@@ -136,7 +155,17 @@ describe("POST /api/user/logout", () => {
 describe("POST /api/user/signup", () => {
   test("creates a User (never Admin) and answers 201 with the sign-in shape", async () => {
     const response = await call(signup, "POST", "/api/user/signup", {
-      body: { username: "newbie", email: "newbie@example.test", password: "abcd", confirmPassword: "abcd", roleType: "Admin", age: "30", gender: "Female", ethnicity: "", community: "Yes" },
+      body: {
+        username: "newbie",
+        email: "newbie@example.test",
+        password: "abcd",
+        confirmPassword: "abcd",
+        roleType: "Admin",
+        age: "30",
+        gender: "Female",
+        ethnicity: "",
+        community: "Yes",
+      },
     });
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -160,15 +189,21 @@ describe("POST /api/user/signup", () => {
       expect((await response.json()).fieldErrors[field]).toEqual([message]);
     }
     await makeUser("taken");
-    const duplicate = await call(signup, "POST", "/api/user/signup", { body: { username: "TAKEN", email: "taken@example.test", password: "abcd", confirmPassword: "abcd" } });
+    const duplicate = await call(signup, "POST", "/api/user/signup", {
+      body: { username: "TAKEN", email: "taken@example.test", password: "abcd", confirmPassword: "abcd" },
+    });
     expect(duplicate.status).toBe(409);
     const answer = await duplicate.json();
     expect(answer.fieldErrors).toEqual({ username: ["This username is already taken."], email: ["An account with this email already exists."] });
     // Fullwidth letters are the same name (NFKC), whatever their case.
-    const wide = await call(signup, "POST", "/api/user/signup", { body: { username: "\uff34\uff41\uff4b\uff45\uff4e", email: "wide@example.test", password: "abcd", confirmPassword: "abcd" } });
+    const wide = await call(signup, "POST", "/api/user/signup", {
+      body: { username: "\uff34\uff41\uff4b\uff45\uff4e", email: "wide@example.test", password: "abcd", confirmPassword: "abcd" },
+    });
     expect(wide.status).toBe(409);
     expect((await wide.json()).fieldErrors).toEqual({ username: ["This username is already taken."] });
-    const hidden = await call(signup, "POST", "/api/user/signup", { body: { username: "ta\u202eken", email: "rlo@example.test", password: "abcd", confirmPassword: "abcd" } });
+    const hidden = await call(signup, "POST", "/api/user/signup", {
+      body: { username: "ta\u202eken", email: "rlo@example.test", password: "abcd", confirmPassword: "abcd" },
+    });
     expect(hidden.status).toBe(400);
     expect((await hidden.json()).fieldErrors.username).toEqual(["Username cannot contain control or invisible formatting characters."]);
     expect(await prisma.user.count()).toBe(1);
@@ -184,7 +219,15 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
       body: { username: "", email: "", age: "41", gender: "Male", ethnicity: "Asian", community: "No", password: "newpass" },
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ _id: user.id, username: "self", email: "self@example.test", age: 41, gender: "Male", ethnicity: "Asian", community: "No" });
+    expect(await response.json()).toMatchObject({
+      _id: user.id,
+      username: "self",
+      email: "self@example.test",
+      age: 41,
+      gender: "Male",
+      ethnicity: "Asian",
+      community: "No",
+    });
     expect(await verifyLogin("self@example.test", "newpass")).not.toBeNull();
     // The session that made the change survives it.
     const again = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body: { age: 41 } });
@@ -213,7 +256,11 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     const short = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { password: "abc" } });
     expect(short.status).toBe(400);
     expect((await short.json()).fieldErrors.password).toEqual(["Password requirements not met."]);
-    const differ = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { password: "abcd", confirmPassword: "abce" } });
+    const differ = await call(updateProfile, "PATCH", path(user.id), {
+      token,
+      params: { userId: user.id },
+      body: { password: "abcd", confirmPassword: "abce" },
+    });
     expect((await differ.json()).fieldErrors.confirmPassword).toEqual(["Passwords do not match!"]);
     const badAge = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { age: "old" } });
     expect(badAge.status).toBe(400);
@@ -259,11 +306,15 @@ describe("admin user endpoints", () => {
     const invalid = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "King" } });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).fieldErrors.roleType).toEqual(["roleType must be Admin or User."]);
-    expect((await call(updateRole, "PATCH", path(MISSING_ID), { token: adminToken, params: { id: MISSING_ID }, body: { roleType: "Admin" } })).status).toBe(404);
+    expect((await call(updateRole, "PATCH", path(MISSING_ID), { token: adminToken, params: { id: MISSING_ID }, body: { roleType: "Admin" } })).status).toBe(
+      404,
+    );
     expect((await call(updateRole, "PATCH", path("x"), { token: adminToken, params: { id: "x" }, body: { roleType: "Admin" } })).status).toBe(404);
     const last = await call(updateRole, "PATCH", path(boss.id), { token: adminToken, params: { id: boss.id }, body: { roleType: "User" } });
     expect(last.status).toBe(409);
-    expect((await last.json()).message).toBe("The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.");
+    expect((await last.json()).message).toBe(
+      "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
+    );
     const promoted = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "Admin" } });
     expect(promoted.status).toBe(200);
     expect(await promoted.json()).toMatchObject({ _id: user.id, roleType: "Admin" });

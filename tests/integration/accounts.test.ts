@@ -1,14 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { database, prisma } from "~/utils/db.server";
 import { BCRYPT_COST } from "~/utils/password.server";
-import {
-  changeUserRole,
-  createUser,
-  deleteUserAccount,
-  registerUser,
-  updateUserProfile,
-  verifyLogin,
-} from "~/models/user.server";
+import { changeUserRole, createUser, deleteUserAccount, registerUser, updateUserProfile, verifyLogin } from "~/models/user.server";
 import { requireAdmin, requireUser } from "~/http/auth.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession, getUserForSession } from "~/models/session.server";
@@ -19,8 +12,7 @@ beforeEach(async () => {
   await truncateAll(database);
 });
 
-const makeUser = (name: string, role: "User" | "Admin" = "User") =>
-  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+const makeUser = (name: string, role: "User" | "Admin" = "User") => createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
 /** The user themself, from a session that has just signed in. */
 async function asSelf(user: { id: string; role: "User" | "Admin" }) {
@@ -46,9 +38,7 @@ describe("sessions", () => {
   test("requireUser sends a visitor to sign in and keeps the destination; requireAdmin answers 403 to a User", async () => {
     const visitor = await thrown(requireUser(await requestWithSession(null, "/userControlPanel?feedback=open")));
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe(
-      `/authorization?formType=signin&redirectTo=${encodeURIComponent("/userControlPanel?feedback=open")}`,
-    );
+    expect(visitor.headers.get("Location")).toBe(`/authorization?formType=signin&redirectTo=${encodeURIComponent("/userControlPanel?feedback=open")}`);
     const user = await makeUser("guarded");
     const userRequest = await requestWithSession((await createSession(user.id)).id);
     expect((await requireUser(userRequest)).id).toBe(user.id);
@@ -97,13 +87,14 @@ describe("one person, one name", () => {
   ];
 
   test("concurrent sign-ups with case and Unicode variants of one name: exactly one wins each", async () => {
-    const attempts = groups.flatMap((group, g) =>
-      group.map((username, i) => ({ g, username, email: `race${g}-${i}@example.test` })),
-    );
+    const attempts = groups.flatMap((group, g) => group.map((username, i) => ({ g, username, email: `race${g}-${i}@example.test` })));
     const results = await Promise.all(attempts.map((a) => registerUser({ username: a.username, email: a.email, password: "abcd" })));
     for (const [g, group] of groups.entries()) {
       const mine = results.filter((_, index) => attempts[index].g === g);
-      expect(mine.filter((result) => result.ok), group.join(" / ")).toHaveLength(1);
+      expect(
+        mine.filter((result) => result.ok),
+        group.join(" / "),
+      ).toHaveLength(1);
       for (const refused of mine.filter((result) => !result.ok)) {
         expect(refused).toEqual({ ok: false, conflicts: [{ field: "username", message: "This username is already taken." }] });
       }

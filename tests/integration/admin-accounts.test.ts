@@ -12,8 +12,7 @@ beforeEach(async () => {
   await truncateAll(database);
 });
 
-const makeUser = (name: string, role: "User" | "Admin" = "User") =>
-  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+const makeUser = (name: string, role: "User" | "Admin" = "User") => createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
 async function cookieFor(userId: string) {
   return (await commitSessionCookie((await createSession(userId)).id)).split(";")[0];
@@ -86,10 +85,17 @@ describe("profiles area", () => {
     expect((await get("option=profiles")).area.users.map((u) => u.username)).toEqual(["alice", "bob", "boss"]);
     expect((await get("option=profiles&q=WALKERS")).area.users.map((u) => u.username)).toEqual(["bob"]);
     expect((await get("option=profiles&q=nobody-matches")).area.users).toEqual([]);
-    expect((await get(`option=profiles&confirm=role&id=${alice.id}`)).area.confirm).toEqual({ kind: "role", user: { id: alice.id, username: "alice", role: "User" } });
+    expect((await get(`option=profiles&confirm=role&id=${alice.id}`)).area.confirm).toEqual({
+      kind: "role",
+      user: { id: alice.id, username: "alice", role: "User" },
+    });
     expect((await get(`option=profiles&confirm=delete&id=bad`)).area.confirm).toBeNull();
 
-    const changed = (await action({ request: post("option=profiles&q=ali", { intent: "changeRole", id: alice.id, role: "Admin" }, cookie), params: {}, context: {} })) as Response;
+    const changed = (await action({
+      request: post("option=profiles&q=ali", { intent: "changeRole", id: alice.id, role: "Admin" }, cookie),
+      params: {},
+      context: {},
+    })) as Response;
     expect(changed.status).toBe(302);
     // The page lands on the person's row, where the message stands.
     expect(changed.headers.get("Location")).toBe(`/adminControlPanel?option=profiles&q=ali#user-${alice.id}`);
@@ -99,16 +105,22 @@ describe("profiles area", () => {
     expect(deleted.status).toBe(302);
     expect(await prisma.user.count({ where: { id: alice.id } })).toBe(0);
 
-    const lastAdmin = await run(() => action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "User" }, cookie), params: {}, context: {} }));
+    const lastAdmin = await run(() =>
+      action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "User" }, cookie), params: {}, context: {} }),
+    );
     expect(statusOf(lastAdmin)).toBe(409);
     expect((lastAdmin as { data: { result: { error: Record<string, string[]> } } }).data.result.error).toEqual({
       "": ["The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first."],
     });
     const lastDelete = await run(() => action({ request: post("option=profiles", { intent: "delete", id: admin.id }, cookie), params: {}, context: {} }));
     expect(statusOf(lastDelete)).toBe(409);
-    const bad = await run(() => action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "King" }, cookie), params: {}, context: {} }));
+    const bad = await run(() =>
+      action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "King" }, cookie), params: {}, context: {} }),
+    );
     expect(statusOf(bad)).toBe(400);
-    const missing = await run(() => action({ request: post("option=profiles", { intent: "delete", id: "0123456789abcdef01234567" }, cookie), params: {}, context: {} }));
+    const missing = await run(() =>
+      action({ request: post("option=profiles", { intent: "delete", id: "0123456789abcdef01234567" }, cookie), params: {}, context: {} }),
+    );
     expect(statusOf(missing)).toBe(404);
   });
 });
@@ -120,15 +132,22 @@ describe("feedback area", () => {
     const one = await createFeedback({ username: "carol", email: "carol@example.test", feedback: "Lovely benches" });
     await createFeedback({ username: "dave", email: "dave@campus.test", feedback: "Need more water" });
     const get = async (q: string) =>
-      ((await loader({ request: new Request(`http://app.test/adminControlPanel?option=feedback&q=${q}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as {
-        area: { feedback: { username: string }[] };
-      }).area.feedback.map((f) => f.username);
+      (
+        (await loader({
+          request: new Request(`http://app.test/adminControlPanel?option=feedback&q=${q}`, { headers: { Cookie: cookie } }),
+          params: {},
+          context: {},
+        })) as {
+          area: { feedback: { username: string }[] };
+        }
+      ).area.feedback.map((f) => f.username);
     expect(await get("benches")).toEqual(["carol"]);
     expect(await get("CAMPUS")).toEqual(["dave"]);
     expect(await get("carol")).toEqual(["carol"]);
     expect(await get("zzz")).toEqual([]);
 
-    const mark = (isResolved: string) => action({ request: post("option=feedback", { intent: "setStatus", id: one.id, isResolved }, cookie), params: {}, context: {} });
+    const mark = (isResolved: string) =>
+      action({ request: post("option=feedback", { intent: "setStatus", id: one.id, isResolved }, cookie), params: {}, context: {} });
     expect(((await mark("true")) as Response).status).toBe(302);
     expect((await prisma.feedback.findUniqueOrThrow({ where: { id: one.id } })).isResolved).toBe(true);
     await mark("false");
@@ -136,7 +155,9 @@ describe("feedback area", () => {
     const deleted = (await action({ request: post("option=feedback&q=x", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=feedback&q=x#feedback-results");
     expect(await prisma.feedback.count()).toBe(1);
-    expect(statusOf(await run(() => action({ request: post("option=feedback", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })))).toBe(404);
+    expect(statusOf(await run(() => action({ request: post("option=feedback", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })))).toBe(
+      404,
+    );
   });
 });
 
@@ -144,14 +165,26 @@ describe("an administrator acting on their own account", () => {
   test("giving up the Admin role signs them out; deleting themselves ends at the landing page", async () => {
     const first = await makeUser("first", "Admin");
     const second = await makeUser("second", "Admin");
-    const demoted = (await action({ request: post("option=profiles", { intent: "changeRole", id: first.id, role: "User" }, await cookieFor(first.id)), params: {}, context: {} })) as Response;
+    const demoted = (await action({
+      request: post("option=profiles", { intent: "changeRole", id: first.id, role: "User" }, await cookieFor(first.id)),
+      params: {},
+      context: {},
+    })) as Response;
     expect(demoted.headers.get("Location")).toBe("/authorization?formType=signin");
     expect(demoted.headers.getSetCookie().some((c) => c.startsWith("__session=;"))).toBe(true);
     expect(await prisma.session.count({ where: { userId: first.id } })).toBe(0);
-    const gone = (await action({ request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)), params: {}, context: {} })) as Response;
+    const gone = (await action({
+      request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)),
+      params: {},
+      context: {},
+    })) as Response;
     expect(statusOf(gone)).toBe(409); // second is now the last administrator
     await prisma.user.update({ where: { id: first.id }, data: { role: "Admin" } });
-    const deleted = (await action({ request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)), params: {}, context: {} })) as Response;
+    const deleted = (await action({
+      request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)),
+      params: {},
+      context: {},
+    })) as Response;
     expect(deleted.headers.get("Location")).toBe("/");
     expect(await prisma.user.count({ where: { id: second.id } })).toBe(0);
   });

@@ -22,7 +22,16 @@ let userCookie = "";
 
 beforeAll(async () => {
   await truncateAll(database);
-  const admin = await createUser({ username: "boss", email: "boss@example.test", password: "secret-pw", role: "Admin", gender: "Female", age: 40, ethnicity: "Asian", community: "Yes" });
+  const admin = await createUser({
+    username: "boss",
+    email: "boss@example.test",
+    password: "secret-pw",
+    role: "Admin",
+    gender: "Female",
+    age: 40,
+    ethnicity: "Asian",
+    community: "Yes",
+  });
   const user = await createUser({ username: "walker", email: "walker@example.test", password: "secret-pw" });
   adminCookie = await commitSessionCookie((await createSession(admin.id)).id);
   userCookie = await commitSessionCookie((await createSession(user.id)).id);
@@ -73,7 +82,21 @@ describe("user demographics", () => {
       "Not given": null,
     });
     expect([0, 17, 18, 24, 25, 34, 35, 44, 45, 54, 55, 64, 65, 101, null].map(ageBandOf)).toEqual([
-      "Under 18", "Under 18", "18–24", "18–24", "25–34", "25–34", "35–44", "35–44", "45–54", "45–54", "55–64", "55–64", "65+", "65+", "Not given",
+      "Under 18",
+      "Under 18",
+      "18–24",
+      "18–24",
+      "25–34",
+      "25–34",
+      "35–44",
+      "35–44",
+      "45–54",
+      "45–54",
+      "55–64",
+      "55–64",
+      "65+",
+      "65+",
+      "Not given",
     ]);
   });
 });
@@ -145,7 +168,18 @@ describe("the video list: idle videos in one line, the top ten first", () => {
     });
     try {
       const top = await getVideoAnalytics({ sort: "views", dir: "desc" }, "top");
-      expect(top.videos.map((v) => v.title)).toEqual(["Active 10", "Active 09", "Active 08", "Active 07", "Active 06", "Active 05", "Active 04", "Active 03", "Active 02", "Active 01"]);
+      expect(top.videos.map((v) => v.title)).toEqual([
+        "Active 10",
+        "Active 09",
+        "Active 08",
+        "Active 07",
+        "Active 06",
+        "Active 05",
+        "Active 04",
+        "Active 03",
+        "Active 02",
+        "Active 01",
+      ]);
       expect(top.more).toBe(4);
       expect(top.active).toBe(14);
       expect(top.idle).toEqual({ count: 2, titles: ["Yankee", "Zulu"] });

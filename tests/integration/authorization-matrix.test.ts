@@ -12,8 +12,7 @@ import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
 
 /** Every intent an admin area's union schema accepts. */
-const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
-  schema.options.map((option) => option.shape.intent.value);
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) => schema.options.map((option) => option.shape.intent.value);
 
 type Access = "everyone" | "user" | "admin";
 type Row = { kind: "page" | "form" | "api"; method: string; path: string; access: Access; intent?: string };
@@ -23,10 +22,27 @@ const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalki
 const adminAreas = ["profiles", "videos", "feedback", "trail", "bench"];
 
 const pages: Row[] = [
-  ...["/", "/about", "/privacy", "/authorization?formType=signin", "/authorization?formType=signup", "/authorization?formType=reset", "/send-reset-link", `/reset/${"f".repeat(64)}`, "/healthz"].map(
-    (path) => ({ kind: "page" as const, method: "GET", path, access: "everyone" as const }),
-  ),
-  ...["/userHome", "/userControlPanel", "/userControlPanel/walks", `/userControlPanel/walks?confirm=delete&id=${NO_SUCH_ID}`, "/trails", "/trails?trail=gold&benches=1", ...videoPages, `/videos/${NO_SUCH_ID}`].map((path) => ({
+  ...[
+    "/",
+    "/about",
+    "/privacy",
+    "/authorization?formType=signin",
+    "/authorization?formType=signup",
+    "/authorization?formType=reset",
+    "/send-reset-link",
+    `/reset/${"f".repeat(64)}`,
+    "/healthz",
+  ].map((path) => ({ kind: "page" as const, method: "GET", path, access: "everyone" as const })),
+  ...[
+    "/userHome",
+    "/userControlPanel",
+    "/userControlPanel/walks",
+    `/userControlPanel/walks?confirm=delete&id=${NO_SUCH_ID}`,
+    "/trails",
+    "/trails?trail=gold&benches=1",
+    ...videoPages,
+    `/videos/${NO_SUCH_ID}`,
+  ].map((path) => ({
     kind: "page" as const,
     method: "GET",
     path,
@@ -41,18 +57,54 @@ const pages: Row[] = [
 ];
 
 const forms: Row[] = [
-  ...["signin", "signup", "reset"].map((intent) => ({ kind: "form" as const, method: "POST", path: `/authorization?formType=${intent}`, intent, access: "everyone" as const })),
+  ...["signin", "signup", "reset"].map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: `/authorization?formType=${intent}`,
+    intent,
+    access: "everyone" as const,
+  })),
   { kind: "form", method: "POST", path: "/send-reset-link", access: "everyone" },
   { kind: "form", method: "POST", path: `/reset/${"f".repeat(64)}`, access: "everyone" },
   { kind: "form", method: "POST", path: "/logout", access: "everyone" },
   ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
   ...intentsOf(walkIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel/walks", intent, access: "user" as const })),
-  ...["changeRole", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=profiles", intent, access: "admin" as const })),
-  ...["setStatus", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=feedback", intent, access: "admin" as const })),
-  ...["create", "update", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=videos", intent, access: "admin" as const })),
-  ...intentsOf(trailIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=trail", intent, access: "admin" as const })),
-  ...intentsOf(benchIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/adminControlPanel?option=bench", intent, access: "admin" as const })),
+  ...["changeRole", "delete"].map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=profiles",
+    intent,
+    access: "admin" as const,
+  })),
+  ...["setStatus", "delete"].map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=feedback",
+    intent,
+    access: "admin" as const,
+  })),
+  ...["create", "update", "delete"].map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=videos",
+    intent,
+    access: "admin" as const,
+  })),
+  ...intentsOf(trailIntentSchema).map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=trail",
+    intent,
+    access: "admin" as const,
+  })),
+  ...intentsOf(benchIntentSchema).map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=bench",
+    intent,
+    access: "admin" as const,
+  })),
 ];
 
 function apiRows(): Row[] {

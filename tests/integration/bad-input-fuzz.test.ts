@@ -16,8 +16,7 @@ import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
 
 /** Every intent an admin area's union schema accepts. */
-const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
-  schema.options.map((option) => option.shape.intent.value);
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) => schema.options.map((option) => option.shape.intent.value);
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
@@ -88,10 +87,40 @@ function fieldNames(schema: z.ZodType | undefined): string[] {
 }
 
 const formFields = [
-  "email", "password", "confirmPassword", "newPassword", "currentPassword", "username", "gender", "age", "ethnicity", "community",
-  "feedback", "id", "title", "url", "category", "subCategory", "description", "latitude", "longitude", "index",
-  "version", "bench_number", "location", "trailId", "videoId", "role", "isResolved", "redirectTo", "website",
-  "date", "durationMinutes", "laps", "distanceMiles", "walkId",
+  "email",
+  "password",
+  "confirmPassword",
+  "newPassword",
+  "currentPassword",
+  "username",
+  "gender",
+  "age",
+  "ethnicity",
+  "community",
+  "feedback",
+  "id",
+  "title",
+  "url",
+  "category",
+  "subCategory",
+  "description",
+  "latitude",
+  "longitude",
+  "index",
+  "version",
+  "bench_number",
+  "location",
+  "trailId",
+  "videoId",
+  "role",
+  "isResolved",
+  "redirectTo",
+  "website",
+  "date",
+  "durationMinutes",
+  "laps",
+  "distanceMiles",
+  "walkId",
 ];
 
 /** Every search box (GET): the admin areas' `q` and the trail filter. */
@@ -122,13 +151,17 @@ async function fingerprint() {
   return database.withSql(async (sql) => {
     // One statement for all tables: the fingerprint is taken twice per generated request.
     fingerprintSql ??= (
-      await sql.query(
-        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'RateLimit') ORDER BY tablename`,
-      )
+      await sql.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'RateLimit') ORDER BY tablename`)
     )
-      .map(({ tablename }) => `SELECT '${tablename as string}:' || count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS part FROM "${tablename as string}" t`)
+      .map(
+        ({ tablename }) =>
+          `SELECT '${tablename as string}:' || count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS part FROM "${tablename as string}" t`,
+      )
       .join(" UNION ALL ");
-    return (await sql.query(fingerprintSql)).map((row) => row.part as string).sort().join("\n");
+    return (await sql.query(fingerprintSql))
+      .map((row) => row.part as string)
+      .sort()
+      .join("\n");
   });
 }
 
@@ -209,4 +242,3 @@ describe("bad input never breaks the server nor half-writes", () => {
     );
   });
 });
-

@@ -14,13 +14,25 @@ beforeAll(async () => {
   const name = `demo${Math.random().toString(36).slice(2, 9)}`;
   const a = await createUser({ username: `${name}a`, email: `${name}a@example.test`, password: "pass1234" });
   await prisma.user.update({ where: { id: a.id }, data: { role: "Admin" } });
-  const p = await createUser({ username: `${name}p`, email: `${name}p@example.test`, password: "pass1234", gender: "Female", age: 23, ethnicity: "Asian", community: "Yes" });
+  const p = await createUser({
+    username: `${name}p`,
+    email: `${name}p@example.test`,
+    password: "pass1234",
+    gender: "Female",
+    age: 23,
+    ethnicity: "Asian",
+    community: "Yes",
+  });
   admin = { id: a.id, token: (await createSession(a.id)).id };
   person = { id: p.id, token: (await createSession(p.id)).id };
 });
 
 const api = (path: string, token: string, method = "GET", body?: unknown) =>
-  callRoute(path, { method, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  callRoute(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe("per-person demographics leave the admin API", () => {
   test("the user list has name, email and role of everyone, and nobody's demographics", async () => {
@@ -32,7 +44,9 @@ describe("per-person demographics leave the admin API", () => {
 
   test("an admin reading, updating or promoting someone else gets no demographics back", async () => {
     const read = (await (await api(`/api/user/${person.id}`, admin.token)).json()) as Record<string, unknown>;
-    const updated = (await (await api(`/api/user/updateProfile/${person.id}`, admin.token, "PATCH", { username: `${read.username as string}x` })).json()) as Record<string, unknown>;
+    const updated = (await (
+      await api(`/api/user/updateProfile/${person.id}`, admin.token, "PATCH", { username: `${read.username as string}x` })
+    ).json()) as Record<string, unknown>;
     const promoted = (await (await api(`/api/user/updateRole/${person.id}`, admin.token, "PATCH", { roleType: "User" })).json()) as Record<string, unknown>;
     for (const answer of [read, updated, promoted]) {
       expect(answer._id).toBe(person.id);

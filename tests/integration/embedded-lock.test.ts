@@ -54,15 +54,19 @@ describe("one server per embedded database", () => {
     const parent = mkdtempSync(path.join(tmpdir(), "wt-lock-ro-"));
     chmodSync(parent, 0o700);
     // Run as nobody (tests run as root, whom permissions do not stop).
-    const result = spawnSync(
-      "setpriv",
-      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "build/server.js"],
-      {
-        env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "1", HOST: "127.0.0.1", APP_URL: "http://127.0.0.1:1", SESSION_SECRET: "test-session-secret-0123456789", PGLITE_DATA_DIR: path.join(parent, "pglite") },
-        encoding: "utf8",
-        timeout: 30_000,
+    const result = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "build/server.js"], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        PORT: "1",
+        HOST: "127.0.0.1",
+        APP_URL: "http://127.0.0.1:1",
+        SESSION_SECRET: "test-session-secret-0123456789",
+        PGLITE_DATA_DIR: path.join(parent, "pglite"),
       },
-    );
+      encoding: "utf8",
+      timeout: 30_000,
+    });
     rmSync(parent, { recursive: true, force: true });
     expect(result.status).toBe(1);
     const lines = `${result.stdout}${result.stderr}`.trim().split("\n");

@@ -28,7 +28,13 @@ function flood(base: string, path: string, contentType: string, totalBytes: numb
     let sent = 0;
     const url = new URL(path, base);
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: "POST", headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: "POST",
+        headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" },
+      },
       (res) => {
         res.resume();
         resolve({ status: res.statusCode!, ms: performance.now() - started, sentBytes: sent });
@@ -96,8 +102,14 @@ describe("bodies are capped while they stream", () => {
 });
 
 // Values an attacker can put in a header with curl: visible ASCII, spaces and bytes above 0x7f.
-const headerText = fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((c) => String.fromCharCode(c)), maxLength: 80 });
-const cookieValue = fc.oneof(headerText.filter((v) => !v.includes(";")), fc.constantFrom("%E0%A4%A", "%", "\"", "s%3Aabc.def", "eyJ0b2FzdCI6e319.bad", "a".repeat(3000)));
+const headerText = fc.string({
+  unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((c) => String.fromCharCode(c)),
+  maxLength: 80,
+});
+const cookieValue = fc.oneof(
+  headerText.filter((v) => !v.includes(";")),
+  fc.constantFrom("%E0%A4%A", "%", '"', "s%3Aabc.def", "eyJ0b2FzdCI6e319.bad", "a".repeat(3000)),
+);
 
 const requestShape = fc.record({
   method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"),
@@ -118,14 +130,34 @@ const requestShape = fc.record({
     "/%E0%A4%A",
     "/..%2f..%2fetc/passwd",
   ),
-  contentType: fc.option(fc.oneof(headerText, fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data", "multipart/form-data; boundary=", "multipart/form-data; boundary=x")), { nil: undefined }),
+  contentType: fc.option(
+    fc.oneof(
+      headerText,
+      fc.constantFrom(
+        "application/json",
+        "application/x-www-form-urlencoded",
+        "text/plain",
+        "multipart/form-data",
+        "multipart/form-data; boundary=",
+        "multipart/form-data; boundary=x",
+      ),
+    ),
+    { nil: undefined },
+  ),
   origin: fc.option(fc.oneof(headerText, fc.constantFrom("null", "https://evil.example", "http://127.0.0.1:1")), { nil: undefined }),
-  host: fc.option(headerText.filter((v) => v.trim() !== ""), { nil: undefined }),
+  host: fc.option(
+    headerText.filter((v) => v.trim() !== ""),
+    { nil: undefined },
+  ),
   forwarded: fc.option(headerText, { nil: undefined }),
   cookies: fc.array(fc.tuple(fc.constantFrom("__session", "XSRF-TOKEN", "__toast", "other"), cookieValue), { maxLength: 3 }),
   xsrf: fc.option(headerText, { nil: undefined }),
   authorization: fc.option(fc.oneof(headerText, fc.constantFrom("Bearer ", "Bearer " + "f".repeat(64), "Basic Zm9vOmJhcg==")), { nil: undefined }),
-  body: fc.oneof(fc.constant(""), headerText, fc.constantFrom("{", "{}", "null", "[]", "email=%00&password=%ff", "__intent__={", "__intent__=%7B%22type%22%3A1%7D")),
+  body: fc.oneof(
+    fc.constant(""),
+    headerText,
+    fc.constantFrom("{", "{}", "null", "[]", "email=%00&password=%ff", "__intent__={", "__intent__=%7B%22type%22%3A1%7D"),
+  ),
 });
 
 type RequestShape = typeof requestShape extends fc.Arbitrary<infer T> ? T : never;
@@ -147,10 +179,13 @@ function rawRequest(base: string, shape: RequestShape) {
   const body = shape.method === "GET" || shape.method === "HEAD" ? "" : shape.body;
   if (body) headers["Content-Length"] = String(Buffer.byteLength(body, "latin1"));
   return new Promise<number>((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path: shape.path, method: shape.method, headers, setHost: shape.host === undefined }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode!));
-    });
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: shape.path, method: shape.method, headers, setHost: shape.host === undefined },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode!));
+      },
+    );
     req.on("error", reject);
     req.end(body ? Buffer.from(body, "latin1") : undefined);
   });
@@ -193,7 +228,12 @@ describe("sign-out", () => {
     const cookie = signIn.headers.get("Set-Cookie")!.split(";")[0];
     const home = () => fetch(`${app.url}/userHome`, { headers: { Cookie: cookie }, redirect: "manual" });
     const logout = (origin: string) =>
-      fetch(`${app.url}/logout`, { method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+      fetch(`${app.url}/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
 
     expect((await logout("https://evil.example")).status).toBe(403);
     expect((await home()).status).toBe(200);
@@ -231,7 +271,10 @@ describe("the log", () => {
     await fetch(`${app.url}/reset/secret-token-5d1e`, { headers: { Cookie: `__session=${marker}` } });
     await fetch(`${app.url}/api/auth/reset-password/secret-token-5d1e`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = app.output().split("\n").filter((line) => line.trim() !== "" && !line.startsWith("[server]"));
+    const lines = app
+      .output()
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.startsWith("[server]"));
     const notJson = lines.filter((line) => {
       try {
         JSON.parse(line);
@@ -258,7 +301,13 @@ describe("behind a reverse proxy that rewrites Host", () => {
       fetch(`${proxied.url}/authorization?formType=signin`, {
         method: "POST",
         redirect: "manual",
-        headers: { Host: "app:3000", Origin: origin, "X-Forwarded-For": "203.0.113.5", "X-Forwarded-Proto": "https", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Host: "app:3000",
+          Origin: origin,
+          "X-Forwarded-For": "203.0.113.5",
+          "X-Forwarded-Proto": "https",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ intent: "signin", email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }),
       });
     const own = await asProxy("https://trails.example.edu");

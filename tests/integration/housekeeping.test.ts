@@ -25,7 +25,9 @@ async function rows(now: Date) {
       (await prisma.passwordResetToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(-1) } })).id,
       (await prisma.passwordResetToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR), usedAt: at(-1000) } })).id,
     ],
-    limits: await Promise.all([1, 2].map(async () => (await prisma.rateLimit.create({ data: { key: `sweep:dead:${hex(8)}`, count: 9, resetAt: at(-1) } })).key)),
+    limits: await Promise.all(
+      [1, 2].map(async () => (await prisma.rateLimit.create({ data: { key: `sweep:dead:${hex(8)}`, count: 9, resetAt: at(-1) } })).key),
+    ),
   };
   return { live, dead };
 }

@@ -45,7 +45,10 @@ describe("/", () => {
   });
 
   test("a signed-in User or Admin is sent to their own home, by the server", async () => {
-    for (const [userId, home] of [[walker, "/userHome"], [boss, "/adminHome"]]) {
+    for (const [userId, home] of [
+      [walker, "/userHome"],
+      [boss, "/adminHome"],
+    ]) {
       const response = await callRoute("/", { sessionId: (await createSession(userId)).id });
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(home);

@@ -23,7 +23,13 @@ async function emptyDatabase(): Promise<Database> {
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = openPostgres(target.toString(), 2);
-  return { ...db, close: async () => { await db.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
 }
 
 describe("migrations", () => {
@@ -55,21 +61,15 @@ describe("migrations", () => {
       { name: "29990101000001_bad", sql: "CREATE TABLE oops (;", checksum: "y" },
     ];
     await expect(applyMigrations(database, broken)).rejects.toThrow();
-    const tables = await database.withSql((sql) =>
-      sql.query(`SELECT tablename FROM pg_tables WHERE tablename = 'ShouldVanish'`),
-    );
+    const tables = await database.withSql((sql) => sql.query(`SELECT tablename FROM pg_tables WHERE tablename = 'ShouldVanish'`));
     expect(tables).toEqual([]);
-    const recorded = await database.withSql((sql) =>
-      sql.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`),
-    );
+    const recorded = await database.withSql((sql) => sql.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`));
     expect(recorded).toEqual([]);
   });
 
   test("refuses to run over a migration that failed earlier", async () => {
     await database.withSql((sql) =>
-      sql.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('failed-one', 'z', '29990101000002_failed', now())`,
-      ),
+      sql.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('failed-one', 'z', '29990101000002_failed', now())`),
     );
     await expect(applyMigrations(database)).rejects.toThrow(/29990101000002_failed failed earlier/);
     await database.withSql((sql) => sql.query(`DELETE FROM "_prisma_migrations" WHERE id = 'failed-one'`));
@@ -92,10 +92,12 @@ describe("migrations", () => {
       ];
       await db.withSql(async (sql) => {
         for (const [id, username, created] of legacy) {
-          await sql.query(
-            `INSERT INTO "User" (id, username, email, "passwordHash", "createdAt", "updatedAt") VALUES ($1, $2, $3, 'x', $4, $4)`,
-            [id, username, `${id}@example.test`, created],
-          );
+          await sql.query(`INSERT INTO "User" (id, username, email, "passwordHash", "createdAt", "updatedAt") VALUES ($1, $2, $3, 'x', $4, $4)`, [
+            id,
+            username,
+            `${id}@example.test`,
+            created,
+          ]);
         }
       });
       await applyMigrations(db, all.slice(0, at + 1));

@@ -143,7 +143,11 @@ const scenarios: Record<string, () => Promise<Call>> = {
     return { path: `/api/user/${user.id}`, token };
   },
   "GET /api/user/users": async () => ({ path: "/api/user/users", token: adminToken }),
-  "PATCH /api/user/updateRole/{id}": async () => ({ path: `/api/user/updateRole/${(await newUser("role")).user.id}`, token: adminToken, body: { roleType: "Admin" } }),
+  "PATCH /api/user/updateRole/{id}": async () => ({
+    path: `/api/user/updateRole/${(await newUser("role")).user.id}`,
+    token: adminToken,
+    body: { roleType: "Admin" },
+  }),
   "DELETE /api/user/{id}": async () => ({ path: `/api/user/${(await newUser("gone")).user.id}`, token: adminToken }),
   "POST /api/auth/send-reset-link": async () => ({ path: "/api/auth/send-reset-link", body: { email: "nobody-here@example.test" } }),
   "POST /api/send-reset-link": async () => ({ path: "/api/send-reset-link", body: { email: "nobody-here@example.test" } }),
@@ -201,7 +205,10 @@ describe("the OpenAPI document", () => {
   });
 
   test("the coordinate writes document their tolerance of swapped latitude and longitude, and its Warning header", () => {
-    const paths = doc.paths as unknown as Record<string, Record<string, { description?: string; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+    const paths = doc.paths as unknown as Record<
+      string,
+      Record<string, { description?: string; responses: Record<string, { headers?: Record<string, unknown> }> }>
+    >;
     for (const path of ["/api/trails/{id}/coordinate/{index}", "/api/trails/{id}/coordinate"]) {
       const operation = paths[path].patch;
       expect(operation.description, path).toMatch(/swapped/);
@@ -216,7 +223,11 @@ describe("the OpenAPI document", () => {
   });
 
   test("every documented operation has a real call in this test", () => {
-    expect(operations().map((op) => op.key).filter((key) => !scenarios[key])).toEqual([]);
+    expect(
+      operations()
+        .map((op) => op.key)
+        .filter((key) => !scenarios[key]),
+    ).toEqual([]);
   });
 
   test("each documented success answer is what the endpoint really returns", async () => {

@@ -3,12 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import {
-  deliverPasswordReset,
-  isResetTokenUsable,
-  resetPasswordWithToken,
-  RESET_TOKEN_TTL_MS,
-} from "~/models/password-reset.server";
+import { deliverPasswordReset, isResetTokenUsable, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
@@ -50,7 +45,11 @@ beforeEach(async () => {
 function mails() {
   return readdirSync(outbox)
     .sort()
-    .map((file) => readFileSync(path.join(outbox, file), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+    .map((file) =>
+      readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    );
 }
 
 function tokenIn(mail: string) {

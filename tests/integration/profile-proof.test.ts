@@ -149,7 +149,14 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
 
 test("the page's refusal keeps what was typed, except passwords", async () => {
   const user = await account("kept");
-  const body = new URLSearchParams({ intent: "update", email: "kept.new@example.test", age: "41", password: "abcd", confirmPassword: "abcd", currentPassword: "" });
+  const body = new URLSearchParams({
+    intent: "update",
+    email: "kept.new@example.test",
+    age: "41",
+    password: "abcd",
+    confirmPassword: "abcd",
+    currentPassword: "",
+  });
   const response = await callRoute("/userControlPanel", { method: "POST", sessionId: await sessionSignedIn(user.id, OLD), body });
   expect(response.status).toBe(403);
   const html = await response.text();

@@ -23,7 +23,10 @@ function fromClient(client: string | undefined, init: RequestInit & { url?: stri
 }
 
 type Answer = { status: number; headers: Headers; formErrors?: string[]; initialValue?: Record<string, unknown>; location?: string | null; token?: string };
-type ActionData = { data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } }; init: { status?: number; headers?: HeadersInit } | null };
+type ActionData = {
+  data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+  init: { status?: number; headers?: HeadersInit } | null;
+};
 
 async function pageAction(fields: Record<string, string>, client?: string, headers: Record<string, string> = {}): Promise<Answer> {
   const request = fromClient(client, {
@@ -125,7 +128,14 @@ describe("who the client is", () => {
     expect(addressBucket("::FFFF:C000:0201")).toBe("192.0.2.1");
     expect(addressBucket("0:0:0:0:0:ffff:192.0.2.1")).toBe("192.0.2.1");
     const home = "2001:db8:abcd:12::/64";
-    for (const address of ["2001:db8:abcd:12::1", "2001:DB8:ABCD:0012:ffff:ffff:ffff:ffff", "2001:db8:abcd:12:1:2:3:4", "[2001:db8:abcd:12::9]", "2001:db8:abcd:12::9%eth0", "2001:db8:abcd:12::10.0.0.1"]) {
+    for (const address of [
+      "2001:db8:abcd:12::1",
+      "2001:DB8:ABCD:0012:ffff:ffff:ffff:ffff",
+      "2001:db8:abcd:12:1:2:3:4",
+      "[2001:db8:abcd:12::9]",
+      "2001:db8:abcd:12::9%eth0",
+      "2001:db8:abcd:12::10.0.0.1",
+    ]) {
       expect(addressBucket(address), address).toBe(home);
     }
     expect(addressBucket("2001:db8:abcd:13::1")).toBe("2001:db8:abcd:13::/64");
@@ -186,28 +196,24 @@ describe("sign-in limits", () => {
   });
 
   for (const [kind, signIn] of Object.entries(signIns)) {
-    test(
-      `${kind}: twenty strangers failing on an account do not lock its owner out`,
-      async () => {
-        const owner = await createUser({ username: "owner", email: "owner@example.test", password: "owners-password" });
-        const strangers = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
-        const failures = await Promise.all(strangers.map((client, i) => signIn("owner@example.test", `guess-${i}`, client)));
-        expect(failures.map((answer) => answer.status)).toEqual(Array(20).fill(401));
-        expect(strangers.length).toBeGreaterThan(Math.max(signInPolicy.account.slowAfter, signInPolicy.clientAccount.max));
+    test(`${kind}: twenty strangers failing on an account do not lock its owner out`, async () => {
+      const owner = await createUser({ username: "owner", email: "owner@example.test", password: "owners-password" });
+      const strangers = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
+      const failures = await Promise.all(strangers.map((client, i) => signIn("owner@example.test", `guess-${i}`, client)));
+      expect(failures.map((answer) => answer.status)).toEqual(Array(20).fill(401));
+      expect(strangers.length).toBeGreaterThan(Math.max(signInPolicy.account.slowAfter, signInPolicy.clientAccount.max));
 
-        const success = await signIn("owner@example.test", "owners-password", "192.0.2.200");
-        if (kind === "page") {
-          expect(success.status).toBe(302);
-          expect(success.location).toBe("/userHome");
-          expect(success.headers.get("Set-Cookie")).toMatch(/__session=/);
-        } else {
-          expect(success.status).toBe(200);
-          expect(success.token).toBeTruthy();
-        }
-        expect(await prisma.session.count({ where: { userId: owner.id } })).toBe(1);
-      },
-      60_000,
-    );
+      const success = await signIn("owner@example.test", "owners-password", "192.0.2.200");
+      if (kind === "page") {
+        expect(success.status).toBe(302);
+        expect(success.location).toBe("/userHome");
+        expect(success.headers.get("Set-Cookie")).toMatch(/__session=/);
+      } else {
+        expect(success.status).toBe(200);
+        expect(success.token).toBeTruthy();
+      }
+      expect(await prisma.session.count({ where: { userId: owner.id } })).toBe(1);
+    }, 60_000);
   }
 
   test("successful sign-ins count nothing: a hundred in a row, and the client's failures are still all there", async () => {
@@ -249,29 +255,25 @@ describe("the account-wide slow-down", () => {
     expect(signInDelayMs(20)).toBe(250);
   });
 
-  test(
-    "failures from many clients make later attempts on that email wait longer, registered or not, and the owner still gets in",
-    async () => {
-      // One failure from anyone is the threshold here, so the waits are 250, 500, 1000 ms … within a short test.
-      env.RATE_LIMIT_FACTOR = 0.1;
-      expect(scaledMax(signInPolicy.account.slowAfter)).toBe(1);
-      await createUser({ username: "target", email: "target@example.test", password: "target-pw" });
-      let client = 0;
-      for (const email of ["target@example.test", "ghost@example.test"]) {
-        const waits: number[] = [];
-        for (let i = 0; i < 4; i++) {
-          waits.push(await elapsedMs(async () => expect((await pageSignIn(email, "guess", `203.0.113.${++client}`)).status).toBe(401)));
-        }
-        // Lower bounds only: a busy machine may take longer, never shorter.
-        expect(waits[1], email).toBeGreaterThanOrEqual(240);
-        expect(waits[2], email).toBeGreaterThanOrEqual(490);
-        expect(waits[3], email).toBeGreaterThanOrEqual(990);
+  test("failures from many clients make later attempts on that email wait longer, registered or not, and the owner still gets in", async () => {
+    // One failure from anyone is the threshold here, so the waits are 250, 500, 1000 ms … within a short test.
+    env.RATE_LIMIT_FACTOR = 0.1;
+    expect(scaledMax(signInPolicy.account.slowAfter)).toBe(1);
+    await createUser({ username: "target", email: "target@example.test", password: "target-pw" });
+    let client = 0;
+    for (const email of ["target@example.test", "ghost@example.test"]) {
+      const waits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        waits.push(await elapsedMs(async () => expect((await pageSignIn(email, "guess", `203.0.113.${++client}`)).status).toBe(401)));
       }
-      let owner: Answer | undefined;
-      const ownerWait = await elapsedMs(async () => (owner = await apiSignIn("target@example.test", "target-pw", "192.0.2.250")));
-      expect(owner?.status).toBe(200);
-      expect(ownerWait).toBeGreaterThanOrEqual(1_990);
-    },
-    60_000,
-  );
+      // Lower bounds only: a busy machine may take longer, never shorter.
+      expect(waits[1], email).toBeGreaterThanOrEqual(240);
+      expect(waits[2], email).toBeGreaterThanOrEqual(490);
+      expect(waits[3], email).toBeGreaterThanOrEqual(990);
+    }
+    let owner: Answer | undefined;
+    const ownerWait = await elapsedMs(async () => (owner = await apiSignIn("target@example.test", "target-pw", "192.0.2.250")));
+    expect(owner?.status).toBe(200);
+    expect(ownerWait).toBeGreaterThanOrEqual(1_990);
+  }, 60_000);
 });

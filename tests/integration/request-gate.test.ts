@@ -38,7 +38,10 @@ function checksum(bytes: Uint8Array) {
 type Sent = { status: number; body: string; headers: IncomingMessage["headers"] };
 
 /** Sends `chunks` one write at a time (chunked unless a Content-Length is given), pausing between them. */
-function send(path: string, options: { method?: string; headers?: Record<string, string | string[]>; chunks?: Buffer[]; pauseMs?: number; endAfter?: boolean }): Promise<Sent> {
+function send(
+  path: string,
+  options: { method?: string; headers?: Record<string, string | string[]>; chunks?: Buffer[]; pauseMs?: number; endAfter?: boolean },
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? "POST", headers: options.headers }, (res) => {
       let body = "";
@@ -103,7 +106,11 @@ describe("bodies", () => {
   });
 
   test("GET requests with a body are held to the same limit", async () => {
-    const answer = await send("/about", { method: "GET", headers: { "Transfer-Encoding": "chunked" }, chunks: Array.from({ length: 70 }, () => Buffer.alloc(1024)) });
+    const answer = await send("/about", {
+      method: "GET",
+      headers: { "Transfer-Encoding": "chunked" },
+      chunks: Array.from({ length: 70 }, () => Buffer.alloc(1024)),
+    });
     expect(answer.status).toBe(413);
   });
 });

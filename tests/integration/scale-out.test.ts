@@ -55,7 +55,10 @@ async function signIn(app: AppProcess, credentials = ADMIN) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(credentials),
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { status: response.status, token: ((await response.json()) as { token?: string }).token, cookie };
 }
 

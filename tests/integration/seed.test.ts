@@ -27,9 +27,7 @@ describe("seed data", () => {
   });
 
   test("the seed's trail file is the shared data, byte for byte", () => {
-    expect(readFileSync("prisma/seed-data/trails.geojson", "utf8")).toBe(
-      readFileSync("../shared/data/trails.geojson", "utf8"),
-    );
+    expect(readFileSync("prisma/seed-data/trails.geojson", "utf8")).toBe(readFileSync("../shared/data/trails.geojson", "utf8"));
   });
 
   test("the three trails keep their names, colours, ids and every coordinate in order", async () => {

@@ -87,7 +87,9 @@ describe("the production server process", () => {
       const app = await startApp({ DATABASE_URL: url.toString() });
       expect(await app.exited).toBe(1);
       expect(app.output().trim()).toMatch(
-        new RegExp(`^Cannot start: the database at DATABASE_URL \\(.*/missing_${process.pid}\\) could not be used: database "missing_${process.pid}" does not exist$`),
+        new RegExp(
+          `^Cannot start: the database at DATABASE_URL \\(.*/missing_${process.pid}\\) could not be used: database "missing_${process.pid}" does not exist$`,
+        ),
       );
     });
   }
@@ -201,7 +203,10 @@ describe("the production server process", () => {
         method: "PATCH",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
         body: JSON.stringify({ index: 1, coordinate: [-84.006 - n / 100_000, 33.98] }),
-      }).then((r) => r.status, () => 0),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, 150));
     app.process.kill("SIGKILL");
@@ -233,7 +238,10 @@ describe("the production server process", () => {
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
         const signIn = await postSignIn(app, "ops@example.test", "ops-password");
         const { token } = (await signIn.json()) as { token: string };
-        const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const cookie = signIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
         await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
         const started = Date.now();
@@ -307,7 +315,10 @@ describe("the production server process", () => {
         const signedIn = await signIn();
         const { token } = (await signedIn.json()) as { token: string };
         // Reactions are transactions: queued behind one another for the one connection, each still lands.
-        const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+        const cookie = signedIn.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; ");
         const videos = (await (await fetch(`${app.url}/api/video/videos`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { _id: string }[];
         const reactions = await Promise.all(
           Array.from({ length: 40 }, (_, i) =>

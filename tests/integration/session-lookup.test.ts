@@ -88,10 +88,19 @@ describe("signed-in requests", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(ADMIN),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const { token } = (await signIn.json()) as { token: string };
     // Pages whose root and page loaders both need the user (/ sends a signed-in person home), and the API.
-    for (const [path, status] of [["/", 302], ["/trails", 200], ["/bodyWeightExercises", 200], ["/userHome", 200], ["/adminHome", 200]] as const) {
+    for (const [path, status] of [
+      ["/", 302],
+      ["/trails", 200],
+      ["/bodyWeightExercises", 200],
+      ["/userHome", 200],
+      ["/adminHome", 200],
+    ] as const) {
       const lookups = await counted(async () => {
         const response = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
         expect(response.status, path).toBe(status);

@@ -89,8 +89,7 @@ describe("every trail and bench action is for admins only", () => {
 
   test("the areas' pages are refused the same way", async () => {
     for (const option of ["trail", "bench"]) {
-      const request = (cookie?: string) =>
-        new Request(`http://localhost/adminControlPanel?option=${option}`, { headers: cookie ? { Cookie: cookie } : {} });
+      const request = (cookie?: string) => new Request(`http://localhost/adminControlPanel?option=${option}`, { headers: cookie ? { Cookie: cookie } : {} });
       const asUser = await loader({ request: request(userCookie), params: {}, context: {} }).catch((thrown: unknown) => thrown);
       expect(statusOf(asUser)).toBe(403);
       const asVisitor = await loader({ request: request(), params: {}, context: {} }).catch((thrown: unknown) => thrown);
@@ -134,7 +133,14 @@ describe("admin trail edits", () => {
 
     const restored = await post(
       "trail",
-      { intent: "save-coordinate", trailId: trail.id, version: String(after.version), index: "3", latitude: String(original[1]), longitude: String(original[0]) },
+      {
+        intent: "save-coordinate",
+        trailId: trail.id,
+        version: String(after.version),
+        index: "3",
+        latitude: String(original[1]),
+        longitude: String(original[0]),
+      },
       adminCookie,
     );
     expect(statusOf(restored)).toBe(302);
@@ -159,7 +165,11 @@ describe("admin bench edits", () => {
     expect(statusOf(updated)).toBe(302);
     expect((await prisma.bench.findUniqueOrThrow({ where: { id: bench.id } })).location).toBe("Behind the gym");
 
-    const video = await post("bench", { intent: "add-video", benchId: bench.id, title: "Stretch", url: "https://www.youtube.com/watch?v=CQYKNyeBOIY" }, adminCookie);
+    const video = await post(
+      "bench",
+      { intent: "add-video", benchId: bench.id, title: "Stretch", url: "https://www.youtube.com/watch?v=CQYKNyeBOIY" },
+      adminCookie,
+    );
     expect(statusOf(video)).toBe(302);
     const stored = await prisma.benchVideo.findFirstOrThrow({ where: { benchId: bench.id } });
     expect(stored.url).toBe("https://www.youtube.com/embed/CQYKNyeBOIY");

@@ -24,7 +24,13 @@ let userToken: string;
 let adminToken: string;
 let adminCookie: string;
 
-function call(route: Route, method: string, path: string, params: Record<string, string>, options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {}) {
+function call(
+  route: Route,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? adminToken : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -221,7 +227,12 @@ describe("coordinate writes", () => {
     expect(points.map((point) => point.position)).toEqual(Array.from({ length: 21 }, (_, index) => index));
     expect(points[0].coordinate).toEqual([-84.0, 33.98]);
     // Each insert at index 1 pushed the earlier ones down: every coordinate is there exactly once.
-    expect(points.slice(1).map((point) => point.coordinate).sort()).toEqual([...coordinates].sort());
+    expect(
+      points
+        .slice(1)
+        .map((point) => point.coordinate)
+        .sort(),
+    ).toEqual([...coordinates].sort());
     expect((await prisma.trail.findUniqueOrThrow({ where: { id: trail.id } })).version).toBe(20);
   });
 
@@ -362,7 +373,9 @@ describe("benches", () => {
     expect((await call(benchCreate, "POST", "/x", {}, { token: null, body, headers: { Cookie: adminCookie } })).status).toBe(403);
     expect((await call(benchOne, "PATCH", "/x", { id: created.id! }, { token: userToken, body: { location: "y" } })).status).toBe(403);
     expect((await call(benchOne, "DELETE", "/x", { id: created.id! }, { token: userToken })).status).toBe(403);
-    expect((await call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { token: userToken, body: { title: "t", url: "youtu.be/CQYKNyeBOIY" } })).status).toBe(403);
+    expect(
+      (await call(benchAddVideo, "PATCH", "/x", { id: created.id! }, { token: userToken, body: { title: "t", url: "youtu.be/CQYKNyeBOIY" } })).status,
+    ).toBe(403);
     expect((await call(benchDeleteVideo, "PATCH", "/x", { id: created.id!, videoId: unknownId }, { token: null })).status).toBe(401);
     expect(await prisma.bench.count({ where: { benchNumber: 950 } })).toBe(0);
   });

@@ -22,8 +22,7 @@ function writeBehindTheVersion(text: string) {
   });
 }
 
-const versions = async () =>
-  Object.fromEntries((await prisma.dataVersion.findMany()).map((row) => [row.name, row.version]));
+const versions = async () => Object.fromEntries((await prisma.dataVersion.findMany()).map((row) => [row.name, row.version]));
 
 describe("data only admins change, kept in memory", () => {
   test("trails are served from memory until their version moves, then read again", async () => {

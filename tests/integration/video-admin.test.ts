@@ -142,7 +142,12 @@ describe("POST /api/video/videos and PATCH /api/video/{id}", () => {
       category: "hydration",
       views: 7,
     });
-    const refused = await api(videoById, `/api/video/${videoId}`, { method: "PATCH", token: adminToken, body: JSON.stringify({ url: "nope" }) }, { id: videoId });
+    const refused = await api(
+      videoById,
+      `/api/video/${videoId}`,
+      { method: "PATCH", token: adminToken, body: JSON.stringify({ url: "nope" }) },
+      { id: videoId },
+    );
     expect(refused.status).toBe(400);
     expect((await refused.json()).fieldErrors).toEqual({ url: [videoMessages.urlInvalid] });
     expect((await prisma.video.findUniqueOrThrow({ where: { id: videoId } })).title).toBe("Water Basics 2");
@@ -290,7 +295,16 @@ describe("admin Videos area actions", () => {
 
   test("update changes the video; delete removes it; an unknown id is refused with 404", async () => {
     const updated = (await postPanel(
-      { intent: "update", id: videoId, q: "water", title: "Water Wise", url: "https://www.youtube.com/watch?v=IODxDxX7oi4&t=5s", category: "health", subCategory: "Nutrition", description: "" },
+      {
+        intent: "update",
+        id: videoId,
+        q: "water",
+        title: "Water Wise",
+        url: "https://www.youtube.com/watch?v=IODxDxX7oi4&t=5s",
+        category: "health",
+        subCategory: "Nutrition",
+        description: "",
+      },
       adminCookie,
     )) as Response;
     expect(updated.headers.get("Location")).toBe(`/adminControlPanel?option=videos&q=water#admin-video-${videoId}`);
@@ -320,7 +334,11 @@ describe("admin Videos area actions", () => {
     expect((await load("option=videos&q=exerc")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form"]);
     expect((await load("option=videos&q=nothing-like-this")).videos).toEqual([]);
     const confirming = await load(`option=videos&confirm=delete&id=${videoId}`);
-    expect(confirming.confirm).toMatchObject({ id: videoId, title: "Water Basics", player: { kind: "embed", src: expect.stringContaining("/embed/xTUmZcxf_tI") } });
+    expect(confirming.confirm).toMatchObject({
+      id: videoId,
+      title: "Water Basics",
+      player: { kind: "embed", src: expect.stringContaining("/embed/xTUmZcxf_tI") },
+    });
     expect(await prisma.video.count()).toBe(2);
     const editing = await load(`option=videos&edit=${videoId}`);
     expect(editing.editing).toMatchObject({ id: videoId, url: "https://www.youtube.com/embed/xTUmZcxf_tI" });

@@ -35,9 +35,7 @@ const stored = () => prisma.video.findUniqueOrThrow({ where: { id: videoId }, se
 
 beforeEach(async () => {
   await truncateAll(database);
-  videoId = (
-    await prisma.video.create({ data: { title: "Water", subCategory: "Hydration", category: "hydration", url: "https://youtu.be/xTUmZcxf_tI" } })
-  ).id;
+  videoId = (await prisma.video.create({ data: { title: "Water", subCategory: "Hydration", category: "hydration", url: "https://youtu.be/xTUmZcxf_tI" } })).id;
 });
 
 describe("PUT /api/video/{id}/reaction", () => {

@@ -1,13 +1,7 @@
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser, deleteUserAccount } from "~/models/user.server";
-import {
-  getVideo,
-  listVideosBySubCategories,
-  reactToVideo,
-  recordView,
-  utcDay,
-} from "~/models/video.server";
+import { getVideo, listVideosBySubCategories, reactToVideo, recordView, utcDay } from "~/models/video.server";
 import { database, prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { VIDEO_TOPICS } from "~/lib/video-topics";
@@ -48,9 +42,7 @@ describe("listing by subCategory", () => {
     await seedDatabase(prisma);
     for (const topic of VIDEO_TOPICS) {
       const listed = await listVideosBySubCategories(topic.subCategories);
-      const expected = topic.subCategories.flatMap((sub) =>
-        seedVideos.filter((v) => v.subCategory === sub).map((v) => v.title),
-      );
+      const expected = topic.subCategories.flatMap((sub) => seedVideos.filter((v) => v.subCategory === sub).map((v) => v.title));
       expect(listed.map((v) => v.title).sort(), topic.slug).toEqual([...expected].sort());
       // Grouped in the topic's subCategory order.
       const groupOrder = listed.map((v) => topic.subCategories.indexOf(v.subCategory as never));

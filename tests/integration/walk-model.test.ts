@@ -112,7 +112,14 @@ describe("My walks totals", () => {
     expect(summary.month.walks).toBe(2);
     expect(summary.month.metres / METRES_PER_MILE).toBeCloseTo(1.5, 9);
     expect(summary.weeks.map((week) => week.weekStart)).toEqual([
-      "2025-02-10", "2025-02-17", "2025-02-24", "2025-03-03", "2025-03-10", "2025-03-17", "2025-03-24", "2025-03-31",
+      "2025-02-10",
+      "2025-02-17",
+      "2025-02-24",
+      "2025-03-03",
+      "2025-03-10",
+      "2025-03-17",
+      "2025-03-24",
+      "2025-03-31",
     ]);
     expect(summary.weeks.map((week) => Math.round((week.metres / METRES_PER_MILE) * 100) / 100)).toEqual([3, 0, 0, 0, 0, 0, 1.25, 3.5]);
   });

@@ -85,9 +85,7 @@ export async function createTestDatabase(template: string): Promise<Database & {
 /** Empties every table but the migration history, so each test starts from the same state. */
 export async function truncateAll(db: Database) {
   await db.withSql(async (sql) => {
-    const rows = await sql.query(
-      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
-    );
+    const rows = await sql.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`);
     if (rows.length === 0) return;
     await sql.exec(`TRUNCATE ${rows.map((row) => `"${row.tablename as string}"`).join(", ")} CASCADE`);
   });

@@ -4,10 +4,7 @@ import { describe, expect, test } from "vitest";
 import { decodePath, encodePath } from "~/lib/encoded-path";
 import type { LonLat } from "~/lib/geo";
 
-const coordinate = fc.tuple(
-  fc.double({ min: -180, max: 180, noNaN: true }),
-  fc.double({ min: -90, max: 90, noNaN: true }),
-) as fc.Arbitrary<LonLat>;
+const coordinate = fc.tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true })) as fc.Arbitrary<LonLat>;
 
 describe("encoded trail paths", () => {
   test("decode what was encoded, to six decimals, in order", () => {

@@ -70,7 +70,12 @@ describe("configuration", () => {
   });
 
   test("APP_URL is an origin and nothing more", () => {
-    for (const value of ["https://trails.example.edu/app", "https://user:pw@trails.example.edu", "https://trails.example.edu/?a=1", "ftp://trails.example.edu"]) {
+    for (const value of [
+      "https://trails.example.edu/app",
+      "https://user:pw@trails.example.edu",
+      "https://trails.example.edu/?a=1",
+      "ftp://trails.example.edu",
+    ]) {
       expect(errorsFor({ APP_URL: value }), value).toContain("Invalid configuration: APP_URL");
     }
     expect(parseEnv({ APP_URL: "https://trails.example.edu/" }).APP_URL).toBe("https://trails.example.edu");

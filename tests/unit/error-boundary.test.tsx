@@ -9,7 +9,7 @@ function renderRootError(error: unknown) {
 }
 
 function routeError(status: number) {
-  return { status, statusText: "", internal: false, data: "" , __type: "RouteErrorResponse" };
+  return { status, statusText: "", internal: false, data: "", __type: "RouteErrorResponse" };
 }
 
 describe("root error screens", () => {

@@ -39,7 +39,14 @@ describe("a form submission's reply", () => {
   });
 
   test("keeps what a person typed into the form's own fields", () => {
-    const reply = parseSubmission(formOf([["email", "not-an-email"], ["note", "hello"], ["injected", "<script>"]]), { schema }).reply();
+    const reply = parseSubmission(
+      formOf([
+        ["email", "not-an-email"],
+        ["note", "hello"],
+        ["injected", "<script>"],
+      ]),
+      { schema },
+    ).reply();
     expect(reply.initialValue).toEqual({ email: "not-an-email", note: "hello" });
     expect(reply.error?.email?.length).toBeGreaterThan(0);
   });

@@ -22,9 +22,7 @@ import {
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
 const trails: Feature[] = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features;
-const benches: { latitude: number; longitude: number }[] = JSON.parse(
-  readFileSync("prisma/seed-data/benches.json", "utf8"),
-);
+const benches: { latitude: number; longitude: number }[] = JSON.parse(readFileSync("prisma/seed-data/benches.json", "utf8"));
 const trail = (color: string) => trails.find((feature) => feature.properties.color === color)!.geometry.coordinates;
 const everyPoint: LonLat[] = [
   ...trails.flatMap((feature) => feature.geometry.coordinates),

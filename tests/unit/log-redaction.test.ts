@@ -63,7 +63,13 @@ describe("tokens never reach the log", () => {
     expect(tokenRoutes.length).toBeGreaterThan(0);
     for (const file of tokenRoutes) {
       // `api.auth.reset-password.$token.ts` → `/api/auth/reset-password/<token>`
-      const path = `/${file.replace(/\.(tsx?|jsx?)$/, "").replace(/\//g, ".").replace(/\[\.\]/g, ".").split(".").map((part) => (part === "$token" ? "0123456789abcdef0123" : part)).join("/")}`.replace(/\/route$/, "");
+      const path = `/${file
+        .replace(/\.(tsx?|jsx?)$/, "")
+        .replace(/\//g, ".")
+        .replace(/\[\.\]/g, ".")
+        .split(".")
+        .map((part) => (part === "$token" ? "0123456789abcdef0123" : part))
+        .join("/")}`.replace(/\/route$/, "");
       expect(redactPath(path), file).not.toContain("0123456789abcdef0123");
     }
   });

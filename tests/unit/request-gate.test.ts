@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { redactPath } from "~/utils/logger.server";
-import {
-  contentTypeRefusal,
-  isAllowedOrigin,
-  resolveClientAddress,
-  targetRefusal,
-  canonicalTarget,
-  type GateConfig,
-} from "~/http/request-gate.server";
+import { contentTypeRefusal, isAllowedOrigin, resolveClientAddress, targetRefusal, canonicalTarget, type GateConfig } from "~/http/request-gate.server";
 
 const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: ["https://partner.example.org"] };
 
@@ -58,18 +51,35 @@ describe("the origin check for writes", () => {
     expect(isAllowedOrigin(undefined, "/userControlPanel", config)).toBe(true);
     expect(isAllowedOrigin("https://partner.example.org", "/api/feedback/submit", config)).toBe(true);
     expect(isAllowedOrigin("https://partner.example.org", "/userControlPanel", config)).toBe(false);
-    for (const foreign of ["null", "http://trails.example.edu", "https://trails.example.edu:8443", "https://trails.example.edu.evil.com", "https://evil.com", "https://trails.example.edu/", "", " https://trails.example.edu"]) {
+    for (const foreign of [
+      "null",
+      "http://trails.example.edu",
+      "https://trails.example.edu:8443",
+      "https://trails.example.edu.evil.com",
+      "https://evil.com",
+      "https://trails.example.edu/",
+      "",
+      " https://trails.example.edu",
+    ]) {
       expect(isAllowedOrigin(foreign, "/logout", config), foreign).toBe(false);
     }
   });
 
   test("no other string is taken for our origin, whatever the Host or path", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.webUrl(), fc.webUrl().map((u) => new URL(u).origin)), fc.webPath(), (origin, path) => {
-        const allowed = isAllowedOrigin(origin, `/${path}`, config);
-        const api = path === "api" || path.startsWith("api/");
-        expect(allowed).toBe(origin === config.appOrigin || (api && config.corsOrigins.includes(origin)));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.webUrl(),
+          fc.webUrl().map((u) => new URL(u).origin),
+        ),
+        fc.webPath(),
+        (origin, path) => {
+          const allowed = isAllowedOrigin(origin, `/${path}`, config);
+          const api = path === "api" || path.startsWith("api/");
+          expect(allowed).toBe(origin === config.appOrigin || (api && config.corsOrigins.includes(origin)));
+        },
+      ),
     );
   });
 

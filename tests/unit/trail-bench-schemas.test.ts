@@ -3,20 +3,21 @@ import { benchCreateSchema, benchUpdateSchema, benchVideoSchema } from "~/schema
 import fc from "fast-check";
 import { coordinateSchema, coordinateUpdateSchema, insertCoordinateSchema } from "~/schemas/trail";
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("coordinate schemas", () => {
   test("decimals as text or numbers are accepted", () => {
     expect(coordinateSchema.parse({ latitude: " 33.98123 ", longitude: "-84.00456" })).toEqual({ latitude: 33.98123, longitude: -84.00456 });
-    expect(insertCoordinateSchema.parse({ index: "3", coordinate: [-84.001, 33.981] })).toMatchObject({ index: 3, coordinate: [-84.001, 33.981], swapped: false });
+    expect(insertCoordinateSchema.parse({ index: "3", coordinate: [-84.001, 33.981] })).toMatchObject({
+      index: 3,
+      coordinate: [-84.001, 33.981],
+      swapped: false,
+    });
   });
 
   test("a missing value asks for both; values outside campus name the range", () => {
     expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "" }))).toEqual(["Please provide both latitude and longitude"]);
-    expect(messages(coordinateSchema.safeParse({ latitude: "34.5", longitude: "-84" }))).toEqual([
-      "Latitude must be within the campus area (33.96 to 34.00).",
-    ]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "34.5", longitude: "-84" }))).toEqual(["Latitude must be within the campus area (33.96 to 34.00)."]);
     expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "-85" }))).toEqual([
       "Longitude must be within the campus area (-84.03 to -83.98).",
     ]);
@@ -69,8 +70,16 @@ describe("API coordinates sent with latitude and longitude exchanged", () => {
     const inArea = (lat: number, lon: number) => lat >= 33.96 && lat <= 34.0 && lon >= -84.03 && lon <= -83.98;
     fc.assert(
       fc.property(
-        fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.double({ min: 33.95, max: 34.01, noNaN: true }), fc.double({ min: -84.04, max: -83.97, noNaN: true })),
-        fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: 33.95, max: 34.01, noNaN: true }), fc.double({ min: -84.04, max: -83.97, noNaN: true })),
+        fc.oneof(
+          fc.double({ min: -90, max: 90, noNaN: true }),
+          fc.double({ min: 33.95, max: 34.01, noNaN: true }),
+          fc.double({ min: -84.04, max: -83.97, noNaN: true }),
+        ),
+        fc.oneof(
+          fc.double({ min: -180, max: 180, noNaN: true }),
+          fc.double({ min: 33.95, max: 34.01, noNaN: true }),
+          fc.double({ min: -84.04, max: -83.97, noNaN: true }),
+        ),
         (latitude, longitude) => {
           const parsed = coordinateUpdateSchema.safeParse({ latitude, longitude });
           if (!parsed.success) return !inArea(latitude, longitude) && !inArea(longitude, latitude);

@@ -65,7 +65,13 @@ describe("the trail line", () => {
   });
 
   test("an open path is not a loop; an empty one snaps to nothing", () => {
-    expect(trailLine([[-84, 33.98], [-84.001, 33.981], [-84.002, 33.982]]).loop).toBe(false);
+    expect(
+      trailLine([
+        [-84, 33.98],
+        [-84.001, 33.981],
+        [-84.002, 33.982],
+      ]).loop,
+    ).toBe(false);
     expect(snapToTrail(trailLine([]), [-84, 33.98])).toBeNull();
   });
 
@@ -131,7 +137,11 @@ describe("the next bench ahead", () => {
   });
 
   test("on an open trail benches behind are not ahead", () => {
-    const open = trailLine([[-84.0, 33.98], [-84.0, 33.981], [-84.0, 33.982]]);
+    const open = trailLine([
+      [-84.0, 33.98],
+      [-84.0, 33.981],
+      [-84.0, 33.982],
+    ]);
     const behind = [{ bench: benches[0], along: 10 }];
     expect(nextBenchAhead(open, behind, 100, 1)).toBeNull();
     expect(nextBenchAhead(open, behind, 100, -1)?.metresAhead).toBeCloseTo(90, 6);
@@ -180,7 +190,10 @@ describe("a walk", () => {
     expect(view.offTrailMetres).toBeGreaterThan(ON_TRAIL_METRES);
     expect(view.nextBench).toBeNull();
     expect(away.walkedMetres).toBe(onTrail.walkedMetres);
-    const back = run(walkAlong(300, 400, 20).map((fix) => ({ ...fix, at: fix.at + 2_000_000 })), away);
+    const back = run(
+      walkAlong(300, 400, 20).map((fix) => ({ ...fix, at: fix.at + 2_000_000 })),
+      away,
+    );
     expect(describeWalk(gold, back, []).onTrail).toBe(true);
     // The shortcut from 200 m to 300 m is not walked along the trail; 300 to 400 m is.
     expect(back.walkedMetres - onTrail.walkedMetres).toBeGreaterThan(95);

@@ -46,18 +46,14 @@ describe("extractYouTubeId", () => {
 
 describe("embed and thumbnail addresses", () => {
   it("builds the player address on the configured host, with autoplay only when asked", () => {
-    expect(youTubeEmbedUrl("xTUmZcxf_tI", "https://www.youtube-nocookie.com")).toBe(
-      "https://www.youtube-nocookie.com/embed/xTUmZcxf_tI",
-    );
+    expect(youTubeEmbedUrl("xTUmZcxf_tI", "https://www.youtube-nocookie.com")).toBe("https://www.youtube-nocookie.com/embed/xTUmZcxf_tI");
     expect(youTubeEmbedUrl("xTUmZcxf_tI", "https://www.youtube-nocookie.com/", { autoplay: true })).toBe(
       "https://www.youtube-nocookie.com/embed/xTUmZcxf_tI?autoplay=1",
     );
   });
 
   it("builds a thumbnail address on the configured host", () => {
-    expect(youTubeThumbnailUrl("xTUmZcxf_tI", "https://i.ytimg.com")).toBe(
-      "https://i.ytimg.com/vi/xTUmZcxf_tI/hqdefault.jpg",
-    );
+    expect(youTubeThumbnailUrl("xTUmZcxf_tI", "https://i.ytimg.com")).toBe("https://i.ytimg.com/vi/xTUmZcxf_tI/hqdefault.jpg");
   });
 });
 
@@ -72,9 +68,12 @@ describe("Vimeo links", () => {
     expect(extractVimeoVideo(input)).toEqual(video);
   });
 
-  it.each(["https://vimeo.com/", "https://vimeo.com/about", "https://vimeo.com.evil.example/76979871", "https://player.vimeo.com/76979871"])("rejects %j", (input) => {
-    expect(extractVimeoVideo(input)).toBeNull();
-  });
+  it.each(["https://vimeo.com/", "https://vimeo.com/about", "https://vimeo.com.evil.example/76979871", "https://player.vimeo.com/76979871"])(
+    "rejects %j",
+    (input) => {
+      expect(extractVimeoVideo(input)).toBeNull();
+    },
+  );
 });
 
 describe("how a stored link plays", () => {
@@ -96,10 +95,22 @@ describe("how a stored link plays", () => {
   });
 
   it("files natively only from the allowed media origins; elsewhere, and other pages, as links", () => {
-    expect(videoPlayerFor("https://media.example.edu/a/warm-up.webm", config)).toEqual({ kind: "file", src: "https://media.example.edu/a/warm-up.webm", type: "video/webm" });
+    expect(videoPlayerFor("https://media.example.edu/a/warm-up.webm", config)).toEqual({
+      kind: "file",
+      src: "https://media.example.edu/a/warm-up.webm",
+      type: "video/webm",
+    });
     expect(videoPlayerFor("https://trails.example.edu/media/warm-up.mp4", config)).toMatchObject({ kind: "file", type: "video/mp4" });
-    expect(videoPlayerFor("https://other.example.org/warm-up.mp4", config)).toEqual({ kind: "page", href: "https://other.example.org/warm-up.mp4", hostName: "other.example.org" });
-    expect(videoPlayerFor("https://www.college.edu/wellness", config)).toEqual({ kind: "page", href: "https://www.college.edu/wellness", hostName: "college.edu" });
+    expect(videoPlayerFor("https://other.example.org/warm-up.mp4", config)).toEqual({
+      kind: "page",
+      href: "https://other.example.org/warm-up.mp4",
+      hostName: "other.example.org",
+    });
+    expect(videoPlayerFor("https://www.college.edu/wellness", config)).toEqual({
+      kind: "page",
+      href: "https://www.college.edu/wellness",
+      hostName: "college.edu",
+    });
     expect(videoPlayerFor("http://www.college.edu/wellness", config)).toBeNull();
   });
 

@@ -71,7 +71,13 @@ function BenchForm({
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
-    <AreaForm form={form} action={`${action}#${anchors.addBenchVideo}`} heading="Add a video" level={4} className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4">
+    <AreaForm
+      form={form}
+      action={`${action}#${anchors.addBenchVideo}`}
+      heading="Add a video"
+      level={4}
+      className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4"
+    >
       <input type="hidden" name="benchId" value={bench.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Title" />
@@ -138,7 +144,9 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
         <ConfirmDialog
           id="bench-confirm-dialog"
           title={confirm?.kind === "delete-video" ? "Delete video" : "Delete bench"}
-          prompt={confirm?.kind === "delete-video" ? "Are you sure you want to delete this video?" : `Are you sure you want to delete bench #${bench.benchNumber}?`}
+          prompt={
+            confirm?.kind === "delete-video" ? "Are you sure you want to delete this video?" : `Are you sure you want to delete bench #${bench.benchNumber}?`
+          }
           open={confirm !== null}
           closeTo={here}
           action={`${here}#${confirm?.kind === "delete-video" ? anchors.benchVideos : anchors.benchChooser}`}
@@ -194,7 +202,14 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
         </>
       ) : null}
 
-      <BenchForm key={data.benches.length} formId="create-bench" heading="Create a bench" action={here} trails={data.trails} lastResult={replyTo(reply, "create-bench")}>
+      <BenchForm
+        key={data.benches.length}
+        formId="create-bench"
+        heading="Create a bench"
+        action={here}
+        trails={data.trails}
+        lastResult={replyTo(reply, "create-bench")}
+      >
         <button type="submit" name="intent" value="create-bench" className="btn-primary mt-4">
           Create Bench
         </button>

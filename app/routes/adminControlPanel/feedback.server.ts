@@ -12,10 +12,7 @@ import { confirmationIn, invalid, refused } from "./area.server";
 export async function loadFeedbackArea(url: URL) {
   const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
   const id = url.searchParams.get("id");
-  const [rows, confirming] = await Promise.all([
-    searchError ? [] : listFeedback({ q }),
-    confirmationIn(url, ["delete"]) && isId(id) ? getFeedback(id) : null,
-  ]);
+  const [rows, confirming] = await Promise.all([searchError ? [] : listFeedback({ q }), confirmationIn(url, ["delete"]) && isId(id) ? getFeedback(id) : null]);
   return {
     q,
     searchError,

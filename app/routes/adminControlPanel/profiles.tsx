@@ -96,10 +96,18 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
             <caption className="sr-only">Users</caption>
             <thead className="hidden border-b border-stone-200 bg-stone-50 text-stone-800 md:table-header-group">
               <tr>
-                <th scope="col" className="px-4 py-3">Username</th>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-4 py-3">
+                  Username
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="block divide-y divide-stone-200 md:table-row-group">

@@ -28,7 +28,13 @@ export function AdminSearch({
   const inputId = `${option}-search`;
   const errorId = `${inputId}-error`;
   return (
-    <Form method="get" action="/adminControlPanel" role="search" aria-label={`Search ${adminOptionLabels[option]}`} className="mb-4 flex flex-wrap items-end gap-3">
+    <Form
+      method="get"
+      action="/adminControlPanel"
+      role="search"
+      aria-label={`Search ${adminOptionLabels[option]}`}
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
       <input type="hidden" name="option" value={option} />
       <div className="min-w-0 flex-1 sm:max-w-md">
         <label htmlFor={inputId} className="field-label">

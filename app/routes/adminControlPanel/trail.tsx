@@ -82,7 +82,10 @@ function CoordinateRow({
     longitude: String(longitude),
   });
   return (
-    <tr id={coordinateAnchor(number)} className="mb-3 block scroll-mt-4 rounded-lg border border-stone-200 p-3 align-top md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0">
+    <tr
+      id={coordinateAnchor(number)}
+      className="mb-3 block scroll-mt-4 rounded-lg border border-stone-200 p-3 align-top md:mb-0 md:table-row md:rounded-none md:border-x-0 md:border-t-0 md:p-0"
+    >
       <th scope="row" className="block pb-2 font-mono md:table-cell md:px-2 md:py-2">
         <span className="md:hidden">Coordinate </span>#{number}
       </th>
@@ -222,7 +225,14 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
           </thead>
           <tbody className="block md:table-row-group">
             {trail.coordinates.map((_, index) => (
-              <CoordinateRow key={`${trail.version}-${index}`} trail={trail} filter={data.filter} index={index} here={here} lastResult={rowReply(reply, index)} />
+              <CoordinateRow
+                key={`${trail.version}-${index}`}
+                trail={trail}
+                filter={data.filter}
+                index={index}
+                here={here}
+                lastResult={rowReply(reply, index)}
+              />
             ))}
           </tbody>
         </table>

@@ -37,7 +37,9 @@ function decodeQuotedPrintable(input: string) {
 export function readMail(dir: string): Mail[] {
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".eml")).sort();
+    files = readdirSync(dir)
+      .filter((file) => file.endsWith(".eml"))
+      .sort();
   } catch {
     return [];
   }

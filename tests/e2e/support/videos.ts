@@ -60,7 +60,9 @@ export async function countShown(page: Page, title: string, kind: "like" | "disl
 }
 
 export async function viewsShown(page: Page, title: string) {
-  const text = await videoCard(page, title).getByText(/^[\d,]+ views?$/).innerText();
+  const text = await videoCard(page, title)
+    .getByText(/^[\d,]+ views?$/)
+    .innerText();
   return Number(text.replace(/\D/g, ""));
 }
 
