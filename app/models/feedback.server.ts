@@ -71,6 +71,17 @@ export function countPendingFeedback() {
   return prisma.feedback.count({ where: { isResolved: false } });
 }
 
+/**
+ * The API's feedback object. The old server always sent `username` and `email` as strings, and the old
+ * admin page breaks on anything else: a deleted author reads "deleted account" with an empty email, which
+ * says nothing about the person (their name and email were erased and are never sent again).
+ */
 export function toFeedbackJson(row: FeedbackRow) {
-  return { _id: row.id, username: row.username, email: row.email, feedback: row.feedback, isResolved: row.isResolved };
+  return {
+    _id: row.id,
+    username: row.username ?? feedbackMessages.deletedAccount,
+    email: row.email ?? "",
+    feedback: row.feedback,
+    isResolved: row.isResolved,
+  };
 }

@@ -352,9 +352,10 @@ export function toUserJson(user: PublicUser) {
     username: user.username,
     email: user.email,
     roleType: user.role,
-    gender: user.gender,
-    age: user.age,
-    ethnicity: user.ethnicity,
-    community: user.community,
+    // Old clients read these as strings and a number, never null (issue 30).
+    gender: user.gender ?? "",
+    ...(user.age === null ? {} : { age: user.age }),
+    ethnicity: user.ethnicity ?? "",
+    community: user.community ?? "",
   };
 }

@@ -4,8 +4,10 @@ import { idSchema } from "~/schemas/id";
 /** What the API answers for one feedback message (SPEC §3); username and email are null once its sender's account is deleted. */
 export const feedbackJsonSchema = z.object({
   _id: z.string(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
+  // Always strings, as the old server sent them (its admin page calls username.toLowerCase() on every row):
+  // feedback whose author deleted their account says "deleted account" and "", never the erased values.
+  username: z.string().describe('The sender\'s username; "deleted account" once the sender deleted their account.'),
+  email: z.string().describe('The sender\'s email; "" (empty) once the sender deleted their account.'),
   feedback: z.string(),
   isResolved: z.boolean(),
 });

@@ -190,10 +190,12 @@ export const userJsonSchema = z.object({
   username: z.string(),
   email: z.string(),
   roleType: z.enum(ROLES),
-  gender: z.string().nullable(),
-  age: z.number().int().nullable(),
-  ethnicity: z.string().nullable(),
-  community: z.string().nullable(),
+  // As the old server sent them: the text fields are always strings ("" when not given), and an age that
+  // was never given is left out, as an unset field of the old server's documents was.
+  gender: z.string().describe('"" when not given.'),
+  age: z.number().int().optional().describe("Left out when not given."),
+  ethnicity: z.string().describe('"" when not given.'),
+  community: z.string().describe('"" when not given.'),
 });
 
 /** Another person's account as an administrator sees it through the API: no demographics. */

@@ -52,6 +52,7 @@ describe("deleting an account", () => {
 
     const list = await callRoute("/api/feedback", { headers: { Authorization: `Bearer ${session.id}` } });
     const json = (await list.json()) as { username: string | null; email: string | null; feedback: string }[];
-    expect(json.find((row) => row.feedback === "Benches need shade")).toMatchObject({ username: null, email: null });
+    // The API holds the old types (issue 30): a neutral name and an empty email, never the erased ones.
+    expect(json.find((row) => row.feedback === "Benches need shade")).toMatchObject({ username: "deleted account", email: "" });
   });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import { authResponseSchema, userSummaryJsonSchema } from "~/schemas/user";
+import { feedbackJsonSchema } from "~/schemas/feedback";
 import { benchJsonSchema } from "~/schemas/bench";
 import { trailJsonSchema } from "~/schemas/trail";
 import { videoJsonSchema } from "~/schemas/video";
@@ -96,6 +97,69 @@ beforeAll(async () => {
   await seedDatabase(prisma);
   adminEmail = `oldadmin${Math.random().toString(36).slice(2, 8)}@example.test`;
   await createUser({ username: adminEmail.split("@")[0], email: adminEmail, password: "admin-pass", role: "Admin" });
+});
+
+/** Every path in a JSON value that holds null: the old server never sent one where its clients read a string or a number. */
+function nullsIn(value: unknown, at = "$"): string[] {
+  if (value === null) return [at];
+  if (Array.isArray(value)) return value.flatMap((item, index) => nullsIn(item, `${at}[${index}]`));
+  if (typeof value === "object") return Object.entries(value as object).flatMap(([key, item]) => nullsIn(item, `${at}.${key}`));
+  return [];
+}
+
+describe("feedback from a deleted account (issue 30)", () => {
+  test("the old admin page can list and delete it: username and email are strings, and the erased ones are never sent", async () => {
+    const name = `leaver${Math.random().toString(36).slice(2, 8)}`;
+    const { client, id } = await signedUpUser(name);
+    expect(
+      (await client.call("POST", "/api/feedback/submit", { username: name, email: `${name}@example.test`, feedback: "Please add a bench by the gym" })).status,
+    ).toBe(201);
+    expect((await client.call("DELETE", `/api/user/${id}`)).status).toBe(200);
+
+    const admin = await signedInAdmin();
+    const list = await admin.call("GET", "/api/feedback");
+    expect(list.status).toBe(200);
+    // What the old admin page does with every row, which threw on null and emptied the whole page.
+    const shown = (list.data as { username: string; email: string }[]).map((row) => `${row.username.toLowerCase()} ${row.email.toLowerCase()}`);
+    expect(shown.length).toBeGreaterThan(0);
+    const row = (list.data as { _id: string; username: string; email: string; feedback: string }[]).find(
+      (item) => item.feedback === "Please add a bench by the gym",
+    )!;
+    expect(row).toMatchObject({ username: "deleted account", email: "" });
+    expect(feedbackJsonSchema.strict().parse(row)).toBeTruthy();
+    expect(JSON.stringify(list.data)).not.toContain(name);
+    expect(nullsIn(list.data)).toEqual([]);
+    expect((await admin.call("DELETE", `/api/feedback/${row._id}`)).status).toBe(200);
+    expect(await prisma.feedback.count({ where: { id: row._id } })).toBe(0);
+  });
+
+  test("no answer of the old contract carries null where the old server sent a string or a number", async () => {
+    const name = `sparse${Math.random().toString(36).slice(2, 8)}`;
+    // An account that gave nothing but the required fields.
+    const client = new OldClient();
+    const signup = await client.call("POST", "/api/user/signup", {
+      username: name,
+      email: `${name}@example.test`,
+      password: "walk-pass",
+      confirmPassword: "walk-pass",
+    });
+    expect(signup.status).toBe(201);
+    expect(signup.data.result).toMatchObject({ gender: "", ethnicity: "", community: "" });
+    expect(signup.data.result).not.toHaveProperty("age");
+    const id = signup.data.result._id as string;
+    const admin = await signedInAdmin();
+    const answers = [
+      signup.data,
+      (await client.call("GET", `/api/user/${id}`)).data,
+      (await client.call("PATCH", `/api/user/updateProfile/${id}`, { username: `${name}x` })).data,
+      (await admin.call("GET", "/api/user/users")).data,
+      (await admin.call("GET", "/api/feedback")).data,
+      (await client.call("GET", "/api/video/videos")).data,
+      (await client.call("GET", "/api/bench/benches")).data,
+      (await client.call("GET", "/api/trails/trails")).data,
+    ];
+    for (const answer of answers) expect(nullsIn(answer)).toEqual([]);
+  });
 });
 
 describe("the old client, signed in as an administrator with cookies only", () => {
