@@ -8,6 +8,8 @@ import { log } from "~/utils/logger.server";
 import { deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
 import { destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/http/xsrf.server";
+import { checkQuota } from "~/http/rate-limit.server";
+import type { QuotaKind } from "~/utils/rate-limit-counter.server";
 
 /** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
 export class ApiError extends Error {
@@ -31,6 +33,12 @@ export class ApiError extends Error {
 export function requireId(value: string | undefined, what = "Resource"): string {
   if (!isId(value)) throw new ApiError(404, `${what} not found.`);
   return value;
+}
+
+/** Counts one write of `kind` by the caller; over a quota, a 429 with Retry-After and the quota's sentence. */
+export async function requireApiQuota(request: Request, kind: QuotaKind, userId: string) {
+  const quota = await checkQuota(request, kind, userId);
+  if (!quota.allowed) throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
 }
 
 export function errorBody(message: string, fieldErrors?: Record<string, string[]>) {

@@ -10,6 +10,8 @@ import {
   scaledMax,
   signInPolicy,
   type HitResult,
+  quotaMessages,
+  type QuotaKind,
   type RateLimitAction,
   type Window,
 } from "~/utils/rate-limit-counter.server";
@@ -26,7 +28,7 @@ function accountName(account: string) {
   return account.trim().toLowerCase();
 }
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type RateLimitVerdict = { allowed: true; counted?: string[] } | { allowed: false; retryAfterSeconds: number };
 
 function refusal(action: string, scope: string, hit: HitResult, now: Date): RateLimitVerdict & { allowed: false } {
   log("warn", "rate limit exceeded", { action, scope });
@@ -42,7 +44,33 @@ export async function checkRateLimit(request: Request, action: RateLimitAction, 
     const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
     if (!hit.allowed) return refusal(action, scope, hit, now);
   }
-  return { allowed: true };
+  return { allowed: true, counted: checks.map(([, key]) => key) };
+}
+
+export type QuotaVerdict = { allowed: true; refund(): Promise<void> } | { allowed: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Counts one write of `kind` by this account and this client; over either quota, the sentence to show.
+ * A write that was then refused for another reason (a wrong current password) gives its count back.
+ */
+export async function checkQuota(request: Request, kind: QuotaKind, accountId: string): Promise<QuotaVerdict> {
+  const verdict = await checkRateLimit(request, kind, accountId);
+  if (!verdict.allowed) return { ...verdict, message: quotaMessages[kind] };
+  const counted = verdict.counted ?? [];
+  return { allowed: true, refund: async () => void (await Promise.all(counted.map((key) => refundRateLimit(key)))) };
+}
+
+/** A profile change counts against the profile quota, and a new email also against the email quota. */
+export async function profileQuota(request: Request, user: { id: string; email: string }, newEmail: string | null | undefined): Promise<QuotaVerdict> {
+  const profile = await checkQuota(request, "profileChange", user.id);
+  if (!profile.allowed) return profile;
+  if (!newEmail || newEmail.trim().toLowerCase() === user.email.toLowerCase()) return profile;
+  const email = await checkQuota(request, "emailChange", user.id);
+  if (!email.allowed) {
+    await profile.refund();
+    return email;
+  }
+  return { allowed: true, refund: async () => void (await Promise.all([profile.refund(), email.refund()])) };
 }
 
 /**
@@ -69,6 +97,9 @@ export async function beginSignIn(request: Request, email: string, now = new Dat
   const clientKey = counterKey("signIn", "client", client);
   const pairKey = counterKey("signIn", "client-account", client, account);
   const accountKey = counterKey("signIn", "account", account);
+  // Attempts of any outcome, which successes do not give back: each costs a bcrypt hash.
+  const attempts = await checkRateLimit(request, "signInAttempt", `${client}|${account}`, now);
+  if (!attempts.allowed) return attempts;
   const limits: [string, string, Window][] = [
     ["client", clientKey, signInPolicy.client],
     ["client-account", pairKey, signInPolicy.clientAccount],
@@ -92,6 +123,15 @@ export async function beginSignIn(request: Request, email: string, now = new Dat
       await clearRateLimit(pairKey);
     },
   };
+}
+
+/**
+ * A route's `headers`: a page whose action was refused by a limit carries the action's Retry-After on the
+ * rendered document (Remix drops action headers from documents unless a route passes them on).
+ */
+export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 export function retryAfterHeaders(verdict: RateLimitVerdict) {

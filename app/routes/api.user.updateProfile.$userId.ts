@@ -1,6 +1,7 @@
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiRoute, readBody } from "~/http/api.server";
 import { toUserJsonFor, updateUserProfile, userRefusal } from "~/models/user.server";
+import { profileQuota } from "~/http/rate-limit.server";
 import { profileUpdateApiSchema, userMessages } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({
@@ -8,8 +9,14 @@ export const { loader, action } = apiRoute({
     const { auth, userId } = await requireSelfOrAdmin(request, params.userId, userMessages.notYourProfile);
     const { confirmPassword: _repeat, ...changes } = await readBody(request, profileUpdateApiSchema);
     const editor = { userId: auth.user.id, role: auth.user.role, sessionId: auth.token };
+    // Counted against the account making the change (an admin's edits never use up a user's quota).
+    const quota = await profileQuota(request, auth.user, userId === auth.user.id ? changes.email : null);
+    if (!quota.allowed) throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
     const updated = await updateUserProfile(userId, changes, editor);
-    if (!updated.ok) throw ApiError.refused(userRefusal(updated));
+    if (!updated.ok) {
+      await quota.refund();
+      throw ApiError.refused(userRefusal(updated));
+    }
     return toUserJsonFor(updated.user, auth.user.id);
   },
 });

@@ -8,6 +8,6 @@ export const { loader, action } = apiRoute({
     const { user } = await requireApiUser(request);
     const videoId = requireId(params.id, "Video");
     const { reaction } = await readBody(request, videoReactionApiSchema);
-    return reactThroughApi(user.id, videoId, reaction);
+    return reactThroughApi(request, user.id, videoId, reaction);
   },
 });

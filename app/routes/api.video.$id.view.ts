@@ -5,6 +5,6 @@ import { apiRoute, requireApiUser, requireId } from "~/http/api.server";
 export const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    return viewThroughApi(user.id, requireId(params.id, "Video"));
+    return viewThroughApi(request, user.id, requireId(params.id, "Video"));
   },
 });

@@ -5,6 +5,6 @@ import { apiRoute, requireApiUser, requireId } from "~/http/api.server";
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     const { user } = await requireApiUser(request);
-    return reactThroughApi(user.id, requireId(params.id, "Video"), "dislike");
+    return reactThroughApi(request, user.id, requireId(params.id, "Video"), "dislike");
   },
 });

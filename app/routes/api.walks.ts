@@ -1,4 +1,4 @@
-import { apiJson, apiRoute, ApiError, readBody, requireApiUser } from "~/http/api.server";
+import { apiJson, apiRoute, ApiError, readBody, requireApiQuota, requireApiUser } from "~/http/api.server";
 import { listWalks, logWalk, serializeWalk, walkRefusals } from "~/models/walk.server";
 import { walkInputSchema } from "~/schemas/walk";
 
@@ -10,6 +10,7 @@ export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     const { user } = await requireApiUser(request);
     const input = await readBody(request, walkInputSchema);
+    await requireApiQuota(request, "walk", user.id);
     const logged = await logWalk(user.id, input);
     if (!logged.ok) throw ApiError.refused(walkRefusals[logged.reason]);
     return apiJson(serializeWalk(logged.walk), { status: 201 });

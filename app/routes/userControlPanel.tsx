@@ -10,7 +10,7 @@ import { deleteUserAccount, getUserById, updateUserProfile, userRefusal, type Pu
 import { feedbackSchema, profileUpdateSchema, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { checkRateLimit, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
 import { getSessionId } from "~/http/session-cookie.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -43,6 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Intent = "update" | "feedback" | "delete";
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
 
+// A refused write's Retry-After reaches the page it renders.
+export const headers = passRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await request.formData();
@@ -56,10 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const hideFields = ["password", "confirmPassword", "currentPassword"];
     if (submission.status !== "success") return answer("update", submission.reply({ hideFields }), 400);
     const { confirmPassword: _confirm, ...changes } = submission.value;
+    const quota = await profileQuota(request, user, changes.email);
+    if (!quota.allowed) return answer("update", submission.reply({ formErrors: [quota.message], hideFields }), 429, retryAfterHeaders(quota));
     try {
       const editor = { userId: user.id, role: user.role, sessionId: await getSessionId(request) };
       const updated = await updateUserProfile(user.id, changes, editor);
       if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
+      await quota.refund();
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
       return answer("update", refusalReply(submission, refusal, { summary: refusal.message, hideFields }), refusal.status);

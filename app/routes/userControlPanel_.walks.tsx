@@ -5,6 +5,7 @@ import { BarChart } from "~/components/bar-chart";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FormAlert, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { requireUser } from "~/http/auth.server";
+import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatWalkingTime, METRES_PER_MILE, roundSteps, STEPS_PER_MILE } from "~/lib/geo";
@@ -41,10 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { intent: "log" | "delete"; result: SubmissionResult<string[]> };
 
+// A refused write's Retry-After reaches the page it renders.
+export const headers = passRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseSubmission(await request.formData(), { schema: walkIntentSchema });
-  const answer = (intent: ActionResult["intent"], result: SubmissionResult<string[]>, status: number) => data<ActionResult>({ intent, result }, { status });
+  const answer = (intent: ActionResult["intent"], result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
+    data<ActionResult>({ intent, result }, { status, headers });
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "delete" ? "delete" : "log";
     return answer(intent, submission.reply(), 400);
@@ -57,6 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(PAGE, { type: "success", message: walkMessages.deleted });
   }
   const { intent: _intent, ...walk } = input;
+  const quota = await checkQuota(request, "walk", user.id);
+  if (!quota.allowed) return answer("log", submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));
   const logged = await logWalk(user.id, walk);
   if (!logged.ok) {
     const refusal = walkRefusals[logged.reason];

@@ -8,6 +8,7 @@ import { getVideo, reactToVideo, recordView, toVideoCardData } from "~/models/vi
 import { videoActionSchema, videoIdSchema } from "~/schemas/video";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/http/auth.server";
+import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { reactionForIntent } from "~/lib/reactions";
 import { topicForSubCategory } from "~/lib/video-topics";
 
@@ -39,6 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * intent=view counts a view (once per user, video and day); like/dislike/clear set the user's
  * reaction. Enhanced (fetcher) submissions get the new numbers; plain forms are redirected back.
  */
+// A refused write's Retry-After reaches the page it renders.
+export const headers = passRetryAfter;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const videoId = parseVideoId(params.videoId);
@@ -47,6 +51,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ error: "Choose like, dislike or remove." }, { status: 400 });
   }
   const { intent, returnTo, enhanced } = parsed.data;
+  const quota = await checkQuota(request, intent === "view" ? "view" : "reaction", user.id);
+  if (!quota.allowed) return data({ error: quota.message }, { status: 429, headers: retryAfterHeaders(quota) });
   if (intent === "view") {
     const result = await recordView(user.id, videoId);
     if (!result) notFound();

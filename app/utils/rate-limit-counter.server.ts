@@ -12,6 +12,8 @@ export type Window = { max: number; windowMs: number };
 type Policy = { client: Window; account: Window };
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Limits per client and per account (email or user id) for actions where every attempt counts. The
@@ -23,7 +25,31 @@ export const rateLimitPolicies = {
   signUp: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
   resetRequest: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
   feedback: { client: { max: 20, windowMs: 60 * MINUTE }, account: { max: 10, windowMs: 60 * MINUTE } },
+  // Quotas on what a signed-in account writes (issue 25): numbers no real person meets, so one account,
+  // or one machine working through many, cannot grow the tables the others read from.
+  walk: { client: { max: 100, windowMs: DAY }, account: { max: 30, windowMs: DAY } },
+  reaction: { client: { max: 600, windowMs: HOUR }, account: { max: 300, windowMs: HOUR } },
+  view: { client: { max: 1_000, windowMs: HOUR }, account: { max: 500, windowMs: HOUR } },
+  profileChange: { client: { max: 60, windowMs: HOUR }, account: { max: 20, windowMs: HOUR } },
+  emailChange: { client: { max: 20, windowMs: DAY }, account: { max: 5, windowMs: DAY } },
+  report: { client: { max: 30, windowMs: DAY }, account: { max: 10, windowMs: DAY } },
+  // Every sign-in is a bcrypt hash on our CPU, a successful one too. Counted per client and per client
+  // and account, never per account alone: a stranger's attempts can never use up the owner's.
+  signInAttempt: { client: { max: 300, windowMs: HOUR }, account: { max: 30, windowMs: HOUR } },
 } satisfies Record<string, Policy>;
+
+/** What a person reads when a quota stops them: what the limit is, and when they can go on. */
+export const quotaMessages = {
+  walk: "You have logged 30 walks today, the most one account can log in a day. Please log more tomorrow.",
+  reaction: "You have changed your reactions very many times this hour. Please try again later.",
+  view: "You have started very many videos this hour. Please try again later.",
+  profileChange: "You have changed your profile 20 times this hour, the most we accept. Please try again later.",
+  emailChange: "You have changed your email 5 times today, the most we accept. Please try again tomorrow.",
+  report: "You have sent 10 reports today, the most we accept. Please try again tomorrow.",
+  signInAttempt: "Too many sign-ins from here this hour. Please wait a while and try again.",
+} satisfies Partial<Record<keyof typeof rateLimitPolicies, string>>;
+
+export type QuotaKind = keyof typeof quotaMessages;
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;
 

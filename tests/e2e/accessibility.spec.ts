@@ -94,6 +94,9 @@ async function violationsOn(page: Page, { path, status = 200, act }: PageCheck, 
     // The OpenLayers map is mounted after hydration; check the page as the user ends up seeing it.
     await expect(page.locator(".ol-viewport canvas").first()).toBeVisible();
   }
+  // A dialog fades in (the dialog-in animation): axe must judge contrast on what the person ends up
+  // seeing, not a frame of the fade, where every colour is still blended with the page behind.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   // Guards against a scan that silently checked nothing (e.g. an empty or blocked document).
   expect(results.passes.length, `axe checked rules on ${path}`).toBeGreaterThan(10);

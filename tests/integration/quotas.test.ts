@@ -1,0 +1,140 @@
+// One signed-in account with a script: every write it can make has a quota, per account and per client
+// address, kept in the database (all instances share it). Flooded here until it refuses: a 429 with
+// Retry-After and a plain sentence, on the pages and in the API, and nothing past the quota stored.
+import { beforeAll, describe, expect, test } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
+import { createSession } from "~/models/session.server";
+import { createUser } from "~/models/user.server";
+import { prisma } from "~/utils/db.server";
+import { quotaMessages, rateLimitPolicies } from "~/utils/rate-limit-counter.server";
+import { seedDatabase } from "~/utils/seed.server";
+import { callRoute, pageText } from "../support/routes";
+
+const GOLD = "673e9addbf9ebe061ef810bf";
+let videoId = "";
+
+beforeAll(async () => {
+  await seedDatabase(prisma);
+  videoId = (await prisma.video.findFirstOrThrow({ select: { id: true } })).id;
+});
+
+let clients = 0;
+/** A fresh client address per test, so tests do not share a client's quota. */
+const newClient = () => `198.51.100.${++clients}`;
+
+async function account(prefix: string) {
+  const name = `${prefix}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234" });
+  return { user, token: (await createSession(user.id)).id };
+}
+
+function api(path: string, token: string, client: string, method: string, body?: unknown) {
+  return callRoute(path, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, [CLIENT_ADDRESS_HEADER]: client },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function expectQuotaRefusal(response: Response, message: string) {
+  expect(response.status).toBe(429);
+  expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expect(await response.json()).toMatchObject({ message });
+}
+
+const walk = { trailId: GOLD, date: "2026-11-20", durationMinutes: 30, distanceMiles: 1 };
+
+describe("quotas on every write an account can make", () => {
+  test("walks: 30 a day per account through the API, then 429 with the sentence, and no 31st walk stored", async () => {
+    const { user, token } = await account("walker");
+    const client = newClient();
+    const max = rateLimitPolicies.walk.account.max;
+    for (let i = 0; i < max; i++) expect((await api("/api/walks", token, client, "POST", walk)).status, `walk ${i}`).toBe(201);
+    await expectQuotaRefusal(await api("/api/walks", token, client, "POST", walk), quotaMessages.walk);
+    expect(await prisma.walk.count({ where: { userId: user.id } })).toBe(max);
+  }, 60_000);
+
+  test("walks on the page: the form answers 429 with the sentence and keeps what was typed", async () => {
+    const { user, token } = await account("pagewalker");
+    const client = newClient();
+    const post = () =>
+      callRoute("/userControlPanel/walks", {
+        method: "POST",
+        sessionId: token,
+        headers: { [CLIENT_ADDRESS_HEADER]: client },
+        body: new URLSearchParams({ intent: "log", trailId: GOLD, date: "2026-11-21", laps: "1", durationMinutes: "25" }),
+      });
+    for (let i = 0; i < rateLimitPolicies.walk.account.max; i++) expect((await post()).status).toBe(302);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const html = await refused.text();
+    expect(await pageText(new Response(html))).toContain(quotaMessages.walk);
+    expect(html).toMatch(/name="durationMinutes"[^>]*value="25"|value="25"[^>]*name="durationMinutes"/);
+    expect(await prisma.walk.count({ where: { userId: user.id } })).toBe(30);
+  }, 60_000);
+
+  test("walks per client address: accounts made to spread the flood meet the client's quota", async () => {
+    const client = newClient();
+    const perClient = rateLimitPolicies.walk.client.max;
+    let stored = 0;
+    let refusal: Response | null = null;
+    while (!refusal) {
+      const { token } = await account("spreader");
+      for (let i = 0; i < rateLimitPolicies.walk.account.max && !refusal; i++) {
+        const response = await api("/api/walks", token, client, "POST", walk);
+        if (response.status === 201) stored++;
+        else refusal = response;
+      }
+    }
+    expect(stored).toBe(perClient);
+    await expectQuotaRefusal(refusal, quotaMessages.walk);
+  }, 120_000);
+
+  test("reactions and views: flooded through the API until 429", async () => {
+    const { token } = await account("reactor");
+    const client = newClient();
+    for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++) {
+      expect((await api(`/api/video/${videoId}/reaction`, token, client, "PUT", { reaction: i % 2 ? "like" : "dislike" })).status).toBe(200);
+    }
+    await expectQuotaRefusal(await api(`/api/video/like/${videoId}`, token, client, "PATCH"), quotaMessages.reaction);
+    for (let i = 0; i < rateLimitPolicies.view.account.max; i++) expect((await api(`/api/video/${videoId}/view`, token, client, "POST")).status).toBe(200);
+    await expectQuotaRefusal(await api(`/api/video/view/${videoId}`, token, client, "PATCH"), quotaMessages.view);
+  }, 120_000);
+
+  test("reactions on the video page: 429 with the sentence on the page", async () => {
+    const { token } = await account("pagereactor");
+    const client = newClient();
+    const react = () =>
+      callRoute(`/videos/${videoId}`, {
+        method: "POST",
+        sessionId: token,
+        headers: { [CLIENT_ADDRESS_HEADER]: client },
+        body: new URLSearchParams({ intent: "like" }),
+      });
+    for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++) expect((await react()).status).toBe(302);
+    const refused = await react();
+    expect(refused.status).toBe(429);
+    expect(await pageText(refused)).toContain(quotaMessages.reaction);
+  }, 120_000);
+
+  test("profile and email changes: 20 profile changes an hour, 5 new emails a day, then 429", async () => {
+    const { user, token } = await account("changer");
+    const client = newClient();
+    for (let i = 0; i < rateLimitPolicies.emailChange.account.max; i++) {
+      const changed = await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { email: `changer${i}-${user.id}@example.test` });
+      expect(changed.status, `email ${i}`).toBe(200);
+    }
+    await expectQuotaRefusal(
+      await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { email: `late-${user.id}@example.test` }),
+      quotaMessages.emailChange,
+    );
+    const profileMax = rateLimitPolicies.profileChange.account.max;
+    // The five accepted email changes counted as profile changes too; the refused one gave its count back.
+    for (let i = rateLimitPolicies.emailChange.account.max; i < profileMax; i++) {
+      expect((await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { age: 20 + (i % 50) })).status, `change ${i}`).toBe(200);
+    }
+    await expectQuotaRefusal(await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { age: 77 }), quotaMessages.profileChange);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { age: true } })).age).not.toBe(77);
+  }, 60_000);
+});
