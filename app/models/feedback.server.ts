@@ -22,10 +22,13 @@ export const feedbackRefusals = {
   "not-found": { status: 404, message: feedbackMessages.notFound },
 } as const satisfies Record<string, Refusal>;
 
-/** Stores a feedback message; userId links it to the account that sent it (null from the public API). */
-export function createFeedback(input: { username: string; email: string; feedback: string; userId?: string | null }) {
+/**
+ * Stores a feedback message under the account that sent it: its own username and email at the time,
+ * never what the form or body said (one person, one voice).
+ */
+export function createFeedback(author: { id: string; username: string; email: string }, feedback: string) {
   return prisma.feedback.create({
-    data: { username: input.username, email: input.email, feedback: input.feedback, userId: input.userId ?? null },
+    data: { username: author.username, email: author.email, feedback, userId: author.id },
     select: feedbackSelect,
   });
 }

@@ -9,6 +9,7 @@ export const { loader, action } = apiRoute({
     const input = await readBody(request, feedbackSchema);
     const limited = await rateLimited(request, "feedback", user.id);
     if (limited) return limited;
-    return apiJson(toFeedbackJson(await createFeedback({ ...input, userId: user.id })), { status: 201 });
+    // Stored under the caller's own account whatever username and email the body names.
+    return apiJson(toFeedbackJson(await createFeedback(user, input.feedback)), { status: 201 });
   },
 });

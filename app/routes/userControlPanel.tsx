@@ -83,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!verdict.allowed) {
       return answer("feedback", submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429, retryAfterHeaders(verdict));
     }
-    await createFeedback({ ...submission.value, userId: user.id });
+    await createFeedback(user, submission.value.feedback);
     return redirectWithToast(PAGE, { type: "success", message: userMessages.feedbackSent });
   }
 
@@ -218,14 +218,29 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
   );
 }
 
+function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input id={id} readOnly value={value} className="field-input bg-stone-100" aria-describedby="feedback-from-account" />
+    </div>
+  );
+}
+
 function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("feedback-form", feedbackSchema, lastResult, { username: user.username, email: user.email });
+  const [form, fields] = useSchemaForm("feedback-form", feedbackSchema, lastResult);
   return (
     <Form method="post" action={PAGE} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="feedback" />
       <FormAlert id={form.errorId} messages={form.errors} />
-      <TextField field={fields.username} label="Username" />
-      <TextField field={fields.email} label="Email" type="email" />
+      {/* Shown, not sent: the feedback is stored under the account's own name and email. */}
+      <p id="feedback-from-account" className="text-sm text-stone-700">
+        Your feedback is sent from your account, with this username and email.
+      </p>
+      <ReadOnlyField id="feedback-username" label="Username" value={user.username} />
+      <ReadOnlyField id="feedback-email" label="Email" value={user.email} />
       <TextAreaField field={fields.feedback} label="Feedback" />
       <SubmitButton intent="feedback" label="Send Feedback" pendingLabel="Sending…" />
     </Form>

@@ -161,9 +161,14 @@ export const profileUpdateSchema = z
     }
   });
 
+/**
+ * Feedback is always sent by a signed-in person and stored under their account's own name and email
+ * (issue 25: one person, one voice). Old clients still send `username` and `email`; they are accepted and
+ * ignored, whatever they say.
+ */
 export const feedbackSchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
+  username: z.unknown().optional().describe("Ignored: the feedback is stored under the signed-in account's username."),
+  email: z.unknown().optional().describe("Ignored: the feedback is stored under the signed-in account's email."),
   feedback: displayText({
     label: "Feedback",
     required: userMessages.feedbackRequired,

@@ -31,8 +31,8 @@ describe("deleting an account", () => {
     const leaving = await createUser({ username: "leaving-writer", email: "leaving-writer@example.test", password: "pass1234" });
     const staying = await createUser({ username: "staying-writer", email: "staying-writer@example.test", password: "pass1234" });
     const admin = await createUser({ username: "feedback-admin", email: "feedback-admin@example.test", password: "pass1234", role: "Admin" });
-    await createFeedback({ username: "leaving-writer", email: "leaving-writer@example.test", feedback: "Benches need shade", userId: leaving.id });
-    await createFeedback({ username: "staying-writer", email: "staying-writer@example.test", feedback: "Great trails", userId: staying.id });
+    await createFeedback(leaving, "Benches need shade");
+    await createFeedback(staying, "Great trails");
 
     // Through the API, as the person deleting their own account.
     const own = await createSession(leaving.id);

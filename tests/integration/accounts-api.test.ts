@@ -418,11 +418,9 @@ describe("feedback endpoints", () => {
     const { token: adminToken } = await tokenFor("boss", "Admin");
     const body = { username: "writer", email: "writer@example.test", feedback: "More benches please" };
     expect((await call(feedbackSubmit, "POST", "/api/feedback/submit", { body })).status).toBe(401);
-    for (const field of ["username", "email", "feedback"] as const) {
-      const response = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body: { ...body, [field]: "" } });
-      expect(response.status, field).toBe(400);
-      expect((await response.json()).fieldErrors[field]).toHaveLength(1);
-    }
+    const empty = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body: { ...body, feedback: "" } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).fieldErrors.feedback).toHaveLength(1);
     const created = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body });
     expect(created.status).toBe(201);
     const item = await created.json();

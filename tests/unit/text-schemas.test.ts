@@ -30,7 +30,6 @@ const validSignUp = { username: "walker", email: "walker@example.test", password
 const fields: [string, z.ZodType, (text: string) => unknown, boolean][] = [
   ["username (sign-up)", signUpSchema, (text) => ({ ...validSignUp, username: text }), false],
   ["username (profile)", profileUpdateSchema, (text) => ({ username: text }), false],
-  ["feedback username", feedbackSchema, (text) => ({ username: text, email: "a@b.co", feedback: "hi" }), false],
   ["feedback text", feedbackSchema, (text) => ({ username: "a", email: "a@b.co", feedback: text }), true],
   ["video title", videoInputSchema, (text) => ({ ...validVideo, title: text }), false],
   ["video category", videoInputSchema, (text) => ({ ...validVideo, category: text }), false],
