@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { isCommonPassword } from "~/lib/common-passwords";
 import { idSchema } from "~/schemas/id";
 import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 
@@ -35,6 +36,7 @@ export const userMessages = {
   passwordTooShort: "Password must be at least 4 characters long.",
   passwordRequirementsNotMet: "Password requirements not met.",
   passwordsDiffer: "Passwords do not match.",
+  passwordTooCommon: "This password is one of the 1,000 most common, which are guessed first. Please choose another.",
   profilePasswordsDiffer: "Passwords do not match!",
   ageInvalid: "Age must be a whole number of 0 or more.",
   genderInvalid: "Please choose a gender from the list.",
@@ -106,7 +108,10 @@ export const signUpSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    password: z.string({ error: userMessages.passwordRequired }).min(PASSWORD_MIN_LENGTH, userMessages.passwordRequirementsNotMet),
+    password: z
+      .string({ error: userMessages.passwordRequired })
+      .min(PASSWORD_MIN_LENGTH, userMessages.passwordRequirementsNotMet)
+      .refine((password) => !isCommonPassword(password), userMessages.passwordTooCommon),
     confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }),
     gender: genderSchema.optional(),
     age: ageSchema.optional(),
@@ -121,7 +126,10 @@ export const signUpSchema = z
 
 export const resetRequestSchema = z.object({ email: emailSchema });
 
-const newPasswordSchema = z.string({ error: userMessages.passwordTooShort }).min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort);
+const newPasswordSchema = z
+  .string({ error: userMessages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, userMessages.passwordTooShort)
+  .refine((password) => !isCommonPassword(password), userMessages.passwordTooCommon);
 
 export const resetPasswordSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }) })
@@ -158,6 +166,8 @@ export const profileUpdateSchema = z
     }
     if ((value.password ?? "").length < PASSWORD_MIN_LENGTH) {
       ctx.addIssue({ code: "custom", path: ["password"], message: userMessages.passwordRequirementsNotMet });
+    } else if (isCommonPassword(value.password ?? "")) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: userMessages.passwordTooCommon });
     }
   });
 

@@ -16,7 +16,7 @@ test.describe("sign up, sign in, sign out", () => {
     if (db) {
       const { rows } = await db.query(`SELECT role, "passwordHash" FROM "User" WHERE email = $1`, [user.email]);
       expect(rows[0].role).toBe("User");
-      expect(rows[0].passwordHash).toMatch(/^\$2[aby]\$1\d\$/);
+      expect(rows[0].passwordHash).toMatch(/^\$sha256\$\$2[aby]\$1\d\$/);
     }
   });
 

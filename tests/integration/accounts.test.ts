@@ -60,7 +60,7 @@ describe("sign-up", () => {
     const row = await prisma.user.findUniqueOrThrow({ where: { email: "newbie@example.test" } });
     expect(row.role).toBe("User");
     // bcrypt at the configured cost (4 under the test runner, 10 otherwise: tests/unit/password.test.ts).
-    expect(row.passwordHash).toMatch(new RegExp(`^\\$2[aby]\\$${String(BCRYPT_COST).padStart(2, "0")}\\$`));
+    expect(row.passwordHash).toMatch(new RegExp(`^\\$sha256\\$\\$2[aby]\\$${String(BCRYPT_COST).padStart(2, "0")}\\$`));
     expect(await verifyLogin("NEWBIE@example.test", "abcd")).toMatchObject({ username: "newbie" });
   });
 

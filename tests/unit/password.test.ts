@@ -16,7 +16,7 @@ describe("password hashing", () => {
     const { BCRYPT_COST, hashPassword, verifyPassword } = await passwordModuleUnder(nodeEnv);
     expect(BCRYPT_COST).toBe(10);
     const hash = await hashPassword("correct horse");
-    expect(hash).toMatch(/^\$2[aby]\$10\$/);
+    expect(hash).toMatch(/^\$sha256\$\$2[aby]\$10\$/);
     expect(await verifyPassword("correct horse", hash)).toBe(true);
     expect(await verifyPassword("wrong horse", hash)).toBe(false);
   });
