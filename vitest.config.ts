@@ -11,13 +11,15 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const leftOut = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : needsPostgres)];
 
-/** Files that start servers and measure them (latency under floods, memory): they run alone, last. */
+/** Files that measure (latency under floods, memory, response times): they run alone, last. */
 const serverFiles = [
   "tests/integration/server.test.ts",
   "tests/integration/request-gate.test.ts",
   "tests/integration/hostile-clients.test.ts",
   "tests/integration/scale-out.test.ts",
   "tests/integration/server-limits.test.ts",
+  // Compares response times of a heavy and a light account: alone, so other files do not skew one side.
+  "tests/integration/bounded-reads.test.ts",
 ];
 
 export default defineConfig({

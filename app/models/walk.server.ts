@@ -4,6 +4,8 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { isoDay, walkMessages, type WalkInput, type WalkJson } from "~/schemas/walk";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
+import { decodeCursor, encodeCursor } from "~/utils/page-cursor.server";
+import { WALK_PAGE } from "~/schemas/page";
 
 const walkSelect = {
   id: true,
@@ -16,7 +18,6 @@ const walkSelect = {
 
 type WalkRow = Prisma.WalkGetPayload<{ select: typeof walkSelect }>;
 
-const WALK_LIST_LIMIT = 200;
 /** The weeks the My walks chart shows, this week included. */
 export const CHART_WEEKS = 8;
 const DAY_MS = 86_400_000;
@@ -62,14 +63,43 @@ export async function logWalk(userId: string, input: WalkInput): Promise<WalkWri
   }
 }
 
-/** The user's walks, newest day first, at most `take`. */
-export function listWalks(userId: string, take = WALK_LIST_LIMIT) {
-  return prisma.walk.findMany({
-    where: { userId },
+export type WalkPage = { walks: WalkRow[]; next: string | null };
+
+/**
+ * One page of the user's walks, newest day first (then newest logged), `take` at most, starting after
+ * `cursor` (from the previous page's `next`; null for the first page, and for a cursor we did not make).
+ */
+export async function listWalks(
+  userId: string,
+  { cursor = null, take = WALK_PAGE.defaultSize }: { cursor?: string | null; take?: number } = {},
+): Promise<WalkPage> {
+  const after = cursor ? decodeCursor(cursor, 3) : null;
+  const [date, createdAt, id] = after ?? [];
+  const keyset: Prisma.WalkWhereInput | undefined =
+    after && !Number.isNaN(Date.parse(date)) && !Number.isNaN(Date.parse(createdAt))
+      ? {
+          OR: [
+            { date: { lt: new Date(date) } },
+            { date: new Date(date), createdAt: { lt: new Date(createdAt) } },
+            { date: new Date(date), createdAt: new Date(createdAt), id: { lt: id } },
+          ],
+        }
+      : undefined;
+  const rows = await prisma.walk.findMany({
+    // The trail's name in a second query for the page's rows only: joined in the same query, it was
+    // looked up for every walk of the user before the sort and limit.
+    relationLoadStrategy: "query",
+    where: { userId, ...keyset },
     orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
-    take,
-    select: walkSelect,
+    take: take + 1,
+    select: { ...walkSelect, createdAt: true },
   });
+  const walks = rows.slice(0, take);
+  const last = rows.length > take ? walks.at(-1)! : null;
+  return {
+    walks: walks.map(({ createdAt: _createdAt, ...walk }) => walk),
+    next: last ? encodeCursor([last.date.toISOString(), last.createdAt.toISOString(), last.id]) : null,
+  };
 }
 
 /** One of the user's own walks; someone else's is null, exactly like one that does not exist. */
@@ -99,21 +129,25 @@ export async function walkSummary(userId: string, today = new Date()) {
   const thisWeek = weekStart(today);
   const firstWeek = new Date(thisWeek.getTime() - (CHART_WEEKS - 1) * 7 * DAY_MS);
   const thisMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
-  const from = firstWeek < thisMonth ? firstWeek : thisMonth;
-  const rows = await prisma.walk.findMany({ where: { userId, date: { gte: from } }, select: { date: true, distanceMetres: true } });
-  const total = (filter: (date: Date) => boolean): Totals => {
-    const chosen = rows.filter((row) => filter(row.date));
-    const metres = chosen.reduce((sum, row) => sum + row.distanceMetres, 0);
-    return { walks: chosen.length, metres, steps: Math.round(stepsFor(metres)) };
-  };
+  // Summed in SQL, one row per week: the cost does not grow with how many walks the user logged.
+  const [weekly, monthly] = await Promise.all([
+    prisma.$queryRaw<{ week: string; walks: number; metres: number }[]>`
+      SELECT to_char(date_trunc('week', "date"::timestamp), 'YYYY-MM-DD') AS "week", count(*)::int AS "walks", coalesce(sum("distanceMetres"), 0)::float8 AS "metres"
+      FROM "Walk" WHERE "userId" = ${userId} AND "date" >= ${firstWeek} GROUP BY 1`,
+    prisma.$queryRaw<{ walks: number; metres: number }[]>`
+      SELECT count(*)::int AS "walks", coalesce(sum("distanceMetres"), 0)::float8 AS "metres"
+      FROM "Walk" WHERE "userId" = ${userId} AND "date" >= ${thisMonth}`,
+  ]);
+  const totals = (walks: number, metres: number): Totals => ({ walks, metres, steps: Math.round(stepsFor(metres)) });
   const weeks = Array.from({ length: CHART_WEEKS }, (_, index) => {
-    const start = new Date(firstWeek.getTime() + index * 7 * DAY_MS);
-    const end = new Date(start.getTime() + 7 * DAY_MS);
-    return { weekStart: isoDay(start), ...total((date) => date >= start && date < end) };
+    const start = isoDay(new Date(firstWeek.getTime() + index * 7 * DAY_MS));
+    const row = weekly.find((entry) => entry.week === start);
+    return { weekStart: start, ...totals(Number(row?.walks ?? 0), Number(row?.metres ?? 0)) };
   });
+  const current = weeks.at(-1)!;
   return {
-    week: total((date) => date >= thisWeek),
-    month: total((date) => date >= thisMonth),
+    week: totals(current.walks, current.metres),
+    month: totals(Number(monthly[0]?.walks ?? 0), Number(monthly[0]?.metres ?? 0)),
     weeks,
   };
 }

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { walkInputSchema, walkJsonSchema } from "~/schemas/walk";
+import { WALK_PAGE, walkPageQuerySchema } from "~/schemas/page";
 
 const ownOnly = "Only the signed-in user's own walks; a walk of someone else's is answered 404, like one that does not exist.";
 
@@ -8,11 +9,13 @@ export const walksEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
     path: "/api/walks",
-    summary: "List the signed-in user's walks, newest day first",
-    description: ownOnly,
+    summary: "List the signed-in user's walks, newest day first, a page at a time",
+    description: `${ownOnly} A page holds \`limit\` walks (${WALK_PAGE.defaultSize} by default, at most ${WALK_PAGE.maxSize}); when there are more, the answer carries \`Link: </api/walks?cursor=…&limit=…>; rel="next"\`, and the last page has no Link. The answer stays a bare array, as every list of this API.`,
     tag: "Walks",
     access: "user",
-    success: { status: 200, description: "The user's walks (at most 200)", schema: z.array(walkJsonSchema) },
+    query: walkPageQuerySchema,
+    success: { status: 200, description: "One page of the user's walks", schema: z.array(walkJsonSchema) },
+    errors: [400],
   }),
   endpoint({
     method: "post",

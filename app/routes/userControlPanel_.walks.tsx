@@ -23,8 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const today = campusToday();
   const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
-  const [walks, summary, trails, confirming] = await Promise.all([
-    listWalks(user.id),
+  // The URL is the state: ?cursor= shows older walks; a cursor we did not make shows the newest.
+  const cursor = url.searchParams.get("cursor");
+  const [page, summary, trails, confirming] = await Promise.all([
+    listWalks(user.id, { cursor }),
     walkSummary(user.id, new Date(`${today}T00:00:00Z`)),
     listTrails(),
     isId(confirmId) ? getOwnWalk(user.id, confirmId) : null,
@@ -32,7 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requestedTrail = url.searchParams.get("trail");
   return {
     today,
-    walks: walks.map(serializeWalk),
+    walks: page.walks.map(serializeWalk),
+    olderWalks: page.next ? `${PAGE}?${new URLSearchParams({ cursor: page.next })}#walk-list-heading` : null,
+    showingOlder: Boolean(cursor),
     summary,
     trails: trails.map((trail) => ({ id: trail.id, name: trail.name })),
     defaultTrailId: trails.find((trail) => trail.id === requestedTrail)?.id ?? trails[0]?.id,
@@ -90,7 +94,7 @@ function dayLabel(isoDate: string) {
 }
 
 export default function MyWalks() {
-  const { walks, summary, trails, defaultTrailId, today, confirm } = useLoaderData<typeof loader>();
+  const { walks, summary, trails, defaultTrailId, today, confirm, olderWalks, showingOlder } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deleteErrors = actionData?.intent === "delete" ? actionData.result.error?.[""] : undefined;
   return (
@@ -133,6 +137,20 @@ export default function MyWalks() {
         </h2>
         <FormAlert messages={deleteErrors} />
         <WalkList walks={walks} />
+        {olderWalks || showingOlder ? (
+          <nav aria-label="Pages of your walks" className="flex flex-wrap gap-3">
+            {showingOlder ? (
+              <Link to={`${PAGE}#walk-list-heading`} className="btn-secondary">
+                Newest walks
+              </Link>
+            ) : null}
+            {olderWalks ? (
+              <Link to={olderWalks} className="btn-secondary">
+                Older walks
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
 
       <ConfirmDialog

@@ -70,8 +70,8 @@ describe("one's own walks only", () => {
     await logWalk(owner.id, input({ trailId: GOLD, date: "2025-01-02" }));
     const newer = await logWalk(owner.id, input({ trailId: GREEN, date: "2025-02-03" }));
     if (!newer.ok) throw new Error("not logged");
-    expect((await listWalks(owner.id)).map((walk) => serializeWalk(walk).date)).toEqual(["2025-02-03", "2025-01-02"]);
-    expect(await listWalks(other.id)).toEqual([]);
+    expect((await listWalks(owner.id)).walks.map((walk) => serializeWalk(walk).date)).toEqual(["2025-02-03", "2025-01-02"]);
+    expect(await listWalks(other.id)).toEqual({ walks: [], next: null });
     expect(await getOwnWalk(other.id, newer.walk.id)).toBeNull();
     expect(await deleteOwnWalk(other.id, newer.walk.id)).toBe(false);
     expect(await prisma.walk.count({ where: { id: newer.walk.id } })).toBe(1);
