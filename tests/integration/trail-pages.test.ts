@@ -1,0 +1,51 @@
+// The public trail pages (issue 26), through the built app's own request handler: no session needed.
+import { beforeAll, describe, expect, test } from "vitest";
+import { pathLengthMetres } from "~/lib/geo";
+import { listTrailsWithCoordinates } from "~/models/trail.server";
+import { database, prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { seedDatabase } from "~/utils/seed.server";
+import { truncateAll } from "../support/database-template";
+import { callRoute } from "../support/routes";
+
+env.RATE_LIMIT_FACTOR = 1000;
+
+beforeAll(async () => {
+  await truncateAll(database);
+  await seedDatabase(prisma);
+});
+
+describe("/trails/{slug}", () => {
+  test.each(["gold", "gray", "green", "GOLD"])("a visitor without an account opens /trails/%s", async (slug) => {
+    const response = await callRoute(`/trails/${slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${slug.charAt(0).toUpperCase()}${slug.slice(1).toLowerCase()} Trail</h1>`));
+    expect(html).toMatch(/<h2[^>]*>Directions<\/h2>/);
+    expect(html).toContain("<dt");
+    expect(html).toMatch(/<svg[^>]*role="img"/);
+  });
+
+  test("the directions have one step per bench and one to the finish, and their metres add up to the length", async () => {
+    const html = await (await callRoute("/trails/gold")).text();
+    const list = /<ol[^>]*>([\s\S]*?)<\/ol>/.exec(html)![1];
+    const items = [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((match) => match[1].replace(/<!-- -->/g, ""));
+    const benches = Number(/Benches<\/dt><dd>(\d+)<\/dd>/.exec(html)![1]);
+    expect(items.length).toBe(benches + 1);
+    expect(items[0]).toMatch(/^From the start, head (north|north-east|east|south-east|south|south-west|west|north-west) \d+ m \(\d+ ft, \d+ min\) to Bench \d+/);
+    expect(items.at(-1)).toMatch(/to the finish\.$/);
+    const total = items.reduce((sum, item) => sum + Number(/ (\d+) m \(/.exec(item)![1]), 0);
+    const gold = (await listTrailsWithCoordinates()).find((trail) => trail.color.toLowerCase() === "gold")!;
+    expect(Math.abs(total - pathLengthMetres(gold.coordinates))).toBeLessThan(items.length);
+  });
+
+  test("an unknown trail is a 404, not a 500", async () => {
+    expect((await callRoute("/trails/purple")).status).toBe(404);
+  });
+
+  test("the old ?trail= link keeps working: a visitor is sent to the public trail page", async () => {
+    const response = await callRoute("/trails?trail=Green");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/trails/green");
+  });
+});
