@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
@@ -8,7 +7,7 @@ import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel } from "~/components/walk-panel";
 import { listBenches } from "~/models/bench.server";
 import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
-import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import {
   DEFAULT_TRAIL_COLOR,
@@ -35,14 +34,8 @@ function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  // Old shared links (/trails?trail=gold) keep working for people without an account: they get the
-  // public trail page instead of a sign-in wall. Signed-in walkers keep the map.
-  const named = params.get("trail")?.toLowerCase();
-  if (named && (TRAIL_ORDER as readonly string[]).includes(named) && !(await getOptionalUser(request))) {
-    throw redirect(`/trails/${named}`);
-  }
   await requireUser(request);
+  const params = new URL(request.url).searchParams;
   const requested = params.get("trail")?.toLowerCase() ?? DEFAULT_TRAIL_COLOR;
   const showBenches = params.get("benches") === "1";
   const trails = await listTrails();

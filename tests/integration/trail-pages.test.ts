@@ -1,7 +1,9 @@
 // The public trail pages (issue 26), through the built app's own request handler: no session needed.
 import { beforeAll, describe, expect, test } from "vitest";
 import { pathLengthMetres } from "~/lib/geo";
+import { createSession } from "~/models/session.server";
 import { listTrailsWithCoordinates } from "~/models/trail.server";
+import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
@@ -43,9 +45,10 @@ describe("/trails/{slug}", () => {
     expect((await callRoute("/trails/purple")).status).toBe(404);
   });
 
-  test("the old ?trail= link keeps working: a visitor is sent to the public trail page", async () => {
-    const response = await callRoute("/trails?trail=Green");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/trails/green");
+  test("the old ?trail= link keeps working for a walker, and links to the trail's page", async () => {
+    const user = await createUser({ username: "pagewalker", email: "pagewalker@example.test", password: "pagewalker-pw" });
+    const response = await callRoute("/trails?trail=green", { sessionId: (await createSession(user.id)).id });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/<a[^>]*href="\/trails\/green"[^>]*>Directions and details for the (?:<!-- -->)?Green Trail<\/a>/);
   });
 });
