@@ -1,0 +1,26 @@
+// The public trail pages ("Know before you go", issue 26), with scripts on and off, at phone and desk widths.
+import { expect, test } from "./support/fixtures";
+
+for (const width of [390, 1280]) {
+  test(`a visitor opens the Gold Trail's page from the landing page and reads its directions at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    await page.getByRole("link", { name: "Gold Trail" }).click();
+    await expect(page).toHaveURL(/\/trails\/gold$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Gold Trail" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Map of the Gold Trail with \d+ benches/ })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Directions" })).toBeVisible();
+    const steps = page.getByRole("list").filter({ has: page.getByText(/to the finish\.$/) }).getByRole("listitem");
+    await expect(steps.first()).toHaveText(/^From the start, head [a-z-]+ \d+ m \(\d+ ft, \d+ min\) to Bench \d+/);
+    await expect(steps.last()).toHaveText(/to the finish\.$/);
+    const benches = Number(await page.locator("dt:text-is('Benches') + dd").textContent());
+    await expect(steps).toHaveCount(benches + 1);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+  });
+}
+
+test("an unknown trail answers 404", async ({ page }) => {
+  const response = await page.goto("/trails/purple");
+  expect(response!.status()).toBe(404);
+});
