@@ -73,6 +73,18 @@ export default function TrailPage() {
           ))}
         </ol>
       </section>
+      <ul className="mt-6 flex flex-wrap gap-3 print:hidden">
+        <li>
+          <a href={`/trails/${trail.color.toLowerCase()}/download/gpx`} className="btn-secondary" download>
+            Download GPX
+          </a>
+        </li>
+        <li>
+          <a href={`/trails/${trail.color.toLowerCase()}/download/geojson`} className="btn-secondary" download>
+            Download GeoJSON
+          </a>
+        </li>
+      </ul>
       <p className="mt-6 print:hidden">
         <Link to="/trails" className="font-medium text-brand-700 underline">
           All trails on the map

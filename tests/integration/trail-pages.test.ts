@@ -52,3 +52,49 @@ describe("/trails/{slug}", () => {
     expect(await response.text()).toMatch(/<a[^>]*href="\/trails\/green"[^>]*>Directions and details for the (?:<!-- -->)?Green Trail<\/a>/);
   });
 });
+
+describe("/trails/{slug}/download/{format}", () => {
+  test("GPX 1.1: one trkpt per trail point and one named wpt per bench on the trail, as a file", async () => {
+    const response = await callRoute("/trails/gold/download/gpx");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/gpx+xml; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="gold-trail.gpx"');
+    const gpx = await response.text();
+    expect(gpx).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1"[^>]*xmlns="http:\/\/www.topografix.com\/GPX\/1\/1">/);
+    const gold = (await listTrailsWithCoordinates()).find((trail) => trail.color.toLowerCase() === "gold")!;
+    const points = [...gpx.matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)">/g)].map((m) => [Number(m[2]), Number(m[1])]);
+    expect(points).toEqual(gold.coordinates);
+    const page = await (await callRoute("/trails/gold")).text();
+    const benches = Number(/Benches<\/dt><dd>(\d+)<\/dd>/.exec(page)![1]);
+    expect([...gpx.matchAll(/<wpt lat="[-\d.]+" lon="[-\d.]+"><name>Bench \d+<\/name>/g)]).toHaveLength(benches);
+    // GPX 1.1 order: metadata, wpt, then trk.
+    expect(gpx.indexOf("<metadata>")).toBeLessThan(gpx.indexOf("<wpt"));
+    expect(gpx.lastIndexOf("</wpt>")).toBeLessThan(gpx.indexOf("<trk>"));
+  });
+
+  test("GeoJSON: a FeatureCollection with the LineString and a Point per bench, longitude first", async () => {
+    const response = await callRoute("/trails/green/download/geojson");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/geo+json; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="green-trail.geojson"');
+    const collection = await response.json();
+    expect(collection.type).toBe("FeatureCollection");
+    const [line, ...benches] = collection.features;
+    expect(line.geometry.type).toBe("LineString");
+    const green = (await listTrailsWithCoordinates()).find((trail) => trail.color.toLowerCase() === "green")!;
+    expect(line.geometry.coordinates).toEqual(green.coordinates);
+    for (const bench of benches) {
+      expect(bench.type).toBe("Feature");
+      expect(bench.geometry.type).toBe("Point");
+      const [lon, lat] = bench.geometry.coordinates;
+      expect(lon).toBeLessThan(-80);
+      expect(lat).toBeGreaterThan(30);
+      expect(bench.properties.name).toMatch(/^Bench \d+$/);
+    }
+  });
+
+  test("an unknown format or trail is a 404", async () => {
+    expect((await callRoute("/trails/gold/download/kml")).status).toBe(404);
+    expect((await callRoute("/trails/purple/download/gpx")).status).toBe(404);
+  });
+});
