@@ -24,3 +24,17 @@ test("an unknown trail answers 404", async ({ page }) => {
   const response = await page.goto("/trails/purple");
   expect(response!.status()).toBe(404);
 });
+
+test("the trail page offers its GPX and GeoJSON as files", async ({ page }) => {
+  await page.goto("/trails/gray");
+  for (const [name, type, file] of [
+    ["Download GPX", "application/gpx+xml", "gray-trail.gpx"],
+    ["Download GeoJSON", "application/geo+json", "gray-trail.geojson"],
+  ]) {
+    const href = await page.getByRole("link", { name }).getAttribute("href");
+    const response = await page.request.get(href!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain(type);
+    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${file}"`);
+  }
+});
