@@ -68,7 +68,19 @@ export default function TrailPage() {
           {steps.map((step, index) => (
             <li key={step.bench?.id ?? "finish"}>
               {index === 0 ? "From the start, head" : "Head"} {step.heading} {step.metres} m ({step.feet} ft,{" "}
-              {step.minutes} min) {step.bench ? `to Bench ${step.bench.benchNumber}, ${step.bench.location}` : "to the finish"}.
+              {step.minutes} min){" "}
+              {step.bench ? (
+                <>
+                  to{" "}
+                  <Link to={`/benches/${step.bench.id}`} className="font-medium text-brand-700 underline">
+                    Bench {step.bench.benchNumber}
+                  </Link>
+                  , {step.bench.location}
+                </>
+              ) : (
+                "to the finish"
+              )}
+              .
             </li>
           ))}
         </ol>

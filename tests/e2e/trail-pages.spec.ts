@@ -38,3 +38,12 @@ test("the trail page offers its GPX and GeoJSON as files", async ({ page }) => {
     expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${file}"`);
   }
 });
+
+test("the first bench in the directions opens its bench page: a position fix without GPS", async ({ page }) => {
+  await page.goto("/trails/gold");
+  await page.getByRole("heading", { name: "Directions" }).locator("xpath=..").getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/benches\/[0-9a-f]+$/);
+  await expect(page.getByText(/You are at Bench 1 of \d+ on the/)).toBeVisible();
+  await expect(page.getByText("This is the first bench on the trail")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Exercise videos" })).toBeVisible();
+});

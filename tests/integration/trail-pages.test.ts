@@ -31,7 +31,7 @@ describe("/trails/{slug}", () => {
   test("the directions have one step per bench and one to the finish, and their metres add up to the length", async () => {
     const html = await (await callRoute("/trails/gold")).text();
     const list = /<ol[^>]*>([\s\S]*?)<\/ol>/.exec(html)![1];
-    const items = [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((match) => match[1].replace(/<!-- -->/g, ""));
+    const items = [...list.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((match) => match[1].replace(/<!-- -->|<[^>]+>/g, ""));
     const benches = Number(/Benches<\/dt><dd>(\d+)<\/dd>/.exec(html)![1]);
     expect(items.length).toBe(benches + 1);
     expect(items[0]).toMatch(/^From the start, head (north|north-east|east|south-east|south|south-west|west|north-west) \d+ m \(\d+ ft, \d+ min\) to Bench \d+/);
@@ -96,5 +96,24 @@ describe("/trails/{slug}/download/{format}", () => {
   test("an unknown format or trail is a 404", async () => {
     expect((await callRoute("/trails/gold/download/kml")).status).toBe(404);
     expect((await callRoute("/trails/purple/download/gpx")).status).toBe(404);
+  });
+});
+
+describe("/benches/{id}", () => {
+  test("a visitor scanning a bench learns where they are on its trail and how far the next benches are", async () => {
+    const html = await (await callRoute("/trails/gold")).text();
+    const first = /to Bench (\d+)/.exec(html.replace(/<!-- -->|<[^>]+>/g, ""))![1];
+    const bench = await prisma.bench.findFirstOrThrow({ where: { benchNumber: Number(first) }, select: { id: true } });
+    const response = await callRoute(`/benches/${bench.id}`);
+    expect(response.status).toBe(200);
+    const text = (await response.text()).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
+    expect(text).toMatch(/You are at Bench 1 of \d+ on the Gold Trail/);
+    expect(text).toContain("This is the first bench on the trail");
+    expect(text).toMatch(/Next bench ahead ?Bench \d+, \d+ m \(\d+ ft, \d+ min\)/);
+    expect(text).toContain("Exercise videos");
+  });
+
+  test("an unknown bench is a 404", async () => {
+    expect((await callRoute("/benches/0123456789abcdef01234567")).status).toBe(404);
   });
 });
