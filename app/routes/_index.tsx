@@ -73,6 +73,17 @@ function LandingPage() {
             <Link to="/authorization" className="btn mt-8 bg-gold-400 px-6 text-base text-brand-900 hover:bg-gold-500">
               Sign In
             </Link>
+            <p className="mt-4 text-brand-50">
+              Know before you go, no account needed:{" "}
+              {(["gold", "green", "gray"] as const).map((slug, index) => (
+                <span key={slug}>
+                  {index > 0 ? ", " : null}
+                  <Link to={`/trails/${slug}`} className="font-semibold underline">
+                    {`${slug.charAt(0).toUpperCase()}${slug.slice(1)} Trail`}
+                  </Link>
+                </span>
+              ))}
+            </p>
           </div>
           <img
             src={trailPreview}

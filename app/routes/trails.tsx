@@ -132,6 +132,11 @@ export default function Trails() {
                 about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")} steps per mile)
               </dd>
             </dl>
+            <p className="mt-2">
+              <Link to={`/trails/${selectedParam}`} className="font-medium text-brand-700 underline">
+                Directions and details for the {trail.name}
+              </Link>
+            </p>
             <p className="mt-3">
               <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link">
                 Log a walk on this trail

@@ -12,6 +12,9 @@ const visitorPages: PageCheck[] = [
   { path: "/" },
   { path: "/about" },
   { path: "/privacy" },
+  { path: "/trails/gold" },
+  { path: "/trails/gray" },
+  { path: "/trails/green" },
   { path: "/authorization?formType=signin" },
   { path: "/authorization?formType=signup" },
   { path: "/authorization?formType=reset" },
@@ -90,7 +93,8 @@ async function violationsOn(page: Page, { path, status = 200, act }: PageCheck, 
   expect(response?.status(), path).toBe(status);
   await expect(page.getByRole("main")).toBeVisible();
   if (act) await act(page);
-  if (javaScriptEnabled && path.startsWith("/trails")) {
+  // Only the map page mounts OpenLayers; the public trail pages (/trails/{slug}) are server-drawn.
+  if (javaScriptEnabled && (path === "/trails" || path.startsWith("/trails?"))) {
     // The OpenLayers map is mounted after hydration; check the page as the user ends up seeing it.
     await expect(page.locator(".ol-viewport canvas").first()).toBeVisible();
   }

@@ -184,7 +184,7 @@ test.describe("trail map", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
     const trailLinks = page.getByRole("navigation", { name: "Trails" }).getByRole("link");
     await expect(trailLinks).toHaveText(["Gold Trail", "Green Trail", "Gray Trail"]);
-    await expect(page.getByRole("link", { name: "Green Trail" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("link", { name: "Green Trail", exact: true })).toHaveAttribute("aria-current", "true");
     await expectMapReady(page, javaScriptEnabled);
     if (javaScriptEnabled) {
       await expect(olMap(page)).toHaveAttribute("data-trail", "green");
@@ -198,7 +198,7 @@ test.describe("trail map", () => {
     }
     // An unknown trail in a hand-edited address falls back to the default one.
     await page.goto("/trails?trail=nowhere");
-    await expect(page.getByRole("link", { name: "Green Trail" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("link", { name: "Green Trail", exact: true })).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("region", { name: "Green Trail", exact: true })).toBeVisible();
   });
 
@@ -208,9 +208,9 @@ test.describe("trail map", () => {
     await expectMapReady(page, javaScriptEnabled);
     for (const color of ["gold", "gray", "green"]) {
       const trail = trails.find((candidate) => candidate.color === color)!;
-      await page.getByRole("link", { name: trail.name }).click();
+      await page.getByRole("link", { name: trail.name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/trails\\?trail=${color}$`));
-      await expect(page.getByRole("link", { name: trail.name })).toHaveAttribute("aria-current", "true");
+      await expect(page.getByRole("link", { name: trail.name, exact: true })).toHaveAttribute("aria-current", "true");
 
       const facts = trailFacts(trail.coordinates);
       const factsSection = page.getByRole("region", { name: trail.name, exact: true });
@@ -271,7 +271,7 @@ test.describe("trail map", () => {
       await expect(markerLinks).toHaveCount(benches.length);
       await expect(svgMap(page).locator('path[stroke="#ffd700"]')).toHaveCount(1);
       // The trail links keep the switch's state.
-      await page.getByRole("link", { name: "Gray Trail" }).click();
+      await page.getByRole("link", { name: "Gray Trail", exact: true }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gray&benches=1$/);
       await expect(markerLinks).toHaveCount(benches.length);
       await page.getByRole("link", { name: "Hide Benches" }).click();

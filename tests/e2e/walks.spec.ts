@@ -155,9 +155,9 @@ test.describe("walks", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trails" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
-    await page.getByRole("link", { name: "Gold Trail" }).click();
+    await page.getByRole("link", { name: "Gold Trail", exact: true }).click();
     // As a person would: Start once the Gold Trail is shown, not while the page still shows the one before.
-    await expect(page.getByRole("link", { name: "Gold Trail" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("link", { name: "Gold Trail", exact: true })).toHaveAttribute("aria-current", "true");
     await page.getByRole("button", { name: "Start walk" }).click();
     await expect(page.locator("[data-walk-panel]").getByRole("status")).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
   });
