@@ -18,8 +18,6 @@ export type Database = {
   /** Runs a callback inside one transaction on a raw SQL connection (migrations, tests). */
   withSql<T>(fn: (sql: SqlConnection) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
-  /** TCP sockets the database holds open (0 for the embedded one); graceful shutdown discounts them. */
-  sockets(): number;
   close(): Promise<void>;
 };
 
@@ -122,7 +120,6 @@ export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE): Da
     async ping() {
       await pool.query("SELECT 1");
     },
-    sockets: () => pool.totalCount,
     async close() {
       await prisma.$disconnect();
       await pool.end();
@@ -148,7 +145,6 @@ export function wrapPGlite(pglite: PGlite, onClose?: () => void): Database {
     async ping() {
       await pglite.query("SELECT 1");
     },
-    sockets: () => 0,
     async close() {
       await prisma.$disconnect();
       await pglite.close();
