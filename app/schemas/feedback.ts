@@ -19,7 +19,7 @@ export const feedbackStatusSchema = z.object({
 export const feedbackMessages = {
   deleteConfirm: "Are you sure you want to delete this feedback?",
   deleted: "The feedback was deleted.",
-  deletedFrom: (sender: string) => `The feedback from ${sender} was deleted.`,
+  deletedFrom: (sender: string | null) => (sender === null ? "The feedback from a deleted account was deleted." : `The feedback from ${sender} was deleted.`),
   resolved: "The feedback was marked as resolved.",
   pending: "The feedback was marked as pending.",
   notFound: "Feedback not found.",

@@ -38,7 +38,7 @@ export const userMessages = {
   passwordsDiffer: "Passwords do not match.",
   passwordTooCommon: "This password is one of the 1,000 most common, which are guessed first. Please choose another.",
   profilePasswordsDiffer: "Passwords do not match!",
-  ageInvalid: "Age must be a whole number of 0 or more.",
+  ageInvalid: "Age must be a whole number from 0 to 150.",
   genderInvalid: "Please choose a gender from the list.",
   ethnicityInvalid: "Please choose an ethnicity from the list.",
   communityInvalid: "Please choose Yes or No.",

@@ -181,7 +181,7 @@ test.describe("the authorization screen", () => {
     await expect(page.getByText("Password requirements not met.")).toBeVisible();
     await expect(page.getByText("Password must be at least 4 characters long.")).toBeVisible();
     await expect(page.getByText("Passwords do not match.")).toBeVisible();
-    await expect(page.getByText("Age must be a whole number of 0 or more.")).toBeVisible();
+    await expect(page.getByText("Age must be a whole number from 0 to 150.")).toBeVisible();
     // What was typed stays, except the passwords.
     await expect(page.getByLabel("Username", { exact: true })).toHaveValue(user.username);
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");

@@ -180,7 +180,7 @@ describe("POST /api/user/signup", () => {
       [{ username: "a", email: "bad", password: "abcd", confirmPassword: "abcd" }, "email", "Please enter a valid email address."],
       [{ username: "a", email: "a@example.test", password: "abc", confirmPassword: "abc" }, "password", "Password requirements not met."],
       [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abce" }, "confirmPassword", "Passwords do not match."],
-      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", age: -1 }, "age", "Age must be a whole number of 0 or more."],
+      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", age: -1 }, "age", "Age must be a whole number from 0 to 150."],
       [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", gender: "X" }, "gender", "Please choose a gender from the list."],
     ];
     for (const [body, field, message] of cases) {

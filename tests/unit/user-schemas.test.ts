@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
+import { feedbackMessages } from "~/schemas/feedback";
 import { feedbackSchema, profileUpdateSchema, resetPasswordSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
 
 function form(entries: Record<string, string>) {
@@ -77,5 +78,14 @@ describe("user schemas", () => {
     expect(submission.reply().error).toEqual({ feedback: [userMessages.feedbackRequired] });
     const sent = feedbackSchema.safeParse({ username: "admin", email: "not even an email", feedback: "Hi" });
     expect(sent.success).toBe(true);
+  });
+
+  test("messages name their rule: an age of 200 or 999 says the limit, not only 'of 0 or more'", () => {
+    for (const age of ["200", "999", "-1", "1.5"]) {
+      const submission = parseWithZod(form({ age }), { schema: profileUpdateSchema });
+      expect(submission.reply().error?.age, age).toEqual(["Age must be a whole number from 0 to 150."]);
+    }
+    expect(feedbackMessages.deletedFrom(null)).toBe("The feedback from a deleted account was deleted.");
+    expect(feedbackMessages.deletedFrom("walker")).toBe("The feedback from walker was deleted.");
   });
 });

@@ -45,6 +45,6 @@ export async function feedbackAction(request: Request, formData: FormData) {
   // Read first, so the message can say whose feedback went: its row is gone by the time it shows.
   const target = await getFeedback(input.id);
   if (!target || !(await deleteFeedback(input.id))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
-  const message = feedbackMessages.deletedFrom(target.username ?? feedbackMessages.deletedAccount);
+  const message = feedbackMessages.deletedFrom(target.username);
   return redirectWithToast(back, { type: "success", message, anchor: anchors.feedbackList });
 }
