@@ -83,6 +83,7 @@ function LogoutButton({ className }: { className: string }) {
 
 function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signedIn: boolean }) {
   const ref = useDisclosure();
+  const location = useLocation();
   return (
     <details ref={ref} name={MENU_GROUP} className="group lg:hidden">
       <summary
@@ -98,7 +99,19 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
         <span className="group-open:hidden">Menu</span>
         <span className="hidden group-open:inline">Close</span>
       </summary>
-      <div className="fixed inset-0 z-40 bg-black/40" aria-hidden="true" />
+      {/* Tapping the dimmed page closes the menu. Without JavaScript it is a link to this same page, which
+          comes back with the menu closed; with JavaScript it just closes the menu. Not a tab stop: the
+          Close button is the control for keyboards and screen readers. */}
+      <a
+        href={`${location.pathname}${location.search}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="fixed inset-0 z-40 bg-black/40"
+        onClick={(event) => {
+          event.preventDefault();
+          if (ref.current) ref.current.open = false;
+        }}
+      />
       <nav
         aria-label="Menu"
         className="fixed inset-y-0 right-0 z-40 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl motion-safe:animate-[slide-in_300ms_ease-out]"

@@ -13,6 +13,21 @@ async function box(locator: Locator) {
   return found!;
 }
 
+test.describe("the phone menu", () => {
+  test("tapping the dimmed page beside it closes it, with or without JavaScript", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/about");
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await page.locator('summary[aria-label="Menu"]').click();
+    await expect(menu).toBeVisible();
+    // Left of the 320 px panel, in the middle of the screen: only the dimmed page is there.
+    await page.mouse.click(20, 500);
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
 test.describe("header menus", () => {
   test("only one dropdown is open at a time, and an open one covers no other", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
