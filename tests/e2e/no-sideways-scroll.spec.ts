@@ -58,7 +58,17 @@ test.describe("no page scrolls sideways on a phone", () => {
   test("User pages, a video page included", async ({ page }) => {
     await signUp(page);
     const videos = (await (await page.request.get("/api/video/videos")).json()) as { _id: string }[];
-    await sweep(page, [...userPages, `/videos/${videos[0]._id}`]);
+    // My walks with walks in it: its table is the widest list a user has.
+    const trails = (await (await page.request.get("/api/trails/trails")).json()) as { _id: string }[];
+    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+    for (const distanceMiles of [1.25, 12.5]) {
+      const logged = await page.request.post("/api/walks", {
+        headers: { "X-XSRF-TOKEN": xsrf },
+        data: { trailId: trails[0]._id, date: "2026-11-20", durationMinutes: 135, distanceMiles },
+      });
+      expect(logged.status()).toBe(201);
+    }
+    await sweep(page, [...userPages, "/userControlPanel/walks", `/videos/${videos[0]._id}`]);
   });
 
   test("Admin pages, the control panel's areas and their dialogs", async ({ page, browser }) => {
