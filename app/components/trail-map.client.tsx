@@ -263,13 +263,18 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
       target.dataset.walker = String(walkerSource.getFeatures().length > 0);
       // The view and each marker's pixel (in the map element) with the bench numbers it stands for.
       const view = map.getView();
-      const [lon, lat] = toLonLat(view.getCenter()!);
+      const center = view.getCenter();
+      if (!center) return;
+      const [lon, lat] = toLonLat(center);
       target.dataset.center = `${lon.toFixed(7)},${lat.toFixed(7)}`;
       target.dataset.zoom = view.getZoom()!.toFixed(5);
       target.dataset.markers = JSON.stringify(
-        shownMarkers().map((marker) => {
-          const [x, y] = map.getPixelFromCoordinate(markerCoordinate(marker));
-          return { benches: benchesOf(marker).map((bench) => bench.get("benchNumber") as number), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+        shownMarkers().flatMap((marker) => {
+          // No pixel while the map has no frame (resized to nothing, as during a full-page capture).
+          const at = map.getPixelFromCoordinate(markerCoordinate(marker));
+          if (!at) return [];
+          const [x, y] = at;
+          return [{ benches: benchesOf(marker).map((bench) => bench.get("benchNumber") as number), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 }];
         }),
       );
       target.dataset.rendered = "true";

@@ -470,4 +470,32 @@ test.describe("trail map", () => {
       await expectBenchVideoPlayers(item, bench.videos, javaScriptEnabled);
     }
   });
+
+  test("the map raises no browser error when it is squeezed to nothing and back (as during a full-page capture)", async ({ page, javaScriptEnabled }) => {
+    // The map reported its markers' pixels on every render; a map with no size has no pixels, and reading
+    // one threw "object null is not iterable" (seen during full-page captures of this page).
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await signInAsAdmin(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/trails?trail=gold&benches=1");
+    await expect(page.getByRole("main")).toBeVisible();
+    if (javaScriptEnabled) {
+      await expect(page.locator(".ol-viewport canvas").first()).toBeVisible();
+      await page.evaluate(() => {
+        const host = document.querySelector(".ol-viewport")!.parentElement!;
+        host.style.width = "0px";
+        host.style.height = "0px";
+      });
+      await page.waitForTimeout(500);
+      await page.evaluate(() => {
+        const host = document.querySelector(".ol-viewport")!.parentElement!;
+        host.style.width = "";
+        host.style.height = "";
+      });
+      await expect(page.locator("[data-rendered=true]")).toHaveCount(1);
+    }
+    await page.screenshot({ fullPage: true });
+    expect(errors).toEqual([]);
+  });
 });
