@@ -100,10 +100,11 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
         <span className="hidden group-open:inline">Close</span>
       </summary>
       {/* Tapping the dimmed page closes the menu. Without JavaScript it is a link to this same page, which
-          comes back with the menu closed; with JavaScript it just closes the menu. Not a tab stop: the
-          Close button is the control for keyboards and screen readers. */}
+          comes back with the menu closed (its path only: a query can carry a dialog's state or another
+          record's id, which the page must not echo); with JavaScript it just closes the menu. Not a tab
+          stop: the Close button is the control for keyboards and screen readers. */}
       <a
-        href={`${location.pathname}${location.search}`}
+        href={location.pathname}
         tabIndex={-1}
         aria-hidden="true"
         className="fixed inset-0 z-40 bg-black/40"
