@@ -144,7 +144,12 @@ try {
     ["/trails", { Cookie: cookie }],
     ["/bodyWeightExercises", { Cookie: cookie }],
   ]) {
-    const { js, css } = await assetBytes(base, path, headers);
+    const measured = await assetBytes(base, path, headers).catch((error) => error);
+    if (measured instanceof Error) {
+      console.log(`${path.padEnd(24)} not measured: ${measured.cause?.code ?? measured.message}`);
+      continue;
+    }
+    const { js, css } = measured;
     console.log(
       `${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (+ OpenLayers chunk loaded after hydration)" : ""}`,
     );

@@ -112,7 +112,9 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
           event.preventDefault();
           if (ref.current) ref.current.open = false;
         }}
-      />
+      >
+        <span className="sr-only">Close the menu</span>
+      </a>
       <nav
         aria-label="Menu"
         className="fixed inset-y-0 right-0 z-40 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl motion-safe:animate-[slide-in_300ms_ease-out]"

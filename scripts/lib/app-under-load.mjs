@@ -70,6 +70,9 @@ function spawnApp(databaseUrl, port) {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "silent",
       RATE_LIMIT_FACTOR: "100000",
+      // Every simulated visitor comes from 127.0.0.1: the per-address cap would cut the crowd off as one
+      // client (connection resets once a busy machine keeps more than 100 requests open).
+      MAX_CONNECTIONS_PER_ADDRESS: "100000",
       // Measurements of the app alone: no background fetches of video stills from hosts it cannot reach.
       VIDEO_THUMBNAILS: "false",
     },
