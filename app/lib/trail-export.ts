@@ -1,8 +1,9 @@
 // Trail downloads: GPX 1.1 (one trkpt per trail point, one wpt per bench) and a GeoJSON
 // FeatureCollection (RFC 7946: [longitude, latitude], the trail's LineString and a Point per bench).
+import { benchPhrase, type BenchFacts } from "~/lib/facts";
 import type { LonLat } from "~/lib/geo";
 
-export type ExportBench = { id: string; benchNumber: number; location: string; latitude: number; longitude: number };
+export type ExportBench = { id: string; benchNumber: number; location: string; latitude: number; longitude: number } & BenchFacts;
 export type ExportTrail = { name: string; coordinates: readonly LonLat[] };
 
 const escapeXml = (text: string) =>
@@ -12,10 +13,15 @@ const escapeXml = (text: string) =>
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "");
 
+function waypointDescription(bench: ExportBench) {
+  const phrase = benchPhrase(bench);
+  return phrase ? `${bench.location}: ${phrase}` : bench.location;
+}
+
 export function trailGpx(trail: ExportTrail, benches: readonly ExportBench[]): string {
   const waypoints = benches.map(
     (bench) =>
-      `  <wpt lat="${bench.latitude}" lon="${bench.longitude}"><name>${escapeXml(`Bench ${bench.benchNumber}`)}</name><desc>${escapeXml(bench.location)}</desc></wpt>`,
+      `  <wpt lat="${bench.latitude}" lon="${bench.longitude}"><name>${escapeXml(`Bench ${bench.benchNumber}`)}</name><desc>${escapeXml(waypointDescription(bench))}</desc></wpt>`,
   );
   const points = trail.coordinates.map(([lon, lat]) => `      <trkpt lat="${lat}" lon="${lon}"></trkpt>`);
   return [
@@ -44,7 +50,16 @@ export function trailGeoJson(trail: ExportTrail, benches: readonly ExportBench[]
       },
       ...benches.map((bench) => ({
         type: "Feature" as const,
-        properties: { name: `Bench ${bench.benchNumber}`, benchNumber: bench.benchNumber, location: bench.location },
+        properties: {
+          name: `Bench ${bench.benchNumber}`,
+          benchNumber: bench.benchNumber,
+          location: bench.location,
+          backrest: bench.backrest,
+          armrests: bench.armrests,
+          shade: bench.shade,
+          seatHeightCm: bench.seatHeightCm,
+          wheelchairSpace: bench.wheelchairSpace,
+        },
         geometry: { type: "Point" as const, coordinates: [bench.longitude, bench.latitude] },
       })),
     ],

@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import type { BenchFacts, ShadeLevel } from "~/lib/facts";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
 import { playerFor } from "~/models/video.server";
@@ -15,17 +16,26 @@ const benchSelect = {
   latitude: true,
   longitude: true,
   trailId: true,
+  backrest: true,
+  armrests: true,
+  shade: true,
+  seatHeightCm: true,
+  wheelchairSpace: true,
   videos: { select: benchVideoSelect, orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }] },
 } satisfies Prisma.BenchSelect;
 
-type BenchWithVideos = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
+type BenchRow = Prisma.BenchGetPayload<{ select: typeof benchSelect }>;
+type BenchWithVideos = Omit<BenchRow, "shade"> & BenchFacts;
+
+// The shade column holds only what the facts schema let through.
+const withFacts = (bench: BenchRow): BenchWithVideos => ({ ...bench, shade: bench.shade as ShadeLevel | null });
 
 // Benches change only when an admin edits them: kept in memory (each video with how it plays here, as on
 // the video pages), reloaded when the benches version moves. Values are shared between requests: never
 // mutate them.
 const allBenches = versionedCache("benches", async () => {
   const benches = await prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
-  return benches.map((bench) => ({ ...bench, videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })) }));
+  return benches.map((bench) => ({ ...withFacts(bench), videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })) }));
 });
 
 /** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
@@ -56,6 +66,12 @@ export function benchRefusal(failure: BenchFailure): Refusal {
   return benchRefusals[failure.reason];
 }
 
+/** The facts an input names (undefined ones are left as they are). */
+function benchFactsOf(input: Partial<BenchFacts>): Partial<BenchFacts> {
+  const { backrest, armrests, shade, seatHeightCm, wheelchairSpace } = input;
+  return { backrest, armrests, shade, seatHeightCm, wheelchairSpace };
+}
+
 async function trailExists(trailId: string | null | undefined) {
   if (!trailId) return true;
   return (await prisma.trail.count({ where: { id: trailId } })) > 0;
@@ -71,10 +87,11 @@ export async function createBench(input: BenchCreateInput): Promise<BenchWriteRe
         latitude: input.latitude,
         longitude: input.longitude,
         trailId: input.trailId ?? null,
+        ...benchFactsOf(input),
       },
       select: benchSelect,
     });
-    return { ok: true, bench };
+    return { ok: true, bench: withFacts(bench) };
   } catch (error) {
     // The unique index decides, so two simultaneous creates of one number cannot both succeed.
     if (violates(error, "unique")) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number };
@@ -94,10 +111,11 @@ export async function updateBench(id: string, input: BenchUpdateInput): Promise<
         latitude: input.latitude,
         longitude: input.longitude,
         trailId: input.trailId,
+        ...benchFactsOf(input),
       },
       select: benchSelect,
     });
-    return { ok: true, bench };
+    return { ok: true, bench: withFacts(bench) };
   } catch (error) {
     if (violates(error, "unique")) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number ?? 0 };
     if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
@@ -110,7 +128,7 @@ export async function updateBench(id: string, input: BenchUpdateInput): Promise<
 export async function deleteBench(id: string): Promise<BenchWriteResult> {
   try {
     const bench = await prisma.bench.delete({ where: { id }, select: benchSelect });
-    return { ok: true, bench };
+    return { ok: true, bench: withFacts(bench) };
   } catch (error) {
     if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
     throw error;
@@ -124,7 +142,7 @@ export async function addBenchVideo(benchId: string, video: BenchVideoInput): Pr
       data: { videos: { create: { title: video.title, url: video.url } } },
       select: benchSelect,
     });
-    return { ok: true, bench };
+    return { ok: true, bench: withFacts(bench) };
   } catch (error) {
     if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
     throw error;
@@ -137,7 +155,7 @@ export async function deleteBenchVideo(benchId: string, videoId: string): Promis
     const bench = await tx.bench.findUnique({ where: { id: benchId }, select: benchSelect });
     if (!bench) return { ok: false, reason: "not-found" } as const;
     if (removed.count === 0) return { ok: false, reason: "video-not-found" } as const;
-    return { ok: true, bench } as const;
+    return { ok: true, bench: withFacts(bench) } as const;
   });
 }
 
@@ -150,5 +168,10 @@ export function serializeBench(bench: BenchWithVideos): BenchJson {
     latitude: bench.latitude,
     longitude: bench.longitude,
     videos: bench.videos.map((video) => ({ _id: video.id, title: video.title, url: video.url })),
+    backrest: bench.backrest,
+    armrests: bench.armrests,
+    shade: bench.shade,
+    seatHeightCm: bench.seatHeightCm,
+    wheelchairSpace: bench.wheelchairSpace,
   };
 }

@@ -1,7 +1,12 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { isStepFree, type LightingLevel, type ShadeLevel, type Surface, type TrailFacts } from "~/lib/facts";
 import { compareTrailsForDisplay, type LonLat } from "~/lib/geo";
+import { benchesAlongTrail, trailLine } from "~/lib/trail-walk";
+import { listBenches } from "~/models/bench.server";
 import type { Refusal } from "~/models/refusal";
+import type { TrailFactsUpdate } from "~/schemas/facts";
 import { trailMessages, type TrailJson } from "~/schemas/trail";
+import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
 
@@ -13,15 +18,42 @@ const trailSummarySelect = {
 } satisfies Prisma.TrailSelect;
 
 export type TrailSummary = Prisma.TrailGetPayload<{ select: typeof trailSummarySelect }>;
-type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[] };
+type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[]; facts: TrailFacts };
+
+const trailFactsSelect = {
+  surface: true,
+  steps: true,
+  stepsLocation: true,
+  steepestGradePercent: true,
+  shade: true,
+  lighting: true,
+  restrooms: true,
+  water: true,
+} satisfies Prisma.TrailSelect;
 
 const withCoordinatesSelect = {
   ...trailSummarySelect,
+  ...trailFactsSelect,
   points: { select: { longitude: true, latitude: true }, orderBy: { position: "asc" } },
 } satisfies Prisma.TrailSelect;
 
-function toTrailWithCoordinates({ points, ...trail }: Prisma.TrailGetPayload<{ select: typeof withCoordinatesSelect }>): TrailWithCoordinates {
-  return { ...trail, coordinates: points.map((point): LonLat => [point.longitude, point.latitude]) };
+type TrailRow = Prisma.TrailGetPayload<{ select: typeof withCoordinatesSelect }>;
+
+function toTrailWithCoordinates({ id, name, color, version, points, ...facts }: TrailRow): TrailWithCoordinates {
+  return {
+    id,
+    name,
+    color,
+    version,
+    coordinates: points.map((point): LonLat => [point.longitude, point.latitude]),
+    // The columns hold only what the facts schema let through.
+    facts: {
+      ...facts,
+      surface: facts.surface as Surface | null,
+      shade: facts.shade as ShadeLevel | null,
+      lighting: facts.lighting as LightingLevel | null,
+    },
+  };
 }
 
 // Trails change only when an admin edits them: every trail with its path is kept in memory (a few
@@ -44,6 +76,24 @@ export async function getTrailWithCoordinates(id: string): Promise<TrailWithCoor
 /** Every trail with its path, in display order. */
 export async function listTrailsWithCoordinates(): Promise<TrailWithCoordinates[]> {
   return allTrails();
+}
+
+/** The trail whose page is /trails/{slug}: the slug is its colour ("gold"), any case; its id works too. */
+export async function getTrailBySlug(slug: string): Promise<TrailWithCoordinates | null> {
+  const wanted = slug.toLowerCase();
+  return (await allTrails()).find((trail) => trailSlug(trail) === wanted || trail.id === slug) ?? null;
+}
+
+export function trailSlug(trail: { color: string }) {
+  return trail.color.toLowerCase();
+}
+
+/**
+ * A trail's benches in walking order with their distance from the start: those set for it and those
+ * within 30 m of it (the walk companion's rule), so a bench moved beside a trail is on it.
+ */
+export async function benchesInTrailOrder(trail: TrailWithCoordinates) {
+  return benchesAlongTrail(trailLine(trail.coordinates), trail.id, await listBenches());
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -125,6 +175,19 @@ export function deleteCoordinate(trailId: string, index: number, options: WriteO
   });
 }
 
+/** Changes a trail's facts (the fields given; the rest stay). Its path and version are untouched. */
+export async function updateTrailFacts(trailId: string, facts: TrailFactsUpdate): Promise<TrailWriteResult> {
+  try {
+    // Where the steps are means nothing on a step-free trail, or when the steps are not recorded.
+    const data = facts.steps === 0 || facts.steps === null ? { ...facts, stepsLocation: null } : facts;
+    const trail = await prisma.trail.update({ where: { id: trailId }, data, select: withCoordinatesSelect });
+    return { ok: true, trail: toTrailWithCoordinates(trail) };
+  } catch (error) {
+    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
+    throw error;
+  }
+}
+
 /** The JSON API shape: a GeoJSON-style path of [longitude, latitude] pairs, and the version edits may name. */
 export function serializeTrail(trail: TrailWithCoordinates): TrailJson {
   return {
@@ -133,5 +196,7 @@ export function serializeTrail(trail: TrailWithCoordinates): TrailJson {
     color: trail.color,
     version: trail.version,
     path: { type: "LineString", coordinates: trail.coordinates.map(([lon, lat]): [number, number] => [lon, lat]) },
+    ...trail.facts,
+    stepFree: isStepFree(trail.facts),
   };
 }

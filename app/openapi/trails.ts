@@ -2,7 +2,14 @@ import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { linkRule } from "~/openapi/videos";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
+import { trailFactsUpdateSchema } from "~/schemas/facts";
 import { coordinateDeleteQuerySchema, coordinateUpdateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
+
+const trailWithBenchesJsonSchema = trailJsonSchema.extend({
+  benches: z
+    .array(benchJsonSchema.extend({ alongMetres: z.number().int().describe("Metres along the trail from its first point.") }))
+    .describe("The benches on this trail in walking order: those set for it and those within 30 m of it."),
+});
 
 const trailAnswer = { status: 200, description: "The whole updated trail", schema: trailJsonSchema };
 const benchAnswer = (description: string, status = 200) => ({ status, description, schema: benchJsonSchema });
@@ -29,10 +36,21 @@ export const trailsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
     path: "/api/trails/{id}",
-    summary: "One trail; coordinates at path.coordinates as [longitude, latitude]",
+    summary: "One trail with its facts and its benches in order; coordinates at path.coordinates as [longitude, latitude]",
     tag: "Trails",
     access: "user",
-    success: { status: 200, description: "The trail", schema: trailJsonSchema },
+    success: { status: 200, description: "The trail", schema: trailWithBenchesJsonSchema },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/trails/{id}",
+    summary: "Update a trail's facts (any of them; null means not recorded)",
+    description:
+      "`stepFree: true` stores 0 steps; `stepFree: false` needs `steps` of at least 1 in the same body. `restrooms` and `water` say where they are; null means none nearby. The path and `version` are not changed.",
+    tag: "Trails",
+    access: "admin",
+    body: trailFactsUpdateSchema,
+    success: trailAnswer,
   }),
   endpoint({
     method: "patch",
@@ -90,7 +108,7 @@ export const trailsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "patch",
     path: "/api/bench/bench/{id}",
-    summary: "Update a bench (any of its fields)",
+    summary: "Update a bench (any of its fields, facts included; null means not recorded)",
     tag: "Benches",
     access: "admin",
     body: benchUpdateSchema,

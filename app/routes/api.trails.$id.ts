@@ -1,11 +1,22 @@
-import { apiRoute, ApiError, requireApiUser, requireId } from "~/http/api.server";
-import { getTrailWithCoordinates, serializeTrail, trailRefusals } from "~/models/trail.server";
+import { apiRoute, ApiError, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import { trailAnswer } from "~/http/api-trails.server";
+import { serializeBench } from "~/models/bench.server";
+import { benchesInTrailOrder, getTrailWithCoordinates, serializeTrail, trailRefusals, updateTrailFacts } from "~/models/trail.server";
+import { trailFactsUpdateSchema } from "~/schemas/facts";
 
 export const { loader, action } = apiRoute({
+  // The trail with its facts and its benches in walking order (what its public page shows).
   GET: async ({ request, params }) => {
     await requireApiUser(request);
     const trail = await getTrailWithCoordinates(requireId(params.id, "Trail"));
     if (!trail) throw ApiError.refused(trailRefusals["not-found"]);
-    return serializeTrail(trail);
+    const benches = await benchesInTrailOrder(trail);
+    return { ...serializeTrail(trail), benches: benches.map(({ bench, along }) => ({ ...serializeBench(bench), alongMetres: Math.round(along) })) };
+  },
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Trail");
+    const facts = await readBody(request, trailFactsUpdateSchema);
+    return trailAnswer(await updateTrailFacts(id, facts));
   },
 });

@@ -1,19 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { trailGeoJson, trailGpx } from "~/lib/trail-export";
-import { trailDirections } from "~/lib/trail-guide";
-import { listBenches } from "~/models/bench.server";
-import { listTrailsWithCoordinates } from "~/models/trail.server";
+import { benchesInTrailOrder, getTrailBySlug } from "~/models/trail.server";
 
 // /trails/{slug}/download/gpx and /trails/{slug}/download/geojson: public, like the trail page.
 export async function loader({ params }: LoaderFunctionArgs) {
-  const slug = (params.slug ?? "").toLowerCase();
   const format = params.format;
   if (format !== "gpx" && format !== "geojson") throw new Response("Unknown format", { status: 404 });
-  const [trails, benches] = await Promise.all([listTrailsWithCoordinates(), listBenches()]);
-  const trail = trails.find((candidate) => candidate.color.toLowerCase() === slug);
+  const trail = await getTrailBySlug(params.slug ?? "");
   if (!trail) throw new Response("No such trail", { status: 404 });
   // The trail's benches in walking order, by the same rule as the directions.
-  const onTrail = trailDirections(trail.coordinates, trail.id, benches).flatMap((step) => (step.bench ? [step.bench] : []));
+  const onTrail = (await benchesInTrailOrder(trail)).map(({ bench }) => bench);
   const file = `${trail.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.${format}`;
   const body = format === "gpx" ? trailGpx(trail, onTrail) : JSON.stringify(trailGeoJson(trail, onTrail));
   return new Response(body, {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { benchFactFields, benchFactsJsonSchema } from "~/schemas/facts";
 import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
@@ -40,6 +41,12 @@ export const benchFormSchema = z.object({
   longitude: longitudeSchema,
   // Optional link to a trail; blank (the "No trail" choice) means none.
   trailId: z.preprocess((value) => (value === "" ? null : value), idSchema(benchMessages.trailUnknown).nullable().optional()),
+  // The facts on the bench's page; a client that sends none leaves them unrecorded (or as they are).
+  backrest: benchFactFields.backrest.optional(),
+  armrests: benchFactFields.armrests.optional(),
+  shade: benchFactFields.shade.optional(),
+  seatHeightCm: benchFactFields.seatHeightCm.optional(),
+  wheelchairSpace: benchFactFields.wheelchairSpace.optional(),
 });
 
 /** The old client sends bench_number; `benchNumber` is accepted too. */
@@ -92,6 +99,8 @@ const benchId = z.string().max(100);
 export const benchIntentSchema = z.discriminatedUnion("intent", [
   benchFormSchema.extend({ intent: z.literal("create-bench") }),
   benchFormSchema.extend({ intent: z.literal("update-bench"), benchId }),
+  // The facts form sends every fact: a blank one is "not recorded" (null).
+  z.object({ intent: z.literal("save-bench-facts"), benchId, ...benchFactFields }),
   z.object({ intent: z.literal("delete-bench"), benchId }),
   benchVideoSchema.extend({ intent: z.literal("add-video"), benchId }),
   z.object({ intent: z.literal("delete-video"), benchId, videoId: z.string().max(100) }),
@@ -100,14 +109,16 @@ export const benchIntentSchema = z.discriminatedUnion("intent", [
 const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
 
 /** A bench as the JSON API answers it (SPEC §3 / §7). */
-export const benchJsonSchema = z.object({
-  _id: z.string(),
-  bench_number: z.number().int(),
-  location: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  videos: z.array(benchVideoJsonSchema),
-});
+export const benchJsonSchema = z
+  .object({
+    _id: z.string(),
+    bench_number: z.number().int(),
+    location: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    videos: z.array(benchVideoJsonSchema),
+  })
+  .extend(benchFactsJsonSchema.shape);
 export type BenchJson = z.infer<typeof benchJsonSchema>;
 
 export { numberFromInput };

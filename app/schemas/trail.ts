@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { trailFactFields, trailFactsJsonSchema } from "~/schemas/facts";
 import {
   geoMessages,
   latitudeSchema,
@@ -82,16 +83,20 @@ export const trailIntentSchema = z.discriminatedUnion("intent", [
   coordinateSchema.extend({ intent: z.literal("insert-below"), ...trailFormFields }),
   coordinateSchema.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
   z.object({ intent: z.literal("delete-coordinate"), ...trailFormFields }),
+  // The facts on the trail's public page: not a path edit, so no version or position.
+  z.object({ intent: z.literal("save-facts"), trailId: trailFormFields.trailId, ...trailFactFields }),
 ]);
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);
 
 /** A trail as the JSON API answers it (SPEC §7). */
-export const trailJsonSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  color: z.string(),
-  version: z.number().int().describe("Changes with every coordinate edit; send it with an edit to have a stale edit refused (409)."),
-  path: z.object({ type: z.literal("LineString"), coordinates: z.array(lonLatSchema) }),
-});
+export const trailJsonSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    color: z.string(),
+    version: z.number().int().describe("Changes with every coordinate edit; send it with an edit to have a stale edit refused (409)."),
+    path: z.object({ type: z.literal("LineString"), coordinates: z.array(lonLatSchema) }),
+  })
+  .extend(trailFactsJsonSchema.shape);
 export type TrailJson = z.infer<typeof trailJsonSchema>;

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "~/generated/prisma/client";
+import * as z from "zod";
+import { benchFactFields, trailFactsUpdateSchema } from "~/schemas/facts";
 import { nfkc, usernameKey } from "~/schemas/text";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
@@ -86,6 +88,22 @@ async function seedBenches(tx: Tx) {
   }
 }
 
+type SeedFacts = { trails: Record<string, unknown>; benches: Record<string, unknown> };
+const benchFactsSchema = z.object(benchFactFields);
+
+// Plausible facts, not surveyed (docs/features.md says so): a fresh install's pages answer "is it paved,
+// is there shade" at once, and admins correct them. On an existing database this runs once, at the upgrade
+// that brought the facts; by name and number, so a renamed trail or a removed bench is simply skipped.
+async function seedFacts(tx: Tx) {
+  const { trails, benches } = readSeedFile<SeedFacts>("facts.json");
+  for (const [name, facts] of Object.entries(trails)) {
+    await tx.trail.updateMany({ where: { name }, data: trailFactsUpdateSchema.parse(facts) });
+  }
+  for (const [benchNumber, facts] of Object.entries(benches)) {
+    await tx.bench.updateMany({ where: { benchNumber: Number(benchNumber) }, data: benchFactsSchema.parse(facts) });
+  }
+}
+
 /** Applies the seed steps that this database has not had yet; running it again changes nothing. */
 export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
   const result: SeedResult = { applied: [] };
@@ -93,6 +111,7 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
     ["trails", seedTrails],
     ["videos", seedVideos],
     ["benches", seedBenches],
+    ["facts", seedFacts],
     [
       "admin",
       async (tx) => {

@@ -97,6 +97,7 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "PATCH /api/video/view/{id}": async () => ({ path: `/api/video/view/${await anyVideoId()}`, token: userToken }),
   "GET /api/trails/trails": async () => ({ path: "/api/trails/trails", token: userToken }),
   "GET /api/trails/{id}": async () => ({ path: `/api/trails/${GREEN}`, token: userToken }),
+  "PATCH /api/trails/{id}": async () => ({ path: `/api/trails/${GREEN}`, token: adminToken, body: { surface: "gravel", stepFree: true } }),
   "PATCH /api/trails/{id}/coordinate/{index}": async () => ({
     path: `/api/trails/${GREEN}/coordinate/3`,
     token: adminToken,
