@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
+import { FactList } from "~/components/fact-list";
+import { benchAnchor } from "~/components/trail-map-svg";
+import { getOptionalUser } from "~/http/auth.server";
+import { benchFactRows } from "~/lib/facts";
 import { benchPlaces, feetFor, minutesAtPace } from "~/lib/trail-guide";
 import { listBenches } from "~/models/bench.server";
-import { listTrailsWithCoordinates } from "~/models/trail.server";
+import { listTrailsWithCoordinates, trailSlug } from "~/models/trail.server";
 
 // A public page per bench: what a QR code on the bench opens. Its place on each trail it belongs to
 // (the walk companion's 30 m rule, through benchPlaces) is a position fix without GPS.
@@ -11,8 +15,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Bench ${data.bench.benchNumber} | Walking Trails` : "Bench not found | Walking Trails" },
 ];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const [trails, benches] = await Promise.all([listTrailsWithCoordinates(), listBenches()]);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [trails, benches, user] = await Promise.all([listTrailsWithCoordinates(), listBenches(), getOptionalUser(request)]);
   const bench = benches.find((candidate) => candidate.id === params.id);
   if (!bench) throw new Response("No such bench", { status: 404 });
   const neighbour = (stop: { bench: { benchNumber: number; id: string }; metres: number } | null) =>
@@ -28,19 +32,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const places = benchPlaces(trails, benches, bench.id).map((place) => {
     const trail = trails.find((candidate) => candidate.id === place.trailId)!;
     return {
+      trailId: trail.id,
       trailName: trail.name,
-      slug: trail.color.toLowerCase(),
+      slug: trailSlug(trail),
       position: place.position,
       count: place.count,
       previous: neighbour(place.previous),
       next: neighbour(place.next),
     };
   });
-  return { bench: { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, videos: bench.videos }, places };
+  return {
+    bench: { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, videos: bench.videos },
+    factRows: benchFactRows(bench),
+    places,
+    signedIn: Boolean(user),
+  };
 }
 
 export default function BenchPage() {
-  const { bench, places } = useLoaderData<typeof loader>();
+  const { bench, factRows, places, signedIn } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <h1 className="page-title mb-2">Bench {bench.benchNumber}</h1>
@@ -58,18 +68,43 @@ export default function BenchPage() {
             <dt className="font-medium text-stone-700">Next bench ahead</dt>
             <dd>
               {place.next
-                ? `Bench ${place.next.benchNumber}, ${place.next.metres} m (${place.next.feet} ft, ${place.next.minutes} min)`
+                ? `Bench ${place.next.benchNumber}, ${place.next.metres} m (${place.next.feet.toLocaleString("en-US")} ft, ${place.next.minutes} min)`
                 : "This is the last bench on the trail"}
             </dd>
             <dt className="font-medium text-stone-700">Next bench back</dt>
             <dd>
               {place.previous
-                ? `Bench ${place.previous.benchNumber}, ${place.previous.metres} m (${place.previous.feet} ft, ${place.previous.minutes} min)`
+                ? `Bench ${place.previous.benchNumber}, ${place.previous.metres} m (${place.previous.feet.toLocaleString("en-US")} ft, ${place.previous.minutes} min)`
                 : "This is the first bench on the trail"}
             </dd>
           </dl>
+          {signedIn ? (
+            // Scanned on the trail, the bench is a position fix: walk on from it with the map's walk
+            // companion (it resumes a walk in progress), or log the walk by hand without scripts.
+            <ul className="mt-3 flex flex-wrap gap-3">
+              <li>
+                <Link to={`/trails?trail=${place.slug}&benches=1#${benchAnchor(bench.id)}`} className="btn-primary">
+                  Start or continue a walk on the {place.trailName} from here
+                </Link>
+              </li>
+              <li>
+                <Link to={`/userControlPanel/walks?trail=${place.trailId}#log-walk`} className="btn-secondary">
+                  Log a walk on the {place.trailName}
+                </Link>
+              </li>
+            </ul>
+          ) : null}
         </section>
       ))}
+      {places.length > 0 && !signedIn ? (
+        <p className="mt-3">
+          <Link to={`/authorization?formType=signin&redirectTo=${encodeURIComponent(`/benches/${bench.id}`)}`} className="btn-link">
+            Sign in to start a walk from here
+          </Link>
+        </p>
+      ) : null}
+      <h2 className="mt-6 mb-3 text-2xl font-semibold">About this bench</h2>
+      <FactList className="card p-4" rows={factRows} />
       <h2 className="mt-6 mb-3 text-2xl font-semibold">Exercise videos</h2>
       <BenchVideoLinks videos={bench.videos} />
     </div>

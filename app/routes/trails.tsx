@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
@@ -6,8 +6,8 @@ import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel } from "~/components/walk-panel";
 import { listBenches } from "~/models/bench.server";
-import { getTrailWithCoordinates, listTrails, type TrailSummary } from "~/models/trail.server";
-import { requireUser } from "~/http/auth.server";
+import { getTrailBySlug, getTrailWithCoordinates, listTrails, trailSlug, type TrailSummary } from "~/models/trail.server";
+import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -25,8 +25,15 @@ function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
   const params = new URL(request.url).searchParams;
+  // An old link to a trail (/trails?trail=gold, in a newsletter or on a poster) opens that trail's public
+  // page for a visitor instead of a sign-in form; the map itself stays for signed-in people.
+  const linked = params.get("trail")?.toLowerCase();
+  if (linked && !(await getOptionalUser(request))) {
+    const trail = await getTrailBySlug(linked);
+    if (trail) throw redirect(`/trails/${trailSlug(trail)}`);
+  }
+  await requireUser(request);
   const requested = params.get("trail")?.toLowerCase() ?? DEFAULT_TRAIL_COLOR;
   const showBenches = params.get("benches") === "1";
   const trails = await listTrails();

@@ -51,4 +51,6 @@ export const anchors = {
   benchChooser: "bench-chooser",
   benchVideos: "bench-videos",
   addBenchVideo: "add-bench-video",
+  trailFacts: "trail-facts",
+  benchFacts: "bench-facts",
 } as const;

@@ -1,5 +1,6 @@
 import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
@@ -23,7 +24,7 @@ export async function loadBenchArea(url: URL) {
 }
 
 /** The fields a person types in the bench and video forms (the others are hidden). */
-const typedFields = ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url"];
+const typedFields = ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url", ...BENCH_FACT_KEYS];
 
 export async function benchAction(_request: Request, formData: FormData) {
   const submission = parseSubmission(formData, { schema: benchIntentSchema });
@@ -45,6 +46,13 @@ export async function benchAction(_request: Request, formData: FormData) {
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       const message = `Bench #${result.bench.benchNumber} updated.`;
       return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
+    }
+    case "save-bench-facts": {
+      const { intent, benchId, ...facts } = input;
+      const result = await updateBench(benchId, facts);
+      if (!result.ok) return refused(intent, submission, benchRefusal(result));
+      const message = `Facts of bench #${result.bench.benchNumber} saved.`;
+      return redirectWithToast(toBench(benchId), { type: "success", message, anchor: anchors.benchFacts });
     }
     case "delete-bench": {
       const result = await deleteBench(input.benchId);

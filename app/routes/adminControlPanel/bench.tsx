@@ -2,13 +2,21 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { SelectField, TextField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage } from "~/components/toast-message";
+import { BENCH_FACT_KEYS, BENCH_SHADE_LABELS, NOT_RECORDED, SHADE_LEVELS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
+import { benchFactsFormSchema } from "~/schemas/facts";
 import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
 import { AreaForm } from "./area-form";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AreaChooser } from "./search";
+
+const YES_NO = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+const yesNoValue = (value: boolean | null) => (value === null ? "" : value ? "yes" : "no");
 
 type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
 type Bench = NonNullable<BenchData["bench"]>;
@@ -64,6 +72,39 @@ function BenchForm({
         />
       </div>
       {children}
+    </AreaForm>
+  );
+}
+
+/** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
+function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
+    backrest: yesNoValue(bench.backrest),
+    armrests: yesNoValue(bench.armrests),
+    shade: bench.shade ?? "",
+    seatHeightCm: bench.seatHeightCm === null ? "" : String(bench.seatHeightCm),
+    wheelchairSpace: yesNoValue(bench.wheelchairSpace),
+  });
+  return (
+    <AreaForm form={form} action={`${action}#${anchors.benchFacts}`} heading="Facts shown on the bench's page" level={3} className="card scroll-mt-4 p-4">
+      <input type="hidden" name="benchId" value={bench.id} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField field={fields.backrest} label="Backrest" placeholder={NOT_RECORDED} optional options={YES_NO} />
+        <SelectField field={fields.armrests} label="Armrests" placeholder={NOT_RECORDED} optional options={YES_NO} />
+        <SelectField
+          field={fields.shade}
+          label="Shade"
+          placeholder={NOT_RECORDED}
+          optional
+          options={SHADE_LEVELS.map((level) => ({ value: level, label: BENCH_SHADE_LABELS[level] }))}
+        />
+        <TextField field={fields.seatHeightCm} label="Seat height in centimetres" inputProps={{ inputMode: "numeric", placeholder: "e.g. 45" }} />
+        <SelectField field={fields.wheelchairSpace} label="Room for a wheelchair beside it" placeholder={NOT_RECORDED} optional options={YES_NO} />
+      </div>
+      <button type="submit" name="intent" value="save-bench-facts" className="btn-primary mt-4">
+        Save facts
+      </button>
+      <AnchoredMessage anchor={anchors.benchFacts} />
     </AreaForm>
   );
 }
@@ -175,6 +216,11 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           />
         )}
         <AnchoredMessage anchor={anchors.benchChooser} refusal={formErrorsOf(chooserReply)} />
+        <p className="mt-3">
+          <Link to="/adminControlPanel/qr-codes" className="btn-secondary">
+            Print bench QR codes
+          </Link>
+        </p>
       </section>
 
       {bench ? (
@@ -198,6 +244,7 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
             </div>
             <AnchoredMessage anchor={anchors.benchForm} />
           </BenchForm>
+          <BenchFactsForm key={JSON.stringify(bench, ["id", ...BENCH_FACT_KEYS])} bench={bench} action={here} lastResult={replyTo(reply, "save-bench-facts")} />
           <BenchVideos bench={bench} here={here} reply={reply} />
         </>
       ) : null}

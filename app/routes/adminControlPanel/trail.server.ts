@@ -1,10 +1,20 @@
 import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
-import { deleteCoordinate, getTrailWithCoordinates, insertCoordinate, listTrails, trailRefusals, updateCoordinate } from "~/models/trail.server";
+import { TRAIL_FACT_KEYS } from "~/lib/facts";
+import {
+  deleteCoordinate,
+  getTrailWithCoordinates,
+  insertCoordinate,
+  listTrails,
+  trailRefusals,
+  updateCoordinate,
+  updateTrailFacts,
+} from "~/models/trail.server";
 import { parseSearchQuery } from "~/schemas/text";
 import { trailIntentSchema } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
+import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
 /** ?option=trail&filter=<name part>&trail=<id>[&confirm=delete&index=<i>] */
@@ -32,9 +42,15 @@ export async function loadTrailArea(url: URL) {
 export async function trailAction(_request: Request, formData: FormData) {
   const filter = formData.get("filter");
   const submission = parseSubmission(formData, { schema: trailIntentSchema });
-  if (submission.status !== "success") return invalid(submission, ["latitude", "longitude"]);
+  if (submission.status !== "success") return invalid(submission, ["latitude", "longitude", ...TRAIL_FACT_KEYS]);
   const input = submission.value;
   const back = adminAreaUrl("trail", { trail: input.trailId, filter: typeof filter === "string" ? filter : null });
+  if (input.intent === "save-facts") {
+    const { intent, trailId, ...facts } = input;
+    const saved = await updateTrailFacts(trailId, facts);
+    if (!saved.ok) return refused(intent, submission, trailRefusals[saved.reason]);
+    return redirectWithToast(back, { type: "success", message: `Facts of the ${saved.trail.name} saved.`, anchor: anchors.trailFacts });
+  }
   const expected = { expectedVersion: input.version };
 
   let edit;

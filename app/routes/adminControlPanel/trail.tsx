@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
+import { FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
+import { LIGHTING_LABELS, LIGHTING_LEVELS, NOT_RECORDED, SHADE_LEVELS, SURFACE_LABELS, SURFACES, TRAIL_SHADE_LABELS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
+import { trailFactsFormSchema } from "~/schemas/facts";
 import { coordinateSchema } from "~/schemas/trail";
-import { formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
+import { anchors, formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
 import { AreaForm } from "./area-form";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch, AreaChooser } from "./search";
@@ -140,6 +142,58 @@ function InsertAtEnd({ trail, filter, here, lastResult }: { trail: Trail; filter
   );
 }
 
+const NOT_RECORDED_CHOICE = { placeholder: NOT_RECORDED, optional: true } as const;
+
+/** The facts on the trail's public page, in one plain form; blank (or "Not recorded") until someone has looked. */
+function TrailFactsForm({ trail, filter, here, lastResult }: { trail: Trail; filter: string; here: string; lastResult?: SubmissionResult<string[]> }) {
+  const { facts } = trail;
+  const [form, fields] = useSchemaForm(anchors.trailFacts, trailFactsFormSchema, lastResult, {
+    surface: facts.surface ?? "",
+    steps: facts.steps === null ? "" : String(facts.steps),
+    stepsLocation: facts.stepsLocation ?? "",
+    steepestGradePercent: facts.steepestGradePercent === null ? "" : String(facts.steepestGradePercent),
+    shade: facts.shade ?? "",
+    lighting: facts.lighting ?? "",
+    restrooms: facts.restrooms ?? "",
+    water: facts.water ?? "",
+  });
+  return (
+    <AreaForm form={form} action={`${here}#${anchors.trailFacts}`} heading="Facts shown on the trail's page" level={4} className="card mb-6 scroll-mt-4 p-4">
+      <input type="hidden" name="trailId" value={trail.id} />
+      <input type="hidden" name="filter" value={filter} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          field={fields.surface}
+          label="Surface"
+          {...NOT_RECORDED_CHOICE}
+          options={SURFACES.map((surface) => ({ value: surface, label: SURFACE_LABELS[surface] }))}
+        />
+        <TextField field={fields.steps} label="Steps (0 when step-free)" inputProps={{ inputMode: "numeric", placeholder: "e.g. 0" }} />
+        <TextField field={fields.stepsLocation} label="Where the steps are" inputProps={{ placeholder: "e.g. at the parking deck stairwell" }} />
+        <TextField field={fields.steepestGradePercent} label="Steepest grade in percent" inputProps={{ inputMode: "decimal", placeholder: "e.g. 5" }} />
+        <SelectField
+          field={fields.shade}
+          label="Shade"
+          {...NOT_RECORDED_CHOICE}
+          options={SHADE_LEVELS.map((level) => ({ value: level, label: TRAIL_SHADE_LABELS[level] }))}
+        />
+        <SelectField
+          field={fields.lighting}
+          label="Lighting"
+          {...NOT_RECORDED_CHOICE}
+          options={LIGHTING_LEVELS.map((level) => ({ value: level, label: LIGHTING_LABELS[level] }))}
+        />
+        <TextField field={fields.restrooms} label="Where the nearest restrooms are (blank: none nearby)" />
+        <TextField field={fields.water} label="Where drinking water is (blank: none nearby)" />
+      </div>
+      <button type="submit" name="intent" value="save-facts" className="btn-primary mt-4">
+        Save facts
+      </button>
+      <AnchoredMessage anchor={anchors.trailFacts} />
+    </AreaForm>
+  );
+}
+
 export function TrailArea({ data, reply }: AreaProps<TrailData>) {
   const trail = data.trail;
   const here = adminAreaUrl("trail", { trail: trail?.id, filter: data.filter });
@@ -194,6 +248,13 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
         {confirming ? <p className="mt-2 text-stone-700">{`Latitude ${confirming[1]}, longitude ${confirming[0]}`}</p> : null}
       </ConfirmDialog>
       <h3 className="mb-3 text-xl font-semibold">{trail.name}</h3>
+      <TrailFactsForm
+        key={JSON.stringify({ id: trail.id, ...trail.facts })}
+        trail={trail}
+        filter={data.filter}
+        here={here}
+        lastResult={replyTo(reply, "save-facts")}
+      />
       <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
         <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
       </div>
