@@ -15,6 +15,14 @@ const visitorPages: PageCheck[] = [
   { path: "/trails/gold" },
   { path: "/trails/gray" },
   { path: "/trails/green" },
+  {
+    path: "/trails/gold",
+    state: "on a bench's page",
+    act: async (page) => {
+      await page.getByRole("link", { name: "Bench 3", exact: true }).click();
+      await expect(page.getByText(/You are at Bench \d+ of \d+ on the Gold Trail/)).toBeVisible();
+    },
+  },
   { path: "/authorization?formType=signin" },
   { path: "/authorization?formType=signup" },
   { path: "/authorization?formType=reset" },
@@ -75,6 +83,16 @@ const adminPages: PageCheck[] = [
   { path: "/adminHome" },
   ...["profiles", "videos", "feedback", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
   { path: "/adminAnalytics" },
+  { path: "/adminControlPanel/qr-codes" },
+  {
+    path: "/adminControlPanel?option=bench",
+    state: "with a bench's facts open",
+    act: async (page) => {
+      await page.getByRole("combobox", { name: "Bench", exact: true }).selectOption({ index: 1 });
+      await page.getByRole("button", { name: "Show bench" }).click();
+      await expect(page.getByRole("form", { name: "Facts shown on the bench's page" })).toBeVisible();
+    },
+  },
   // A confirmation: a modal dialog with JS, a server-rendered confirm step without. Nothing is confirmed.
   {
     path: "/adminControlPanel?option=trail",

@@ -240,3 +240,61 @@ test.describe("admin bench area", () => {
     if (db) expect(await benchInDb()).toHaveLength(0);
   });
 });
+
+test.describe("trail and bench facts (issue 26)", () => {
+  test("an admin corrects a trail's and a bench's facts with plain forms; the public pages follow", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(90_000);
+    // Each project edits its own trail and bench, and puts them back through the API at the end.
+    const [trailName, slug, benchNumber, benchLocation] = javaScriptEnabled
+      ? ["Green Trail", "green", 12, "Along the wooded path on the far east loop"]
+      : ["Gray Trail", "gray", 10, "Beside the athletic fields on the west end"];
+    const origin: Record<string, string> = { Origin: `http://127.0.0.1:${process.env.E2E_PORT}` };
+    await signInAsAdmin(page);
+    await page.goto("/adminControlPanel?option=trail");
+    await page.getByRole("combobox", { name: "Trail", exact: true }).selectOption({ label: trailName });
+    await page.getByRole("button", { name: "Show trail" }).click();
+    const trailId = new URL(page.url()).searchParams.get("trail")!;
+    const before = await (await page.request.get(`/api/trails/${trailId}`)).json();
+
+    const facts = page.getByRole("form", { name: "Facts shown on the trail's page" });
+    await facts.getByLabel("Surface").selectOption({ label: "Boardwalk" });
+    await facts.getByLabel("Steps (0 when step-free)").fill("a few");
+    await facts.getByRole("button", { name: "Save facts" }).click();
+    await expect(facts.getByText("Steps must be a whole number from 0 to 1000.")).toBeVisible();
+    await expect(facts.getByLabel("Steps (0 when step-free)")).toHaveValue("a few");
+    await expect(facts.getByLabel("Surface")).toHaveValue("boardwalk");
+    await facts.getByLabel("Steps (0 when step-free)").fill("3");
+    await facts.getByLabel("Where the steps are").fill("at the east gate");
+    await facts.getByRole("button", { name: "Save facts" }).click();
+    await expectAnswerAt(page, "trail-facts", `Facts of the ${trailName} saved.`, { javaScriptEnabled });
+
+    await page.goto("/adminControlPanel?option=bench");
+    await page.getByRole("combobox", { name: "Bench", exact: true }).selectOption({ label: `#${benchNumber} – ${benchLocation}` });
+    await page.getByRole("button", { name: "Show bench" }).click();
+    const benchId = new URL(page.url()).searchParams.get("bench")!;
+    const benchBefore = (await (await page.request.get("/api/bench/benches")).json()).find((bench: { _id: string }) => bench._id === benchId);
+    const benchFacts = page.getByRole("form", { name: "Facts shown on the bench's page" });
+    await benchFacts.getByLabel("Armrests").selectOption({ label: "Yes" });
+    await benchFacts.getByLabel("Seat height in centimetres").fill("52");
+    await benchFacts.getByRole("button", { name: "Save facts" }).click();
+    await expectAnswerAt(page, "bench-facts", `Facts of bench #${benchNumber} saved.`, { javaScriptEnabled });
+    await expect(benchFacts.getByLabel("Armrests")).toHaveValue("yes");
+
+    try {
+      await page.goto(`/trails/${slug}`);
+      await expect(page.locator('dt:text-is("Surface") + dd')).toHaveText("Boardwalk");
+      await expect(page.locator('dt:text-is("Step-free") + dd')).toHaveText("No: 3 steps at the east gate");
+      await page.goto(`/benches/${benchId}`);
+      await expect(page.locator('dt:text-is("Armrests") + dd')).toHaveText("Yes");
+      await expect(page.locator('dt:text-is("Seat height") + dd')).toHaveText("52 cm (20 in)");
+    } finally {
+      const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+      Object.assign(origin, { "X-XSRF-TOKEN": xsrf });
+      const { _id, name, color, version, path, benches, stepFree, ...trailFacts } = before;
+      void [_id, name, color, version, path, benches, stepFree];
+      expect((await page.request.patch(`/api/trails/${trailId}`, { data: trailFacts, headers: origin })).status()).toBe(200);
+      const { armrests, seatHeightCm } = benchBefore;
+      expect((await page.request.patch(`/api/bench/bench/${benchId}`, { data: { armrests, seatHeightCm }, headers: origin })).status()).toBe(200);
+    }
+  });
+});

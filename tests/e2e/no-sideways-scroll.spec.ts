@@ -13,6 +13,9 @@ const visitorPages = [
   "/authorization?formType=signup",
   "/send-reset-link",
   "/reset/not-a-real-token",
+  "/trails/gold",
+  "/trails/gray",
+  "/trails/green",
 ];
 const userPages = [
   "/userHome",
@@ -77,7 +80,11 @@ test.describe("no page scrolls sideways on a phone", () => {
     await signInAsAdmin(page);
     const users = (await (await page.request.get("/api/user/users")).json()) as { _id: string; username: string }[];
     const longId = users.find((user) => user.username === long.username)!._id;
+    const [bench] = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string }[];
     await sweep(page, [
+      "/adminControlPanel/qr-codes",
+      `/adminControlPanel?option=bench&bench=${bench._id}`,
+      `/benches/${bench._id}`,
       ...adminPages,
       `/adminControlPanel?option=profiles&confirm=role&id=${users[0]._id}`,
       `/adminControlPanel?option=profiles&q=${long.username}`,

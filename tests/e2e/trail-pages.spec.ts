@@ -14,7 +14,7 @@ for (const width of [390, 1280]) {
       .getByRole("list")
       .filter({ has: page.getByText(/to the finish\.$/) })
       .getByRole("listitem");
-    await expect(steps.first()).toHaveText(/^From the start, head [a-z-]+ \d+ m \(\d+ ft, \d+ min\) to Bench \d+/);
+    await expect(steps.first()).toHaveText(/^From the start, head [a-z-]+ \d+ m \([\d,]+ ft, \d+ min\) to Bench \d+/);
     await expect(steps.last()).toHaveText(/to the finish\.$/);
     const benches = Number(await page.locator("dt:text-is('Benches') + dd").textContent());
     await expect(steps).toHaveCount(benches + 1);

@@ -171,11 +171,13 @@ test.describe("trail map", () => {
     await signInAsAdmin(page);
   });
 
-  test("visitors are sent to sign in first", async ({ browser }) => {
+  test("visitors are sent to sign in first; an old link to one trail opens its public page instead", async ({ browser }) => {
     const context = await browser.newContext();
     const visitor = await context.newPage();
+    await visitor.goto("/trails?benches=1");
+    await expect(visitor).toHaveURL(/\/authorization\?formType=signin&redirectTo=%2Ftrails%3Fbenches%3D1$/);
     await visitor.goto("/trails?trail=gold");
-    await expect(visitor).toHaveURL(/\/authorization\?formType=signin&redirectTo=%2Ftrails%3Ftrail%3Dgold$/);
+    await expect(visitor).toHaveURL(/\/trails\/gold$/);
     await context.close();
   });
 

@@ -32,6 +32,10 @@ const pages: Row[] = [
     "/send-reset-link",
     `/reset/${"f".repeat(64)}`,
     "/healthz",
+    // Know before you go (issue 26): public on purpose, for a QR code or a newsletter link.
+    "/trails/gold",
+    "/trails/gold/download/gpx",
+    `/benches/${NO_SUCH_ID}`,
   ].map((path) => ({ kind: "page" as const, method: "GET", path, access: "everyone" as const })),
   ...[
     "/userHome",
@@ -39,7 +43,8 @@ const pages: Row[] = [
     "/userControlPanel/walks",
     `/userControlPanel/walks?confirm=delete&id=${NO_SUCH_ID}`,
     "/trails",
-    "/trails?trail=gold&benches=1",
+    // Not ?trail=: an old trail link opens the trail's public page for a visitor (tested in trail-facts).
+    "/trails?benches=1",
     ...videoPages,
     `/videos/${NO_SUCH_ID}`,
   ].map((path) => ({
@@ -48,7 +53,7 @@ const pages: Row[] = [
     path,
     access: "user" as const,
   })),
-  ...["/adminHome", "/adminAnalytics", ...adminAreas.map((option) => `/adminControlPanel?option=${option}`)].map((path) => ({
+  ...["/adminHome", "/adminAnalytics", "/adminControlPanel/qr-codes", ...adminAreas.map((option) => `/adminControlPanel?option=${option}`)].map((path) => ({
     kind: "page" as const,
     method: "GET",
     path,

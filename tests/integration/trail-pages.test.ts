@@ -35,7 +35,7 @@ describe("/trails/{slug}", () => {
     const benches = Number(/Benches<\/dt><dd>(\d+)<\/dd>/.exec(html)![1]);
     expect(items.length).toBe(benches + 1);
     expect(items[0]).toMatch(
-      /^From the start, head (north|north-east|east|south-east|south|south-west|west|north-west) \d+ m \(\d+ ft, \d+ min\) to Bench \d+/,
+      /^From the start, head (north|north-east|east|south-east|south|south-west|west|north-west) \d+ m \([\d,]+ ft, \d+ min\) to Bench \d+/,
     );
     expect(items.at(-1)).toMatch(/to the finish\.$/);
     const total = items.reduce((sum, item) => sum + Number(/ (\d+) m \(/.exec(item)![1]), 0);
@@ -111,7 +111,7 @@ describe("/benches/{id}", () => {
     const text = (await response.text()).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "");
     expect(text).toMatch(/You are at Bench 1 of \d+ on the Gold Trail/);
     expect(text).toContain("This is the first bench on the trail");
-    expect(text).toMatch(/Next bench ahead ?Bench \d+, \d+ m \(\d+ ft, \d+ min\)/);
+    expect(text).toMatch(/Next bench ahead ?Bench \d+, \d+ m \([\d,]+ ft, \d+ min\)/);
     expect(text).toContain("Exercise videos");
   });
 
