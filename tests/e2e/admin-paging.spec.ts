@@ -1,6 +1,7 @@
 // The admin Profiles and Feedback areas come a page at a time (issue 25, point 2): GET links to the next
 // and the first page, with and without JavaScript; the URL holds the search, the page and its size, and
 // every confirmation and change of the area comes back to the same page of the same search.
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAnswerAt, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
 
@@ -14,6 +15,12 @@ async function apiUser(request: APIRequestContext, prefix: string) {
 }
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+/** What axe finds against WCAG 2.1 AA (it runs as a script in the page; without scripts the sweep in accessibility.spec.ts covers the server's HTML). */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
 
 test.describe("admin lists, a page at a time", () => {
   test("feedback: Older and Newest keep the search; a change on a later page comes back to it", async ({ page, request, javaScriptEnabled }) => {
@@ -30,6 +37,13 @@ test.describe("admin lists, a page at a time", () => {
     }
 
     await signInAsAdmin(page);
+    // A middle page has both links.
+    await page.goto(`/adminControlPanel?option=feedback&q=${marker}&limit=1`);
+    await page.getByRole("navigation", { name: "Pages of feedback" }).getByRole("link", { name: "Older feedback" }).click();
+    await expect(page.getByRole("link", { name: "Newest feedback" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Older feedback" })).toBeVisible();
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+
     await page.goto(`/adminControlPanel?option=feedback&q=${marker}&limit=2`);
     const cards = page.locator("li[data-feedback-id]");
     const pages = page.getByRole("navigation", { name: "Pages of feedback" });
