@@ -222,7 +222,7 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     expect((await callRoute(`/api/feedback?limit=${FEEDBACK_API_PAGE.maxSize + 1}`, asAdmin())).status).toBe(400);
     const forged = await callRoute("/api/feedback?cursor=not-ours", asAdmin());
     expect(forged.status).toBe(200);
-    expect(((await forged.json()) as { feedback: string }[])[0].feedback).toMatch(/^Message 19999:/);
+    expect(await forged.json()).toEqual(await (await callRoute("/api/feedback", asAdmin())).json());
   });
 
   test("the admin Profiles and Feedback areas render a page for 20,000 rows as fast as for one, under 200 KB, with a count in SQL and an Older link that keeps the search", async () => {
