@@ -6,8 +6,6 @@ import { RATE_LIMIT_MESSAGE, type RateLimitAction } from "~/utils/rate-limit-cou
 
 // Pieces several account API routes share; the rules themselves live in the models.
 
-export const API_LIST_LIMIT = 1000;
-
 /** SPEC §7 answers the reset calls with text the client displays as is. */
 export function textResponse(text: string, status = 200) {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });

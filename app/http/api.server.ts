@@ -178,6 +178,16 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
 }
 
 /**
+ * One page of a list: a bare array, as every list of this API, with the next page's address in a
+ * `Link: <…>; rel="next"` header (RFC 8288) when there is one; the last page has none. `path` is the
+ * list's own, `next` the model's cursor after this page.
+ */
+export function apiPage(rows: unknown[], { path, next, limit }: { path: string; next: string | null; limit: number }) {
+  const link = next ? `<${path}?${new URLSearchParams({ cursor: next, limit: String(limit) })}>; rel="next"` : null;
+  return apiJson(rows, link ? { headers: { Link: link } } : {});
+}
+
+/**
  * A `Warning` header (RFC 7234's form; code 299, "miscellaneous persistent warning") for an answer that
  * succeeded but did something other than what was literally asked, e.g. stored a corrected value.
  */
@@ -190,7 +200,7 @@ async function finish(request: Request, response: Response) {
   if (origin) {
     response.headers.set("Access-Control-Allow-Origin", origin);
     response.headers.set("Access-Control-Allow-Credentials", "true");
-    response.headers.set("Access-Control-Expose-Headers", "Warning, Retry-After");
+    response.headers.set("Access-Control-Expose-Headers", "Warning, Retry-After, Link");
     response.headers.append("Vary", "Origin");
   }
   const xsrf = await xsrfCookieHeader(request);

@@ -2,6 +2,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { Refusal } from "~/models/refusal";
 import { feedbackMessages } from "~/schemas/feedback";
 import { prisma } from "~/utils/db.server";
+import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 
 const feedbackSelect = {
   id: true,
@@ -14,8 +16,6 @@ const feedbackSelect = {
 } as const;
 
 type FeedbackRow = Prisma.FeedbackGetPayload<{ select: typeof feedbackSelect }>;
-
-const FEEDBACK_LIST_LIMIT = 200;
 
 /** Every refusal of a feedback change, for the admin page and the API alike. */
 export const feedbackRefusals = {
@@ -43,16 +43,55 @@ export async function eraseFeedbackAuthor(tx: Tx, userId: string) {
   await tx.feedback.updateMany({ where: { userId }, data: { username: null, email: null } });
 }
 
-/** Feedback whose username, email or text contains the query (all when empty), newest first, at most `take`. */
-export function listFeedback({ q, take = FEEDBACK_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
+const feedbackSearch = (q: string | null | undefined): Prisma.FeedbackWhereInput | undefined => {
   const query = q?.trim();
   const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
-  return prisma.feedback.findMany({
-    where: query ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] } : undefined,
+  return query ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] } : undefined;
+};
+
+export type FeedbackPage = { feedback: FeedbackRow[]; next: string | null };
+
+/**
+ * One page of the feedback whose username, email or text contains the query (all when empty), newest
+ * first, `take` at most, starting after `cursor` (from the previous page's `next`; null for the first
+ * page, and for a cursor we did not make). Read through an index in this order: the cost is the page's,
+ * not the number of messages.
+ */
+export async function listFeedback({
+  q,
+  cursor = null,
+  take = ADMIN_LIST_PAGE.defaultSize,
+}: { q?: string | null; cursor?: string | null; take?: number } = {}): Promise<FeedbackPage> {
+  const after = cursor ? decodeCursor(cursor, 2) : null;
+  const [createdAt, id] = after ?? [];
+  const keyset: Prisma.FeedbackWhereInput | undefined =
+    after && !Number.isNaN(Date.parse(createdAt))
+      ? { OR: [{ createdAt: { lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { lt: id } }] }
+      : undefined;
+  const rows = await prisma.feedback.findMany({
+    where: { AND: [feedbackSearch(q) ?? {}, keyset ?? {}] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
+    take: take + 1,
     select: feedbackSelect,
   });
+  const page = pageOf(rows, take, (last) => [last.createdAt.toISOString(), last.id]);
+  return { feedback: page.rows, next: page.next };
+}
+
+/**
+ * How many messages match the query (as `feedbackSearch` does: `contains`, any case), counted in SQL up to
+ * LIST_COUNT_CAP + 1 (more reads as "more than"). In SQL of our own: Prisma's count with `take` orders its
+ * rows by id first, a walk of the primary key with a table read per row, where any first rows will do.
+ */
+export async function countMatchingFeedback(q?: string | null) {
+  const pattern = q?.trim() ? `%${q.trim()}%` : null;
+  const [row] = await prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM (
+      SELECT 1 FROM "Feedback"
+      WHERE ${pattern}::text IS NULL OR "username" ILIKE ${pattern} OR "email" ILIKE ${pattern} OR "feedback" ILIKE ${pattern}
+      LIMIT ${LIST_COUNT_CAP + 1}
+    ) AS "matching"`;
+  return row.count;
 }
 
 export function getFeedback(id: string) {

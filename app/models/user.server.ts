@@ -6,6 +6,8 @@ import { nfkc, usernameKey } from "~/schemas/text";
 import { userMessages } from "~/schemas/user";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
+import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
@@ -314,17 +316,47 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
 // ---------------------------------------------------------------------------------------------------
 // Administration and the JSON API.
 
-const USER_LIST_LIMIT = 200;
-
-/** Accounts whose username or email contains the query (all when empty), by username, at most `take`. */
-export function listUsers({ q, take = USER_LIST_LIMIT }: { q?: string | null; take?: number } = {}) {
+const userSearch = (q: string | null | undefined): Prisma.UserWhereInput | undefined => {
   const query = q?.trim();
-  return prisma.user.findMany({
-    where: query ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] } : undefined,
-    orderBy: [{ username: "asc" }, { id: "asc" }],
-    take,
+  return query ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] } : undefined;
+};
+
+export type UserPage = { users: PublicUser[]; next: string | null };
+
+/**
+ * One page of the accounts whose username or email contains the query (all when empty), by username
+ * (which is unique, so it orders them fully), `take` at most, starting after `cursor` (from the previous
+ * page's `next`; null for the first page, and for a cursor we did not make). Read through the username's
+ * unique index: the cost is the page's, not the number of accounts.
+ */
+export async function listUsers({
+  q,
+  cursor = null,
+  take = ADMIN_LIST_PAGE.defaultSize,
+}: { q?: string | null; cursor?: string | null; take?: number } = {}): Promise<UserPage> {
+  const [after] = (cursor ? decodeCursor(cursor, 1) : null) ?? [];
+  const rows = await prisma.user.findMany({
+    where: { AND: [userSearch(q) ?? {}, after === undefined ? {} : { username: { gt: after } }] },
+    orderBy: { username: "asc" },
+    take: take + 1,
     select: publicUserSelect,
   });
+  const page = pageOf(rows, take, (last) => [last.username]);
+  return { users: page.rows, next: page.next };
+}
+
+/**
+ * How many accounts match the query (as `userSearch` does: `contains`, any case), counted in SQL up to
+ * LIST_COUNT_CAP + 1 (more reads as "more than"). In SQL of our own: Prisma's count with `take` orders its
+ * rows by id first, a walk of the primary key with a table read per row, where any first rows will do.
+ */
+export async function countMatchingUsers(q?: string | null) {
+  const pattern = q?.trim() ? `%${q.trim()}%` : null;
+  const [row] = await prisma.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM (
+      SELECT 1 FROM "User" WHERE ${pattern}::text IS NULL OR "username" ILIKE ${pattern} OR "email" ILIKE ${pattern} LIMIT ${LIST_COUNT_CAP + 1}
+    ) AS "matching"`;
+  return row.count;
 }
 
 export function countUsers() {

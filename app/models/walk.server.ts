@@ -4,7 +4,7 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { isoDay, walkMessages, type WalkInput, type WalkJson } from "~/schemas/walk";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
-import { decodeCursor, encodeCursor } from "~/utils/page-cursor.server";
+import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
 import { WALK_PAGE } from "~/schemas/page";
 
 const walkSelect = {
@@ -94,12 +94,8 @@ export async function listWalks(
     take: take + 1,
     select: { ...walkSelect, createdAt: true },
   });
-  const walks = rows.slice(0, take);
-  const last = rows.length > take ? walks.at(-1)! : null;
-  return {
-    walks: walks.map(({ createdAt: _createdAt, ...walk }) => walk),
-    next: last ? encodeCursor([last.date.toISOString(), last.createdAt.toISOString(), last.id]) : null,
-  };
+  const page = pageOf(rows, take, (last) => [last.date.toISOString(), last.createdAt.toISOString(), last.id]);
+  return { walks: page.rows.map(({ createdAt: _createdAt, ...walk }) => walk), next: page.next };
 }
 
 /** One of the user's own walks; someone else's is null, exactly like one that does not exist. */

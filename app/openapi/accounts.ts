@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
+import { FEEDBACK_API_PAGE, feedbackPageQuerySchema, type PageSize, USER_API_PAGE, userPageQuerySchema } from "~/schemas/page";
 import { feedbackJsonSchema, feedbackStatusSchema } from "~/schemas/feedback";
 import {
   apiResetPasswordSchema,
@@ -16,8 +17,15 @@ import {
 } from "~/schemas/user";
 
 const users = "Users";
+
 const auth = "Password reset";
 const feedback = "Feedback";
+
+/** What a paged list's description says: its sizes, the Link header, and why the first page is large. */
+const paged = (path: string, noun: string, size: PageSize) =>
+  `A page holds \`limit\` ${noun} (${size.defaultSize} by default, at most ${size.maxSize}); when there are more, the answer carries ` +
+  `\`Link: <${path}?cursor=…&limit=…>; rel="next"\`, and the last page has no Link. The answer stays a bare array of the same ` +
+  `objects as before paging; a client that never follows the Link (the Spring 2025 client) gets the first ${size.defaultSize}.`;
 
 export const accountsEndpoints: EndpointDoc[] = [
   endpoint({
@@ -77,10 +85,13 @@ export const accountsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
     path: "/api/user/users",
-    summary: "List users: name, email and role (a person's demographics are shown to them only)",
+    summary: "List users by username, a page at a time: name, email and role (a person's demographics are shown to them only)",
+    description: paged("/api/user/users", "users", USER_API_PAGE),
     tag: users,
     access: "admin",
-    success: { status: 200, description: "Users by username", schema: z.array(userSummaryJsonSchema) },
+    query: userPageQuerySchema,
+    pagedAt: "/api/user/users",
+    success: { status: 200, description: "One page of users, by username", schema: z.array(userSummaryJsonSchema) },
   }),
   endpoint({
     method: "patch",
@@ -150,10 +161,13 @@ export const accountsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
     path: "/api/feedback",
-    summary: "List feedback, newest first",
+    summary: "List feedback, newest first, a page at a time",
+    description: paged("/api/feedback", "messages", FEEDBACK_API_PAGE),
     tag: feedback,
     access: "admin",
-    success: { status: 200, description: "Feedback", schema: z.array(feedbackJsonSchema) },
+    query: feedbackPageQuerySchema,
+    pagedAt: "/api/feedback",
+    success: { status: 200, description: "One page of feedback, newest first", schema: z.array(feedbackJsonSchema) },
   }),
   endpoint({
     method: "post",

@@ -56,7 +56,21 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     const responses: Record<string, unknown> = {
       [doc.success.status]: {
         description: doc.success.description,
-        ...(doc.warning ? { headers: { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } } : {}),
+        ...(doc.warning || doc.pagedAt
+          ? {
+              headers: {
+                ...(doc.warning ? { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } : {}),
+                ...(doc.pagedAt
+                  ? {
+                      Link: {
+                        description: "The next page's address (RFC 8288), followed as given; absent on the last page.",
+                        schema: { type: "string", example: `<${doc.pagedAt}?cursor=…&limit=…>; rel="next"` },
+                      },
+                    }
+                  : {}),
+              },
+            }
+          : {}),
         content:
           "text" in doc.success.schema
             ? { "text/plain": { schema: { type: "string", description: doc.success.schema.text } } }

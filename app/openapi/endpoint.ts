@@ -25,6 +25,8 @@ export type EndpointDoc = {
     /** zod schema of the JSON body; a string describes a text/plain answer. */
     schema: z.ZodType | { text: string };
   };
+  /** A list that comes a page at a time: the path its success answer's `Link: <…>; rel="next"` header names. */
+  pagedAt?: string;
   /** When the success answer may carry a `Warning` header: what it means. */
   warning?: string;
   /** Error statuses this endpoint can answer besides the common ones (400 for bodies, 401/403, 404 for ids). */

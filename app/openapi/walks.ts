@@ -14,6 +14,7 @@ export const walksEndpoints: EndpointDoc[] = [
     tag: "Walks",
     access: "user",
     query: walkPageQuerySchema,
+    pagedAt: "/api/walks",
     success: { status: 200, description: "One page of the user's walks", schema: z.array(walkJsonSchema) },
     errors: [400],
   }),

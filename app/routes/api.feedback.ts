@@ -1,10 +1,12 @@
-import { API_LIST_LIMIT } from "~/http/api-accounts.server";
 import { listFeedback, toFeedbackJson } from "~/models/feedback.server";
-import { apiRoute, requireApiAdmin } from "~/http/api.server";
+import { apiPage, apiRoute, readQuery, requireApiAdmin } from "~/http/api.server";
+import { feedbackPageQuerySchema } from "~/schemas/page";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     await requireApiAdmin(request);
-    return (await listFeedback({ take: API_LIST_LIMIT })).map(toFeedbackJson);
+    const { cursor, limit } = readQuery(request, feedbackPageQuerySchema);
+    const page = await listFeedback({ cursor, take: limit });
+    return apiPage(page.feedback.map(toFeedbackJson), { path: "/api/feedback", next: page.next, limit });
   },
 });

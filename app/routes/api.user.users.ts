@@ -1,10 +1,12 @@
-import { API_LIST_LIMIT } from "~/http/api-accounts.server";
 import { listUsers, toUserSummaryJson } from "~/models/user.server";
-import { apiRoute, requireApiAdmin } from "~/http/api.server";
+import { apiPage, apiRoute, readQuery, requireApiAdmin } from "~/http/api.server";
+import { userPageQuerySchema } from "~/schemas/page";
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     await requireApiAdmin(request);
-    return (await listUsers({ take: API_LIST_LIMIT })).map(toUserSummaryJson);
+    const { cursor, limit } = readQuery(request, userPageQuerySchema);
+    const page = await listUsers({ cursor, take: limit });
+    return apiPage(page.users.map(toUserSummaryJson), { path: "/api/user/users", next: page.next, limit });
   },
 });

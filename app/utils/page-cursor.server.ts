@@ -17,3 +17,12 @@ export function decodeCursor(cursor: string, length: number): string[] | null {
     return null;
   }
 }
+
+/**
+ * One page out of `take + 1` rows read in the list's order: the first `take`, and the cursor after the
+ * last of them when the extra row shows that more follow (null on the last page).
+ */
+export function pageOf<Row>(rows: Row[], take: number, keyOf: (row: Row) => readonly string[]): { rows: Row[]; next: string | null } {
+  const page = rows.slice(0, take);
+  return { rows: page, next: rows.length > take && page.length > 0 ? encodeCursor(keyOf(page.at(-1)!)) : null };
+}

@@ -1,10 +1,11 @@
 // Reads bounded by design: an account with 20,000 walks gets its My walks page and its walks API answer
 // in about the time one walk takes, and in a bounded size: lists come a page at a time (keyset cursors),
-// summaries are summed in SQL, never by loading the rows.
+// summaries are summed in SQL, never by loading the rows. The same for the lists administrators read:
+// 20,000 accounts and 20,000 feedback messages from one account, in the admin area and the API.
 import { beforeAll, describe, expect, test } from "vitest";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
-import { WALK_PAGE } from "~/schemas/page";
+import { ADMIN_LIST_PAGE, FEEDBACK_API_PAGE, USER_API_PAGE, WALK_PAGE } from "~/schemas/page";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { callRoute } from "../support/routes";
@@ -99,5 +100,155 @@ describe("reads bounded by design", () => {
     const heavyMs = await median(() => timed("/userControlPanel/walks", heavy.token, { sessionId: heavy.token }));
     const lightMs = await median(() => timed("/userControlPanel/walks", light.token, { sessionId: light.token }));
     expect(heavyMs).toBeLessThan(Math.max(lightMs * 3, lightMs + 60));
+  });
+});
+
+/** The address of the link whose text is `text` in a page's HTML, as a browser would follow it. */
+function linkTo(html: string, text: string) {
+  const href = new RegExp(`<a\\b[^>]*href="([^"]+)"[^>]*>${text}</a>`).exec(html)?.[1];
+  return href?.replace(/&amp;/g, "&") ?? null;
+}
+
+const nextOf = (response: Response) => /<([^>]+)>; rel="next"/.exec(response.headers.get("Link") ?? "")?.[1] ?? null;
+
+describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback messages from one", () => {
+  const admin = { id: "", token: "" };
+  /** The median times with (almost) one row: the seeded and test accounts, one feedback message. */
+  const one = { usersApi: 0, feedbackApi: 0, profilesPage: 0, feedbackPage: 0 };
+  const asAdmin = () => ({ headers: { Authorization: `Bearer ${admin.token}` } });
+  const profilesPage = "/adminControlPanel?option=profiles";
+  const feedbackPage = "/adminControlPanel?option=feedback";
+
+  beforeAll(async () => {
+    const user = await createUser({ username: "listadmin", email: "listadmin@example.test", password: "pass1234", role: "Admin" });
+    admin.id = user.id;
+    admin.token = (await createSession(user.id)).id;
+    await prisma.feedback.create({
+      data: {
+        userId: light.id,
+        username: "lightwalker",
+        email: "lightwalker@example.test",
+        feedback: "One message",
+        createdAt: new Date(Date.UTC(2025, 0, 1)),
+      },
+    });
+    const api = (path: string) => () => timed(path, admin.token);
+    const page = (path: string) => () => timed(path, admin.token, { sessionId: admin.token });
+    // Warmed up first, so the first measurement does not pay for compiling the code paths.
+    for (const run of [api("/api/user/users"), api("/api/feedback"), page(profilesPage), page(feedbackPage)]) await run();
+    one.usersApi = await median(api("/api/user/users"));
+    one.feedbackApi = await median(api("/api/feedback"));
+    one.profilesPage = await median(page(profilesPage));
+    one.feedbackPage = await median(page(feedbackPage));
+
+    const passwordHash = (await prisma.user.findUniqueOrThrow({ where: { id: heavy.id }, select: { passwordHash: true } })).passwordHash;
+    for (let start = 0; start < MANY; start += 5_000) {
+      const names = Array.from({ length: 5_000 }, (_, i) => `bulk${String(start + i).padStart(5, "0")}`);
+      await prisma.user.createMany({ data: names.map((name) => ({ username: name, usernameKey: name, email: `${name}@example.test`, passwordHash })) });
+      await prisma.feedback.createMany({
+        data: names.map((_, i) => ({
+          userId: heavy.id,
+          username: "heavywalker",
+          email: "heavywalker@example.test",
+          feedback: `Message ${start + i}: the bench by the library could use some shade in the afternoon.`,
+          // Two to a minute: a page of 333 ends between two messages of the same time, which only the id tells apart.
+          createdAt: new Date(Date.UTC(2026, 0, 1) + Math.floor((start + i) / 2) * 60_000),
+        })),
+      });
+    }
+  }, 180_000);
+
+  test("GET /api/user/users answers its first page (with a Link to the next) for 20,000 accounts, each user as before, as fast as for a few and under 200 KB", async () => {
+    const page = await timed("/api/user/users", admin.token);
+    expect(page.response.status).toBe(200);
+    expect(page.bytes).toBeLessThan(200 * 1024);
+    const users = JSON.parse(Buffer.from(page.body).toString("utf8")) as Record<string, unknown>[];
+    expect(users).toHaveLength(USER_API_PAGE.defaultSize);
+    // The old client's shape, exactly: nothing added, nothing taken away.
+    for (const user of users) expect(Object.keys(user).sort()).toEqual(["_id", "email", "roleType", "username"]);
+    expect(page.response.headers.get("Link")).toMatch(/^<\/api\/user\/users\?cursor=[\w-]+&limit=500>; rel="next"$/);
+
+    const manyMs = await median(() => timed("/api/user/users", admin.token));
+    expect(manyMs).toBeLessThan(Math.max(one.usersApi * 3, one.usersApi + 40));
+  });
+
+  test("GET /api/feedback answers its first page (with a Link to the next) for 20,000 messages, each as before, as fast as for one and under 200 KB", async () => {
+    const page = await timed("/api/feedback", admin.token);
+    expect(page.response.status).toBe(200);
+    expect(page.bytes).toBeLessThan(200 * 1024);
+    const feedback = JSON.parse(Buffer.from(page.body).toString("utf8")) as Record<string, unknown>[];
+    expect(feedback).toHaveLength(FEEDBACK_API_PAGE.defaultSize);
+    for (const row of feedback) expect(Object.keys(row).sort()).toEqual(["_id", "email", "feedback", "isResolved", "username"]);
+    expect(page.response.headers.get("Link")).toMatch(/^<\/api\/feedback\?cursor=[\w-]+&limit=100>; rel="next"$/);
+
+    const manyMs = await median(() => timed("/api/feedback", admin.token));
+    expect(manyMs).toBeLessThan(Math.max(one.feedbackApi * 3, one.feedbackApi + 40));
+  });
+
+  test("following the Links visits users by name and feedback newest first, each once; a limit over the maximum is refused, a cursor we did not make is the first page", async () => {
+    const seenUsers = new Set<string>();
+    let lastName = "";
+    let next: string | null = "/api/user/users?limit=1000";
+    for (let pages = 0; next && pages < 3; pages++) {
+      const answer = await callRoute(next, asAdmin());
+      for (const user of (await answer.json()) as { _id: string; username: string }[]) {
+        expect(seenUsers.has(user._id)).toBe(false);
+        expect(user.username > lastName).toBe(true);
+        lastName = user.username;
+        seenUsers.add(user._id);
+      }
+      next = nextOf(answer);
+    }
+    expect(seenUsers.size).toBe(3000);
+
+    const seenFeedback = new Set<string>();
+    const order: string[] = [];
+    next = "/api/feedback?limit=333";
+    for (let pages = 0; next && pages < 4; pages++) {
+      const answer = await callRoute(next, asAdmin());
+      for (const row of (await answer.json()) as { _id: string; feedback: string }[]) {
+        expect(seenFeedback.has(row._id)).toBe(false);
+        seenFeedback.add(row._id);
+        order.push(row.feedback);
+      }
+      next = nextOf(answer);
+    }
+    expect(seenFeedback.size).toBe(1332);
+    // Newest first: the messages made last (highest numbers, latest minutes) come first, none skipped.
+    const numbers = order.map((text) => Number(/^Message (\d+):/.exec(text)![1]));
+    expect(new Set(numbers)).toEqual(new Set(Array.from({ length: 1332 }, (_, i) => MANY - 1 - i)));
+
+    expect((await callRoute(`/api/user/users?limit=${USER_API_PAGE.maxSize + 1}`, asAdmin())).status).toBe(400);
+    expect((await callRoute(`/api/feedback?limit=${FEEDBACK_API_PAGE.maxSize + 1}`, asAdmin())).status).toBe(400);
+    const forged = await callRoute("/api/feedback?cursor=not-ours", asAdmin());
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toEqual(await (await callRoute("/api/feedback", asAdmin())).json());
+  });
+
+  test("the admin Profiles and Feedback areas render a page for 20,000 rows as fast as for one, under 200 KB, with a count in SQL and an Older link that keeps the search", async () => {
+    for (const [path, more, ms] of [
+      [profilesPage, "Next users", one.profilesPage],
+      [feedbackPage, "Older feedback", one.feedbackPage],
+    ] as const) {
+      const page = await timed(path, admin.token, { sessionId: admin.token });
+      expect(page.response.status).toBe(200);
+      expect(page.bytes).toBeLessThan(200 * 1024);
+      const html = Buffer.from(page.body).toString("utf8");
+      expect(html).toContain(`More than 1,000 ${path === profilesPage ? "users" : "messages"}; ${ADMIN_LIST_PAGE.defaultSize} on this page`);
+      expect(linkTo(html, more)).toMatch(/cursor=/);
+      const manyMs = await median(() => timed(path, admin.token, { sessionId: admin.token }));
+      expect(manyMs, path).toBeLessThan(Math.max(ms * 3, ms + 60));
+    }
+
+    // A search and its pages: the Older link keeps the search, and the next page goes on where this one ended.
+    const first = await (await callRoute(`${profilesPage}&q=bulk1`, { sessionId: admin.token })).text();
+    const names = (html: string) => [...html.matchAll(/data-user-row="([^"]+)"/g)].map((match) => match[1]);
+    expect(names(first)).toHaveLength(ADMIN_LIST_PAGE.defaultSize);
+    const older = linkTo(first, "Next users")!;
+    expect(new URL(older, "http://localhost").searchParams.get("q")).toBe("bulk1");
+    const second = await (await callRoute(older, { sessionId: admin.token })).text();
+    expect(names(second)).toHaveLength(ADMIN_LIST_PAGE.defaultSize);
+    expect(names(second).every((name) => name.includes("bulk1") && name > names(first).at(-1)!)).toBe(true);
+    expect(linkTo(second, "First users")).toBe("/adminControlPanel?option=profiles&q=bulk1#user-results");
   });
 });

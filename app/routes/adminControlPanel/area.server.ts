@@ -1,8 +1,10 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { refusalReply } from "~/http/form-submission.server";
+import { adminAreaUrl, type AdminOption } from "~/lib/navigation";
 import type { Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
+import { ADMIN_LIST_PAGE, LIST_COUNT_CAP, readListPage } from "~/schemas/page";
 import type { AreaReply } from "./area";
 
 /** One admin area on the server: what its page loads, and what its forms' submissions do. */
@@ -40,4 +42,30 @@ export function invalid(submission: RefusedSubmission, typedFields: readonly str
 export function confirmationIn<Kind extends string>(url: URL, kinds: readonly Kind[]): Kind | null {
   const kind = url.searchParams.get("confirm");
   return (kinds as readonly string[]).includes(kind ?? "") ? (kind as Kind) : null;
+}
+
+/**
+ * Where a paginated list stands, all of it in the URL: its search (`q`), the page (`cursor`, from the
+ * Older link) and the page size (`limit`, kept only when not the default). Every link and form of the
+ * area carries it, so a change or a confirmation comes back to the same page of the same search.
+ */
+export function listPlace(url: URL, q: string) {
+  const { cursor, limit } = readListPage(url.searchParams);
+  return { place: { q, cursor, limit: limit === ADMIN_LIST_PAGE.defaultSize ? null : String(limit) }, take: limit };
+}
+
+export type ListPlace = ReturnType<typeof listPlace>["place"];
+
+/**
+ * The links between an area's pages (GET links, so they work without JavaScript), landing on the list:
+ * Older after this page when the model says more follow, Newest back to the first page when this is a
+ * later one. And the number of matching rows, counted in SQL up to LIST_COUNT_CAP (`more`: beyond it).
+ */
+export function listPages(option: AdminOption, place: ListPlace, next: string | null, count: number, anchor: string) {
+  return {
+    older: next ? `${adminAreaUrl(option, { ...place, cursor: next })}#${anchor}` : null,
+    newest: place.cursor ? `${adminAreaUrl(option, { ...place, cursor: null })}#${anchor}` : null,
+    count: Math.min(count, LIST_COUNT_CAP),
+    more: count > LIST_COUNT_CAP,
+  };
 }

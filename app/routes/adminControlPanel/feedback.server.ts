@@ -1,22 +1,32 @@
 import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
-import { deleteFeedback, feedbackRefusals, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
+import { countMatchingFeedback, deleteFeedback, feedbackRefusals, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
 import { feedbackIntentSchema, feedbackMessages } from "~/schemas/feedback";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { anchors } from "./area";
-import { confirmationIn, invalid, refused } from "./area.server";
+import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
 
-/** Feedback matching ?q= and, for ?confirm=delete&id=, the message to confirm the deletion of. */
+/**
+ * A page of the feedback matching ?q= (after ?cursor=, ?limit= of them, newest first) and, for
+ * ?confirm=delete&id=, the message to confirm the deletion of.
+ */
 export async function loadFeedbackArea(url: URL) {
   const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const { place, take } = listPlace(url, q);
   const id = url.searchParams.get("id");
-  const [rows, confirming] = await Promise.all([searchError ? [] : listFeedback({ q }), confirmationIn(url, ["delete"]) && isId(id) ? getFeedback(id) : null]);
+  const [page, count, confirming] = await Promise.all([
+    searchError ? { feedback: [], next: null } : listFeedback({ q, cursor: place.cursor, take }),
+    searchError ? 0 : countMatchingFeedback(q),
+    confirmationIn(url, ["delete"]) && isId(id) ? getFeedback(id) : null,
+  ]);
   return {
     q,
     searchError,
-    feedback: rows.map((row) => ({
+    place,
+    pages: listPages("feedback", place, page.next, count, anchors.feedbackList),
+    feedback: page.feedback.map((row) => ({
       id: row.id,
       username: row.username,
       email: row.email,
@@ -29,8 +39,9 @@ export async function loadFeedbackArea(url: URL) {
 }
 
 export async function feedbackAction(request: Request, formData: FormData) {
-  const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
-  const back = adminAreaUrl("feedback", { q });
+  // Back to the same page of the same search.
+  const url = new URL(request.url);
+  const back = adminAreaUrl("feedback", listPlace(url, parseSearchQuery(url.searchParams.get("q")).q).place);
   const submission = parseSubmission(formData, { schema: feedbackIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   const input = submission.value;

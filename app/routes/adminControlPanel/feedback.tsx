@@ -5,7 +5,7 @@ import { feedbackMessages } from "~/schemas/feedback";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadFeedbackArea } from "./feedback.server";
-import { AdminSearch, ResultCount } from "./search";
+import { AdminSearch, ListPages, ResultCount } from "./search";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];
@@ -54,7 +54,8 @@ function StatusForm({ row, back }: { row: Row; back: string }) {
 }
 
 export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
-  const back = adminAreaUrl("feedback", { q: data.q });
+  // The same page of the same search, after a confirmation or a change.
+  const back = adminAreaUrl("feedback", data.place);
   const confirm = data.confirm;
   const shown = data.feedback.map((row) => row.id);
   const rowAnchors = new Set(shown.map(anchors.feedbackRow));
@@ -82,7 +83,14 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
       </ConfirmDialog>
       <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
       <div id={anchors.feedbackList} className="scroll-mt-4">
-        <ResultCount count={data.feedback.length} q={data.q} noun={["message", "messages"]} />
+        <ResultCount
+          count={data.pages.count}
+          more={data.pages.more}
+          shown={data.feedback.length}
+          paged={Boolean(data.pages.older || data.pages.newest)}
+          q={data.q}
+          noun={["message", "messages"]}
+        />
         <AnchoredMessage
           anchor={anchors.feedbackList}
           refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
@@ -107,7 +115,7 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
                 <div className="mt-3 flex flex-wrap gap-3">
                   <StatusForm row={row} back={back} />
                   <Link
-                    to={adminAreaUrl("feedback", { q: data.q, confirm: "delete", id: row.id })}
+                    to={adminAreaUrl("feedback", { ...data.place, confirm: "delete", id: row.id })}
                     preventScrollReset
                     className="btn-danger"
                     aria-haspopup="dialog"
@@ -122,6 +130,7 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
           ))}
         </ul>
       )}
+      <ListPages pages={data.pages} label="Pages of feedback" newestLabel="Newest feedback" olderLabel="Older feedback" />
     </div>
   );
 }

@@ -3,12 +3,12 @@ import { endSession } from "~/http/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import type { SessionUser } from "~/models/session.server";
-import { changeUserRole, deleteUserAccount, getUserById, listUsers, userRefusal, userRefusals } from "~/models/user.server";
+import { changeUserRole, countMatchingUsers, deleteUserAccount, getUserById, listUsers, userRefusal, userRefusals } from "~/models/user.server";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { profilesIntentSchema } from "~/schemas/user";
 import { anchors } from "./area";
-import { confirmationIn, invalid, refused } from "./area.server";
+import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
 
 const profilesMessages = {
   roleChanged: (username: string, role: string) => `${username}'s role was changed to ${role}.`,
@@ -16,26 +16,35 @@ const profilesMessages = {
 } as const;
 
 /**
- * The users matching ?q= and, for ?confirm=role|delete&id=, the user to confirm about: without
- * JavaScript that confirmation is a server-rendered step, with JavaScript it shows as a modal dialog.
+ * A page of the users matching ?q= (after ?cursor=, ?limit= of them) and, for ?confirm=role|delete&id=,
+ * the user to confirm about: without JavaScript that confirmation is a server-rendered step, with
+ * JavaScript it shows as a modal dialog.
  */
 export async function loadProfilesArea(url: URL, admin: SessionUser) {
   const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  const { place, take } = listPlace(url, q);
   const kind = confirmationIn(url, ["role", "delete"] as const);
   const id = url.searchParams.get("id");
-  const [users, confirming] = await Promise.all([searchError ? [] : listUsers({ q }), kind && isId(id) ? getUserById(id) : null]);
+  const [page, count, confirming] = await Promise.all([
+    searchError ? { users: [], next: null } : listUsers({ q, cursor: place.cursor, take }),
+    searchError ? 0 : countMatchingUsers(q),
+    kind && isId(id) ? getUserById(id) : null,
+  ]);
   return {
     q,
     searchError,
     adminId: admin.id,
-    users: users.map((user) => ({ id: user.id, username: user.username, email: user.email, role: user.role })),
+    place,
+    pages: listPages("profiles", place, page.next, count, anchors.userList),
+    users: page.users.map((user) => ({ id: user.id, username: user.username, email: user.email, role: user.role })),
     confirm: kind && confirming ? { kind, user: { id: confirming.id, username: confirming.username, role: confirming.role } } : null,
   };
 }
 
 export async function profilesAction(request: Request, formData: FormData, admin: SessionUser) {
-  const { q } = parseSearchQuery(new URL(request.url).searchParams.get("q"));
-  const back = adminAreaUrl("profiles", { q });
+  // Back to the same page of the same search.
+  const url = new URL(request.url);
+  const back = adminAreaUrl("profiles", listPlace(url, parseSearchQuery(url.searchParams.get("q")).q).place);
   const submission = parseSubmission(formData, { schema: profilesIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   const input = submission.value;

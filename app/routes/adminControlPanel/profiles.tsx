@@ -4,7 +4,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
-import { AdminSearch, ResultCount } from "./search";
+import { AdminSearch, ListPages, PlaceFields, ResultCount } from "./search";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
 type Row = ProfilesData["users"][number];
@@ -29,12 +29,12 @@ function RoleBadge({ role }: { role: "User" | "Admin" }) {
  * One button that says what it will do. It opens the confirmation (a GET to the ?confirm= URL, so it
  * works without JavaScript); only the confirming POST changes the role.
  */
-function RoleButton({ user, q }: { user: Row; q: string }) {
+function RoleButton({ user, place }: { user: Row; place: ProfilesData["place"] }) {
   const next = user.role === "Admin" ? "User" : "Admin";
   return (
     <Form method="get" action="/adminControlPanel" preventScrollReset>
       <input type="hidden" name="option" value="profiles" />
-      {q ? <input type="hidden" name="q" value={q} /> : null}
+      <PlaceFields place={place} />
       <input type="hidden" name="confirm" value="role" />
       <input type="hidden" name="id" value={user.id} />
       <button type="submit" className="btn-secondary min-h-11 whitespace-nowrap" aria-haspopup="dialog">
@@ -46,7 +46,8 @@ function RoleButton({ user, q }: { user: Row; q: string }) {
 }
 
 export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
-  const back = adminAreaUrl("profiles", { q: data.q });
+  // The same page of the same search, after a confirmation or a change.
+  const back = adminAreaUrl("profiles", data.place);
   const confirm = data.confirm;
   const isDelete = confirm?.kind === "delete";
   const shown = data.users.map((user) => user.id);
@@ -80,7 +81,14 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
       </ConfirmDialog>
       <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
       <div id={anchors.userList} className="scroll-mt-4">
-        <ResultCount count={data.users.length} q={data.q} noun={["user", "users"]} />
+        <ResultCount
+          count={data.pages.count}
+          more={data.pages.more}
+          shown={data.users.length}
+          paged={Boolean(data.pages.older || data.pages.newest)}
+          q={data.q}
+          noun={["user", "users"]}
+        />
         <AnchoredMessage
           anchor={anchors.userList}
           refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
@@ -127,9 +135,9 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
                   </td>
                   <td className="block pt-2 md:table-cell md:px-4 md:py-3 md:text-right">
                     <div className="flex flex-wrap items-center gap-2 md:justify-end">
-                      <RoleButton user={user} q={data.q} />
+                      <RoleButton user={user} place={data.place} />
                       <Link
-                        to={adminAreaUrl("profiles", { q: data.q, confirm: "delete", id: user.id })}
+                        to={adminAreaUrl("profiles", { ...data.place, confirm: "delete", id: user.id })}
                         preventScrollReset
                         className="btn-danger min-h-11"
                         aria-haspopup="dialog"
@@ -146,6 +154,8 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
           </table>
         </div>
       )}
+      {/* Users come by username, a page at a time. */}
+      <ListPages pages={data.pages} label="Pages of users" newestLabel="First users" olderLabel="Next users" />
     </div>
   );
 }

@@ -65,13 +65,69 @@ export function AdminSearch({
   );
 }
 
-/** A status line for screen readers and sighted users alike: how many rows the list shows. */
-export function ResultCount({ count, q, noun }: { count: number; q: string; noun: [string, string] }) {
-  const what = count === 1 ? noun[0] : noun[1];
+/**
+ * A status line for screen readers and sighted users alike: how many rows match (counted in SQL, up to
+ * `LIST_COUNT_CAP`; `more` when there are more than that) and, when the list has several pages, how many
+ * this page shows.
+ */
+export function ResultCount({
+  count,
+  more = false,
+  shown = count,
+  paged = false,
+  q,
+  noun,
+}: {
+  count: number;
+  more?: boolean;
+  shown?: number;
+  paged?: boolean;
+  q: string;
+  noun: [string, string];
+}) {
+  const what = count === 1 && !more ? noun[0] : noun[1];
+  const total = `${more ? "More than " : ""}${count.toLocaleString("en-US")} ${what}${q ? ` matching “${q}”` : ""}`;
   return (
     <p className="mb-2 text-sm text-stone-700 [overflow-wrap:anywhere]" aria-live="polite">
-      {q ? `${count} ${what} matching “${q}”` : `${count} ${what}`}
+      {paged ? `${total}; ${shown.toLocaleString("en-US")} on this page` : total}
     </p>
+  );
+}
+
+/** The hidden fields that carry a list's place (search, page, page size) through a GET form. */
+export function PlaceFields({ place }: { place: Record<string, string | null> }) {
+  return <>{Object.entries(place).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}</>;
+}
+
+/**
+ * The links between a list's pages: GET links (they work without JavaScript, and the URL is the page),
+ * Newest back to the first page and Older to the page after this one, when there are such pages.
+ */
+export function ListPages({
+  pages,
+  label,
+  newestLabel,
+  olderLabel,
+}: {
+  pages: { older: string | null; newest: string | null };
+  label: string;
+  newestLabel: string;
+  olderLabel: string;
+}) {
+  if (!pages.older && !pages.newest) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap gap-3">
+      {pages.newest ? (
+        <Link to={pages.newest} className="btn-secondary">
+          {newestLabel}
+        </Link>
+      ) : null}
+      {pages.older ? (
+        <Link to={pages.older} className="btn-secondary">
+          {olderLabel}
+        </Link>
+      ) : null}
+    </nav>
   );
 }
 
