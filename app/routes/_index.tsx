@@ -104,7 +104,7 @@ function LandingPage() {
               <TopicIcon topic={feature.topic} className="h-12 w-12 text-brand-700" />
               <h3 className="mt-4 text-lg font-semibold text-stone-900">{feature.title}</h3>
               <p className="mt-2 flex-1 text-stone-700">{feature.text}</p>
-              <Link to="/authorization" className="btn-secondary mt-4 self-start" aria-label={`Sign in to see ${feature.title}`}>
+              <Link to="/authorization" className="btn-secondary mt-4 self-start" aria-label={`Get started with ${feature.title}`}>
                 Get started
               </Link>
             </li>

@@ -187,10 +187,10 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
         </p>
         <SubmitButton intent="signup" label="Sign Up" pendingLabel="Creating account…" className="btn-primary w-full" />
       </Form>
-      <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup">
+      <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup" longText>
         <PrivacyPolicyText />
       </ModalDialog>
-      <ModalDialog id="consent-dialog" title="User Consent" closeTo="/authorization?formType=signup">
+      <ModalDialog id="consent-dialog" title="User Consent" closeTo="/authorization?formType=signup" longText>
         <UserConsentText />
       </ModalDialog>
     </>

@@ -289,7 +289,7 @@ function WalkList({ walks }: { walks: WalkView[] }) {
     // `relative` keeps the visually hidden "Actions" header inside the card (it is positioned, and escaped
     // to widen the whole page on a phone); on a narrow screen the table scrolls inside the card, which
     // is a focusable region so a keyboard can scroll it too.
-    <div className="card relative overflow-x-auto" role="region" aria-label="Your walks" tabIndex={0}>
+    <div className="card relative overflow-x-auto" role="region" aria-label="Table of your walks" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your walks, newest first</caption>
         <thead className="border-b border-stone-300">
