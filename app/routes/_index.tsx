@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [
 
 // The file's own size (scripts/trail-preview.mjs prints it), so the page reserves its space before it loads.
 const TRAIL_PREVIEW_WIDTH = 726;
-const TRAIL_PREVIEW_HEIGHT = 555;
+const TRAIL_PREVIEW_HEIGHT = 615;
 const TRAIL_PREVIEW_ALT = "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
 
 const features: { title: string; topic: Topic; text: string }[] = [

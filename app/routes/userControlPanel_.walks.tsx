@@ -101,7 +101,7 @@ export default function MyWalks() {
     <div className="page space-y-8">
       <div>
         <p className="text-sm">
-          <Link to="/userControlPanel" className="btn-link">
+          <Link to="/userControlPanel" className="btn-link inline-flex min-h-11 items-center">
             My Profile
           </Link>{" "}
           <span aria-hidden="true">›</span> My Walks
@@ -329,7 +329,7 @@ function WalkList({ walks }: { walks: WalkView[] }) {
                   to={`${PAGE}?confirm=delete&id=${walk._id}`}
                   preventScrollReset
                   aria-haspopup="dialog"
-                  className="btn-link"
+                  className="btn-link inline-flex min-h-11 items-center"
                   aria-label={`Delete the walk of ${dayLabel(walk.date)} on the ${walk.trailName}`}
                 >
                   Delete
