@@ -29,7 +29,8 @@ export function DialogLink({ dialogId, to, className, children }: { dialogId: st
  * A modal dialog: closes by its Close button, the close icon, a click on the backdrop and Escape.
  * `open` comes from the server (e.g. `?confirm=delete`, or a submission with errors): without
  * JavaScript such a dialog is rendered open in the page, with JavaScript it becomes modal.
- * `closeTo` is where the Close controls lead without JavaScript.
+ * `closeTo` is where the Close controls lead without JavaScript. A dialog of `longText` (a policy to
+ * read, with nothing to focus in it) scrolls in a focusable region, so a keyboard can scroll it too.
  */
 export function ModalDialog({
   id,
@@ -38,6 +39,7 @@ export function ModalDialog({
   closeTo,
   children,
   footer,
+  longText = false,
 }: {
   id: string;
   title: string;
@@ -45,6 +47,7 @@ export function ModalDialog({
   closeTo: string;
   children: ReactNode;
   footer?: ReactNode;
+  longText?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const hydrated = useHydrated();
@@ -92,7 +95,19 @@ export function ModalDialog({
             <span aria-hidden="true">×</span>
           </CloseControl>
         </div>
-        <div className="overflow-y-auto px-6 py-4 [overflow-wrap:anywhere]">{children}</div>
+        {longText ? (
+          <div
+            role="region"
+            aria-labelledby={`${id}-title`}
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling text must take focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
+            tabIndex={0}
+            className={body}
+          >
+            {children}
+          </div>
+        ) : (
+          <div className={body}>{children}</div>
+        )}
         <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 px-6 py-4">
           {footer}
           <CloseControl hydrated={hydrated} closeTo={closeTo} onClose={close} className="btn-secondary">
@@ -103,6 +118,9 @@ export function ModalDialog({
     </dialog>
   );
 }
+
+/** The dialog's body, which scrolls between the title and the buttons when it is too tall for the screen. */
+const body = "overflow-y-auto px-6 py-4 [overflow-wrap:anywhere]";
 
 /** A real button with JavaScript; without it a link back to the page without the dialog. */
 function CloseControl({

@@ -8,12 +8,12 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>
-              <Link to="/about" className="btn-link">
+              <Link to="/about" className="btn-link inline-flex min-h-11 items-center">
                 About
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className="btn-link">
+              <Link to="/privacy" className="btn-link inline-flex min-h-11 items-center">
                 Privacy
               </Link>
             </li>

@@ -383,9 +383,10 @@ function PopupFrame({ heading, onClose, children }: { heading: string; onClose: 
       }}
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 id={headingId} className="text-base font-semibold text-stone-900">
+        {/* The map follows the page's h1 (the sections after it are h2): an h3 here skipped a level. */}
+        <h2 id={headingId} className="text-base font-semibold text-stone-900">
           {heading}
-        </h3>
+        </h2>
         <button
           data-popup-close
           type="button"

@@ -4,7 +4,12 @@ export type PreviewTrail = { name: string; color: string; coordinates: LonLat[] 
 export type PreviewBench = { longitude: number; latitude: number };
 
 const MARGIN = 28;
-const LEGEND_HEIGHT = 56;
+// The legend is two rows of two, in letters 28 units tall: the image is shown about half size on a phone
+// (358 px wide at 390), where they still read at 13.8 px; 18 in one row came out at 9 px.
+const LEGEND_FONT_SIZE = 28;
+const LEGEND_ROW = 44;
+const LEGEND_PADDING = 14;
+const LEGEND_HEIGHT = 2 * LEGEND_ROW + 2 * LEGEND_PADDING;
 const BACKGROUND = "#eef2e8";
 const GRID = "#dde5d5";
 const GRID_STEP = 40;
@@ -53,19 +58,24 @@ export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[])
     const [x, y] = at([bench.longitude, bench.latitude]);
     return `<circle cx="${x}" cy="${y}" r="6"/>`;
   });
-  const legendY = mapHeight + LEGEND_HEIGHT / 2;
-  const legendStep = Math.floor((width - 2 * MARGIN) / (ordered.length + 1));
+  // Gold and Green in the first row, Gray and Benches in the second, each column's names aligned.
+  const legendColumn = Math.floor((width - 2 * MARGIN) / 2);
+  const legendAt = (index: number) => ({
+    x: MARGIN + (index % 2) * legendColumn,
+    y: mapHeight + LEGEND_PADDING + LEGEND_ROW * Math.floor(index / 2) + LEGEND_ROW / 2,
+  });
+  const benchesAt = legendAt(ordered.length);
   const legend = [
     ...ordered.map((trail, index) => {
-      const x = MARGIN + index * legendStep;
+      const { x, y } = legendAt(index);
       return (
-        `<path d="M${x} ${legendY}h32" stroke="${TRAIL_CASING_COLOR}" stroke-width="${TRAIL_LINE_WIDTH + 3}" stroke-linecap="round"/>` +
-        `<path d="M${x} ${legendY}h32" stroke="${trailStrokeColor(trail.color)}" stroke-width="${TRAIL_LINE_WIDTH}" stroke-linecap="round"/>` +
-        `<text x="${x + 44}" y="${legendY}">${escapeXml(trail.name)}</text>`
+        `<path d="M${x} ${y}h40" stroke="${TRAIL_CASING_COLOR}" stroke-width="${TRAIL_LINE_WIDTH + 3}" stroke-linecap="round"/>` +
+        `<path d="M${x} ${y}h40" stroke="${trailStrokeColor(trail.color)}" stroke-width="${TRAIL_LINE_WIDTH}" stroke-linecap="round"/>` +
+        `<text x="${x + 52}" y="${y}">${escapeXml(trail.name)}</text>`
       );
     }),
-    `<circle cx="${MARGIN + ordered.length * legendStep + 8}" cy="${legendY}" r="6" fill="${BENCH_FILL}" stroke="#fff" stroke-width="2"/>` +
-      `<text x="${MARGIN + ordered.length * legendStep + 24}" y="${legendY}">Benches</text>`,
+    `<circle cx="${benchesAt.x + 20}" cy="${benchesAt.y}" r="9" fill="${BENCH_FILL}" stroke="#fff" stroke-width="2"/>` +
+      `<text x="${benchesAt.x + 52}" y="${benchesAt.y}">Benches</text>`,
   ];
 
   const svg = [
@@ -75,7 +85,7 @@ export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[])
     `<path d="${grid.join("")}" stroke="${GRID}" stroke-width="1"/>`,
     `<g fill="none" stroke-linejoin="round" stroke-linecap="round">${lines.join("")}</g>`,
     `<g fill="${BENCH_FILL}" stroke="#fff" stroke-width="2">${dots.join("")}</g>`,
-    `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="18" font-weight="600" fill="${TEXT}" dominant-baseline="central">${legend.join("")}</g>`,
+    `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${LEGEND_FONT_SIZE}" font-weight="600" fill="${TEXT}" dominant-baseline="central">${legend.join("")}</g>`,
     `</svg>`,
   ].join("\n");
   return { svg: `${svg}\n`, width, height };

@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [
 
 // The file's own size (scripts/trail-preview.mjs prints it), so the page reserves its space before it loads.
 const TRAIL_PREVIEW_WIDTH = 726;
-const TRAIL_PREVIEW_HEIGHT = 555;
+const TRAIL_PREVIEW_HEIGHT = 615;
 const TRAIL_PREVIEW_ALT = "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
 
 const features: { title: string; topic: Topic; text: string }[] = [
@@ -104,7 +104,7 @@ function LandingPage() {
               <TopicIcon topic={feature.topic} className="h-12 w-12 text-brand-700" />
               <h3 className="mt-4 text-lg font-semibold text-stone-900">{feature.title}</h3>
               <p className="mt-2 flex-1 text-stone-700">{feature.text}</p>
-              <Link to="/authorization" className="btn-secondary mt-4 self-start" aria-label={`Sign in to see ${feature.title}`}>
+              <Link to="/authorization" className="btn-secondary mt-4 self-start" aria-label={`Get started with ${feature.title}`}>
                 Get started
               </Link>
             </li>

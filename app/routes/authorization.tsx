@@ -119,19 +119,19 @@ export default function Authorization() {
         <div className="mt-6 flex flex-col gap-3 border-t border-stone-200 pt-4 text-sm">
           {formType === "signin" ? (
             <>
-              <Link to="/authorization?formType=reset" className="btn-link self-start">
+              <Link to="/authorization?formType=reset" className="btn-link inline-flex min-h-11 items-center self-start">
                 Forgot Password?
               </Link>
-              <Link to={withRedirect("signup")} className="btn-link self-start">
+              <Link to={withRedirect("signup")} className="btn-link inline-flex min-h-11 items-center self-start">
                 Don't have an account? Sign Up
               </Link>
             </>
           ) : formType === "signup" ? (
-            <Link to={withRedirect("signin")} className="btn-link self-start">
+            <Link to={withRedirect("signin")} className="btn-link inline-flex min-h-11 items-center self-start">
               Already have an account? Sign In
             </Link>
           ) : (
-            <Link to={withRedirect("signin")} className="btn-link self-start">
+            <Link to={withRedirect("signin")} className="btn-link inline-flex min-h-11 items-center self-start">
               Back to Sign In
             </Link>
           )}
@@ -187,10 +187,10 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
         </p>
         <SubmitButton intent="signup" label="Sign Up" pendingLabel="Creating account…" className="btn-primary w-full" />
       </Form>
-      <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup">
+      <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup" longText>
         <PrivacyPolicyText />
       </ModalDialog>
-      <ModalDialog id="consent-dialog" title="User Consent" closeTo="/authorization?formType=signup">
+      <ModalDialog id="consent-dialog" title="User Consent" closeTo="/authorization?formType=signup" longText>
         <UserConsentText />
       </ModalDialog>
     </>

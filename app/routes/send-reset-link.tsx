@@ -42,7 +42,7 @@ export default function SendResetLink() {
           <SubmitButton label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
         </Form>
         <p className="mt-6 border-t border-stone-200 pt-4 text-sm">
-          <Link to="/authorization?formType=signin" className="btn-link">
+          <Link to="/authorization?formType=signin" className="btn-link inline-flex min-h-11 items-center">
             Back to Sign In
           </Link>
         </p>

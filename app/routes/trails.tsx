@@ -140,12 +140,12 @@ export default function Trails() {
               </dd>
             </dl>
             <p className="mt-2">
-              <Link to={`/trails/${selectedParam}`} className="font-medium text-brand-700 underline">
+              <Link to={`/trails/${selectedParam}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
                 Directions and details for the {trail.name}
               </Link>
             </p>
             <p className="mt-3">
-              <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link">
+              <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
                 Log a walk on this trail
               </Link>
             </p>

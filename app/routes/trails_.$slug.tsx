@@ -95,7 +95,7 @@ export default function TrailPage() {
         </li>
       </ul>
       <p className="mt-6 print:hidden">
-        <Link to="/trails" className="font-medium text-brand-700 underline">
+        <Link to="/trails" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
           All trails on the map
         </Link>
       </p>

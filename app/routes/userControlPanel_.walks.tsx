@@ -101,7 +101,7 @@ export default function MyWalks() {
     <div className="page space-y-8">
       <div>
         <p className="text-sm">
-          <Link to="/userControlPanel" className="btn-link">
+          <Link to="/userControlPanel" className="btn-link inline-flex min-h-11 items-center">
             My Profile
           </Link>{" "}
           <span aria-hidden="true">›</span> My Walks
@@ -289,8 +289,8 @@ function WalkList({ walks }: { walks: WalkView[] }) {
     // `relative` keeps the visually hidden "Actions" header inside the card (it is positioned, and escaped
     // to widen the whole page on a phone); on a narrow screen the table scrolls inside the card, which
     // is a focusable region so a keyboard can scroll it too.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must take focus to be scrolled by keyboard (axe: scrollable-region-focusable)
-    <div className="card relative overflow-x-auto" role="region" aria-label="Your walks" tabIndex={0}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
+    <div className="card relative overflow-x-auto" role="region" aria-label="Table of your walks" tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your walks, newest first</caption>
         <thead className="border-b border-stone-300">
@@ -330,7 +330,7 @@ function WalkList({ walks }: { walks: WalkView[] }) {
                   to={`${PAGE}?confirm=delete&id=${walk._id}`}
                   preventScrollReset
                   aria-haspopup="dialog"
-                  className="btn-link"
+                  className="btn-link inline-flex min-h-11 items-center"
                   aria-label={`Delete the walk of ${dayLabel(walk.date)} on the ${walk.trailName}`}
                 >
                   Delete

@@ -71,8 +71,8 @@ export default function WatchVideo() {
     <div className="page max-w-4xl">
       {topic ? (
         <p className="mb-4">
-          <Link to={topic.path} className="btn-link">
-            <span aria-hidden="true">← </span>Back to {topic.title}
+          <Link to={topic.path} className="btn-link inline-flex min-h-11 items-center gap-1">
+            <span aria-hidden="true">←</span>Back to {topic.title}
           </Link>
         </p>
       ) : null}

@@ -9,8 +9,8 @@ test.describe("public shell", () => {
     const preview = page.getByRole("img", { name: /^Map of the Gold, Green and Gray trails/ });
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute("width", "726");
-    await expect(preview).toHaveAttribute("height", "555");
-    expect(await preview.evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight])).toEqual([true, 726, 555]);
+    await expect(preview).toHaveAttribute("height", "615");
+    expect(await preview.evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight])).toEqual([true, 726, 615]);
     // The text and the picture span the page's column, edge to edge with the feature cards below.
     const viewport = await page.evaluate(() => document.documentElement.clientWidth);
     const image = (await preview.boundingBox())!;
@@ -20,7 +20,7 @@ test.describe("public shell", () => {
     expect(Math.abs(image.x + image.width - (cards.x + cards.width))).toBeLessThanOrEqual(1);
     expect(image.width).toBeGreaterThanOrEqual(0.4 * viewport);
     expect(heading.x + heading.width).toBeLessThanOrEqual(image.x);
-    expect(Math.abs(image.height / image.width - 555 / 726)).toBeLessThan(0.01);
+    expect(Math.abs(image.height / image.width - 615 / 726)).toBeLessThan(0.01);
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/authorization");
     for (const title of ["Body Weight Exercises", "Proper Walking Techniques", "Stretches For Walking", "Nutrition and Hydration", "Injury Prevention"]) {
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });

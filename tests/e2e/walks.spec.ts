@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import { METRES_PER_MILE, type LonLat } from "../../app/lib/geo";
 import { snapToTrail, trailLine } from "../../app/lib/trail-walk";
+import { axeOn, expectNoFrames } from "./support/axe";
 import { expect, signInAsAdmin, signUp, test } from "./support/fixtures";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 type Feature = { properties: { name: string }; geometry: { coordinates: LonLat[] } };
 const gold = trailLine(
@@ -36,7 +34,8 @@ function awayFromTrail(point: LonLat): LonLat {
 /** axe runs as a script in the page; without scripts, tests/e2e/accessibility.spec.ts checks these pages' server HTML. */
 async function axeViolations(page: Page, javaScriptEnabled = true) {
   if (!javaScriptEnabled) return [];
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  await expectNoFrames(page);
+  const results = await axeOn(page).analyze();
   expect(results.passes.length).toBeGreaterThan(10);
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }

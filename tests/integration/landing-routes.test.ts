@@ -39,7 +39,7 @@ describe("/", () => {
     const image = /<img\b[^>]*trail-preview[^>]*>/.exec(html)?.[0] ?? "";
     expect(image).toMatch(/src="\/build\/_assets\/trail-preview-[A-Z0-9]+\.svg"/i);
     expect(image).toContain('width="726"');
-    expect(image).toContain('height="555"');
+    expect(image).toContain('height="615"');
     expect(image).toMatch(/alt="Map of the Gold, Green and Gray trails[^"]+"/);
     expect(html).not.toMatch(/<script\b[^>]*src=/);
   });
