@@ -96,7 +96,7 @@ describe("two app instances on one PostgreSQL database", () => {
 
     // Every seed step ran once, on one instance or the other, and the rows are there once.
     const seedLogs = [...loggedJson(a, "seed data applied"), ...loggedJson(b, "seed data applied")];
-    expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual(["admin", "benches", "trails", "videos"]);
+    expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual(["admin", "benches", "facts", "trails", "videos"]);
     const counts = (
       await db.query(`SELECT (SELECT count(*) FROM "Trail")::int AS trails, (SELECT count(*) FROM "Video")::int AS videos,
         (SELECT count(*) FROM "Bench")::int AS benches, (SELECT count(*) FROM "User")::int AS users,
