@@ -102,7 +102,7 @@ describe("two app instances on one PostgreSQL database", () => {
         (SELECT count(*) FROM "Bench")::int AS benches, (SELECT count(*) FROM "User")::int AS users,
         (SELECT count(*) FROM "SeedStep")::int AS steps`)
     ).rows[0];
-    expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 4 });
+    expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 5 });
     const distinctVideos = (await db.query(`SELECT count(DISTINCT (title, url, "subCategory"))::int AS n FROM "Video"`)).rows[0].n;
     expect(counts.videos).toBe(distinctVideos);
     const distinctBenches = (await db.query(`SELECT count(DISTINCT "benchNumber")::int AS n FROM "Bench"`)).rows[0].n;
