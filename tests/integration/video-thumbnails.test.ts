@@ -1,9 +1,9 @@
 // Video stills: fetched by the server from a stand-in for the video hosts, stored, and served from our
 // origin by the production build's own route.
 import { createServer } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { createVideo, deleteVideo, getVideo, listVideosBySubCategories, toVideoCardData, updateVideo } from "~/models/video.server";
-import { refreshThumbnail, sweepThumbnails } from "~/models/video-thumbnail.server";
+import { refreshThumbnail, resetThumbnailOutage, sweepThumbnails } from "~/models/video-thumbnail.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -114,6 +114,32 @@ describe("fetching a video's still", () => {
     pointAt(host.origin);
     expect(await sweepThumbnails({ now: new Date(later.getTime() + 121_000) })).toEqual(["stored"]);
     expect((await cardOf(id)).thumbnail).toMatchObject({ width: 480, height: 360 });
+  });
+
+  test("an outage is logged once when it begins and once when it ends, not at every sweep (issue 29, point 11)", async () => {
+    const id = await newVideo("https://youtu.be/xTUmZcxf_tI");
+    resetThumbnailOutage();
+    Object.assign(env, { LOG_LEVEL: "info" });
+    const lines: { level: string; msg: string }[] = [];
+    const capture = (line: unknown) => lines.push(JSON.parse(String(line)));
+    const errors = vi.spyOn(console, "error").mockImplementation(capture);
+    const infos = vi.spyOn(console, "log").mockImplementation(capture);
+    try {
+      pointAt(await closedOrigin());
+      let now = new Date();
+      for (let sweep = 0; sweep < 5; sweep++) {
+        expect(await sweepThumbnails({ now })).toEqual(["failed: unreachable"]);
+        now = new Date((await row(id))!.nextAttemptAt!.getTime() + 1_000);
+      }
+      expect(lines.map((line) => `${line.level} ${line.msg}`)).toEqual(["warn video thumbnails not fetched; retried later"]);
+      pointAt(host.origin);
+      expect(await sweepThumbnails({ now })).toEqual(["stored"]);
+      expect(lines.map((line) => `${line.level} ${line.msg}`).slice(1)).toEqual(["info video thumbnails fetched again"]);
+    } finally {
+      errors.mockRestore();
+      infos.mockRestore();
+      Object.assign(env, { LOG_LEVEL: saved.LOG_LEVEL });
+    }
   });
 
   test("a connection cut mid-answer counts as unreachable", async () => {
