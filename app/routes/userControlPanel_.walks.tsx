@@ -1,3 +1,4 @@
+import { formatDay, formatShortDay } from "~/lib/dates";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -80,18 +81,10 @@ const miles = (metres: number) => (metres / METRES_PER_MILE).toFixed(2);
 const steps = (count: number) => roundSteps(count).toLocaleString("en-US");
 
 function weekLabel(isoDate: string) {
-  return `Week of ${new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}`;
+  return `Week of ${formatShortDay(isoDate)}`;
 }
 
-function dayLabel(isoDate: string) {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
+const dayLabel = formatDay;
 
 export default function MyWalks() {
   const { walks, summary, trails, defaultTrailId, today, confirm, olderWalks, showingOlder } = useLoaderData<typeof loader>();
