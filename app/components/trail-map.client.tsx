@@ -20,6 +20,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
+import { groupLabel } from "~/lib/map-frame";
 import {
   BENCH_GROUP_RADIUS,
   BENCH_MARKER_FILL,
@@ -74,7 +75,7 @@ function groupStyle(count: number) {
       stroke: new Stroke({ color: BENCH_MARKER_FILL, width: 3 }),
     }),
     text: new Text({
-      text: String(count),
+      text: groupLabel(count),
       font: "bold 12px system-ui, sans-serif",
       fill: new Fill({ color: BENCH_MARKER_FILL }),
     }),
