@@ -174,6 +174,8 @@ describe("two app instances on one PostgreSQL database", () => {
       location: "Beside the scale-out test",
       latitude: 33.976,
       longitude: -84.001,
+      // Set for the Gold Trail, so the Gold Trail's map page lists it (a page holds its own trail's benches).
+      trailId: "673e9addbf9ebe061ef810bf",
     });
     expect(created.status).toBe(201);
     const benchesAfter = await getJson<Bench[]>(b, "/api/bench/benches", token);
