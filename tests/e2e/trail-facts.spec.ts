@@ -32,7 +32,7 @@ test("the Gray Trail's page says how many steps there are and where", async ({ p
 test("a visitor at a bench signs in from its page and is offered to walk on from there", async ({ page, browser }) => {
   const user = await createUserViaSignup(browser, "benchwalker");
   await page.goto("/trails/gold");
-  await page.getByRole("link", { name: "Bench 3", exact: true }).click();
+  await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
   await expect(page).toHaveURL(/\/benches\/[0-9a-f]+$/);
   const benchUrl = page.url();
   await expect(page.getByText(/You are at Bench \d+ of \d+ on the Gold Trail/)).toBeVisible();
