@@ -190,7 +190,7 @@ describe("when videos are added, changed, seeded and deleted", () => {
     const id = await newVideo("https://www.youtube.com/embed/ggggggggggg");
     await refreshThumbnail(id);
     const src = (await cardOf(id)).thumbnail!.src;
-    expect(await deleteVideo(id)).toBe(true);
+    expect(await deleteVideo(id)).toEqual({ ok: true });
     expect(await prisma.videoThumbnail.count()).toBe(0);
     expect((await callRoute(src)).status).toBe(404);
   });

@@ -1,0 +1,5 @@
+-- AlterTable
+ALTER TABLE "Bench" ADD COLUMN     "version" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
+ALTER TABLE "Video" ADD COLUMN     "version" INTEGER NOT NULL DEFAULT 0;
