@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { axeOn, expectNoFrames } from "./support/axe";
 import { admin, expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
 
 // No lost updates (issue 25, point 5): an admin opens a bench's edit form, someone else changes the bench
@@ -60,6 +61,14 @@ test.describe("a stale bench save (issue 25)", () => {
     await expect(versions.getByRole("row", { name: /^Longitude/ })).toHaveText(/-84\.0051\s*-84\.0051/);
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench$/);
     expect(await saved()).toMatchObject({ location: "Changed meanwhile", latitude: 33.9812, version: 1 });
+    // The comparison is accessible (axe runs where scripts do) and fits a phone without sideways scrolling.
+    if (javaScriptEnabled) {
+      await expectNoFrames(page);
+      expect((await axeOn(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Having seen both, the admin saves again: now based on the version shown, it applies.
     await edit.getByRole("button", { name: "Update" }).click();
