@@ -11,6 +11,9 @@ import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";
 import { pngOf, startThumbnailHost, type ThumbnailHost } from "../support/thumbnail-host";
 
+// Every statement this file's requests send, to prove what a refused address reads (issue 25, point 10).
+const statements = await vi.hoisted(async () => (await import("../support/query-log")).installQueryLog());
+
 let host: ThumbnailHost;
 const saved = { ...env };
 
@@ -216,7 +219,7 @@ describe("when videos are added, changed, seeded and deleted", () => {
     const id = await newVideo("https://www.youtube.com/embed/ggggggggggg");
     await refreshThumbnail(id);
     const src = (await cardOf(id)).thumbnail!.src;
-    expect(await deleteVideo(id)).toBe(true);
+    expect(await deleteVideo(id)).toEqual({ ok: true });
     expect(await prisma.videoThumbnail.count()).toBe(0);
     expect((await callRoute(src)).status).toBe(404);
   });
@@ -258,6 +261,44 @@ describe("the served address", () => {
     }
     const missing = await callRoute(src.replace(id, "b".repeat(24)));
     expect(missing.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  test("a refused address reads no picture: its key is looked up first, the bytes only for the address that names them", async () => {
+    const id = await newVideo("https://www.youtube.com/embed/kkkkkkkkkkk");
+    await refreshThumbnail(id);
+    const src = (await cardOf(id)).thumbnail!.src;
+    const other = await newVideo("https://www.youtube.com/embed/lllllllllll");
+    await refreshThumbnail(other);
+    const readsPicture = (sql: string) => /"bytes"/.test(sql);
+    const asksForKey = (sql: string) => /"VideoThumbnail"/.test(sql);
+
+    const refused = [
+      src.replace(/-[a-f0-9]{16}\./, "-0000000000000000."), // another picture's hash
+      src.replace(".png", ".jpg"), // another type
+      src.replace(id, other), // another video's still under this one's hash
+      src.replace(id, "a".repeat(24)), // no such video
+    ];
+    for (const address of refused) {
+      statements.length = 0;
+      expect((await callRoute(address)).status, address).toBe(404);
+      // The key was looked up, and nothing that reads the picture was sent.
+      expect(statements.filter(asksForKey).length, address).toBeGreaterThan(0);
+      expect(statements.filter(readsPicture), address).toEqual([]);
+    }
+    // A still fetched for the video's old link: its key no longer matches once the link changed.
+    await prisma.video.update({ where: { id }, data: { url: "https://www.youtube.com/embed/mmmmmmmmmmm" } });
+    statements.length = 0;
+    expect((await callRoute(src)).status).toBe(404);
+    expect(statements.filter(readsPicture)).toEqual([]);
+
+    // The address that names the picture: the key first, then one read of the bytes, for that hash only.
+    await prisma.video.update({ where: { id }, data: { url: "https://www.youtube.com/embed/kkkkkkkkkkk" } });
+    statements.length = 0;
+    expect((await callRoute(src)).status).toBe(200);
+    const reads = statements.filter(readsPicture);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/"hash" = \$\d/);
+    expect(statements.findIndex(asksForKey)).toBeLessThan(statements.indexOf(reads[0]));
   });
 
   test("the stand-in's picture is what the browser gets", async () => {

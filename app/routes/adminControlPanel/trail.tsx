@@ -10,6 +10,7 @@ import { trailFactsFormSchema } from "~/schemas/facts";
 import { coordinateSchema } from "~/schemas/trail";
 import { anchors, formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
 import { AreaForm } from "./area-form";
+import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch, AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
@@ -157,10 +158,36 @@ function TrailFactsForm({ trail, filter, here, lastResult }: { trail: Trail; fil
     restrooms: facts.restrooms ?? "",
     water: facts.water ?? "",
   });
+  // Saved by someone else since this form was opened: both versions, field by field.
+  const typed = typedOverStale(lastResult, trail.version);
+  const label = <Value extends string>(labels: Record<Value, string>, value: string) => (value in labels ? labels[value as Value] : NOT_RECORDED);
+  const text = (value: string, unit = "") => (value ? `${value}${unit}` : NOT_RECORDED);
+  const place = (value: string) => value || "None nearby";
   return (
     <AreaForm form={form} action={`${here}#${anchors.trailFacts}`} heading="Facts shown on the trail's page" level={4} className="card mb-6 scroll-mt-4 p-4">
       <input type="hidden" name="trailId" value={trail.id} />
+      {/* The facts above are the same in every version since (the form is new when they change), so any later version will do. */}
+      <input type="hidden" name="version" value={trail.version} />
       <input type="hidden" name="filter" value={filter} />
+      {typed ? (
+        <BothVersions
+          id={`${anchors.trailFacts}-versions`}
+          rows={[
+            { label: "Surface", yours: label(SURFACE_LABELS, typedText(typed, "surface")), saved: label(SURFACE_LABELS, facts.surface ?? "") },
+            { label: "Steps", yours: text(typedText(typed, "steps")), saved: text(facts.steps === null ? "" : String(facts.steps)) },
+            { label: "Where the steps are", yours: typedText(typed, "stepsLocation"), saved: facts.stepsLocation ?? "" },
+            {
+              label: "Steepest grade",
+              yours: text(typedText(typed, "steepestGradePercent"), " %"),
+              saved: text(facts.steepestGradePercent === null ? "" : String(facts.steepestGradePercent), " %"),
+            },
+            { label: "Shade", yours: label(TRAIL_SHADE_LABELS, typedText(typed, "shade")), saved: label(TRAIL_SHADE_LABELS, facts.shade ?? "") },
+            { label: "Lighting", yours: label(LIGHTING_LABELS, typedText(typed, "lighting")), saved: label(LIGHTING_LABELS, facts.lighting ?? "") },
+            { label: "Restrooms", yours: place(typedText(typed, "restrooms")), saved: place(facts.restrooms ?? "") },
+            { label: "Water", yours: place(typedText(typed, "water")), saved: place(facts.water ?? "") },
+          ]}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           field={fields.surface}
