@@ -66,15 +66,14 @@ export function parseSubmission<Schema extends z.ZodType>(
 }
 
 /**
- * A model's refusal as the reply to the form it refused: its message at the fields it concerns, or above
- * the form when it concerns none. `summary` also puts a message above the form (pages whose alert sums
- * up every refusal).
+ * A model's refusal as the reply to the form it refused: its message at the fields it concerns (which the
+ * form's error summary links to), or about the whole form when it concerns none.
  */
 export function refusalReply(
   submission: Pick<Submission<unknown, string[], unknown>, "reply">,
   refusal: Refusal,
-  options: { summary?: string; hideFields?: string[] } = {},
+  options: { hideFields?: string[] } = {},
 ): SubmissionResult<string[]> {
-  const above = options.summary ?? (refusal.fieldErrors ? undefined : refusal.message);
+  const above = refusal.fieldErrors ? undefined : refusal.message;
   return submission.reply({ formErrors: above ? [above] : undefined, fieldErrors: refusal.fieldErrors, hideFields: options.hideFields });
 }
