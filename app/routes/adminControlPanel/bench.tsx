@@ -42,7 +42,7 @@ function BenchForm({
   lastResult?: SubmissionResult<string[]>;
   children: React.ReactNode;
 }) {
-  const [form, fields] = useSchemaForm(
+  const [form, fields, summary] = useSchemaForm(
     formId,
     benchFormSchema,
     lastResult,
@@ -56,7 +56,7 @@ function BenchForm({
   );
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm form={form} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
+    <AreaForm form={form} summary={summary} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
       {bench ? <input type="hidden" name="benchId" value={bench.id} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
@@ -78,7 +78,7 @@ function BenchForm({
 
 /** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
 function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
     backrest: yesNoValue(bench.backrest),
     armrests: yesNoValue(bench.armrests),
     shade: bench.shade ?? "",
@@ -86,7 +86,14 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
     wheelchairSpace: yesNoValue(bench.wheelchairSpace),
   });
   return (
-    <AreaForm form={form} action={`${action}#${anchors.benchFacts}`} heading="Facts shown on the bench's page" level={3} className="card scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={`${action}#${anchors.benchFacts}`}
+      heading="Facts shown on the bench's page"
+      level={3}
+      className="card scroll-mt-4 p-4"
+    >
       <input type="hidden" name="benchId" value={bench.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField field={fields.backrest} label="Backrest" placeholder={NOT_RECORDED} optional options={YES_NO} />
@@ -110,10 +117,11 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
 }
 
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
     <AreaForm
       form={form}
+      summary={summary}
       action={`${action}#${anchors.addBenchVideo}`}
       heading="Add a video"
       level={4}

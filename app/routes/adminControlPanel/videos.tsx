@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -88,7 +88,7 @@ function useResetAfterSuccess(reset: () => void, intent: string, lastResult: unk
 }
 
 function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("add-video", videoInputSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("add-video", videoInputSchema, lastResult);
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section aria-labelledby="add-video-heading" className="card p-4">
@@ -99,7 +99,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
       <Form method="post" action={`${areaUrl({ q })}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="create" />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
         <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
         <AnchoredMessage anchor={anchors.addVideo} />
@@ -109,7 +109,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
 }
 
 function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
+  const [form, fields, summary] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
   return (
     <section id={anchors.editVideo} aria-labelledby="edit-video-heading" className="card scroll-mt-24 p-4">
@@ -120,7 +120,7 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
         <input key={key} {...idProps} />
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="update" />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="update" label="Save changes" pendingLabel="Saving…" />
