@@ -253,6 +253,8 @@ test.describe("trail and bench facts (issue 26)", () => {
     await page.goto("/adminControlPanel?option=trail");
     await page.getByRole("combobox", { name: "Trail", exact: true }).selectOption({ label: trailName });
     await page.getByRole("button", { name: "Show trail" }).click();
+    // With JavaScript the chooser navigates after the click returns: read the URL once it has moved.
+    await page.waitForURL((url) => url.searchParams.has("trail"));
     const trailId = new URL(page.url()).searchParams.get("trail")!;
     const before = await (await page.request.get(`/api/trails/${trailId}`)).json();
 
@@ -271,6 +273,7 @@ test.describe("trail and bench facts (issue 26)", () => {
     await page.goto("/adminControlPanel?option=bench");
     await page.getByRole("combobox", { name: "Bench", exact: true }).selectOption({ label: `#${benchNumber} – ${benchLocation}` });
     await page.getByRole("button", { name: "Show bench" }).click();
+    await page.waitForURL((url) => url.searchParams.has("bench"));
     const benchId = new URL(page.url()).searchParams.get("bench")!;
     const benchBefore = (await (await page.request.get("/api/bench/benches")).json()).find((bench: { _id: string }) => bench._id === benchId);
     const benchFacts = page.getByRole("form", { name: "Facts shown on the bench's page" });
