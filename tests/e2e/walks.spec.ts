@@ -3,7 +3,7 @@ import type { Page, Request } from "@playwright/test";
 import { METRES_PER_MILE, type LonLat } from "../../app/lib/geo";
 import { snapToTrail, trailLine } from "../../app/lib/trail-walk";
 import { axeOn, expectNoFrames } from "./support/axe";
-import { expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { expect, fieldError, signInAsAdmin, signUp, test } from "./support/fixtures";
 
 type Feature = { properties: { name: string }; geometry: { coordinates: LonLat[] } };
 const gold = trailLine(
@@ -179,7 +179,7 @@ test.describe("walks", () => {
     await form.getByLabel("Date").fill("2999-01-01");
     await form.getByLabel("Duration in minutes (optional)").fill("30");
     await form.getByRole("button", { name: "Save walk" }).click();
-    await expect(form.getByText("The date of a walk cannot be in the future.")).toBeVisible();
+    await expect(fieldError(form, "The date of a walk cannot be in the future.")).toBeVisible();
     await expect(form.getByLabel("Duration in minutes (optional)")).toHaveValue("30");
 
     const today = await form.getByLabel("Date").getAttribute("max");

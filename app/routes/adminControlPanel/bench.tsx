@@ -46,7 +46,7 @@ function BenchForm({
   lastResult?: SubmissionResult<string[]>;
   children: React.ReactNode;
 }) {
-  const [form, fields] = useSchemaForm(
+  const [form, fields, summary] = useSchemaForm(
     formId,
     benchFormSchema,
     lastResult,
@@ -63,7 +63,7 @@ function BenchForm({
   const trailText = (id: string) => (id ? (trails.find((trail) => trail.id === id)?.name ?? id) : "No trail");
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm form={form} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
+    <AreaForm form={form} summary={summary} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
       {bench ? (
         <>
           <input type="hidden" name="benchId" value={bench.id} />
@@ -103,7 +103,7 @@ function BenchForm({
 
 /** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
 function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
     backrest: yesNoValue(bench.backrest),
     armrests: yesNoValue(bench.armrests),
     shade: bench.shade ?? "",
@@ -113,7 +113,14 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
   const typed = typedOverStale(lastResult, bench.version);
   const seatHeight = (value: string) => (value ? `${value} cm` : NOT_RECORDED);
   return (
-    <AreaForm form={form} action={`${action}#${anchors.benchFacts}`} heading="Facts shown on the bench's page" level={3} className="card scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={`${action}#${anchors.benchFacts}`}
+      heading="Facts shown on the bench's page"
+      level={3}
+      className="card scroll-mt-4 p-4"
+    >
       <input type="hidden" name="benchId" value={bench.id} />
       <input type="hidden" name="version" value={bench.version} />
       {typed ? (
@@ -158,10 +165,11 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
 }
 
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
     <AreaForm
       form={form}
+      summary={summary}
       action={`${action}#${anchors.addBenchVideo}`}
       heading="Add a video"
       level={4}

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -90,7 +90,7 @@ function useResetAfterSuccess(reset: () => void, intent: string, lastResult: unk
 }
 
 function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("add-video", videoInputSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("add-video", videoInputSchema, lastResult);
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section aria-labelledby="add-video-heading" className="card p-4">
@@ -101,7 +101,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
       <Form method="post" action={`${areaUrl({ q })}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="create" />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
         <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
         <AnchoredMessage anchor={anchors.addVideo} />
@@ -111,7 +111,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
 }
 
 function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
+  const [form, fields, summary] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
   // Saved by someone else since this form was opened: both versions, field by field.
   const typed = typedOverStale(lastResult, video.version);
@@ -126,7 +126,7 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
         <input type="hidden" name="version" value={video.version} />
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="update" />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} level={4} />
         {typed ? (
           <BothVersions
             id={`${anchors.editVideo}-versions`}
