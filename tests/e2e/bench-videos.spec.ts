@@ -17,6 +17,7 @@ async function adminHeaders(request: APIRequestContext) {
 test.describe("bench videos beyond YouTube", () => {
   let benchId = "";
   let benchNumber = 0;
+  const GREEN_TRAIL = "673e9addbf9ebe061ef810c1";
   const titles = { vimeo: "Bench Vimeo stretch", file: "Bench calf raises file", page: "Bench college page" };
 
   test.beforeEach(async ({ request }, testInfo) => {
@@ -25,7 +26,8 @@ test.describe("bench videos beyond YouTube", () => {
     const headers = await adminHeaders(request);
     const created = await request.post("/api/bench/bench", {
       headers,
-      data: { bench_number: benchNumber, location: "E2E bench with videos", latitude: 33.9812, longitude: -84.0051 },
+      // Set for the Green Trail, whose map page lists it: a trail's page holds only its own benches.
+      data: { bench_number: benchNumber, location: "E2E bench with videos", latitude: 33.9812, longitude: -84.0051, trailId: GREEN_TRAIL },
     });
     expect(created.status(), await created.text()).toBe(201);
     benchId = ((await created.json()) as { _id: string })._id;
@@ -47,7 +49,7 @@ test.describe("bench videos beyond YouTube", () => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
     const requests = await watchVideoHostRequests(page);
-    await page.goto("/trails?benches=1");
+    await page.goto("/trails?trail=green&benches=1");
     const item = page.getByRole("list", { name: "Benches with videos" }).locator(`li[data-bench-number="${benchNumber}"]`);
     await expect(item).toContainText("E2E bench with videos");
     const video = item.locator("video");
