@@ -71,3 +71,13 @@ export function adminAreaUrl(option: AdminOption, params: Record<string, string 
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
   return `/adminControlPanel?${search}`;
 }
+
+/**
+ * Ids of the elements answers land on: the "Report a problem" section of a trail's or a bench's page, and
+ * a report's card in the admin Reports area and on My reports (the admins' mail links to its card).
+ */
+export const reportAnchors = {
+  form: "report",
+  card: (id: string) => `report-${id}`,
+  list: "report-results",
+} as const;
