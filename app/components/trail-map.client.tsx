@@ -19,6 +19,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
+import { ReportLink } from "~/components/report-link";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
 import {
   BENCH_GROUP_RADIUS,
@@ -407,6 +408,7 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
     <PopupFrame heading={`Bench ${bench.benchNumber}`} onClose={onClose}>
       <p className="mt-1">{bench.location}</p>
       <BenchVideoLinks videos={bench.videos} />
+      <ReportLink bench={bench} />
     </PopupFrame>
   );
 }
