@@ -49,13 +49,14 @@ export function isGroup(item: NavItem): item is NavGroup {
 // ---------------------------------------------------------------------------------------------------
 // The admin control panel's areas.
 
-export const adminOptions = ["profiles", "videos", "feedback", "trail", "bench"] as const;
+export const adminOptions = ["profiles", "videos", "feedback", "reports", "trail", "bench"] as const;
 export type AdminOption = (typeof adminOptions)[number];
 
 export const adminOptionLabels: Record<AdminOption, string> = {
   profiles: "Profiles",
   videos: "Videos",
   feedback: "Feedback",
+  reports: "Reports",
   trail: "Trail",
   bench: "Bench",
 };
