@@ -30,7 +30,7 @@ export function ReportCard({ report, headingLevel = 2, children }: { report: Rep
       </div>
       {report.place ? (
         <p className="text-stone-700 [overflow-wrap:anywhere]">
-          <Link to={report.place.href} className="font-medium text-brand-700 underline">
+          <Link to={report.place.href} className="btn-link inline-flex min-h-11 items-center">
             {report.place.name}
           </Link>
           {report.place.detail ? ` (${report.place.detail})` : null}

@@ -113,7 +113,10 @@ export default function BenchPage() {
       ))}
       {places.length > 0 && !signedIn ? (
         <p className="mt-3">
-          <Link to={`/authorization?formType=signin&redirectTo=${encodeURIComponent(`/benches/${bench.id}`)}`} className="btn-link">
+          <Link
+            to={`/authorization?formType=signin&redirectTo=${encodeURIComponent(`/benches/${bench.id}`)}`}
+            className="btn-link inline-flex min-h-11 items-center"
+          >
             Sign in to start a walk from here
           </Link>
         </p>

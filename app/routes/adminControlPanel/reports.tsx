@@ -102,7 +102,6 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
       action={`${back}#${anchors.reportRow(row.id)}`}
       preventScrollReset
       {...getFormProps(form)}
-      aria-label="Change the status"
       className="mt-3 space-y-3 border-t border-stone-200 pt-3"
     >
       <input type="hidden" name="id" value={row.id} />
