@@ -76,8 +76,8 @@ export function AnchoredMessage({
     if (!toast) return;
     const onSubmit = (event: SubmitEvent) => {
       // Conform resets a form after a success by submitting it with a hidden "__intent__" button whose
-      // value is a reset: no new attempt, so the answer stays. (Its check of a field on leaving it is one:
-      // the error it may show replaces the old answer.)
+      // value is a reset: no new attempt, so the answer stays. (Its check of a field being corrected is
+      // one: the error it may show replaces the old answer.)
       const submitter = event.submitter;
       if (submitter?.getAttribute("name") === "__intent__" && isReset(submitter.getAttribute("value"))) return;
       setAnswered(toast);

@@ -10,7 +10,7 @@ import {
   trailStrokeColor,
   type LonLat,
 } from "~/lib/geo";
-import { fitFrame, groupMarkers, toFrame, type FrameBox, type FramePoint } from "~/lib/map-frame";
+import { fitFrame, groupLabel, groupMarkers, toFrame, type FrameBox, type FramePoint } from "~/lib/map-frame";
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -115,10 +115,10 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
               <summary className="flex h-full w-full cursor-pointer items-center justify-center rounded-full">
                 <span
                   aria-hidden="true"
-                  className="flex h-6 w-6 items-center justify-center rounded-full border-[3px] bg-white text-xs font-bold shadow"
+                  className="flex h-6 min-w-6 items-center justify-center rounded-full border-[3px] bg-white px-0.5 text-xs font-bold shadow"
                   style={{ borderColor: BENCH_MARKER_FILL, color: BENCH_MARKER_FILL }}
                 >
-                  {members.length}
+                  {groupLabel(members.length)}
                 </span>
                 <span className="sr-only">Benches {listOfNumbers(numbers)}</span>
               </summary>

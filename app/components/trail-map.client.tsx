@@ -21,6 +21,7 @@ import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { ReportLink } from "~/components/report-link";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
+import { groupLabel } from "~/lib/map-frame";
 import {
   BENCH_GROUP_RADIUS,
   BENCH_MARKER_FILL,
@@ -75,7 +76,7 @@ function groupStyle(count: number) {
       stroke: new Stroke({ color: BENCH_MARKER_FILL, width: 3 }),
     }),
     text: new Text({
-      text: String(count),
+      text: groupLabel(count),
       font: "bold 12px system-ui, sans-serif",
       fill: new Fill({ color: BENCH_MARKER_FILL }),
     }),

@@ -1,3 +1,4 @@
+import { formatDay } from "~/lib/dates";
 import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
@@ -174,7 +175,7 @@ function FinishForm({ walk, trail }: { walk: TrailWalk<PanelBench>; trail: { id:
         <dt className="font-medium text-stone-700">Trail</dt>
         <dd>{trail.name}</dd>
         <dt className="font-medium text-stone-700">Date</dt>
-        <dd>{localDay(state.startedAt)}</dd>
+        <dd>{formatDay(localDay(state.startedAt))}</dd>
         <dt className="font-medium text-stone-700">Duration</dt>
         <dd>{formatWalkingTime(minutes)}</dd>
         <dt className="font-medium text-stone-700">Distance along the trail</dt>

@@ -1,27 +1,38 @@
 import { benchRefusal, serializeBench, type BenchWriteResult } from "~/models/bench.server";
-import { serializeTrail, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
+import { getTrailWithCoordinates, serializeTrail, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
 import { geoMessages } from "~/schemas/geo-fields";
-import { ApiError, apiJson, warningHeader } from "~/http/api.server";
+import { ApiError, apiVersioned, currentTagOf, versionTag, warningHeader } from "~/http/api.server";
 
-/** A coordinate write's result as the API answers it: the whole trail, or the model's refusal. */
-export function trailAnswer(result: TrailWriteResult) {
-  if (!result.ok) throw ApiError.refused(trailRefusals[result.reason]);
-  return serializeTrail(result.trail);
+/**
+ * A trail write's result as the API answers it: the whole trail with its ETag, or the model's refusal
+ * (a stale one with the trail's current ETag, for a retry).
+ */
+export async function trailAnswer(trailId: string, result: TrailWriteResult, init: ResponseInit = {}) {
+  if (!result.ok) {
+    const stale = result.reason === "stale" || result.reason === "precondition-failed";
+    const current = stale ? await getTrailWithCoordinates(trailId) : null;
+    throw ApiError.refused(trailRefusals[result.reason], current ? { ETag: versionTag(current.version) } : undefined);
+  }
+  return apiVersioned(serializeTrail(result.trail), init);
 }
 
 /**
  * A coordinate write's answer when the client sent latitude and longitude exchanged and the schema
  * stored them the right way round: the trail, with a Warning header saying so.
  */
-export function trailAnswerForPoint(result: TrailWriteResult, { swapped }: { swapped: boolean }) {
-  const trail = trailAnswer(result);
-  return swapped ? apiJson(trail, { headers: warningHeader(geoMessages.swappedStoredCorrected) }) : trail;
+export function trailAnswerForPoint(trailId: string, result: TrailWriteResult, { swapped }: { swapped: boolean }) {
+  return trailAnswer(trailId, result, swapped ? { headers: warningHeader(geoMessages.swappedStoredCorrected) } : {});
 }
 
-/** A bench write's result as the API answers it: the bench, or the model's refusal. */
-export function benchAnswer(result: BenchWriteResult) {
-  if (!result.ok) throw ApiError.refused(benchRefusal(result));
+/** A bench write's result as JSON: the bench, or the model's refusal thrown (with the current ETag when stale). */
+export function benchJson(result: BenchWriteResult) {
+  if (!result.ok) throw ApiError.refused(benchRefusal(result), currentTagOf(result));
   return serializeBench(result.bench);
+}
+
+/** A bench write's result as the API answers it: the bench with its ETag, or the model's refusal. */
+export function benchAnswer(result: BenchWriteResult, init: ResponseInit = {}) {
+  return apiVersioned(benchJson(result), init);
 }
 
 /** Path segment {index}: a whole number, else the coordinate cannot exist (404, like an unknown id). */

@@ -1,6 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
+import { fieldNamesOf } from "~/lib/schema-fields";
 import type { Refusal } from "~/models/refusal";
 
 // Conform's reply echoes the submitted form back into the page so nothing typed is lost. A hostile
@@ -11,30 +12,6 @@ import type { Refusal } from "~/models/refusal";
 export const MAX_ECHOED_CHARACTERS = 5_000;
 const MAX_ECHOED_ITEMS = 50;
 const CONFORM_FIELDS = new Set(["__intent__", "__state__"]);
-
-type SchemaDef = {
-  type?: string;
-  shape?: Record<string, unknown>;
-  options?: unknown[];
-  in?: unknown;
-  out?: unknown;
-  innerType?: unknown;
-  left?: unknown;
-  right?: unknown;
-};
-
-/** The top-level field names a schema reads: objects, intent unions, preprocessed and optional schemas. */
-export function fieldNamesOf(schema: unknown): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: unknown) => {
-    const def = (node as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def;
-    if (!def) return;
-    if (def.type === "object") for (const name of Object.keys(def.shape ?? {})) names.add(name);
-    for (const child of [...(def.options ?? []), def.in, def.out, def.innerType, def.left, def.right]) if (child) visit(child);
-  };
-  visit(schema);
-  return names;
-}
 
 function echoable(value: unknown): unknown {
   if (typeof value === "string") return value.length > MAX_ECHOED_CHARACTERS ? undefined : value;
@@ -89,15 +66,14 @@ export function parseSubmission<Schema extends z.ZodType>(
 }
 
 /**
- * A model's refusal as the reply to the form it refused: its message at the fields it concerns, or above
- * the form when it concerns none. `summary` also puts a message above the form (pages whose alert sums
- * up every refusal).
+ * A model's refusal as the reply to the form it refused: its message at the fields it concerns (which the
+ * form's error summary links to), or about the whole form when it concerns none.
  */
 export function refusalReply(
   submission: Pick<Submission<unknown, string[], unknown>, "reply">,
   refusal: Refusal,
-  options: { summary?: string; hideFields?: string[] } = {},
+  options: { hideFields?: string[] } = {},
 ): SubmissionResult<string[]> {
-  const above = options.summary ?? (refusal.fieldErrors ? undefined : refusal.message);
+  const above = refusal.fieldErrors ? undefined : refusal.message;
   return submission.reply({ formErrors: above ? [above] : undefined, fieldErrors: refusal.fieldErrors, hideFields: options.hideFields });
 }

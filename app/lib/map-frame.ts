@@ -17,10 +17,12 @@ export function toFrame(point: LonLat): FramePoint {
 }
 
 /**
- * The viewBox around `points`: never smaller than the zoom-16 frame (so a wide screen shows zoom 16, as
- * the interactive map does), larger where the narrowest map needs it to hold every point with EDGE_PX to
- * spare. `minScale` is what one frame unit measures, in CSS pixels, on the narrowest map.
+ * The viewBox around `points`: at most twice as close as the zoom-16 frame (zoom 17), so the chosen trail
+ * fills the map rather than a corner of the campus; larger where the narrowest map needs it to hold every
+ * point with EDGE_PX to spare. `minScale` is what one frame unit measures, in CSS pixels, on the narrowest map.
  */
+const MAX_MAGNIFICATION = 2;
+
 export function fitFrame(points: readonly FramePoint[]): { box: FrameBox; minScale: number } {
   const xs = points.map(([x]) => x);
   const ys = points.map(([, y]) => y);
@@ -33,8 +35,8 @@ export function fitFrame(points: readonly FramePoint[]): { box: FrameBox; minSca
     MAP_MIN_WIDTH_PX / MAP_FRAME_WIDTH_PX,
     1,
   );
-  const width = Math.max(MAP_FRAME_WIDTH_PX, contentWidth + (2 * EDGE_PX) / scale);
-  const height = Math.max(MAP_HEIGHT_PX, contentHeight + (2 * EDGE_PX) / scale);
+  const width = Math.max(MAP_FRAME_WIDTH_PX / MAX_MAGNIFICATION, contentWidth + (2 * EDGE_PX) / scale);
+  const height = Math.max(MAP_HEIGHT_PX / MAX_MAGNIFICATION, contentHeight + (2 * EDGE_PX) / scale);
   const box = { x: (minX + maxX - width) / 2, y: (minY + maxY - height) / 2, width, height };
   return { box, minScale: Math.min(MAP_MIN_WIDTH_PX / width, MAP_HEIGHT_PX / height) };
 }
@@ -64,4 +66,12 @@ export function groupMarkers<T>(items: readonly T[], position: (item: T) => Fram
     groups.splice(b, 1);
     groups[a] = { members, at };
   }
+}
+
+/**
+ * What a group marker shows: "×3", a count that cannot be read as a bench number beside Bench 3's own
+ * marker (a bare "3" was). Screen readers get the group's bench numbers instead.
+ */
+export function groupLabel(count: number) {
+  return `×${count}`;
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { BenchFacts, ShadeLevel } from "~/lib/facts";
+import { versionCondition, versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
 import { playerFor } from "~/models/video.server";
@@ -21,6 +22,7 @@ const benchSelect = {
   shade: true,
   seatHeightCm: true,
   wheelchairSpace: true,
+  version: true,
   videos: { select: benchVideoSelect, orderBy: [{ createdAt: "asc" }, { title: "asc" }, { id: "asc" }] },
 } satisfies Prisma.BenchSelect;
 
@@ -50,14 +52,26 @@ export async function countBenches() {
 // ---------------------------------------------------------------------------------------------------
 // Bench edits, shared by the admin bench area and the JSON API. Inputs are already validated by the
 // schemas in ~/schemas/bench; these functions enforce what only the database knows.
+//
+// Every edit of a bench (its fields, its facts, its list of videos, its deletion) moves its version on
+// by one in the same transaction, with one conditional UPDATE (`… WHERE id = ? AND version = ?`) that
+// takes the row's lock until the edit commits: an edit based on an older version (EditBase) is refused,
+// and two edits based on the same version can never both apply. Adding or removing a video moves the
+// version too, because the bench's answer lists its videos; the admin forms for them send no version,
+// since they overwrite nothing, but an API client's If-Match is honoured there as everywhere.
 
-type BenchFailure = { ok: false; reason: "not-found" | "unknown-trail" | "video-not-found" } | { ok: false; reason: "duplicate-number"; benchNumber: number };
+type BenchFailure =
+  | { ok: false; reason: "not-found" | "unknown-trail" | "video-not-found" }
+  | { ok: false; reason: "duplicate-number"; benchNumber: number }
+  | { ok: false; reason: VersionMismatch; current: BenchWithVideos };
 export type BenchWriteResult = { ok: true; bench: BenchWithVideos } | BenchFailure;
 
 const benchRefusals = {
   "not-found": { status: 404, message: benchMessages.notFound },
   "video-not-found": { status: 404, message: benchMessages.videoNotFound },
   "unknown-trail": fieldRefusal(400, "trailId", benchMessages.trailUnknown),
+  stale: { status: 409, message: benchMessages.stale },
+  "precondition-failed": { status: 412, message: benchMessages.preconditionFailed },
 } as const satisfies Record<Exclude<BenchFailure["reason"], "duplicate-number">, Refusal>;
 
 /** Every refusal of a bench edit, for the admin page and the API alike. */
@@ -100,22 +114,54 @@ export async function createBench(input: BenchCreateInput): Promise<BenchWriteRe
   }
 }
 
-export async function updateBench(id: string, input: BenchUpdateInput): Promise<BenchWriteResult> {
+type Tx = Prisma.TransactionClient;
+
+/** Thrown inside an edit's transaction to undo it and answer this refusal instead. */
+class Refused {
+  constructor(readonly failure: BenchFailure) {}
+}
+
+// Edits of one bench wait their turn behind its row lock instead of failing after Prisma's 2 s.
+const EDIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
+
+/**
+ * Runs `edit` on the bench in one transaction, after moving its version on if it is still the one the
+ * edit is based on. Answers the bench as the edit left it, or the refusal (nothing written).
+ */
+async function editBench(id: string, base: EditBase, edit: (tx: Tx) => Promise<BenchRow>): Promise<BenchWriteResult> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const claimed = await tx.bench.updateMany({ where: { id, ...versionCondition(base) }, data: { version: { increment: 1 } } });
+      if (claimed.count === 0) {
+        const current = await tx.bench.findUnique({ where: { id }, select: benchSelect });
+        if (!current) throw new Refused({ ok: false, reason: "not-found" });
+        throw new Refused({ ok: false, reason: versionMismatch(current.version, base) ?? "stale", current: withFacts(current) });
+      }
+      return { ok: true, bench: withFacts(await edit(tx)) } as const;
+    }, EDIT_TRANSACTION);
+  } catch (error) {
+    if (error instanceof Refused) return error.failure;
+    throw error;
+  }
+}
+
+export async function updateBench(id: string, input: BenchUpdateInput, base: EditBase = {}): Promise<BenchWriteResult> {
   if (!(await trailExists(input.trailId))) return { ok: false, reason: "unknown-trail" };
   try {
-    const bench = await prisma.bench.update({
-      where: { id },
-      data: {
-        benchNumber: input.bench_number,
-        location: input.location,
-        latitude: input.latitude,
-        longitude: input.longitude,
-        trailId: input.trailId,
-        ...benchFactsOf(input),
-      },
-      select: benchSelect,
-    });
-    return { ok: true, bench: withFacts(bench) };
+    return await editBench(id, base, (tx) =>
+      tx.bench.update({
+        where: { id },
+        data: {
+          benchNumber: input.bench_number,
+          location: input.location,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          trailId: input.trailId,
+          ...benchFactsOf(input),
+        },
+        select: benchSelect,
+      }),
+    );
   } catch (error) {
     if (violates(error, "unique")) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number ?? 0 };
     if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
@@ -125,37 +171,22 @@ export async function updateBench(id: string, input: BenchUpdateInput): Promise<
 }
 
 /** Deletes a bench with its videos; the deleted bench is returned (e.g. to name it in a message). */
-export async function deleteBench(id: string): Promise<BenchWriteResult> {
-  try {
-    const bench = await prisma.bench.delete({ where: { id }, select: benchSelect });
-    return { ok: true, bench: withFacts(bench) };
-  } catch (error) {
-    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
-    throw error;
-  }
+export function deleteBench(id: string, base: EditBase = {}): Promise<BenchWriteResult> {
+  return editBench(id, base, (tx) => tx.bench.delete({ where: { id }, select: benchSelect }));
 }
 
-export async function addBenchVideo(benchId: string, video: BenchVideoInput): Promise<BenchWriteResult> {
-  try {
-    const bench = await prisma.bench.update({
-      where: { id: benchId },
-      data: { videos: { create: { title: video.title, url: video.url } } },
-      select: benchSelect,
-    });
-    return { ok: true, bench: withFacts(bench) };
-  } catch (error) {
-    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
-    throw error;
-  }
+export function addBenchVideo(benchId: string, video: BenchVideoInput, base: EditBase = {}): Promise<BenchWriteResult> {
+  return editBench(benchId, base, (tx) =>
+    tx.bench.update({ where: { id: benchId }, data: { videos: { create: { title: video.title, url: video.url } } }, select: benchSelect }),
+  );
 }
 
-export async function deleteBenchVideo(benchId: string, videoId: string): Promise<BenchWriteResult> {
-  return prisma.$transaction(async (tx) => {
+export function deleteBenchVideo(benchId: string, videoId: string, base: EditBase = {}): Promise<BenchWriteResult> {
+  return editBench(benchId, base, async (tx) => {
     const removed = await tx.benchVideo.deleteMany({ where: { id: videoId, benchId } });
-    const bench = await tx.bench.findUnique({ where: { id: benchId }, select: benchSelect });
-    if (!bench) return { ok: false, reason: "not-found" } as const;
-    if (removed.count === 0) return { ok: false, reason: "video-not-found" } as const;
-    return { ok: true, bench: withFacts(bench) } as const;
+    // Undoes the version's move too: nothing changed.
+    if (removed.count === 0) throw new Refused({ ok: false, reason: "video-not-found" });
+    return tx.bench.findUniqueOrThrow({ where: { id: benchId }, select: benchSelect });
   });
 }
 
@@ -168,6 +199,7 @@ export function serializeBench(bench: BenchWithVideos): BenchJson {
     latitude: bench.latitude,
     longitude: bench.longitude,
     videos: bench.videos.map((video) => ({ _id: video.id, title: video.title, url: video.url })),
+    version: bench.version,
     backrest: bench.backrest,
     armrests: bench.armrests,
     shade: bench.shade,

@@ -3,10 +3,10 @@ import { isStepFree, type LightingLevel, type ShadeLevel, type Surface, type Tra
 import { compareTrailsForDisplay, type LonLat } from "~/lib/geo";
 import { benchesAlongTrail, trailLine } from "~/lib/trail-walk";
 import { listBenches } from "~/models/bench.server";
+import { versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
 import type { Refusal } from "~/models/refusal";
 import type { TrailFactsUpdate } from "~/schemas/facts";
 import { trailMessages, type TrailJson } from "~/schemas/trail";
-import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
 
@@ -97,35 +97,37 @@ export async function benchesInTrailOrder(trail: TrailWithCoordinates) {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Coordinate edits. Each runs in one transaction holding the trail's row lock, so concurrent edits of
-// one trail apply one after another; each bumps Trail.version so an edit based on an older view of the
-// trail (expectedVersion) is refused instead of being applied over a newer change.
+// Edits: coordinates and facts. Each runs in one transaction holding the trail's row lock, so concurrent
+// edits of one trail apply one after another; each bumps Trail.version so an edit based on an older view
+// of the trail (EditBase: a form's or body's version, or an API client's If-Match) is refused instead of
+// being applied over a newer change.
 
 type Tx = Prisma.TransactionClient;
 
-type TrailWriteFailure = "not-found" | "index-out-of-range" | "stale";
+type TrailWriteFailure = "not-found" | "index-out-of-range" | VersionMismatch;
 export type TrailWriteResult = { ok: true; trail: TrailWithCoordinates } | { ok: false; reason: TrailWriteFailure };
-/** Without an expected version the edit applies to the trail as it is then (last write wins). */
-type WriteOptions = { expectedVersion?: number };
 
 /** Every refusal of a trail read or edit, for the admin page and the API alike. */
 export const trailRefusals = {
   "not-found": { status: 404, message: trailMessages.notFound },
   "index-out-of-range": { status: 404, message: trailMessages.indexOutOfRange },
   stale: { status: 409, message: trailMessages.stale },
-} as const satisfies Record<TrailWriteFailure, Refusal>;
+  "precondition-failed": { status: 412, message: trailMessages.preconditionFailed },
+  // A stale save of the facts form, which is about no coordinates.
+  "stale-facts": { status: 409, message: trailMessages.staleFacts },
+} as const satisfies Record<TrailWriteFailure | "stale-facts", Refusal>;
 
 // Generous limits: requests wait their turn behind the trail lock instead of failing.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
-async function editTrail(trailId: string, options: WriteOptions, edit: (tx: Tx, pointCount: number) => Promise<boolean>): Promise<TrailWriteResult> {
+/** Without an expected version or If-Match the edit applies to the trail as it is then (last write wins). */
+async function editTrail(trailId: string, base: EditBase, edit: (tx: Tx, pointCount: number) => Promise<boolean>): Promise<TrailWriteResult> {
   return prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ version: number }[]>`
       SELECT "version" FROM "Trail" WHERE "id" = ${trailId} FOR UPDATE`;
     if (!locked) return { ok: false, reason: "not-found" } as const;
-    if (options.expectedVersion !== undefined && options.expectedVersion !== locked.version) {
-      return { ok: false, reason: "stale" } as const;
-    }
+    const mismatch = versionMismatch(locked.version, base);
+    if (mismatch) return { ok: false, reason: mismatch } as const;
     const pointCount = await tx.trailPoint.count({ where: { trailId } });
     if (!(await edit(tx, pointCount))) return { ok: false, reason: "index-out-of-range" } as const;
     const trail = await tx.trail.update({
@@ -147,8 +149,8 @@ async function shiftPositions(tx: Tx, trailId: string, from: number, delta: 1 | 
 }
 
 /** Replaces the point at `index` (0-based). */
-export function updateCoordinate(trailId: string, index: number, { latitude, longitude }: { latitude: number; longitude: number }, options: WriteOptions = {}) {
-  return editTrail(trailId, options, async (tx, count) => {
+export function updateCoordinate(trailId: string, index: number, { latitude, longitude }: { latitude: number; longitude: number }, base: EditBase = {}) {
+  return editTrail(trailId, base, async (tx, count) => {
     if (!Number.isInteger(index) || index < 0 || index >= count) return false;
     await tx.trailPoint.update({ where: { trailId_position: { trailId, position: index } }, data: { latitude, longitude } });
     return true;
@@ -156,8 +158,8 @@ export function updateCoordinate(trailId: string, index: number, { latitude, lon
 }
 
 /** Inserts a point at `index` (0..length; length appends): "Insert Below" row i is index i + 1. */
-export function insertCoordinate(trailId: string, index: number, [longitude, latitude]: LonLat, options: WriteOptions = {}) {
-  return editTrail(trailId, options, async (tx, count) => {
+export function insertCoordinate(trailId: string, index: number, [longitude, latitude]: LonLat, base: EditBase = {}) {
+  return editTrail(trailId, base, async (tx, count) => {
     if (!Number.isInteger(index) || index < 0 || index > count) return false;
     if (index < count) await shiftPositions(tx, trailId, index, 1);
     await tx.trailPoint.create({ data: { trailId, position: index, longitude, latitude } });
@@ -166,8 +168,8 @@ export function insertCoordinate(trailId: string, index: number, [longitude, lat
 }
 
 /** Removes the point at `index`; the following points move up one place. */
-export function deleteCoordinate(trailId: string, index: number, options: WriteOptions = {}) {
-  return editTrail(trailId, options, async (tx, count) => {
+export function deleteCoordinate(trailId: string, index: number, base: EditBase = {}) {
+  return editTrail(trailId, base, async (tx, count) => {
     if (!Number.isInteger(index) || index < 0 || index >= count) return false;
     await tx.trailPoint.delete({ where: { trailId_position: { trailId, position: index } } });
     if (index < count - 1) await shiftPositions(tx, trailId, index + 1, -1);
@@ -175,17 +177,14 @@ export function deleteCoordinate(trailId: string, index: number, options: WriteO
   });
 }
 
-/** Changes a trail's facts (the fields given; the rest stay). Its path and version are untouched. */
-export async function updateTrailFacts(trailId: string, facts: TrailFactsUpdate): Promise<TrailWriteResult> {
-  try {
-    // Where the steps are means nothing on a step-free trail, or when the steps are not recorded.
-    const data = facts.steps === 0 || facts.steps === null ? { ...facts, stepsLocation: null } : facts;
-    const trail = await prisma.trail.update({ where: { id: trailId }, data, select: withCoordinatesSelect });
-    return { ok: true, trail: toTrailWithCoordinates(trail) };
-  } catch (error) {
-    if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
-    throw error;
-  }
+/** Changes a trail's facts (the fields given; the rest stay) and moves its version on; its path is untouched. */
+export function updateTrailFacts(trailId: string, facts: TrailFactsUpdate, base: EditBase = {}): Promise<TrailWriteResult> {
+  // Where the steps are means nothing on a step-free trail, or when the steps are not recorded.
+  const data = facts.steps === 0 || facts.steps === null ? { ...facts, stepsLocation: null } : facts;
+  return editTrail(trailId, base, async (tx) => {
+    await tx.trail.update({ where: { id: trailId }, data, select: { id: true } });
+    return true;
+  });
 }
 
 /** The JSON API shape: a GeoJSON-style path of [longitude, latitude] pairs, and the version edits may name. */

@@ -178,15 +178,38 @@ export async function sweepThumbnails({ now = new Date(), limits = DEFAULT_THUMB
     if (isDraining()) break;
     outcomes.push(await refreshThumbnail(video.id, { now, limits }));
   }
-  const failed = outcomes.filter((outcome) => outcome.startsWith("failed"));
-  if (failed.length > 0) {
-    log("warn", "video thumbnails not fetched; retried later", {
-      failed: failed.length,
-      stored: outcomes.filter((o) => o === "stored").length,
-      reasons: [...new Set(failed)],
-    });
-  }
+  reportSweep(outcomes);
   return outcomes;
+}
+
+/**
+ * Whether the last sweep that tried anything failed it all: an outage (no network, a host down). The
+ * warning is said once when one begins and an info line when it ends; in between every sweep fails
+ * again and says so only at debug level, so an offline install does not log the same line forever.
+ */
+let inOutage = false;
+
+function reportSweep(outcomes: ThumbnailOutcome[]) {
+  const failed = outcomes.filter((outcome) => outcome.startsWith("failed"));
+  const stored = outcomes.filter((outcome) => outcome === "stored").length;
+  if (failed.length === 0) {
+    if (inOutage && stored > 0) log("info", "video thumbnails fetched again", { stored });
+    if (stored > 0) inOutage = false;
+    return;
+  }
+  const fields = { failed: failed.length, stored, reasons: [...new Set(failed)] };
+  const outage = stored === 0;
+  if (outage && inOutage) {
+    log("debug", "video thumbnails still not fetched; retried later", fields);
+    return;
+  }
+  inOutage = outage;
+  log("warn", "video thumbnails not fetched; retried later", fields);
+}
+
+/** For tests: forget an outage a previous test left behind. */
+export function resetThumbnailOutage() {
+  inOutage = false;
 }
 
 declare global {

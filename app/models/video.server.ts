@@ -1,4 +1,5 @@
 import type { Prisma } from "~/generated/prisma/client";
+import { versionCondition, versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
 import { videoMessages, type ApiReaction, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch, type ViewerVideoJson } from "~/schemas/video";
@@ -17,6 +18,7 @@ const catalogueSelect = {
   category: true,
   subCategory: true,
   description: true,
+  version: true,
   createdAt: true,
 } satisfies Prisma.VideoSelect;
 
@@ -25,10 +27,15 @@ const videoSelect = { ...catalogueSelect, views: true, likes: true, dislikes: tr
 
 export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
 
+type VideoFailure = { ok: false; reason: "not-found" } | { ok: false; reason: VersionMismatch; current: VideoRecord };
+export type VideoWriteResult = { ok: true; video: VideoRecord } | VideoFailure;
+
 /** Every refusal of a video change, for the admin page and the API alike. */
 export const videoRefusals = {
   "not-found": { status: 404, message: videoMessages.notFound },
-} as const satisfies Record<string, Refusal>;
+  stale: { status: 409, message: videoMessages.stale },
+  "precondition-failed": { status: 412, message: videoMessages.preconditionFailed },
+} as const satisfies Record<VideoFailure["reason"], Refusal>;
 type ThumbnailRow = Prisma.VideoThumbnailGetPayload<{ select: typeof thumbnailCardSelect }>;
 
 /** A video as one signed-in user sees it: with their own reaction, if any, and its stored still. */
@@ -203,22 +210,41 @@ export async function createVideo(input: VideoInput): Promise<VideoRecord> {
   return video;
 }
 
-/** Changes the given fields only; null when the video does not exist (or was deleted meanwhile). */
-export async function updateVideo(id: string, patch: VideoPatch): Promise<VideoRecord | null> {
-  const rows = await prisma.video.updateManyAndReturn({ where: { id }, data: patch, select: videoSelect });
+/**
+ * Why a conditional write of the video changed no row: it is gone, or its version is no longer the one
+ * the edit was based on (then with the video as it is now).
+ */
+async function refusalFor(id: string, base: EditBase): Promise<VideoFailure> {
+  const current = await prisma.video.findUnique({ where: { id }, select: videoSelect });
+  if (!current) return { ok: false, reason: "not-found" };
+  return { ok: false, reason: versionMismatch(current.version, base) ?? "stale", current };
+}
+
+/**
+ * Changes the given fields only, and moves the video's version on. With a version to base it on
+ * (EditBase), one statement checks the version and writes (`UPDATE … WHERE id = ? AND version = ?`), so
+ * an edit made after someone else's is refused instead of overwriting it.
+ */
+export async function updateVideo(id: string, patch: VideoPatch, base: EditBase = {}): Promise<VideoWriteResult> {
+  const [video] = await prisma.video.updateManyAndReturn({
+    where: { id, ...versionCondition(base) },
+    data: { ...patch, version: { increment: 1 } },
+    select: videoSelect,
+  });
+  if (!video) return refusalFor(id, base);
   // A new link needs the new video's still; an unchanged one already has its own, and nothing is fetched.
-  if (rows[0] && patch.url !== undefined) scheduleThumbnail(id);
-  return rows[0] ?? null;
+  if (patch.url !== undefined) scheduleThumbnail(id);
+  return { ok: true, video };
 }
 
 export async function countVideos() {
   return (await videoCatalogue()).length;
 }
 
-/** Deletes a video with its reactions, views and still (cascade); false when there was no such video. */
-export async function deleteVideo(id: string): Promise<boolean> {
-  const { count } = await prisma.video.deleteMany({ where: { id } });
-  return count > 0;
+/** Deletes a video with its reactions, views and still (cascade), if its version is the one the deletion was based on. */
+export async function deleteVideo(id: string, base: EditBase = {}): Promise<{ ok: true } | VideoFailure> {
+  const { count } = await prisma.video.deleteMany({ where: { id, ...versionCondition(base) } });
+  return count > 0 ? { ok: true } : refusalFor(id, base);
 }
 
 /** What every answer about a video shows, whoever asks. */
@@ -226,9 +252,9 @@ function shownFields({ title, category, subCategory, description, views, likes, 
   return { title, category, subCategory, description, views, likes, dislikes };
 }
 
-/** SPEC §3: the API's shape, with `_id`. */
+/** SPEC §3: the API's shape, with `_id`, and the version an edit names in If-Match. */
 export function toVideoJson(video: VideoRecord): VideoJson {
-  return { _id: video.id, url: video.url, ...shownFields(video) };
+  return { _id: video.id, url: video.url, ...shownFields(video), version: video.version };
 }
 
 const apiReactionOf = { LIKE: "like", DISLIKE: "dislike" } as const satisfies Record<ReactionValue, ApiReaction>;

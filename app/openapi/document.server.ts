@@ -17,6 +17,7 @@ const errorDescriptions: Record<number, string> = {
   403: "Not allowed for this role, or a cookie-authenticated write without X-XSRF-TOKEN",
   404: "Unknown or malformed id",
   409: "Conflicts with existing data (duplicate, or a stale edit)",
+  412: "If-Match names a version that is no longer current: nothing was changed (the answer's ETag is the current one)",
   413: "Body too large",
   429: "Too many attempts; try again later",
 };
@@ -40,8 +41,25 @@ function parametersOf(doc: EndpointDoc) {
     required: query.required?.includes(name) ?? false,
     schema,
   }));
-  return [...inPath, ...inQuery];
+  const inHeader = doc.ifMatch
+    ? [
+        {
+          name: "If-Match",
+          in: "header",
+          required: false,
+          description:
+            'The ETag of the version this edit is based on (from a GET or an earlier edit\'s answer). When the resource has changed since, the edit is refused with 412 and nothing changes. "*" or no header: the edit applies to the resource as it is (last write wins).',
+          schema: { type: "string", example: '"3"' },
+        },
+      ]
+    : [];
+  return [...inPath, ...inQuery, ...inHeader];
 }
+
+const etagHeader = {
+  description: "The version of the resource in this answer, a strong entity tag; send it back in If-Match to edit this version only.",
+  schema: { type: "string", example: '"3"' },
+};
 
 /** OpenAPI 3.1 for the given endpoints. */
 export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
@@ -53,12 +71,14 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     if (doc.access !== "public") errors.add(401);
     if (doc.access === "admin") errors.add(403);
     if (/\{(id|userId|videoId)\}/.test(doc.path)) errors.add(404);
+    if (doc.ifMatch) errors.add(400).add(412);
     const responses: Record<string, unknown> = {
       [doc.success.status]: {
         description: doc.success.description,
-        ...(doc.warning || doc.pagedAt
+        ...(doc.warning || doc.pagedAt || doc.etag
           ? {
               headers: {
+                ...(doc.etag ? { ETag: etagHeader } : {}),
                 ...(doc.warning ? { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } : {}),
                 ...(doc.pagedAt
                   ? {

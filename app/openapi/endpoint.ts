@@ -27,6 +27,13 @@ export type EndpointDoc = {
   };
   /** A list that comes a page at a time: the path its success answer's `Link: <…>; rel="next"` header names. */
   pagedAt?: string;
+  /** The success answer names the resource's version in a strong `ETag` ("3"): a single trail, bench or video. */
+  etag?: boolean;
+  /**
+   * Accepts `If-Match` with that ETag: an edit based on another version is refused with 412 and changes
+   * nothing; without the header the edit applies to the resource as it is (last write wins).
+   */
+  ifMatch?: boolean;
   /** When the success answer may carry a `Warning` header: what it means. */
   warning?: string;
   /** Error statuses this endpoint can answer besides the common ones (400 for bodies, 401/403, 404 for ids). */

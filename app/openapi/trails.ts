@@ -15,15 +15,17 @@ const trailAnswer = { status: 200, description: "The whole updated trail", schem
 const benchAnswer = (description: string, status = 200) => ({ status, description, schema: benchJsonSchema });
 
 // Index out of range answers 404 ("Coordinate not found."), like an unknown trail. Writes are applied one
-// after another under the trail's lock; one that names the trail's version is refused (409) when the trail
-// has changed since, one without applies to the trail as it is then (last write wins).
+// after another under the trail's lock; one whose If-Match names an older version is refused with 412, one
+// whose `version` does with 409; one with neither applies to the trail as it is then (last write wins).
 const swapRule =
   "Latitude and longitude sent exchanged (a pair that lies outside the campus area as given but inside it with the two values swapped) " +
   'are stored the right way round, and the answer carries `Warning: 299 - "latitude and longitude were swapped; stored corrected"`; ' +
   "a pair outside the area either way is refused with 400.";
 const swapWarning = "Present when the latitude and longitude were sent exchanged and were stored corrected.";
 const versionRule =
-  "Send the trail's `version` (from any trail answer) to have the edit refused with 409 when someone changed the trail since; without it, the edit applies to the trail as it is then.";
+  "Send the trail's ETag in `If-Match` (412 when someone changed the trail since), or its `version` (from any trail answer) in the body (409, as before If-Match); with neither, the edit applies to the trail as it is then.";
+const benchVersionRule =
+  "Send the bench's `version` (from GET /api/bench/benches or an earlier edit's ETag) in `If-Match` to have the edit refused with 412 when someone changed the bench since; without it, the edit applies to the bench as it is then.";
 export const trailsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
@@ -37,8 +39,10 @@ export const trailsEndpoints: EndpointDoc[] = [
     method: "get",
     path: "/api/trails/{id}",
     summary: "One trail with its facts and its benches in order; coordinates at path.coordinates as [longitude, latitude]",
+    description: "The ETag names the trail's version (its path and facts); each bench in `benches` carries its own `version`.",
     tag: "Trails",
     access: "user",
+    etag: true,
     success: { status: 200, description: "The trail", schema: trailWithBenchesJsonSchema },
   }),
   endpoint({
@@ -46,10 +50,12 @@ export const trailsEndpoints: EndpointDoc[] = [
     path: "/api/trails/{id}",
     summary: "Update a trail's facts (any of them; null means not recorded)",
     description:
-      "`stepFree: true` stores 0 steps; `stepFree: false` needs `steps` of at least 1 in the same body. `restrooms` and `water` say where they are; null means none nearby. The path and `version` are not changed.",
+      "`stepFree: true` stores 0 steps; `stepFree: false` needs `steps` of at least 1 in the same body. `restrooms` and `water` say where they are; null means none nearby. The path is not changed; the `version` moves on, as with every edit. Send the trail's ETag in `If-Match` to have the edit refused with 412 when someone changed the trail since.",
     tag: "Trails",
     access: "admin",
     body: trailFactsUpdateSchema,
+    etag: true,
+    ifMatch: true,
     success: trailAnswer,
   }),
   endpoint({
@@ -61,6 +67,8 @@ export const trailsEndpoints: EndpointDoc[] = [
     access: "admin",
     body: coordinateUpdateSchema,
     warning: swapWarning,
+    etag: true,
+    ifMatch: true,
     success: trailAnswer,
     errors: [404, 409],
   }),
@@ -72,6 +80,8 @@ export const trailsEndpoints: EndpointDoc[] = [
     tag: "Trails",
     access: "admin",
     query: coordinateDeleteQuerySchema,
+    etag: true,
+    ifMatch: true,
     success: trailAnswer,
     errors: [404, 409],
   }),
@@ -84,13 +94,15 @@ export const trailsEndpoints: EndpointDoc[] = [
     access: "admin",
     body: insertCoordinateSchema,
     warning: swapWarning,
+    etag: true,
+    ifMatch: true,
     success: trailAnswer,
     errors: [404, 409],
   }),
   endpoint({
     method: "get",
     path: "/api/bench/benches",
-    summary: "List benches with their videos, by bench number",
+    summary: "List benches with their videos, by bench number; each with the `version` an edit names in If-Match",
     tag: "Benches",
     access: "user",
     success: { status: 200, description: "Benches", schema: z.array(benchJsonSchema) },
@@ -102,6 +114,7 @@ export const trailsEndpoints: EndpointDoc[] = [
     tag: "Benches",
     access: "admin",
     body: benchCreateSchema,
+    etag: true,
     success: benchAnswer("The new bench", 201),
     errors: [409],
   }),
@@ -109,9 +122,12 @@ export const trailsEndpoints: EndpointDoc[] = [
     method: "patch",
     path: "/api/bench/bench/{id}",
     summary: "Update a bench (any of its fields, facts included; null means not recorded)",
+    description: benchVersionRule,
     tag: "Benches",
     access: "admin",
     body: benchUpdateSchema,
+    etag: true,
+    ifMatch: true,
     success: benchAnswer("The updated bench"),
     errors: [409],
   }),
@@ -119,26 +135,33 @@ export const trailsEndpoints: EndpointDoc[] = [
     method: "delete",
     path: "/api/bench/bench/{id}",
     summary: "Delete a bench with its videos",
+    description: benchVersionRule,
     tag: "Benches",
     access: "admin",
+    ifMatch: true,
     success: benchAnswer("The deleted bench"),
   }),
   endpoint({
     method: "patch",
     path: "/api/bench/bench/{id}/add-video",
     summary: "Add a video to a bench",
-    description: linkRule,
+    description: `${linkRule} Adding a video moves the bench's version on. ${benchVersionRule}`,
     tag: "Benches",
     access: "admin",
     body: benchVideoSchema,
+    etag: true,
+    ifMatch: true,
     success: benchAnswer("The bench with the new video"),
   }),
   endpoint({
     method: "patch",
     path: "/api/bench/bench/{id}/delete-video/{videoId}",
     summary: "Remove a video from a bench",
+    description: `Removing a video moves the bench's version on. ${benchVersionRule}`,
     tag: "Benches",
     access: "admin",
+    etag: true,
+    ifMatch: true,
     success: benchAnswer("The bench without the video"),
   }),
 ];

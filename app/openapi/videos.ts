@@ -18,11 +18,14 @@ export const linkRule =
   "(stored as https://player.vimeo.com/video/<id>, with ?h=<hash> for unlisted videos), a video file ending in .mp4 or " +
   ".webm, or any other web page (both stored as given). http:, javascript:, data: and other schemes are refused with 400.";
 
+const versionRule =
+  "Send the video's ETag (from GET /api/video/{id}, or its `version` from any video answer) in `If-Match` to have the edit refused with 412 when someone changed the video since; without it, the edit applies to the video as it is then.";
+
 export const videosEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
     path: "/api/video/videos",
-    summary: "List all videos",
+    summary: "List all videos, each with the `version` an edit names in If-Match",
     tag,
     access: "user",
     success: { status: 200, description: "Every video, by title.", schema: z.array(videoJsonSchema) },
@@ -35,6 +38,7 @@ export const videosEndpoints: EndpointDoc[] = [
     tag,
     access: "admin",
     body: videoInputSchema,
+    etag: true,
     success: { status: 201, description: "The created video.", schema: videoJsonSchema },
   }),
   endpoint({
@@ -43,16 +47,19 @@ export const videosEndpoints: EndpointDoc[] = [
     summary: "One video",
     tag,
     access: "user",
+    etag: true,
     success: { status: 200, description: "The video.", schema: videoJsonSchema },
   }),
   endpoint({
     method: "patch",
     path: "/api/video/{id}",
     summary: "Edit a video: only the fields sent change",
-    description: linkRule,
+    description: `${linkRule} ${versionRule}`,
     tag,
     access: "admin",
     body: videoPatchSchema,
+    etag: true,
+    ifMatch: true,
     success: { status: 200, description: "The updated video.", schema: videoJsonSchema },
   }),
   endpoint({
@@ -106,8 +113,10 @@ export const videosEndpoints: EndpointDoc[] = [
     method: "delete",
     path: "/api/video/{id}",
     summary: "Delete a video with its reactions and views",
+    description: versionRule,
     tag,
     access: "admin",
+    ifMatch: true,
     success: { status: 200, description: "Which video was deleted.", schema: videoDeletedSchema },
   }),
 ];

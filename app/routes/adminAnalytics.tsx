@@ -1,3 +1,4 @@
+import { formatShortDay } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
@@ -252,7 +253,7 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
 const trailBars: Record<string, string> = { gold: "bg-badge-warning", green: "bg-brand-700", gray: "bg-stone-600" };
 
 function weekLabel(isoDate: string) {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  return formatShortDay(isoDate);
 }
 
 const displayMiles = (metres: number | null) => (metres === null ? SUPPRESSED_LABEL : (metres / METRES_PER_MILE).toFixed(1));

@@ -39,7 +39,7 @@ export default function BenchQrCodes() {
           without an account.
         </p>
         <p>
-          <Link to="/adminControlPanel?option=bench" className="btn-link">
+          <Link to="/adminControlPanel?option=bench" className="btn-link inline-flex min-h-11 items-center">
             Back to the benches
           </Link>
         </p>
@@ -49,7 +49,7 @@ export default function BenchQrCodes() {
         {codes.map((bench) => (
           <li key={bench.id} className="card flex flex-col items-center p-4 text-center break-inside-avoid">
             <QrCodeSvg code={bench.code} label={`QR code that opens ${bench.url}`} className="h-48 w-48" />
-            <p className="mt-2 text-lg font-semibold">Bench {bench.benchNumber}</p>
+            <h2 className="mt-2 text-lg font-semibold">Bench {bench.benchNumber}</h2>
             <p className="text-sm">{bench.location}</p>
             {bench.places.map((place) => (
               <p key={place} className="text-sm">

@@ -1,13 +1,14 @@
 import { benchAnswer } from "~/http/api-trails.server";
 import { addBenchVideo } from "~/models/bench.server";
 import { benchVideoSchema } from "~/schemas/bench";
-import { apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Bench");
+    const base = readIfMatch(request);
     const video = await readBody(request, benchVideoSchema);
-    return benchAnswer(await addBenchVideo(id, video));
+    return benchAnswer(await addBenchVideo(id, video, base));
   },
 });

@@ -1,18 +1,21 @@
-import { benchAnswer } from "~/http/api-trails.server";
+import { benchAnswer, benchJson } from "~/http/api-trails.server";
 import { deleteBench, updateBench } from "~/models/bench.server";
 import { benchUpdateSchema } from "~/schemas/bench";
-import { apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
 
+// Each accepts If-Match with the bench's ETag: a bench changed since is refused with 412, nothing changed.
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Bench");
+    const base = readIfMatch(request);
     const input = await readBody(request, benchUpdateSchema);
-    return benchAnswer(await updateBench(id, input));
+    return benchAnswer(await updateBench(id, input, base));
   },
   // Answers the deleted bench, so a client can name it.
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);
-    return benchAnswer(await deleteBench(requireId(params.id, "Bench")));
+    const id = requireId(params.id, "Bench");
+    return benchJson(await deleteBench(id, readIfMatch(request)));
   },
 });

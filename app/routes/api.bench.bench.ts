@@ -1,12 +1,12 @@
 import { benchAnswer } from "~/http/api-trails.server";
 import { createBench } from "~/models/bench.server";
 import { benchCreateSchema } from "~/schemas/bench";
-import { apiJson, apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
+import { apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     await requireApiAdmin(request);
     const input = await readBody(request, benchCreateSchema);
-    return apiJson(benchAnswer(await createBench(input)), { status: 201 });
+    return benchAnswer(await createBench(input), { status: 201 });
   },
 });

@@ -1,24 +1,27 @@
 import { requireIndex, trailAnswer, trailAnswerForPoint } from "~/http/api-trails.server";
-import { apiRoute, readBody, readQuery, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute, readBody, readIfMatch, readQuery, requireApiAdmin, requireId } from "~/http/api.server";
 import { deleteCoordinate, updateCoordinate } from "~/models/trail.server";
 import { coordinateDeleteQuerySchema, coordinateUpdateSchema } from "~/schemas/trail";
 
 // A point that only fits the campus with latitude and longitude exchanged is stored exchanged, and the
-// answer says so in a Warning header. An edit that names the trail's version is refused (409) when the trail has changed since; without one,
-// it applies to the trail as it is then.
+// answer says so in a Warning header. An edit whose If-Match names an older version of the trail is
+// refused with 412, one that names an older `version` (body or query, as before If-Match) with 409;
+// without either, it applies to the trail as it is then.
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const trailId = requireId(params.id, "Trail");
     const index = requireIndex(params.index);
+    const { ifMatch } = readIfMatch(request);
     const { version, swapped, ...coordinate } = await readBody(request, coordinateUpdateSchema);
-    return trailAnswerForPoint(await updateCoordinate(trailId, index, coordinate, { expectedVersion: version }), { swapped });
+    return trailAnswerForPoint(trailId, await updateCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }), { swapped });
   },
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);
     const trailId = requireId(params.id, "Trail");
     const index = requireIndex(params.index);
+    const { ifMatch } = readIfMatch(request);
     const { version } = readQuery(request, coordinateDeleteQuerySchema);
-    return trailAnswer(await deleteCoordinate(trailId, index, { expectedVersion: version }));
+    return trailAnswer(trailId, await deleteCoordinate(trailId, index, { expectedVersion: version, ifMatch }));
   },
 });

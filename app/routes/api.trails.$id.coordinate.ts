@@ -1,15 +1,17 @@
 import { trailAnswerForPoint } from "~/http/api-trails.server";
-import { apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
 import { insertCoordinate } from "~/models/trail.server";
 import { insertCoordinateSchema } from "~/schemas/trail";
 
 // PATCH { index, coordinate: [lng, lat], version? }: inserts at index (0..length), answers the whole trail;
-// [latitude, longitude] sent by mistake is stored the right way round, with a Warning header.
+// [latitude, longitude] sent by mistake is stored the right way round, with a Warning header. A stale
+// If-Match is refused with 412, a stale `version` with 409.
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const trailId = requireId(params.id, "Trail");
+    const { ifMatch } = readIfMatch(request);
     const { index, coordinate, version, swapped } = await readBody(request, insertCoordinateSchema);
-    return trailAnswerForPoint(await insertCoordinate(trailId, index, coordinate, { expectedVersion: version }), { swapped });
+    return trailAnswerForPoint(trailId, await insertCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }), { swapped });
   },
 });

@@ -1,22 +1,27 @@
-import { apiRoute, ApiError, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import { apiRoute, ApiError, apiVersioned, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 import { trailAnswer } from "~/http/api-trails.server";
 import { serializeBench } from "~/models/bench.server";
 import { benchesInTrailOrder, getTrailWithCoordinates, serializeTrail, trailRefusals, updateTrailFacts } from "~/models/trail.server";
 import { trailFactsUpdateSchema } from "~/schemas/facts";
 
 export const { loader, action } = apiRoute({
-  // The trail with its facts and its benches in walking order (what its public page shows).
+  // The trail with its facts and its benches in walking order (what its public page shows). Its ETag
+  // names the trail's version; each bench in the list carries its own `version`.
   GET: async ({ request, params }) => {
     await requireApiUser(request);
     const trail = await getTrailWithCoordinates(requireId(params.id, "Trail"));
     if (!trail) throw ApiError.refused(trailRefusals["not-found"]);
     const benches = await benchesInTrailOrder(trail);
-    return { ...serializeTrail(trail), benches: benches.map(({ bench, along }) => ({ ...serializeBench(bench), alongMetres: Math.round(along) })) };
+    return apiVersioned({
+      ...serializeTrail(trail),
+      benches: benches.map(({ bench, along }) => ({ ...serializeBench(bench), alongMetres: Math.round(along) })),
+    });
   },
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Trail");
+    const base = readIfMatch(request);
     const facts = await readBody(request, trailFactsUpdateSchema);
-    return trailAnswer(await updateTrailFacts(id, facts));
+    return trailAnswer(id, await updateTrailFacts(id, facts, base));
   },
 });

@@ -1,27 +1,30 @@
 import { deleteVideo, getVideo, toVideoJson, updateVideo, videoRefusals } from "~/models/video.server";
 import { videoPatchSchema } from "~/schemas/video";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import { ApiError, apiRoute, apiVersioned, currentTagOf, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 
 // SPEC §7 DELETE /api/video/{id} (admin); GET one (signed-in) and PATCH (admin edit) go beyond SPEC.
+// GET answers the video's ETag; PATCH and DELETE accept it in If-Match (412 when the video changed since).
 export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     await requireApiUser(request);
     const video = await getVideo(requireId(params.id, "Video"));
     if (!video) throw ApiError.refused(videoRefusals["not-found"]);
-    return toVideoJson(video);
+    return apiVersioned(toVideoJson(video));
   },
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Video");
+    const base = readIfMatch(request);
     const patch = await readBody(request, videoPatchSchema);
-    const video = await updateVideo(id, patch);
-    if (!video) throw ApiError.refused(videoRefusals["not-found"]);
-    return toVideoJson(video);
+    const result = await updateVideo(id, patch, base);
+    if (!result.ok) throw ApiError.refused(videoRefusals[result.reason], currentTagOf(result));
+    return apiVersioned(toVideoJson(result.video));
   },
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Video");
-    if (!(await deleteVideo(id))) throw ApiError.refused(videoRefusals["not-found"]);
+    const result = await deleteVideo(id, readIfMatch(request));
+    if (!result.ok) throw ApiError.refused(videoRefusals[result.reason], currentTagOf(result));
     return { message: "Video deleted.", _id: id };
   },
 });

@@ -1,6 +1,6 @@
 import { createVideo, searchVideos, toVideoJson } from "~/models/video.server";
 import { videoInputSchema } from "~/schemas/video";
-import { apiJson, apiRoute, readBody, requireApiAdmin, requireApiUser } from "~/http/api.server";
+import { apiRoute, apiVersioned, readBody, requireApiAdmin, requireApiUser } from "~/http/api.server";
 
 // SPEC §7 GET /api/video/videos (signed-in users watch videos, SPEC §6); POST creates one (admin, beyond SPEC).
 export const { loader, action } = apiRoute({
@@ -11,6 +11,6 @@ export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     await requireApiAdmin(request);
     const input = await readBody(request, videoInputSchema);
-    return apiJson(toVideoJson(await createVideo(input)), { status: 201 });
+    return apiVersioned(toVideoJson(await createVideo(input)), { status: 201 });
   },
 });

@@ -3,7 +3,7 @@ import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
-import { FormAlert, PasswordField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, PasswordField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
@@ -83,8 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const registered = await registerUser(value);
       if (!registered.ok) {
         const refusal = conflictRefusal(registered.conflicts);
-        const summary = `${refusal.message} ${userMessages.signUpRetry}`;
-        return reply(intent, refusalReply(submission, refusal, { summary, hideFields: secretFields }), refusal.status);
+        return reply(intent, refusalReply(submission, refusal, { hideFields: secretFields }), refusal.status);
       }
       return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess, signedUp: true });
     } catch (error) {
@@ -144,13 +143,13 @@ export default function Authorization() {
 type FormProps = { lastResult?: SubmissionResult<string[]> };
 
 function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
-  const [form, fields] = useSchemaForm("signin-form", signInSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("signin-form", signInSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <HoneypotField />
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <ErrorSummary summary={summary} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <PasswordField field={fields.password} label="Password" autoComplete="current-password" clearOn={lastResult} />
       <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" className="btn-primary w-full" />
@@ -159,14 +158,14 @@ function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
 }
 
 function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
-  const [form, fields] = useSchemaForm("signup-form", signUpSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("signup-form", signUpSchema, lastResult);
   return (
     <>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="signup" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <HoneypotField />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} />
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" lengthAlert clearOn={lastResult} />
@@ -198,13 +197,13 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
 }
 
 function ResetRequestForm({ lastResult }: FormProps) {
-  const [form, fields] = useSchemaForm("reset-form", resetRequestSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("reset-form", resetRequestSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="reset" />
       <HoneypotField />
+      <ErrorSummary summary={summary} />
       <p className="text-stone-700">Enter your email to reset password</p>
-      <FormAlert id={form.errorId} messages={form.errors} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <SubmitButton intent="reset" label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
     </Form>

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/components/form-fields";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetPasswordSchema, userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/http/toast.server";
@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { usable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm("new-password-form", resetPasswordSchema, actionData?.result);
+  const [form, fields, summary] = useSchemaForm("new-password-form", resetPasswordSchema, actionData?.result);
   const invalid = !usable || actionData?.invalidToken;
   return (
     <div className="page max-w-lg">
@@ -53,8 +53,8 @@ export default function ResetPassword() {
           </div>
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <ErrorSummary summary={summary} />
             <p className="text-stone-700">Choose a new password for your account.</p>
-            <FormAlert id={form.errorId} messages={form.errors} />
             <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" clearOn={actionData?.result} />
             <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={actionData?.result} />
             <SubmitButton label="Reset Password" pendingLabel="Saving…" className="btn-primary w-full" />

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { FormAlert, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { HoneypotField } from "~/components/honeypot-field";
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { resetRequestSchema, userMessages } from "~/schemas/user";
@@ -29,15 +29,15 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The standalone reset request page (SPEC §2), the same as the reset mode of /authorization. */
 export default function SendResetLink() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm("send-reset-link-form", resetRequestSchema, actionData?.result);
+  const [form, fields, summary] = useSchemaForm("send-reset-link-form", resetRequestSchema, actionData?.result);
   return (
     <div className="page max-w-lg">
       <div className="card p-6 sm:p-8">
         <h1 className="page-title mb-6">Reset Password</h1>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <HoneypotField />
+          <ErrorSummary summary={summary} />
           <p className="text-stone-700">Enter your email to reset password</p>
-          <FormAlert id={form.errorId} messages={form.errors} />
           <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
           <SubmitButton label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
         </Form>

@@ -6,8 +6,7 @@ import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel } from "~/components/walk-panel";
-import { listBenches } from "~/models/bench.server";
-import { getTrailBySlug, getTrailWithCoordinates, listTrails, trailSlug, type TrailSummary } from "~/models/trail.server";
+import { benchesInTrailOrder, getTrailBySlug, getTrailWithCoordinates, listTrails, trailSlug, type TrailSummary } from "~/models/trail.server";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
@@ -41,7 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // An unknown or missing trail shows the default one rather than an error: the URL is user-editable.
   const chosen =
     trails.find((trail) => trailParam(trail) === requested) ?? trails.find((trail) => trail.color.toLowerCase() === DEFAULT_TRAIL_COLOR) ?? trails[0];
-  const [trail, benches] = await Promise.all([chosen ? getTrailWithCoordinates(chosen.id) : null, listBenches()]);
+  const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
+  // The chosen trail's benches only, in walking order (set for it, or within 30 m of it): the map frames
+  // them with the trail, and the list does not offer a bench on another trail.
+  const benches = trail ? (await benchesInTrailOrder(trail)).map(({ bench }) => bench) : [];
   return {
     trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate) })),
     // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
@@ -184,8 +186,10 @@ export default function Trails() {
 }
 
 /**
- * 'Show Benches' / 'Hide Benches': a plain link without JavaScript; once hydrated, a switch that
- * keeps its state in the URL (replacing the history entry) so reloads and shared links agree.
+ * 'Show Benches' / 'Hide Benches' (SPEC): drawn as a switch, named by what pressing it does. Without
+ * JavaScript it is a plain link; once hydrated, a button that keeps the state in the URL (replacing the
+ * history entry) so reloads and shared links agree. Not role="switch": a switch's name must stay the
+ * same in both states, and this one's changes, so a screen reader heard "Hide Benches, on".
  */
 function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boolean }) {
   const hydrated = useHydrated();
@@ -215,8 +219,6 @@ function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boole
   return (
     <button
       type="button"
-      role="switch"
-      aria-checked={showBenches}
       className={className}
       onClick={() =>
         setSearchParams(

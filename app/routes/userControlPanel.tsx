@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, PasswordField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, FormAlert, PasswordField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
@@ -68,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await quota.refund();
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
-      return answer("update", refusalReply(submission, refusal, { summary: refusal.message, hideFields }), refusal.status);
+      return answer("update", refusalReply(submission, refusal, { hideFields }), refusal.status);
     } catch (error) {
       if (error instanceof Response) throw error;
       log("error", "profile update failed", { error: error instanceof Error ? error.message : String(error) });
@@ -190,7 +190,7 @@ function ProfileInfo({ user }: { user: ProfileView }) {
 }
 
 function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("update-profile-form", profileUpdateSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm("update-profile-form", profileUpdateSchema, lastResult, {
     username: user.username,
     email: user.email,
     gender: user.gender ?? undefined,
@@ -199,9 +199,9 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
     community: user.community ?? undefined,
   });
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
+    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="update" />
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <ErrorSummary summary={summary} level={3} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
@@ -233,11 +233,11 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
 }
 
 function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("feedback-form", feedbackSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("feedback-form", feedbackSchema, lastResult);
   return (
-    <Form method="post" action={PAGE} {...getFormProps(form)} className="space-y-4">
+    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="feedback" />
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <ErrorSummary summary={summary} level={3} />
       {/* Shown, not sent: the feedback is stored under the account's own name and email. */}
       <p id="feedback-from-account" className="text-sm text-stone-700">
         Your feedback is sent from your account, with this username and email.

@@ -1,9 +1,10 @@
+import { formatDay, formatShortDay } from "~/lib/dates";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/bar-chart";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { FormAlert, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, FormAlert, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
 import { requireUser } from "~/http/auth.server";
 import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
@@ -80,18 +81,10 @@ const miles = (metres: number) => (metres / METRES_PER_MILE).toFixed(2);
 const steps = (count: number) => roundSteps(count).toLocaleString("en-US");
 
 function weekLabel(isoDate: string) {
-  return `Week of ${new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}`;
+  return `Week of ${formatShortDay(isoDate)}`;
 }
 
-function dayLabel(isoDate: string) {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", {
-    weekday: "short",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
+const dayLabel = formatDay;
 
 export default function MyWalks() {
   const { walks, summary, trails, defaultTrailId, today, confirm, olderWalks, showingOlder } = useLoaderData<typeof loader>();
@@ -248,10 +241,10 @@ function LogWalkForm({
   today: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useSchemaForm("log-walk-form", walkInputSchema, lastResult, { trailId: defaultTrailId, date: today, laps: "1" });
+  const [form, fields, summary] = useSchemaForm("log-walk-form", walkInputSchema, lastResult, { trailId: defaultTrailId, date: today, laps: "1" });
   return (
-    <Form method="post" action={PAGE} {...getFormProps(form)} aria-labelledby="log-walk-heading" className="mt-4 space-y-4">
-      <FormAlert messages={form.errors} />
+    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} aria-labelledby="log-walk-heading" className="mt-4 space-y-4">
+      <ErrorSummary summary={summary} level={3} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           field={fields.trailId}

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { benchFactFields, benchFactsJsonSchema } from "~/schemas/facts";
 import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
+import { versionSchema } from "~/schemas/version";
 import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
 import { normalizeVideoUrl } from "~/lib/video-source";
 
@@ -21,6 +22,9 @@ export const benchMessages = {
   videoNotFound: "Video not found.",
   trailUnknown: "Choose one of the trails, or none.",
   nothingToUpdate: "Send at least one bench field to change.",
+  stale: "This bench was changed by someone else since you opened it.",
+  preconditionFailed:
+    "This bench has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
 } as const;
 
 const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired, notNumber: benchMessages.numberInvalid }).refine(
@@ -93,15 +97,17 @@ export type BenchVideoInput = z.infer<typeof benchVideoSchema>;
 
 /**
  * The admin Bench area: create a bench, edit or delete the chosen one, add a video to it or delete one
- * (deletions after a confirmation). The forms send every field, numbers as text.
+ * (deletions after a confirmation). The forms send every field, numbers as text. The edit, facts and
+ * delete forms carry the bench's version they were opened with, so a stale one is refused; adding or
+ * removing a video overwrites nothing, so those forms do not.
  */
 const benchId = z.string().max(100);
 export const benchIntentSchema = z.discriminatedUnion("intent", [
   benchFormSchema.extend({ intent: z.literal("create-bench") }),
-  benchFormSchema.extend({ intent: z.literal("update-bench"), benchId }),
+  benchFormSchema.extend({ intent: z.literal("update-bench"), benchId, version: versionSchema }),
   // The facts form sends every fact: a blank one is "not recorded" (null).
-  z.object({ intent: z.literal("save-bench-facts"), benchId, ...benchFactFields }),
-  z.object({ intent: z.literal("delete-bench"), benchId }),
+  z.object({ intent: z.literal("save-bench-facts"), benchId, version: versionSchema, ...benchFactFields }),
+  z.object({ intent: z.literal("delete-bench"), benchId, version: versionSchema }),
   benchVideoSchema.extend({ intent: z.literal("add-video"), benchId }),
   z.object({ intent: z.literal("delete-video"), benchId, videoId: z.string().max(100) }),
 ]);
@@ -117,6 +123,12 @@ export const benchJsonSchema = z
     latitude: z.number(),
     longitude: z.number(),
     videos: z.array(benchVideoJsonSchema),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "Changes with every edit of the bench (its fields, facts and videos); a single bench's answer names it in `ETag`. Send it as `If-Match` to have a stale edit refused (412).",
+      ),
   })
   .extend(benchFactsJsonSchema.shape);
 export type BenchJson = z.infer<typeof benchJsonSchema>;

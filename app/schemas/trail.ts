@@ -9,26 +9,24 @@ import {
   unplacedLatitudeSchema,
   unplacedLongitudeSchema,
 } from "~/schemas/geo-fields";
+import { versionMessage, versionSchema } from "~/schemas/version";
 
 export { geoMessages };
 
 export const trailMessages = {
   stale: "This trail was changed by someone else. Reload to see the latest coordinates.",
+  staleFacts: "This trail was changed by someone else since you opened it.",
   notFound: "Trail not found.",
   indexOutOfRange: "Coordinate not found.",
   coordinatePair: "The coordinate must be a [longitude, latitude] pair.",
   index: "The index must be a whole number of at least 0.",
-  version: "The version must be a whole number of at least 0.",
+  version: versionMessage,
+  preconditionFailed:
+    "This trail has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
 } as const;
 
 /** A position in a trail's path (0-based). */
 const coordinateIndexSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index));
-
-/**
- * The trail version an edit was based on (each edit of a trail increments it): with it, an edit made
- * after someone else's is refused as stale instead of applied over it.
- */
-const versionSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.version }).int(trailMessages.version).min(0, trailMessages.version));
 
 /** Saving one point on the admin page: latitude and longitude by name (SPEC §7), validated to the campus area. */
 export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
@@ -83,8 +81,8 @@ export const trailIntentSchema = z.discriminatedUnion("intent", [
   coordinateSchema.extend({ intent: z.literal("insert-below"), ...trailFormFields }),
   coordinateSchema.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
   z.object({ intent: z.literal("delete-coordinate"), ...trailFormFields }),
-  // The facts on the trail's public page: not a path edit, so no version or position.
-  z.object({ intent: z.literal("save-facts"), trailId: trailFormFields.trailId, ...trailFactFields }),
+  // The facts on the trail's public page: no position, but the version the form showed, like every edit.
+  z.object({ intent: z.literal("save-facts"), trailId: trailFormFields.trailId, version: versionSchema, ...trailFactFields }),
 ]);
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);
@@ -95,7 +93,12 @@ export const trailJsonSchema = z
     _id: z.string(),
     name: z.string(),
     color: z.string(),
-    version: z.number().int().describe("Changes with every coordinate edit; send it with an edit to have a stale edit refused (409)."),
+    version: z
+      .number()
+      .int()
+      .describe(
+        "Changes with every edit of the trail (its coordinates and its facts); the answer's `ETag` names it. Send it as `If-Match` (412 when stale), or as `version` in a coordinate edit (409 when stale).",
+      ),
     path: z.object({ type: z.literal("LineString"), coordinates: z.array(lonLatSchema) }),
   })
   .extend(trailFactsJsonSchema.shape);

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { idSchema } from "~/schemas/id";
+import { versionSchema } from "~/schemas/version";
 import { displayText } from "~/schemas/text";
 import { reactionIntents, type ReactionValue } from "~/lib/reactions";
 import { VIDEO_SUB_CATEGORIES, type Topic, type VideoTopicSlug } from "~/lib/video-topics";
@@ -42,6 +43,9 @@ export const videoMessages = {
   subCategoryRequired: `Choose a subcategory: ${VIDEO_SUB_CATEGORIES.join(", ")}.`,
   descriptionTooLong: "The description can be at most 2000 characters.",
   notFound: "Video not found.",
+  stale: "This video was changed by someone else since you opened it.",
+  preconditionFailed:
+    "This video has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
 } as const;
 
 /**
@@ -78,11 +82,14 @@ export type VideoPatch = z.output<typeof videoPatchSchema>;
 /** The admin edit form also carries which video it edits. */
 export const videoEditFormSchema = videoInputSchema.extend({ id: videoIdSchema });
 
-/** The admin Videos area: add a video, edit one, or delete one (after a confirmation). */
+/**
+ * The admin Videos area: add a video, edit one, or delete one (after a confirmation). An edit and a
+ * deletion carry the version of the video the page showed, so a stale one is refused.
+ */
 export const videoIntentSchema = z.discriminatedUnion("intent", [
   videoInputSchema.extend({ intent: z.literal("create") }),
-  videoEditFormSchema.extend({ intent: z.literal("update") }),
-  z.object({ intent: z.literal("delete"), id: videoIdSchema }),
+  videoEditFormSchema.extend({ intent: z.literal("update"), version: versionSchema }),
+  z.object({ intent: z.literal("delete"), id: videoIdSchema, version: versionSchema }),
 ]);
 
 /** SPEC §3: a video as the JSON API answers it. */
@@ -96,6 +103,12 @@ export const videoJsonSchema = z.object({
   views: z.number().int(),
   likes: z.number().int(),
   dislikes: z.number().int(),
+  version: z
+    .number()
+    .int()
+    .describe(
+      "Changes with every edit of the video (not with views or reactions); a single video's answer names it in `ETag`. Send it as `If-Match` to have a stale edit refused (412).",
+    ),
 });
 export type VideoJson = z.infer<typeof videoJsonSchema>;
 

@@ -83,7 +83,20 @@ class FastConnectClient extends pg.Client {
   }
 }
 
-export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE): Database {
+/**
+ * Whom to tell each SQL statement the client sends (tests that prove what a request reads). Off by
+ * default: Prisma then emits no query events at all.
+ */
+export type QueryObserver = (sql: string) => void;
+
+function newPrismaClient(adapter: PrismaPg | PrismaPGlite, onQuery?: QueryObserver): PrismaClient {
+  if (!onQuery) return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }] });
+  client.$on("query", (event) => onQuery(event.query));
+  return client as unknown as PrismaClient;
+}
+
+export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE, onQuery?: QueryObserver): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -94,7 +107,7 @@ export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE): Da
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on("error", (error) => log("error", "postgres pool error", { error: error.message }));
-  const prisma = answerUnavailableWith503(new PrismaClient({ adapter: new PrismaPg(pool) }));
+  const prisma = answerUnavailableWith503(newPrismaClient(new PrismaPg(pool), onQuery));
   return {
     prisma,
     kind: "postgres",
@@ -127,8 +140,8 @@ export function openPostgres(url: string, poolSize = env.DATABASE_POOL_SIZE): Da
   };
 }
 
-export function wrapPGlite(pglite: PGlite, onClose?: () => void): Database {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+export function wrapPGlite(pglite: PGlite, onClose?: () => void, onQuery?: QueryObserver): Database {
+  const prisma = newPrismaClient(new PrismaPGlite(pglite), onQuery);
   return {
     prisma,
     kind: "pglite",

@@ -32,7 +32,7 @@ const visitorPages: PageCheck[] = [
     path: "/trails/gold",
     state: "on a bench's page",
     act: async (page) => {
-      await page.getByRole("link", { name: "Bench 3", exact: true }).click();
+      await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
       await expect(page.getByText(/You are at Bench \d+ of \d+ on the Gold Trail/)).toBeVisible();
     },
   },

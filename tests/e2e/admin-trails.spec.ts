@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
+import { expect, expectAnswerAt, fieldError, signInAsAdmin, test } from "./support/fixtures";
 
 // Other specs (the trail map) read the seeded trails and benches: every change here is undone in the
 // same test, the js and no-js projects edit different trails and bench numbers so they never race.
@@ -167,7 +167,7 @@ test.describe("admin bench area", () => {
 
     await fillBench();
     await create.getByRole("button", { name: "Create Bench" }).click();
-    await expect(create.getByText(`Bench #${number} already exists.`)).toBeVisible();
+    await expect(fieldError(create, `Bench #${number} already exists.`)).toBeVisible();
     await expect(create.getByLabel("Location")).toHaveValue(location);
 
     // Select it from the list (sorted by number).
@@ -188,7 +188,7 @@ test.describe("admin bench area", () => {
     await edit.getByLabel("Location").fill(`${location}, north side`);
     await edit.getByLabel("Latitude").fill("99");
     await edit.getByRole("button", { name: "Update" }).click();
-    const latitudeError = edit.getByText("Latitude must be within the campus area (33.96 to 34.00).");
+    const latitudeError = fieldError(edit, "Latitude must be within the campus area (33.96 to 34.00).");
     await expect(latitudeError).toBeVisible();
     await expect(edit.getByLabel("Latitude")).toBeInViewport();
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench$/);
@@ -253,6 +253,8 @@ test.describe("trail and bench facts (issue 26)", () => {
     await page.goto("/adminControlPanel?option=trail");
     await page.getByRole("combobox", { name: "Trail", exact: true }).selectOption({ label: trailName });
     await page.getByRole("button", { name: "Show trail" }).click();
+    // With JavaScript the chooser navigates after the click returns: read the URL once it has moved.
+    await page.waitForURL((url) => url.searchParams.has("trail"));
     const trailId = new URL(page.url()).searchParams.get("trail")!;
     const before = await (await page.request.get(`/api/trails/${trailId}`)).json();
 
@@ -260,7 +262,7 @@ test.describe("trail and bench facts (issue 26)", () => {
     await facts.getByLabel("Surface").selectOption({ label: "Boardwalk" });
     await facts.getByLabel("Steps (0 when step-free)").fill("a few");
     await facts.getByRole("button", { name: "Save facts" }).click();
-    await expect(facts.getByText("Steps must be a whole number from 0 to 1000.")).toBeVisible();
+    await expect(fieldError(facts, "Steps must be a whole number from 0 to 1000.")).toBeVisible();
     await expect(facts.getByLabel("Steps (0 when step-free)")).toHaveValue("a few");
     await expect(facts.getByLabel("Surface")).toHaveValue("boardwalk");
     await facts.getByLabel("Steps (0 when step-free)").fill("3");
@@ -271,6 +273,7 @@ test.describe("trail and bench facts (issue 26)", () => {
     await page.goto("/adminControlPanel?option=bench");
     await page.getByRole("combobox", { name: "Bench", exact: true }).selectOption({ label: `#${benchNumber} – ${benchLocation}` });
     await page.getByRole("button", { name: "Show bench" }).click();
+    await page.waitForURL((url) => url.searchParams.has("bench"));
     const benchId = new URL(page.url()).searchParams.get("bench")!;
     const benchBefore = (await (await page.request.get("/api/bench/benches")).json()).find((bench: { _id: string }) => bench._id === benchId);
     const benchFacts = page.getByRole("form", { name: "Facts shown on the bench's page" });

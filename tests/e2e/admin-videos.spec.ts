@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAnswerAt, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
+import { expect, expectAnswerAt, fieldError, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
 import { ADMIN_TEST_VIDEO_PREFIX, seededIn, watchVideoHostRequests } from "./support/videos";
 
 const AREA = "/adminControlPanel?option=videos";
@@ -78,11 +78,13 @@ test.describe("admin Videos area", () => {
     await addForm.getByLabel("Category", { exact: true }).fill("exercise");
     await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
     await addForm.getByRole("button", { name: "Add video" }).click();
-    await expect(addForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
+    await expect(fieldError(addForm, /Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
-    // The field in question is on screen: focused with JavaScript, landed on without.
+    // The form's error summary and the field in question are on screen: the summary focused with
+    // JavaScript, the form landed on without.
     await expect(addForm.getByLabel("Video link", { exact: true })).toBeInViewport();
-    if (javaScriptEnabled) await expect(addForm.getByLabel("Video link", { exact: true })).toBeFocused();
+    await expect(addForm.getByRole("group", { name: "There is a problem" })).toBeInViewport();
+    if (javaScriptEnabled) await expect(addForm.getByRole("group", { name: "There is a problem" })).toBeFocused();
     else await expect(page).toHaveURL(/#add-video$/);
     if (db) expect(await stored()).toEqual([]);
 
@@ -120,7 +122,7 @@ test.describe("admin Videos area", () => {
     // A refused link shows at its field, which stays on screen.
     await editForm.getByLabel("Video link", { exact: true }).fill("http://vimeo.com/12345");
     await editForm.getByRole("button", { name: "Save changes" }).click();
-    await expect(editForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
+    await expect(fieldError(editForm, /Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
     await expect(editForm.getByLabel("Video link", { exact: true })).toBeInViewport();
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-video$/);
     const edited = `${title} edited`;

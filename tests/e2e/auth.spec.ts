@@ -1,4 +1,4 @@
-import { admin, expect, fillSignIn, newUser, signInWithForm, signOut, signUpWithForm, test, unique } from "./support/fixtures";
+import { admin, expect, fieldError, fillSignIn, newUser, signInWithForm, signOut, signUpWithForm, test, unique } from "./support/fixtures";
 
 test.describe("sign up, sign in, sign out", () => {
   test("sign up creates a User account and signs the person in", async ({ page, db }) => {
@@ -165,10 +165,10 @@ test.describe("the authorization screen", () => {
     await page.goto("/authorization?formType=signup");
     const submit = page.getByRole("button", { name: "Sign Up", exact: true });
     await submit.click();
-    await expect(page.getByText("Username is required.")).toBeVisible();
-    await expect(page.getByText("Email is required.")).toBeVisible();
-    await expect(page.getByText("Password is required.")).toBeVisible();
-    await expect(page.getByText("Please repeat the password.")).toBeVisible();
+    await expect(fieldError(page, "Username is required.")).toBeVisible();
+    await expect(fieldError(page, "Email is required.")).toBeVisible();
+    await expect(fieldError(page, "Password is required.")).toBeVisible();
+    await expect(fieldError(page, "Please repeat the password.")).toBeVisible();
 
     const user = newUser("val");
     await page.getByLabel("Username", { exact: true }).fill(user.username);
@@ -177,11 +177,11 @@ test.describe("the authorization screen", () => {
     await page.getByLabel("Repeat Password", { exact: true }).fill("abd");
     await page.getByLabel("Age", { exact: true }).fill("-3");
     await submit.click();
-    await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
-    await expect(page.getByText("Password requirements not met.")).toBeVisible();
+    await expect(fieldError(page, "Please enter a valid email address.")).toBeVisible();
+    await expect(fieldError(page, "Password requirements not met.")).toBeVisible();
     await expect(page.getByText("Password must be at least 4 characters long.")).toBeVisible();
-    await expect(page.getByText("Passwords do not match.")).toBeVisible();
-    await expect(page.getByText("Age must be a whole number from 0 to 150.")).toBeVisible();
+    await expect(fieldError(page, "Passwords do not match.")).toBeVisible();
+    await expect(fieldError(page, "Age must be a whole number from 0 to 150.")).toBeVisible();
     // What was typed stays, except the passwords.
     await expect(page.getByLabel("Username", { exact: true })).toHaveValue(user.username);
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
@@ -200,17 +200,17 @@ test.describe("the authorization screen", () => {
     };
     const other = newUser("dup");
     await attempt(other.username, taken.email.toUpperCase());
-    await expect(page.getByRole("alert")).toHaveText("An account with this email already exists. Please try again.");
+    await expect(page.getByRole("alert")).toHaveText("An account with this email already exists.");
     await expect(page.getByLabel("Username", { exact: true })).toHaveValue(other.username);
     await attempt(taken.username, other.email);
-    await expect(page.getByRole("alert")).toHaveText("This username is already taken. Please try again.");
+    await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
     // The same name in capitals and fullwidth letters is the same name.
     const fullwidth = [...taken.username.toUpperCase()].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
     await attempt(fullwidth, other.email);
-    await expect(page.getByRole("alert")).toHaveText("This username is already taken. Please try again.");
+    await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
     // A name with a hidden right-to-left override is refused beside the field, keeping what was typed.
     await attempt(`${other.username}\u202egnp.exe`, other.email);
-    await expect(page.getByText("Username cannot contain control or invisible formatting characters.")).toBeVisible();
+    await expect(fieldError(page, "Username cannot contain control or invisible formatting characters.")).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(other.email);
     if (db) {
       const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE username = $1 OR email = $2`, [other.username, other.email]);

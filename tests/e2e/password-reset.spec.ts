@@ -1,4 +1,4 @@
-import { expect, fillSignIn, mailbox, newUser, signIn, signOut, signUp, test } from "./support/fixtures";
+import { expect, fieldError, fillSignIn, mailbox, newUser, signIn, signOut, signUp, test } from "./support/fixtures";
 
 function resetLinkIn(text: string) {
   const match = /http:\/\/[^\s]+\/reset\/[A-Za-z0-9_-]+/.exec(text);
@@ -34,11 +34,11 @@ test.describe("password reset by email", () => {
     await page.getByLabel("New Password", { exact: true }).fill("abc");
     await page.getByLabel("Repeat Password", { exact: true }).fill("abc");
     await submit.click();
-    await expect(page.getByText("Password must be at least 4 characters long.")).toBeVisible();
+    await expect(fieldError(page, "Password must be at least 4 characters long.")).toBeVisible();
     await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
     await page.getByLabel("Repeat Password", { exact: true }).fill("brand-new-pasz");
     await submit.click();
-    await expect(page.getByText("Passwords do not match.")).toBeVisible();
+    await expect(fieldError(page, "Passwords do not match.")).toBeVisible();
     await page.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
     await page.getByLabel("Repeat Password", { exact: true }).fill("brand-new-pass");
     await submit.click();
@@ -73,7 +73,7 @@ test.describe("password reset by email", () => {
     await page.goto("/send-reset-link");
     await expect(page.getByText("Enter your email to reset password")).toBeVisible();
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("Email is required.")).toBeVisible();
+    await expect(fieldError(page, "Email is required.")).toBeVisible();
     await page.getByLabel("Email", { exact: true }).fill(user.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText("Password reset link has been sent to your email.")).toBeVisible();

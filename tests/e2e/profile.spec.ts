@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { admin, expect, fillSignIn, newUser, signIn, signInAsAdmin, signOut, signUp, test } from "./support/fixtures";
+import { admin, expect, fieldError, fillSignIn, newUser, signIn, signInAsAdmin, signOut, signUp, test } from "./support/fixtures";
 
 function updateForm(page: Page) {
   return page.getByRole("form", { name: "Update Profile" });
@@ -64,8 +64,8 @@ test.describe("profile page", () => {
     if (javaScriptEnabled) await expect(form.getByText("Password must be at least 4 characters long.")).toBeVisible();
     await form.getByLabel("Repeat Password", { exact: true }).fill("abd");
     await submit.click();
-    await expect(form.getByText("Passwords do not match!")).toBeVisible();
-    await expect(form.getByText("Password requirements not met.")).toBeVisible();
+    await expect(fieldError(form, "Passwords do not match!")).toBeVisible();
+    await expect(fieldError(form, "Password requirements not met.")).toBeVisible();
     await expect(form.getByText("Password must be at least 4 characters long.")).toBeVisible();
 
     await form.getByLabel("New Password", { exact: true }).fill("");
@@ -159,7 +159,7 @@ test.describe("profile page", () => {
     await expect(dialog.getByLabel("Email", { exact: true })).not.toBeEditable();
     await dialog.getByRole("button", { name: "Send Feedback" }).click();
     const open = page.getByRole("dialog", { name: "Feedback" });
-    await expect(open.getByText("Feedback is required.")).toBeVisible();
+    await expect(fieldError(open, "Feedback is required.")).toBeVisible();
     const text = `The gold trail needs more benches ${Date.now()}`;
     await open.getByLabel("Feedback", { exact: true }).fill(text);
     await open.getByRole("button", { name: "Send Feedback" }).click();

@@ -32,7 +32,7 @@ test("the Gray Trail's page says how many steps there are and where", async ({ p
 test("a visitor at a bench signs in from its page and is offered to walk on from there", async ({ page, browser }) => {
   const user = await createUserViaSignup(browser, "benchwalker");
   await page.goto("/trails/gold");
-  await page.getByRole("link", { name: "Bench 3", exact: true }).click();
+  await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
   await expect(page).toHaveURL(/\/benches\/[0-9a-f]+$/);
   const benchUrl = page.url();
   await expect(page.getByText(/You are at Bench \d+ of \d+ on the Gold Trail/)).toBeVisible();
@@ -53,7 +53,9 @@ test("a visitor at a bench signs in from its page and is offered to walk on from
   await page.goBack();
   await page.getByRole("link", { name: "Log a walk on the Gold Trail" }).click();
   await expect(page).toHaveURL(/\/userControlPanel\/walks\?trail=[0-9a-f]+#log-walk$/);
-  await expect(page.getByLabel("Trail")).toHaveValue(/[0-9a-f]{24}/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
+  // The form to log a walk opens with the bench's trail chosen.
+  await expect(page.locator("#log-walk").getByLabel("Trail")).toHaveValue("673e9addbf9ebe061ef810bf", { timeout: 15_000 });
 });
 
 test("an old ?trail= link opens the trail's page for a visitor", async ({ page }) => {

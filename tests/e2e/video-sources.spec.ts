@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { admin, expect, signInAsAdmin, test, unique } from "./support/fixtures";
+import { admin, expect, fieldError, signInAsAdmin, test, unique } from "./support/fixtures";
 import { ADMIN_TEST_VIDEO_PREFIX, videoCard, watchVideoHostRequests } from "./support/videos";
 
 // Videos on Vimeo, video files and other pages, as admins of a college add them: each plays the way
@@ -122,7 +122,7 @@ test.describe("videos beyond YouTube", () => {
       await addForm.getByLabel("Category", { exact: true }).fill("exercise");
       await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
       await addForm.getByRole("button", { name: "Add video" }).click();
-      await expect(addForm.getByText(/Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
+      await expect(fieldError(addForm, /Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
       await expect(addForm.getByLabel("Video link", { exact: true })).toHaveValue(url);
       await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
     }

@@ -3,7 +3,7 @@ import type { Page, Request } from "@playwright/test";
 import { METRES_PER_MILE, type LonLat } from "../../app/lib/geo";
 import { snapToTrail, trailLine } from "../../app/lib/trail-walk";
 import { axeOn, expectNoFrames } from "./support/axe";
-import { expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { expect, fieldError, signInAsAdmin, signUp, test } from "./support/fixtures";
 
 type Feature = { properties: { name: string }; geometry: { coordinates: LonLat[] } };
 const gold = trailLine(
@@ -117,12 +117,16 @@ test.describe("walks", () => {
     await panel.getByRole("button", { name: "Finish walk" }).focus();
     await page.keyboard.press("Enter");
     await expect(panel.locator('[data-walk="summary"]')).toContainText("Gold Trail");
+    // The day is written as on every other page ("Tue, Nov 24, 2026"), never as 2026-11-24 (issue 29, point 3).
+    const summaryDay = (await panel.locator('[data-walk="summary"] dd').allTextContents()).find((text) => /\d{4}/.test(text))!;
+    expect(summaryDay).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await panel.getByRole("button", { name: "Save walk" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
     await expect(page.getByText("Walk saved.")).toBeVisible();
     const row = page.locator("tr[data-walk-id]");
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("Gold Trail");
+    await expect(row).toContainText(summaryDay);
     await expect(row).toContainText(`${(walked / METRES_PER_MILE).toFixed(2)} mi`);
 
     // Positions never left the browser: no address and no body carried a coordinate, and the one write
@@ -175,7 +179,7 @@ test.describe("walks", () => {
     await form.getByLabel("Date").fill("2999-01-01");
     await form.getByLabel("Duration in minutes (optional)").fill("30");
     await form.getByRole("button", { name: "Save walk" }).click();
-    await expect(form.getByText("The date of a walk cannot be in the future.")).toBeVisible();
+    await expect(fieldError(form, "The date of a walk cannot be in the future.")).toBeVisible();
     await expect(form.getByLabel("Duration in minutes (optional)")).toHaveValue("30");
 
     const today = await form.getByLabel("Date").getAttribute("max");

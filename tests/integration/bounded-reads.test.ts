@@ -47,11 +47,14 @@ async function timed(path: string, token: string, init: RequestInit & { sessionI
   return { ms: performance.now() - started, bytes: body.byteLength, response, body };
 }
 
-/** The median of several runs, so one slow moment of a shared machine does not decide. */
-async function median(run: () => Promise<{ ms: number }>) {
+/**
+ * The fastest of several runs: what the work itself costs. A shared machine's other load only ever adds
+ * time, and it came and went between the runs of one and of 20,000 rows, so medians still differed by it.
+ */
+async function fastest(run: () => Promise<{ ms: number }>) {
   const times: number[] = [];
   for (let i = 0; i < 7; i++) times.push((await run()).ms);
-  return times.sort((a, b) => a - b)[3];
+  return Math.min(...times);
 }
 
 describe("reads bounded by design", () => {
@@ -63,8 +66,8 @@ describe("reads bounded by design", () => {
     expect(page.bytes).toBeLessThan(200 * 1024);
     expect(page.response.headers.get("Link")).toMatch(/^<\/api\/walks\?cursor=[\w-]+&limit=50>; rel="next"$/);
 
-    const heavyMs = await median(() => timed("/api/walks", heavy.token));
-    const lightMs = await median(() => timed("/api/walks", light.token));
+    const heavyMs = await fastest(() => timed("/api/walks", heavy.token));
+    const lightMs = await fastest(() => timed("/api/walks", light.token));
     expect(heavyMs).toBeLessThan(Math.max(lightMs * 3, lightMs + 40));
   });
 
@@ -97,8 +100,8 @@ describe("reads bounded by design", () => {
     expect(page.bytes).toBeLessThan(200 * 1024);
     const html = Buffer.from(page.body).toString("utf8");
     expect(html).toContain("Older walks");
-    const heavyMs = await median(() => timed("/userControlPanel/walks", heavy.token, { sessionId: heavy.token }));
-    const lightMs = await median(() => timed("/userControlPanel/walks", light.token, { sessionId: light.token }));
+    const heavyMs = await fastest(() => timed("/userControlPanel/walks", heavy.token, { sessionId: heavy.token }));
+    const lightMs = await fastest(() => timed("/userControlPanel/walks", light.token, { sessionId: light.token }));
     expect(heavyMs).toBeLessThan(Math.max(lightMs * 3, lightMs + 60));
   });
 });
@@ -113,7 +116,7 @@ const nextOf = (response: Response) => /<([^>]+)>; rel="next"/.exec(response.hea
 
 describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback messages from one", () => {
   const admin = { id: "", token: "" };
-  /** The median times with (almost) one row: the seeded and test accounts, one feedback message. */
+  /** The fastest times with (almost) one row: the seeded and test accounts, one feedback message. */
   const one = { usersApi: 0, feedbackApi: 0, profilesPage: 0, feedbackPage: 0 };
   const asAdmin = () => ({ headers: { Authorization: `Bearer ${admin.token}` } });
   const profilesPage = "/adminControlPanel?option=profiles";
@@ -136,10 +139,10 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     const page = (path: string) => () => timed(path, admin.token, { sessionId: admin.token });
     // Warmed up first, so the first measurement does not pay for compiling the code paths.
     for (const run of [api("/api/user/users"), api("/api/feedback"), page(profilesPage), page(feedbackPage)]) await run();
-    one.usersApi = await median(api("/api/user/users"));
-    one.feedbackApi = await median(api("/api/feedback"));
-    one.profilesPage = await median(page(profilesPage));
-    one.feedbackPage = await median(page(feedbackPage));
+    one.usersApi = await fastest(api("/api/user/users"));
+    one.feedbackApi = await fastest(api("/api/feedback"));
+    one.profilesPage = await fastest(page(profilesPage));
+    one.feedbackPage = await fastest(page(feedbackPage));
 
     const passwordHash = (await prisma.user.findUniqueOrThrow({ where: { id: heavy.id }, select: { passwordHash: true } })).passwordHash;
     for (let start = 0; start < MANY; start += 5_000) {
@@ -168,7 +171,7 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     for (const user of users) expect(Object.keys(user).sort()).toEqual(["_id", "email", "roleType", "username"]);
     expect(page.response.headers.get("Link")).toMatch(/^<\/api\/user\/users\?cursor=[\w-]+&limit=500>; rel="next"$/);
 
-    const manyMs = await median(() => timed("/api/user/users", admin.token));
+    const manyMs = await fastest(() => timed("/api/user/users", admin.token));
     expect(manyMs).toBeLessThan(Math.max(one.usersApi * 3, one.usersApi + 40));
   });
 
@@ -181,7 +184,7 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     for (const row of feedback) expect(Object.keys(row).sort()).toEqual(["_id", "email", "feedback", "isResolved", "username"]);
     expect(page.response.headers.get("Link")).toMatch(/^<\/api\/feedback\?cursor=[\w-]+&limit=100>; rel="next"$/);
 
-    const manyMs = await median(() => timed("/api/feedback", admin.token));
+    const manyMs = await fastest(() => timed("/api/feedback", admin.token));
     expect(manyMs).toBeLessThan(Math.max(one.feedbackApi * 3, one.feedbackApi + 40));
   });
 
@@ -236,7 +239,7 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
       const html = Buffer.from(page.body).toString("utf8");
       expect(html).toContain(`More than 1,000 ${path === profilesPage ? "users" : "messages"}; ${ADMIN_LIST_PAGE.defaultSize} on this page`);
       expect(linkTo(html, more)).toMatch(/cursor=/);
-      const manyMs = await median(() => timed(path, admin.token, { sessionId: admin.token }));
+      const manyMs = await fastest(() => timed(path, admin.token, { sessionId: admin.token }));
       expect(manyMs, path).toBeLessThan(Math.max(ms * 3, ms + 60));
     }
 

@@ -54,7 +54,8 @@ const surfaces = {
     const html = await response.text();
     return {
       status: response.status,
-      message: textById(html, "update-profile-form-error") ?? undefined,
+      // The form's error summary: "There is a problem", then the refusal (a link to its field).
+      message: textById(html, "update-profile-form-error")?.replace(/^There is a problem\s*/, "") || undefined,
       fieldError: textById(html, "update-profile-form-currentPassword-error") || undefined,
     };
   },

@@ -96,13 +96,13 @@ describe("two app instances on one PostgreSQL database", () => {
 
     // Every seed step ran once, on one instance or the other, and the rows are there once.
     const seedLogs = [...loggedJson(a, "seed data applied"), ...loggedJson(b, "seed data applied")];
-    expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual(["admin", "benches", "trails", "videos"]);
+    expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual(["admin", "benches", "facts", "trails", "videos"]);
     const counts = (
       await db.query(`SELECT (SELECT count(*) FROM "Trail")::int AS trails, (SELECT count(*) FROM "Video")::int AS videos,
         (SELECT count(*) FROM "Bench")::int AS benches, (SELECT count(*) FROM "User")::int AS users,
         (SELECT count(*) FROM "SeedStep")::int AS steps`)
     ).rows[0];
-    expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 4 });
+    expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 5 });
     const distinctVideos = (await db.query(`SELECT count(DISTINCT (title, url, "subCategory"))::int AS n FROM "Video"`)).rows[0].n;
     expect(counts.videos).toBe(distinctVideos);
     const distinctBenches = (await db.query(`SELECT count(DISTINCT "benchNumber")::int AS n FROM "Bench"`)).rows[0].n;
@@ -174,6 +174,8 @@ describe("two app instances on one PostgreSQL database", () => {
       location: "Beside the scale-out test",
       latitude: 33.976,
       longitude: -84.001,
+      // Set for the Gold Trail, so the Gold Trail's map page lists it (a page holds its own trail's benches).
+      trailId: "673e9addbf9ebe061ef810bf",
     });
     expect(created.status).toBe(201);
     const benchesAfter = await getJson<Bench[]>(b, "/api/bench/benches", token);

@@ -161,7 +161,7 @@ describe("admin bench edits", () => {
     expect(replyOf(duplicate).result.error).toEqual({ bench_number: ["Bench #931 already exists."] });
     expect(replyOf(duplicate).result.initialValue).toMatchObject({ location: "Other" });
 
-    const updated = await post("bench", { intent: "update-bench", benchId: bench.id, ...fields, location: "Behind the gym" }, adminCookie);
+    const updated = await post("bench", { intent: "update-bench", benchId: bench.id, version: "0", ...fields, location: "Behind the gym" }, adminCookie);
     expect(statusOf(updated)).toBe(302);
     expect((await prisma.bench.findUniqueOrThrow({ where: { id: bench.id } })).location).toBe("Behind the gym");
 
@@ -176,7 +176,8 @@ describe("admin bench edits", () => {
     expect(statusOf(await post("bench", { intent: "delete-video", benchId: bench.id, videoId: stored.id }, adminCookie))).toBe(302);
     expect(await prisma.benchVideo.count({ where: { benchId: bench.id } })).toBe(0);
 
-    expect(statusOf(await post("bench", { intent: "delete-bench", benchId: bench.id }, adminCookie))).toBe(302);
+    // The update and the two video changes each moved the version on.
+    expect(statusOf(await post("bench", { intent: "delete-bench", benchId: bench.id, version: "3" }, adminCookie))).toBe(302);
     expect(await prisma.bench.count({ where: { id: bench.id } })).toBe(0);
   });
 });

@@ -248,6 +248,8 @@ describe("the admin forms", () => {
   const trailForm = async (overrides: Record<string, string>) => ({
     intent: "save-facts",
     trailId: await goldId(),
+    // The version the form was opened with, as its hidden field carries it.
+    version: String((await prisma.trail.findUniqueOrThrow({ where: { name: "Gold Trail" }, select: { version: true } })).version),
     filter: "",
     surface: "paved",
     steps: "0",
@@ -295,6 +297,7 @@ describe("the admin forms", () => {
     const answer = await post("bench", {
       intent: "save-bench-facts",
       benchId: id,
+      version: String((await prisma.bench.findUniqueOrThrow({ where: { id }, select: { version: true } })).version),
       backrest: "no",
       armrests: "",
       shade: "none",
@@ -322,6 +325,7 @@ describe("the admin forms", () => {
     const answer = (await post("bench", {
       intent: "save-bench-facts",
       benchId: id,
+      version: String((await prisma.bench.findUniqueOrThrow({ where: { id }, select: { version: true } })).version),
       backrest: "no",
       armrests: "",
       shade: "",

@@ -81,6 +81,7 @@ describe("GET /api/video/videos", () => {
       views: 7,
       likes: 2,
       dislikes: 0,
+      version: 0,
     });
   });
 
@@ -212,8 +213,20 @@ describe("OpenAPI", () => {
     expect(Object.keys(document.paths["/api/video/{id}"]).sort()).toEqual(["delete", "get", "patch"]);
     const list = document.paths["/api/video/videos"].get.responses["200"].content["application/json"].schema;
     expect(list.type).toBe("array");
-    expect(Object.keys(list.items.properties).sort()).toEqual(["_id", "category", "description", "dislikes", "likes", "subCategory", "title", "url", "views"]);
-    expect(Object.keys(document.paths["/api/video/{id}"].delete.responses).sort()).toEqual(["200", "401", "403", "404"]);
+    expect(Object.keys(list.items.properties).sort()).toEqual([
+      "_id",
+      "category",
+      "description",
+      "dislikes",
+      "likes",
+      "subCategory",
+      "title",
+      "url",
+      "version",
+      "views",
+    ]);
+    // 400 for an If-Match that is no list of tags, 412 for one that names an older version.
+    expect(Object.keys(document.paths["/api/video/{id}"].delete.responses).sort()).toEqual(["200", "400", "401", "403", "404", "412"]);
     const createBody = document.paths["/api/video/videos"].post.requestBody.content["application/json"].schema;
     expect(createBody.required.sort()).toEqual(["category", "subCategory", "title", "url"]);
   });
@@ -244,10 +257,10 @@ const postPanel = (form: Record<string, string>, cookie?: string, search = "opti
 type DataResult = { init: { status: number }; data: { intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
 
 describe("admin Videos area actions", () => {
-  const intents = [
+  const intents: Record<string, string>[] = [
     { intent: "create", ...newVideo },
-    { intent: "update", id: "", ...newVideo },
-    { intent: "delete", id: "" },
+    { intent: "update", id: "", version: "0", ...newVideo },
+    { intent: "delete", id: "", version: "0" },
   ];
 
   test("answer 403 to a signed-in User and redirect a visitor to sign in; nothing changes", async () => {
@@ -298,6 +311,7 @@ describe("admin Videos area actions", () => {
       {
         intent: "update",
         id: videoId,
+        version: "0",
         q: "water",
         title: "Water Wise",
         url: "https://www.youtube.com/watch?v=IODxDxX7oi4&t=5s",
@@ -316,10 +330,10 @@ describe("admin Videos area actions", () => {
       description: "",
       views: 7,
     });
-    const deleted = (await postPanel({ intent: "delete", id: videoId, q: "water" }, adminCookie)) as Response;
+    const deleted = (await postPanel({ intent: "delete", id: videoId, version: "1", q: "water" }, adminCookie)) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water#video-results");
     expect(await prisma.video.findUnique({ where: { id: videoId } })).toBeNull();
-    const missing = (await postPanel({ intent: "delete", id: videoId }, adminCookie)) as DataResult;
+    const missing = (await postPanel({ intent: "delete", id: videoId, version: "1" }, adminCookie)) as DataResult;
     expect(missing.init.status).toBe(404);
     expect(missing.data.result.error).toEqual({ "": [videoMessages.notFound] });
     expect(await prisma.video.count()).toBe(1);

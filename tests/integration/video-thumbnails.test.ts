@@ -1,15 +1,18 @@
 // Video stills: fetched by the server from a stand-in for the video hosts, stored, and served from our
 // origin by the production build's own route.
 import { createServer } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { createVideo, deleteVideo, getVideo, listVideosBySubCategories, toVideoCardData, updateVideo } from "~/models/video.server";
-import { refreshThumbnail, sweepThumbnails } from "~/models/video-thumbnail.server";
+import { refreshThumbnail, resetThumbnailOutage, sweepThumbnails } from "~/models/video-thumbnail.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";
 import { pngOf, startThumbnailHost, type ThumbnailHost } from "../support/thumbnail-host";
+
+// Every statement this file's requests send, to prove what a refused address reads (issue 25, point 10).
+const statements = await vi.hoisted(async () => (await import("../support/query-log")).installQueryLog());
 
 let host: ThumbnailHost;
 const saved = { ...env };
@@ -116,6 +119,32 @@ describe("fetching a video's still", () => {
     expect((await cardOf(id)).thumbnail).toMatchObject({ width: 480, height: 360 });
   });
 
+  test("an outage is logged once when it begins and once when it ends, not at every sweep (issue 29, point 11)", async () => {
+    const id = await newVideo("https://youtu.be/xTUmZcxf_tI");
+    resetThumbnailOutage();
+    Object.assign(env, { LOG_LEVEL: "info" });
+    const lines: { level: string; msg: string }[] = [];
+    const capture = (line: unknown) => lines.push(JSON.parse(String(line)));
+    const errors = vi.spyOn(console, "error").mockImplementation(capture);
+    const infos = vi.spyOn(console, "log").mockImplementation(capture);
+    try {
+      pointAt(await closedOrigin());
+      let now = new Date();
+      for (let sweep = 0; sweep < 5; sweep++) {
+        expect(await sweepThumbnails({ now })).toEqual(["failed: unreachable"]);
+        now = new Date((await row(id))!.nextAttemptAt!.getTime() + 1_000);
+      }
+      expect(lines.map((line) => `${line.level} ${line.msg}`)).toEqual(["warn video thumbnails not fetched; retried later"]);
+      pointAt(host.origin);
+      expect(await sweepThumbnails({ now })).toEqual(["stored"]);
+      expect(lines.map((line) => `${line.level} ${line.msg}`).slice(1)).toEqual(["info video thumbnails fetched again"]);
+    } finally {
+      errors.mockRestore();
+      infos.mockRestore();
+      Object.assign(env, { LOG_LEVEL: saved.LOG_LEVEL });
+    }
+  });
+
   test("a connection cut mid-answer counts as unreachable", async () => {
     const id = await newVideo("https://youtu.be/die45678901");
     expect(await refreshThumbnail(id)).toBe("failed: unreachable");
@@ -190,7 +219,7 @@ describe("when videos are added, changed, seeded and deleted", () => {
     const id = await newVideo("https://www.youtube.com/embed/ggggggggggg");
     await refreshThumbnail(id);
     const src = (await cardOf(id)).thumbnail!.src;
-    expect(await deleteVideo(id)).toBe(true);
+    expect(await deleteVideo(id)).toEqual({ ok: true });
     expect(await prisma.videoThumbnail.count()).toBe(0);
     expect((await callRoute(src)).status).toBe(404);
   });
@@ -232,6 +261,44 @@ describe("the served address", () => {
     }
     const missing = await callRoute(src.replace(id, "b".repeat(24)));
     expect(missing.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  test("a refused address reads no picture: its key is looked up first, the bytes only for the address that names them", async () => {
+    const id = await newVideo("https://www.youtube.com/embed/kkkkkkkkkkk");
+    await refreshThumbnail(id);
+    const src = (await cardOf(id)).thumbnail!.src;
+    const other = await newVideo("https://www.youtube.com/embed/lllllllllll");
+    await refreshThumbnail(other);
+    const readsPicture = (sql: string) => /"bytes"/.test(sql);
+    const asksForKey = (sql: string) => /"VideoThumbnail"/.test(sql);
+
+    const refused = [
+      src.replace(/-[a-f0-9]{16}\./, "-0000000000000000."), // another picture's hash
+      src.replace(".png", ".jpg"), // another type
+      src.replace(id, other), // another video's still under this one's hash
+      src.replace(id, "a".repeat(24)), // no such video
+    ];
+    for (const address of refused) {
+      statements.length = 0;
+      expect((await callRoute(address)).status, address).toBe(404);
+      // The key was looked up, and nothing that reads the picture was sent.
+      expect(statements.filter(asksForKey).length, address).toBeGreaterThan(0);
+      expect(statements.filter(readsPicture), address).toEqual([]);
+    }
+    // A still fetched for the video's old link: its key no longer matches once the link changed.
+    await prisma.video.update({ where: { id }, data: { url: "https://www.youtube.com/embed/mmmmmmmmmmm" } });
+    statements.length = 0;
+    expect((await callRoute(src)).status).toBe(404);
+    expect(statements.filter(readsPicture)).toEqual([]);
+
+    // The address that names the picture: the key first, then one read of the bytes, for that hash only.
+    await prisma.video.update({ where: { id }, data: { url: "https://www.youtube.com/embed/kkkkkkkkkkk" } });
+    statements.length = 0;
+    expect((await callRoute(src)).status).toBe(200);
+    const reads = statements.filter(readsPicture);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/"hash" = \$\d/);
+    expect(statements.findIndex(asksForKey)).toBeLessThan(statements.indexOf(reads[0]));
   });
 
   test("the stand-in's picture is what the browser gets", async () => {

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, openPostgres, wrapPGlite } from "~/utils/database.server";
+import { type Database, openPostgres, type QueryObserver, wrapPGlite } from "~/utils/database.server";
 import { applyMigrations } from "~/utils/migrate.server";
 
 export const tmpDir = path.resolve("tests/.tmp");
@@ -61,14 +61,17 @@ export async function createTemplate(): Promise<{ template: string; cleanup(): P
   return { template: snapshotFile, cleanup: async () => {} };
 }
 
-/** A new, empty (migrated, unseeded) database of its own for one test file. */
-export async function createTestDatabase(template: string): Promise<Database & { url?: string }> {
+/**
+ * A new, empty (migrated, unseeded) database of its own for one test file; `onQuery` hears every SQL
+ * statement its Prisma client sends (see installQueryLog).
+ */
+export async function createTestDatabase(template: string, onQuery?: QueryObserver): Promise<Database & { url?: string }> {
   const url = testDatabaseUrl();
   if (url) {
     const name = `wt_test_${randomBytes(6).toString("hex")}`;
     await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
     const testUrl = withDatabase(url, name);
-    const db = openPostgres(testUrl, 5);
+    const db = openPostgres(testUrl, 5, onQuery);
     return {
       ...db,
       url: testUrl,
@@ -79,7 +82,7 @@ export async function createTestDatabase(template: string): Promise<Database & {
     };
   }
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
-  return wrapPGlite(pglite);
+  return wrapPGlite(pglite, undefined, onQuery);
 }
 
 /** Empties every table but the migration history, so each test starts from the same state. */

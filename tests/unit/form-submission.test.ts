@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import * as z from "zod";
-import { fieldNamesOf, MAX_ECHOED_CHARACTERS, parseSubmission } from "~/http/form-submission.server";
+import { MAX_ECHOED_CHARACTERS, parseSubmission } from "~/http/form-submission.server";
+import { fieldNamesOf } from "~/lib/schema-fields";
 import { profileUpdateApiSchema, signUpSchema } from "~/schemas/user";
 
 const schema = z.object({ email: z.string().email(), note: z.string().max(20).optional() });

@@ -116,7 +116,7 @@ describe("framing for the narrowest screen", () => {
     [900, 300],
   ];
 
-  test("holds every point with half a marker to spare at 320 px, and is never smaller than the zoom-16 frame", () => {
+  test("holds every point with half a marker to spare at 320 px, and comes at most twice as close as the zoom-16 frame", () => {
     const { box, minScale } = fitFrame(points);
     expect(minScale).toBeCloseTo(Math.min(MAP_MIN_WIDTH_PX / box.width, MAP_HEIGHT_PX / box.height), 6);
     for (const [x, y] of points) {
@@ -126,8 +126,8 @@ describe("framing for the narrowest screen", () => {
       expect((box.y + box.height - y) * minScale).toBeGreaterThanOrEqual(22);
     }
     const small = fitFrame([[300, 200]]).box;
-    expect(small.width).toBe(MAP_FRAME_WIDTH_PX);
-    expect(small.height).toBe(MAP_HEIGHT_PX);
+    expect(small.width).toBe(MAP_FRAME_WIDTH_PX / 2);
+    expect(small.height).toBe(MAP_HEIGHT_PX / 2);
   });
 
   test("groups leave every two markers at least the given distance apart, and keep every item once", () => {

@@ -1,14 +1,16 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormAlert } from "~/components/form-fields";
+import { ErrorSummary, type ErrorSummaryData } from "~/components/form-fields";
 
 /**
  * A form of an admin area that changes data: it posts to the area's URL, keeps the scroll position, is
- * named by its heading, and shows a refusal that concerns no single field above its fields.
+ * named by its heading, and shows its error summary under the heading. Its `action` carries the form's
+ * own fragment, so without JavaScript a refused page lands on the heading with the summary below it.
  */
 export function AreaForm<Fields extends Record<string, unknown>>({
   form,
+  summary,
   action,
   heading,
   level,
@@ -16,6 +18,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
   children,
 }: {
   form: FormMetadata<Fields, string[]>;
+  summary: ErrorSummaryData;
   action: string;
   heading: string;
   level: 3 | 4;
@@ -29,7 +32,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
       <Heading id={headingId} className={`mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}>
         {heading}
       </Heading>
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <ErrorSummary summary={summary} level={level === 3 ? 4 : 5} className="mb-4" />
       {children}
     </Form>
   );

@@ -41,26 +41,29 @@ export async function benchAction(_request: Request, formData: FormData) {
       return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
     }
     case "update-bench": {
-      // The form always offers the trail: an empty choice means none, not "keep".
-      const result = await updateBench(input.benchId, { ...input, trailId: input.trailId ?? null });
+      // The form always offers the trail: an empty choice means none, not "keep". A bench changed since
+      // the form was opened is refused (409): the page then shows what was typed beside what is saved.
+      const { version, ...fields } = input;
+      const result = await updateBench(input.benchId, { ...fields, trailId: input.trailId ?? null }, { expectedVersion: version });
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       const message = `Bench #${result.bench.benchNumber} updated.`;
       return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
     }
     case "save-bench-facts": {
-      const { intent, benchId, ...facts } = input;
-      const result = await updateBench(benchId, facts);
+      const { intent, benchId, version, ...facts } = input;
+      const result = await updateBench(benchId, facts, { expectedVersion: version });
       if (!result.ok) return refused(intent, submission, benchRefusal(result));
       const message = `Facts of bench #${result.bench.benchNumber} saved.`;
       return redirectWithToast(toBench(benchId), { type: "success", message, anchor: anchors.benchFacts });
     }
     case "delete-bench": {
-      const result = await deleteBench(input.benchId);
+      const result = await deleteBench(input.benchId, { expectedVersion: input.version });
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       // Its form is gone: the message stands by the chooser, where the next bench is picked.
       const message = `Bench #${result.bench.benchNumber} deleted.`;
       return redirectWithToast(toBench(null), { type: "success", message, anchor: anchors.benchChooser });
     }
+    // Adding or removing a video overwrites nothing: these forms carry no version (the bench's moves on).
     case "add-video": {
       const result = await addBenchVideo(input.benchId, input);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));

@@ -8,6 +8,7 @@ import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
 import { benchFactsFormSchema } from "~/schemas/facts";
 import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
 import { AreaForm } from "./area-form";
+import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AreaChooser } from "./search";
@@ -17,6 +18,9 @@ const YES_NO = [
   { value: "no", label: "No" },
 ];
 const yesNoValue = (value: boolean | null) => (value === null ? "" : value ? "yes" : "no");
+const yesNoText = (value: string) => YES_NO.find((choice) => choice.value === value)?.label ?? NOT_RECORDED;
+const shadeText = (value: string) =>
+  (SHADE_LEVELS as readonly string[]).includes(value) ? BENCH_SHADE_LABELS[value as (typeof SHADE_LEVELS)[number]] : NOT_RECORDED;
 
 type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
 type Bench = NonNullable<BenchData["bench"]>;
@@ -42,7 +46,7 @@ function BenchForm({
   lastResult?: SubmissionResult<string[]>;
   children: React.ReactNode;
 }) {
-  const [form, fields] = useSchemaForm(
+  const [form, fields, summary] = useSchemaForm(
     formId,
     benchFormSchema,
     lastResult,
@@ -54,10 +58,31 @@ function BenchForm({
       trailId: bench.trailId ?? "",
     },
   );
+  // Saved by someone else since this form was opened: both versions, field by field.
+  const typed = bench ? typedOverStale(lastResult, bench.version) : null;
+  const trailText = (id: string) => (id ? (trails.find((trail) => trail.id === id)?.name ?? id) : "No trail");
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm form={form} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
-      {bench ? <input type="hidden" name="benchId" value={bench.id} /> : null}
+    <AreaForm form={form} summary={summary} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
+      {bench ? (
+        <>
+          <input type="hidden" name="benchId" value={bench.id} />
+          {/* The version these values are from (after a refusal, the one shown beside them): a save based on an older one is refused. */}
+          <input type="hidden" name="version" value={bench.version} />
+        </>
+      ) : null}
+      {bench && typed ? (
+        <BothVersions
+          id={`${formId}-versions`}
+          rows={[
+            { label: "Bench number", yours: typedText(typed, "bench_number"), saved: String(bench.benchNumber) },
+            { label: "Location", yours: typedText(typed, "location"), saved: bench.location },
+            { label: "Latitude", yours: typedText(typed, "latitude"), saved: String(bench.latitude) },
+            { label: "Longitude", yours: typedText(typed, "longitude"), saved: String(bench.longitude) },
+            { label: "Trail", yours: trailText(typedText(typed, "trailId")), saved: trailText(bench.trailId ?? "") },
+          ]}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
         <TextField field={fields.location} label="Location" />
@@ -78,16 +103,46 @@ function BenchForm({
 
 /** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
 function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
     backrest: yesNoValue(bench.backrest),
     armrests: yesNoValue(bench.armrests),
     shade: bench.shade ?? "",
     seatHeightCm: bench.seatHeightCm === null ? "" : String(bench.seatHeightCm),
     wheelchairSpace: yesNoValue(bench.wheelchairSpace),
   });
+  const typed = typedOverStale(lastResult, bench.version);
+  const seatHeight = (value: string) => (value ? `${value} cm` : NOT_RECORDED);
   return (
-    <AreaForm form={form} action={`${action}#${anchors.benchFacts}`} heading="Facts shown on the bench's page" level={3} className="card scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={`${action}#${anchors.benchFacts}`}
+      heading="Facts shown on the bench's page"
+      level={3}
+      className="card scroll-mt-4 p-4"
+    >
       <input type="hidden" name="benchId" value={bench.id} />
+      <input type="hidden" name="version" value={bench.version} />
+      {typed ? (
+        <BothVersions
+          id={`${anchors.benchFacts}-versions`}
+          rows={[
+            { label: "Backrest", yours: yesNoText(typedText(typed, "backrest")), saved: yesNoText(yesNoValue(bench.backrest)) },
+            { label: "Armrests", yours: yesNoText(typedText(typed, "armrests")), saved: yesNoText(yesNoValue(bench.armrests)) },
+            { label: "Shade", yours: shadeText(typedText(typed, "shade")), saved: shadeText(bench.shade ?? "") },
+            {
+              label: "Seat height",
+              yours: seatHeight(typedText(typed, "seatHeightCm")),
+              saved: seatHeight(bench.seatHeightCm === null ? "" : String(bench.seatHeightCm)),
+            },
+            {
+              label: "Room for a wheelchair",
+              yours: yesNoText(typedText(typed, "wheelchairSpace")),
+              saved: yesNoText(yesNoValue(bench.wheelchairSpace)),
+            },
+          ]}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField field={fields.backrest} label="Backrest" placeholder={NOT_RECORDED} optional options={YES_NO} />
         <SelectField field={fields.armrests} label="Armrests" placeholder={NOT_RECORDED} optional options={YES_NO} />
@@ -110,10 +165,11 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
 }
 
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
     <AreaForm
       form={form}
+      summary={summary}
       action={`${action}#${anchors.addBenchVideo}`}
       heading="Add a video"
       level={4}
@@ -192,7 +248,8 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           closeTo={here}
           action={`${here}#${confirm?.kind === "delete-video" ? anchors.benchVideos : anchors.benchChooser}`}
           intent={confirm?.kind ?? "delete-bench"}
-          fields={{ benchId: bench.id, ...(confirm?.kind === "delete-video" ? { videoId: confirm.video.id } : {}) }}
+          // Deleting the bench is refused when it changed since the page showed it; removing a video overwrites nothing.
+          fields={{ benchId: bench.id, ...(confirm?.kind === "delete-video" ? { videoId: confirm.video.id } : { version: bench.version }) }}
           confirmLabel="Delete"
         >
           {confirm?.kind === "delete-video" ? <p className="mt-2 text-stone-700">{confirm.video.title}</p> : null}

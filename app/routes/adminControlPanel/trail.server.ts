@@ -46,9 +46,9 @@ export async function trailAction(_request: Request, formData: FormData) {
   const input = submission.value;
   const back = adminAreaUrl("trail", { trail: input.trailId, filter: typeof filter === "string" ? filter : null });
   if (input.intent === "save-facts") {
-    const { intent, trailId, ...facts } = input;
-    const saved = await updateTrailFacts(trailId, facts);
-    if (!saved.ok) return refused(intent, submission, trailRefusals[saved.reason]);
+    const { intent, trailId, version, ...facts } = input;
+    const saved = await updateTrailFacts(trailId, facts, { expectedVersion: version });
+    if (!saved.ok) return refused(intent, submission, trailRefusals[saved.reason === "stale" ? "stale-facts" : saved.reason]);
     return redirectWithToast(back, { type: "success", message: `Facts of the ${saved.trail.name} saved.`, anchor: anchors.trailFacts });
   }
   const expected = { expectedVersion: input.version };

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
 import { LIGHTING_LABELS, LIGHTING_LEVELS, NOT_RECORDED, SHADE_LEVELS, SURFACE_LABELS, SURFACES, TRAIL_SHADE_LABELS } from "~/lib/facts";
@@ -10,6 +10,7 @@ import { trailFactsFormSchema } from "~/schemas/facts";
 import { coordinateSchema } from "~/schemas/trail";
 import { anchors, formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
 import { AreaForm } from "./area-form";
+import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch, AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
@@ -79,7 +80,7 @@ function CoordinateRow({
 }) {
   const [longitude, latitude] = trail.coordinates[index];
   const number = index + 1;
-  const [form, fields] = useSchemaForm(`coordinate-${index}`, coordinateSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm(`coordinate-${index}`, coordinateSchema, lastResult, {
     latitude: String(latitude),
     longitude: String(longitude),
   });
@@ -118,17 +119,19 @@ function CoordinateRow({
             Delete
           </Link>
         </Form>
-        {/* This row's result stands here, beside the buttons that caused it, replacing the last one. */}
-        <AnchoredMessage anchor={coordinateAnchor(number)} refusal={formErrorsOf(lastResult)} />
+        {/* This row's result stands here, beside the buttons that caused it, replacing the last one. A
+            refusal is its error summary, inside the row the form's fragment lands on. */}
+        <ErrorSummary summary={summary} level={4} className="mt-2" />
+        <AnchoredMessage anchor={coordinateAnchor(number)} />
       </td>
     </tr>
   );
 }
 
 function InsertAtEnd({ trail, filter, here, lastResult }: { trail: Trail; filter: string; here: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("insert-end", coordinateSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("insert-end", coordinateSchema, lastResult);
   return (
-    <AreaForm form={form} action={here} heading="Insert at End" level={4} className="card mt-6 p-4">
+    <AreaForm form={form} summary={summary} action={`${here}#${form.id}`} heading="Insert at End" level={4} className="card mt-6 scroll-mt-4 p-4">
       <TrailFields trail={trail} filter={filter} />
       <input type="hidden" name="index" value={trail.coordinates.length} />
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -147,7 +150,7 @@ const NOT_RECORDED_CHOICE = { placeholder: NOT_RECORDED, optional: true } as con
 /** The facts on the trail's public page, in one plain form; blank (or "Not recorded") until someone has looked. */
 function TrailFactsForm({ trail, filter, here, lastResult }: { trail: Trail; filter: string; here: string; lastResult?: SubmissionResult<string[]> }) {
   const { facts } = trail;
-  const [form, fields] = useSchemaForm(anchors.trailFacts, trailFactsFormSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm(anchors.trailFacts, trailFactsFormSchema, lastResult, {
     surface: facts.surface ?? "",
     steps: facts.steps === null ? "" : String(facts.steps),
     stepsLocation: facts.stepsLocation ?? "",
@@ -157,10 +160,43 @@ function TrailFactsForm({ trail, filter, here, lastResult }: { trail: Trail; fil
     restrooms: facts.restrooms ?? "",
     water: facts.water ?? "",
   });
+  // Saved by someone else since this form was opened: both versions, field by field.
+  const typed = typedOverStale(lastResult, trail.version);
+  const label = <Value extends string>(labels: Record<Value, string>, value: string) => (value in labels ? labels[value as Value] : NOT_RECORDED);
+  const text = (value: string, unit = "") => (value ? `${value}${unit}` : NOT_RECORDED);
+  const place = (value: string) => value || "None nearby";
   return (
-    <AreaForm form={form} action={`${here}#${anchors.trailFacts}`} heading="Facts shown on the trail's page" level={4} className="card mb-6 scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={`${here}#${anchors.trailFacts}`}
+      heading="Facts shown on the trail's page"
+      level={4}
+      className="card mb-6 scroll-mt-4 p-4"
+    >
       <input type="hidden" name="trailId" value={trail.id} />
+      {/* The facts above are the same in every version since (the form is new when they change), so any later version will do. */}
+      <input type="hidden" name="version" value={trail.version} />
       <input type="hidden" name="filter" value={filter} />
+      {typed ? (
+        <BothVersions
+          id={`${anchors.trailFacts}-versions`}
+          rows={[
+            { label: "Surface", yours: label(SURFACE_LABELS, typedText(typed, "surface")), saved: label(SURFACE_LABELS, facts.surface ?? "") },
+            { label: "Steps", yours: text(typedText(typed, "steps")), saved: text(facts.steps === null ? "" : String(facts.steps)) },
+            { label: "Where the steps are", yours: typedText(typed, "stepsLocation"), saved: facts.stepsLocation ?? "" },
+            {
+              label: "Steepest grade",
+              yours: text(typedText(typed, "steepestGradePercent"), " %"),
+              saved: text(facts.steepestGradePercent === null ? "" : String(facts.steepestGradePercent), " %"),
+            },
+            { label: "Shade", yours: label(TRAIL_SHADE_LABELS, typedText(typed, "shade")), saved: label(TRAIL_SHADE_LABELS, facts.shade ?? "") },
+            { label: "Lighting", yours: label(LIGHTING_LABELS, typedText(typed, "lighting")), saved: label(LIGHTING_LABELS, facts.lighting ?? "") },
+            { label: "Restrooms", yours: place(typedText(typed, "restrooms")), saved: place(facts.restrooms ?? "") },
+            { label: "Water", yours: place(typedText(typed, "water")), saved: place(facts.water ?? "") },
+          ]}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           field={fields.surface}

@@ -55,17 +55,21 @@ export async function videosAction(_request: Request, formData: FormData, admin:
   }
 
   if (input.intent === "update") {
-    const { intent: _intent, id, ...changes } = input;
-    const video = await updateVideo(id, { ...changes, description: changes.description ?? "" });
-    if (!video) return refused(input.intent, submission, videoRefusals["not-found"]);
+    const { intent: _intent, id, version, ...changes } = input;
+    // A video changed since the form was opened is refused (409): the page then shows what was typed
+    // beside what is saved, and overwrites nothing.
+    const result = await updateVideo(id, { ...changes, description: changes.description ?? "" }, { expectedVersion: version });
+    if (!result.ok) return refused(input.intent, submission, videoRefusals[result.reason]);
     log("info", "video updated", { videoId: id, adminId: admin.id });
     // The edit form closes: the message stands in the video's card.
-    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" updated.`, anchor: anchors.videoCard(id) });
+    return redirectWithToast(back, { type: "success", message: `Video "${result.video.title}" updated.`, anchor: anchors.videoCard(id) });
   }
 
   // Read first, so the message can name the video: its card is gone by the time it shows.
   const target = await getVideo(input.id);
-  if (!target || !(await deleteVideo(input.id))) return refused(input.intent, submission, videoRefusals["not-found"]);
+  if (!target) return refused(input.intent, submission, videoRefusals["not-found"]);
+  const deleted = await deleteVideo(input.id, { expectedVersion: input.version });
+  if (!deleted.ok) return refused(input.intent, submission, videoRefusals[deleted.reason]);
   log("info", "video deleted", { videoId: input.id, adminId: admin.id });
   return redirectWithToast(back, { type: "success", message: `Video "${target.title}" deleted.`, anchor: anchors.videoList });
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -12,6 +12,7 @@ import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
 import { anchors, formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch } from "./search";
+import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { AdminVideo, loadVideosArea } from "./videos.server";
 
 type VideosData = Awaited<ReturnType<typeof loadVideosArea>>;
@@ -32,14 +33,15 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
         // A deletion is answered where the list says what it shows: the card is gone.
         action={`${areaUrl({ q: data.q })}#${anchors.videoList}`}
         intent="delete"
-        fields={data.confirm ? { id: data.confirm.id, q: data.q } : {}}
+        fields={data.confirm ? { id: data.confirm.id, version: data.confirm.version, q: data.q } : {}}
         confirmLabel="Yes, delete"
       >
         <p className="mt-2 text-stone-700">{data.confirm?.title}</p>
       </ConfirmDialog>
       <AdminSearch option="videos" value={data.q} error={data.searchError} label="Search videos by title or category" />
       {data.editing ? (
-        <EditVideoForm key={data.editing.id} video={data.editing} q={data.q} lastResult={replyTo(reply, "update")} />
+        // A new version (saved by anyone) is a new form with its values: never the old values with a newer version.
+        <EditVideoForm key={`${data.editing.id}-${data.editing.version}`} video={data.editing} q={data.q} lastResult={replyTo(reply, "update")} />
       ) : (
         <AddVideoForm q={data.q} lastResult={replyTo(reply, "create")} />
       )}
@@ -71,7 +73,7 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
 }
 
 function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("add-video", videoInputSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("add-video", videoInputSchema, lastResult);
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section aria-labelledby="add-video-heading" className="card p-4">
@@ -82,7 +84,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
       <Form method="post" action={`${areaUrl({ q })}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="create" />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
         <SubmitButton intent="create" label="Add video" pendingLabel="Adding…" />
         <AnchoredMessage anchor={anchors.addVideo} />
@@ -92,8 +94,10 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
 }
 
 function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
+  const [form, fields, summary] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
+  // Saved by someone else since this form was opened: both versions, field by field.
+  const typed = typedOverStale(lastResult, video.version);
   return (
     <section id={anchors.editVideo} aria-labelledby="edit-video-heading" className="card scroll-mt-24 p-4">
       <h3 id="edit-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
@@ -101,9 +105,23 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
       </h3>
       <Form method="post" action={`${areaUrl({ q, edit: video.id })}#${anchors.editVideo}`} {...getFormProps(form)} className="space-y-4">
         <input key={key} {...idProps} />
+        {/* The version these values are from (after a refusal, the one shown beside them): a save based on an older one is refused. */}
+        <input type="hidden" name="version" value={video.version} />
         <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="update" />
-        <FormAlert id={form.errorId} messages={form.errors} />
+        <ErrorSummary summary={summary} level={4} />
+        {typed ? (
+          <BothVersions
+            id={`${anchors.editVideo}-versions`}
+            rows={[
+              { label: "Title", yours: typedText(typed, "title"), saved: video.title },
+              { label: "Video link", yours: typedText(typed, "url"), saved: video.url },
+              { label: "Category", yours: typedText(typed, "category"), saved: video.category },
+              { label: "Subcategory", yours: typedText(typed, "subCategory"), saved: video.subCategory },
+              { label: "Description", yours: typedText(typed, "description"), saved: video.description },
+            ]}
+          />
+        ) : null}
         <VideoFields fields={fields} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="update" label="Save changes" pendingLabel="Saving…" />

@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
 import { E2E_ADMIN } from "./global-setup";
 import { readMail, waitForMail } from "./mailbox";
@@ -127,6 +127,14 @@ export async function createUserViaSignup(browser: import("@playwright/test").Br
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A refusal's message where it stands beside its field. The form's error summary ("There is a problem")
+ * repeats every field's message as a link at the top of the form, so a bare getByText finds both.
+ */
+export function fieldError(scope: Page | Locator, text: string | RegExp) {
+  return scope.locator(".field-error").filter({ hasText: text });
 }
 
 // ---------------------------------------------------------------------------------------------------

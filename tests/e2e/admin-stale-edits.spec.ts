@@ -1,0 +1,79 @@
+import type { APIRequestContext } from "@playwright/test";
+import { axeOn, expectNoFrames } from "./support/axe";
+import { admin, expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
+
+// No lost updates (issue 25, point 5): an admin opens a bench's edit form, someone else changes the bench
+// through the API meanwhile, and the admin's save is refused with both versions shown and nothing
+// overwritten; saving again, having seen them, applies. Runs with the specs that edit benches (a bench
+// of its own, deleted at the end), after the ones that compare the map with the seeded benches.
+
+async function adminHeaders(request: APIRequestContext) {
+  const signin = await request.post("/api/user/signin", { data: { email: admin.email, password: admin.password } });
+  return { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
+}
+
+type BenchJson = { _id: string; location: string; latitude: number; version: number };
+
+test.describe("a stale bench save (issue 25)", () => {
+  let benchId = "";
+  let benchNumber = 0;
+
+  test.beforeEach(async ({ request }, testInfo) => {
+    // 960–979 with JS, 980–999 without: the two projects never share a bench.
+    benchNumber = (testInfo.project.name.startsWith("no-js") ? 980 : 960) + Math.floor(Math.random() * 20);
+    const created = await request.post("/api/bench/bench", {
+      headers: await adminHeaders(request),
+      data: { bench_number: benchNumber, location: "E2E bench by the pond", latitude: 33.9812, longitude: -84.0051 },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    benchId = ((await created.json()) as BenchJson)._id;
+  });
+
+  test.afterEach(async ({ request }) => {
+    if (benchId) await request.delete(`/api/bench/bench/${benchId}`, { headers: await adminHeaders(request) });
+  });
+
+  test("is refused with both versions shown and nothing overwritten; saving again applies", async ({ page, request, javaScriptEnabled }) => {
+    const saved = async () =>
+      ((await (await request.get("/api/bench/benches", { headers: await adminHeaders(request) })).json()) as BenchJson[]).find((b) => b._id === benchId)!;
+    await signInAsAdmin(page);
+    await page.goto(`/adminControlPanel?option=bench&bench=${benchId}`);
+    const edit = page.getByRole("form", { name: `Edit bench #${benchNumber}` });
+    await edit.getByLabel("Location").fill("Typed by me");
+    await edit.getByLabel("Latitude").fill("33.9813");
+
+    // Meanwhile another admin moves the bench, through the API.
+    const other = await request.patch(`/api/bench/bench/${benchId}`, {
+      headers: { ...(await adminHeaders(request)), "If-Match": '"0"' },
+      data: { location: "Changed meanwhile" },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+    expect(other.headers().etag).toBe('"1"');
+
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expect(edit.getByRole("alert")).toHaveText("This bench was changed by someone else since you opened it.");
+    // What was typed is still in the form; the saved values stand beside it, the changed ones marked.
+    await expect(edit.getByLabel("Location")).toHaveValue("Typed by me");
+    await expect(edit.getByLabel("Latitude")).toHaveValue("33.9813");
+    const versions = edit.getByRole("table", { name: /Nothing was saved/ });
+    await expect(versions.getByRole("row", { name: /^Location \(differs\)/ })).toHaveText(/Typed by me\s*Changed meanwhile/);
+    await expect(versions.getByRole("row", { name: /^Latitude \(differs\)/ })).toHaveText(/33\.9813\s*33\.9812/);
+    await expect(versions.getByRole("row", { name: /^Longitude/ })).toHaveText(/-84\.0051\s*-84\.0051/);
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench$/);
+    expect(await saved()).toMatchObject({ location: "Changed meanwhile", latitude: 33.9812, version: 1 });
+    // The comparison is accessible (axe runs where scripts do) and fits a phone without sideways scrolling.
+    if (javaScriptEnabled) {
+      await expectNoFrames(page);
+      expect((await axeOn(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Having seen both, the admin saves again: now based on the version shown, it applies.
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expectAnswerAt(page, "edit-bench", `Bench #${benchNumber} updated.`, { javaScriptEnabled });
+    await expect(versions).toHaveCount(0);
+    expect(await saved()).toMatchObject({ location: "Typed by me", latitude: 33.9813, version: 2 });
+  });
+});
