@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage } from "~/components/toast-message";
 import { reportAnchors } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
@@ -44,13 +44,21 @@ export function ReportProblem({ page, about, lastResult }: { page: string; about
 }
 
 function ReportForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm("report-form", reportFormSchema, lastResult);
+  const [form, fields, summary] = useSchemaForm("report-form", reportFormSchema, lastResult);
   useResetAfterSuccess(form.reset, "report", lastResult);
   return (
-    // The fragment lands the page back on this form when the answer is a page (no JavaScript).
-    <Form method="post" action={action} preventScrollReset {...getFormProps(form)} aria-labelledby="report-heading" className="mt-4 space-y-4">
+    // At the foot of the page: a refused report answered with a page (no JavaScript) lands on the form's
+    // error summary; a sent one redirects to the section with its message.
+    <Form
+      method="post"
+      action={actionToSummary(action, summary)}
+      preventScrollReset
+      {...getFormProps(form)}
+      aria-labelledby="report-heading"
+      className="mt-4 space-y-4"
+    >
       <input type="hidden" name="intent" value="report" />
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <ErrorSummary summary={summary} level={3} />
       <SelectField field={fields.category} label="What kind of problem?" placeholder="Choose a category" options={categoryOptions} />
       <TextAreaField field={fields.description} label={`Description (at most ${REPORT_DESCRIPTION_MAX.toLocaleString("en-US")} characters)`} rows={4} />
       <SubmitButton intent="report" label="Send report" pendingLabel="Sending…" />

@@ -85,7 +85,7 @@ const userPages: PageCheck[] = [
     path: "/trails/gold",
     state: "signed in, on a bench's page after sending a report",
     act: async (page) => {
-      await page.getByRole("link", { name: "Bench 3", exact: true }).click();
+      await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
       // The trail's page has a form too: wait until the bench's page is the one showing.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bench 3");
       const section = page.getByRole("region", { name: "Report a problem" });

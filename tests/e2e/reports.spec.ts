@@ -53,11 +53,13 @@ test.describe("reporting a problem", () => {
       await page.waitForURL((url) => url.pathname === "/trails/gold");
       expect(new URL(page.url()).hash).toBe("#report");
 
-      // A refused report keeps what was typed; the server (or, with JavaScript, the browser) says why.
+      // A refused report keeps what was typed; the server (or, with JavaScript, the browser) says why,
+      // in the form's error summary and at the field.
       const description = `Standing water past the footbridge ${unique("")}`;
       await section.getByLabel(/^Description/).fill(description);
       await section.getByRole("button", { name: "Send report" }).click();
-      await expect(section.getByText("Choose what kind of problem it is.")).toBeVisible();
+      await expect(section.getByRole("group", { name: "There is a problem" }).getByRole("link")).toHaveText(["Choose what kind of problem it is."]);
+      await expect(section.locator("#report-form-category-error")).toHaveText("Choose what kind of problem it is.");
       await expect(section.getByLabel(/^Description/)).toHaveValue(description);
 
       await section.getByLabel("What kind of problem?").selectOption({ label: "Flooded or muddy" });

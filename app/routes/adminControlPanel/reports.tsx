@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FormAlert, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -90,13 +90,14 @@ function Reporter({ row }: { row: Row }) {
 
 /** The status and the note the reporter reads, changed together by one plain form. */
 function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(`report-status-${row.id}`, reportStatusFormSchema, lastResult, {
+  const [form, fields, summary] = useSchemaForm(`report-status-${row.id}`, reportStatusFormSchema, lastResult, {
     id: row.id,
     status: row.status,
     note: row.note ?? "",
   });
   return (
-    // The fragment lands the page back on this report when the answer is a page (no JavaScript).
+    // The fragment lands the page back on this report, under which its error summary stands, when the
+    // answer is a page (no JavaScript).
     <Form
       method="post"
       action={`${back}#${anchors.reportRow(row.id)}`}
@@ -106,7 +107,7 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
     >
       <input type="hidden" name="id" value={row.id} />
       <input type="hidden" name="intent" value="setStatus" />
-      <FormAlert id={form.errorId} messages={form.errors} />
+      <ErrorSummary summary={summary} level={4} />
       <div className="max-w-xs">
         <SelectField field={fields.status} label="Status" placeholder="Choose a status" options={statusOptions} />
       </div>
