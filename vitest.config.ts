@@ -33,8 +33,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // No test fetches video stills unless it turns them on against its own stand-in host.
-    env: { NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "false", VIDEO_THUMBNAILS: "false" },
+    // No test fetches video stills unless it turns them on against its own stand-in host, and none mails
+    // the admins about a report unless it turns that on with a mailbox of its own.
+    env: { NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "false", VIDEO_THUMBNAILS: "false", REPORT_MAIL: "false" },
     projects: [
       {
         extends: true,

@@ -19,6 +19,7 @@ import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
+import { ReportLink } from "~/components/report-link";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
 import { groupLabel } from "~/lib/map-frame";
 import {
@@ -141,16 +142,32 @@ function benchFeature(bench: MapBench) {
   return feature;
 }
 
-/** Above the marker in the lower half of the map, below it in the upper half; clear of the side edges. */
-function placePopup(map: OlMap, popup: Overlay, coordinate: number[], markerRadius: number) {
+/** How close a popup taller than the room beside its marker may come to the map's top and bottom edges. */
+const POPUP_EDGE_PX = 4;
+
+/**
+ * Above the marker in the lower half of the map, below it in the upper half; clear of the side edges.
+ * A popup taller than the room on its side (a video playing in it, on a phone) slides towards the middle
+ * of the map, over its marker if need be, so its heading and close button are never cut off by the
+ * map's edge.
+ */
+function placePopup(map: OlMap, popup: Overlay, coordinate: number[], markerRadius: number, popupHeight: number) {
   const pixel = map.getPixelFromCoordinate(coordinate);
   const [width, height] = map.getSize() ?? [0, 0];
   const gap = markerRadius + 6;
   const above = pixel ? pixel[1] > height / 2 : true;
   const sideRoom = POPUP_WIDTH_PX / 2 + 8;
   const horizontal = !pixel ? "center" : pixel[0] < sideRoom ? "left" : pixel[0] > width - sideRoom ? "right" : "center";
+  let dy = above ? -gap : gap;
+  if (pixel && popupHeight > 0) {
+    const y = pixel[1];
+    // Its top stays inside the map first (the heading and the close button are there), then its bottom.
+    dy = above
+      ? Math.max(Math.min(dy, height - POPUP_EDGE_PX - y), popupHeight + POPUP_EDGE_PX - y)
+      : Math.max(Math.min(dy, height - POPUP_EDGE_PX - popupHeight - y), POPUP_EDGE_PX - y);
+  }
   popup.setPositioning(`${above ? "bottom" : "top"}-${horizontal}`);
-  popup.setOffset([horizontal === "left" ? -gap : horizontal === "right" ? gap : 0, above ? -gap : gap]);
+  popup.setOffset([horizontal === "left" ? -gap : horizontal === "right" ? gap : 0, dy]);
   popup.setPosition(coordinate);
 }
 
@@ -333,13 +350,21 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
   const shownKey = useRef("");
   useEffect(() => {
     const { map, popup } = partsRef.current!;
-    if (selectedKey && selection) placePopup(map, popup, selection.at, selection.benchIds.length > 1 ? BENCH_GROUP_RADIUS : BENCH_MARKER_RADIUS);
-    else popup.setPosition(undefined);
-    // Move focus into a newly opened popup, once it is placed and visible.
-    if (selectedKey && shownKey.current !== selectedKey) {
-      popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
+    if (!selectedKey || !selection) {
+      popup.setPosition(undefined);
+      shownKey.current = selectedKey;
+      return;
     }
+    const radius = selection.benchIds.length > 1 ? BENCH_GROUP_RADIUS : BENCH_MARKER_RADIUS;
+    const place = () => placePopup(map, popup, selection.at, radius, popupElement.offsetHeight);
+    place();
+    // Move focus into a newly opened popup, once it is placed and visible.
+    if (shownKey.current !== selectedKey) popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
     shownKey.current = selectedKey;
+    // Placed again when it changes size: shown (it had none while hidden), or a video starts playing in it.
+    const resized = new ResizeObserver(place);
+    resized.observe(popupElement);
+    return () => resized.disconnect();
   }, [selectedKey, selection, popupElement]);
 
   const closePopup = () => {
@@ -408,6 +433,7 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
     <PopupFrame heading={`Bench ${bench.benchNumber}`} onClose={onClose}>
       <p className="mt-1">{bench.location}</p>
       <BenchVideoLinks videos={bench.videos} />
+      <ReportLink bench={bench} />
     </PopupFrame>
   );
 }

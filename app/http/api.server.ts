@@ -181,10 +181,14 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
 /**
  * One page of a list: a bare array, as every list of this API, with the next page's address in a
  * `Link: <…>; rel="next"` header (RFC 8288) when there is one; the last page has none. `path` is the
- * list's own, `next` the model's cursor after this page.
+ * list's own, `next` the model's cursor after this page, `query` the list's filters the next page keeps.
  */
-export function apiPage(rows: unknown[], { path, next, limit }: { path: string; next: string | null; limit: number }) {
-  const link = next ? `<${path}?${new URLSearchParams({ cursor: next, limit: String(limit) })}>; rel="next"` : null;
+export function apiPage(
+  rows: unknown[],
+  { path, next, limit, query = {} }: { path: string; next: string | null; limit: number; query?: Record<string, string | undefined> },
+) {
+  const kept = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const link = next ? `<${path}?${new URLSearchParams([...kept, ["cursor", next], ["limit", String(limit)]])}>; rel="next"` : null;
   return apiJson(rows, link ? { headers: { Link: link } } : {});
 }
 

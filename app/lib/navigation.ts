@@ -49,13 +49,14 @@ export function isGroup(item: NavItem): item is NavGroup {
 // ---------------------------------------------------------------------------------------------------
 // The admin control panel's areas.
 
-export const adminOptions = ["profiles", "videos", "feedback", "trail", "bench"] as const;
+export const adminOptions = ["profiles", "videos", "feedback", "reports", "trail", "bench"] as const;
 export type AdminOption = (typeof adminOptions)[number];
 
 export const adminOptionLabels: Record<AdminOption, string> = {
   profiles: "Profiles",
   videos: "Videos",
   feedback: "Feedback",
+  reports: "Reports",
   trail: "Trail",
   bench: "Bench",
 };
@@ -71,3 +72,13 @@ export function adminAreaUrl(option: AdminOption, params: Record<string, string 
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
   return `/adminControlPanel?${search}`;
 }
+
+/**
+ * Ids of the elements answers land on: the "Report a problem" section of a trail's or a bench's page, and
+ * a report's card in the admin Reports area and on My reports (the admins' mail links to its card).
+ */
+export const reportAnchors = {
+  form: "report",
+  card: (id: string) => `report-${id}`,
+  list: "report-results",
+} as const;

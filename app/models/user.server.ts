@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { eraseFeedbackAuthor } from "~/models/feedback.server";
+import { eraseReportAuthor } from "~/models/report.server";
 import { removeUserReactions } from "~/models/video.server";
 import { nfkc, usernameKey } from "~/schemas/text";
 import { userMessages } from "~/schemas/user";
@@ -265,7 +266,7 @@ type DeleteUserResult = { ok: true } | { ok: false; reason: "not-found" | "last-
 
 /**
  * Deletes an account with its sessions (and reset tokens, reactions...) and erases its name and email
- * from its feedback; never the last administrator.
+ * from its feedback and its reports; never the last administrator.
  */
 export async function deleteUserAccount(userId: string): Promise<DeleteUserResult> {
   return prisma.$transaction(async (tx) => {
@@ -275,6 +276,7 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
     if (user.role === "Admin" && admins.length <= 1) return { ok: false, reason: "last-admin" } as const;
     await removeUserReactions(tx, userId);
     await eraseFeedbackAuthor(tx, userId);
+    await eraseReportAuthor(tx, userId);
     await tx.session.deleteMany({ where: { userId } });
     await tx.user.delete({ where: { id: userId } });
     return { ok: true } as const;

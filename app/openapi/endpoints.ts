@@ -1,11 +1,13 @@
 import { accountsEndpoints } from "~/openapi/accounts";
 import type { EndpointDoc } from "~/openapi/endpoint";
+import { reportsEndpoints } from "~/openapi/reports";
 import { trailsEndpoints } from "~/openapi/trails";
 import { videosEndpoints } from "~/openapi/videos";
 import { walksEndpoints } from "~/openapi/walks";
 
 /**
- * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches; walks).
+ * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches; walks;
+ * reports).
  * The OpenAPI test walks them all and checks that each SPEC §7 call is present and answers what it documents.
  */
-export const endpointDocs: EndpointDoc[] = [...accountsEndpoints, ...videosEndpoints, ...trailsEndpoints, ...walksEndpoints];
+export const endpointDocs: EndpointDoc[] = [...accountsEndpoints, ...videosEndpoints, ...trailsEndpoints, ...walksEndpoints, ...reportsEndpoints];

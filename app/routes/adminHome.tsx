@@ -4,6 +4,7 @@ import { requireAdmin } from "~/http/auth.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import { countBenches } from "~/models/bench.server";
 import { countPendingFeedback } from "~/models/feedback.server";
+import { countUnresolvedReports } from "~/models/report.server";
 import { countUsers } from "~/models/user.server";
 import { countVideos } from "~/models/video.server";
 
@@ -11,12 +12,18 @@ export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Walking Tra
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  // The live numbers on the cards: four cheap counts, run together.
-  const [users, videos, pendingFeedback, benches] = await Promise.all([countUsers(), countVideos(), countPendingFeedback(), countBenches()]);
-  return { username: admin.username, counts: { users, videos, pendingFeedback, benches } };
+  // The live numbers on the cards: five cheap counts, run together.
+  const [users, videos, pendingFeedback, unresolvedReports, benches] = await Promise.all([
+    countUsers(),
+    countVideos(),
+    countPendingFeedback(),
+    countUnresolvedReports(),
+    countBenches(),
+  ]);
+  return { username: admin.username, counts: { users, videos, pendingFeedback, unresolvedReports, benches } };
 }
 
-type Counts = { users: number; videos: number; pendingFeedback: number; benches: number };
+type Counts = { users: number; videos: number; pendingFeedback: number; unresolvedReports: number; benches: number };
 type Card = { id: string; title: string; to: string; text: string; action: string; count?: (counts: Counts) => string };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -45,6 +52,14 @@ const cards: Card[] = [
     text: "Read what users wrote, mark messages resolved or pending, and delete them.",
     action: "Manage feedback",
     count: (c) => `${c.pendingFeedback} pending`,
+  },
+  {
+    id: "reports",
+    title: "Reports",
+    to: adminAreaUrl("reports"),
+    text: "Problems walkers reported on the trails and at benches: filter them, and set each one's status with a note to the reporter.",
+    action: "Manage reports",
+    count: (c) => `${c.unresolvedReports} open or in progress`,
   },
   {
     id: "trail",

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { FactList } from "~/components/fact-list";
+import { ReportProblem } from "~/components/report-problem";
 import { benchAnchor } from "~/components/trail-map-svg";
-import { getOptionalUser } from "~/http/auth.server";
+import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { passRetryAfter } from "~/http/rate-limit.server";
+import { sendReportForm } from "~/http/report-form.server";
 import { benchFactRows } from "~/lib/facts";
 import { benchPlaces, feetFor, minutesAtPace } from "~/lib/trail-guide";
 import { listBenches } from "~/models/bench.server";
@@ -49,8 +52,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** "Report a problem" at this bench: signed-in people only (a visitor is sent to sign in and back). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const bench = (await listBenches()).find((candidate) => candidate.id === params.id);
+  if (!bench) throw new Response("No such bench", { status: 404 });
+  return sendReportForm(request, user, { benchId: bench.id }, `/benches/${bench.id}`);
+}
+
+// A report refused by its quota carries Retry-After on the page it renders.
+export const headers = passRetryAfter;
+
 export default function BenchPage() {
   const { bench, factRows, places, signedIn } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <div className="page">
       <h1 className="page-title mb-2">Bench {bench.benchNumber}</h1>
@@ -110,6 +125,7 @@ export default function BenchPage() {
       <FactList className="card p-4" rows={factRows} />
       <h2 className="mt-6 mb-3 text-2xl font-semibold">Exercise videos</h2>
       <BenchVideoLinks videos={bench.videos} />
+      <ReportProblem page={`/benches/${bench.id}`} about={`at Bench ${bench.benchNumber}`} lastResult={reply?.result} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunctio
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
+import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel } from "~/components/walk-panel";
@@ -173,6 +174,7 @@ export default function Trails() {
                   <p className="text-stone-700">{bench.location}</p>
                   {bench.trailId && trailName(bench.trailId) ? <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p> : null}
                   <BenchVideoLinks videos={bench.videos} />
+                  <ReportLink bench={bench} />
                 </li>
               ))}
             </ul>

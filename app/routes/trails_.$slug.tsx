@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FactList } from "~/components/fact-list";
+import { ReportProblem } from "~/components/report-problem";
 import { TrailMapSvg } from "~/components/trail-map-svg";
 import { benchPhrase, trailFactRows } from "~/lib/facts";
 import { formatWalkingTime, trailFacts, WALKING_PACE_MPH } from "~/lib/geo";
 import { trailDirections } from "~/lib/trail-guide";
+import { requireUser } from "~/http/auth.server";
+import { passRetryAfter } from "~/http/rate-limit.server";
+import { sendReportForm } from "~/http/report-form.server";
 import { listBenches } from "~/models/bench.server";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 
@@ -41,8 +45,20 @@ export async function loader({ params }: LoaderFunctionArgs) {
   };
 }
 
+/** "Report a problem" on this trail: signed-in people only (a visitor is sent to sign in and back). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const trail = await getTrailBySlug(params.slug ?? "");
+  if (!trail) throw new Response("No such trail", { status: 404 });
+  return sendReportForm(request, user, { trailId: trail.id }, `/trails/${trailSlug(trail)}`);
+}
+
+// A report refused by its quota carries Retry-After on the page it renders.
+export const headers = passRetryAfter;
+
 export default function TrailPage() {
   const { trail, facts, factRows, benches, steps } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <div className="page trail-guide">
       <h1 className="page-title mb-6">{trail.name}</h1>
@@ -94,6 +110,7 @@ export default function TrailPage() {
           </a>
         </li>
       </ul>
+      <ReportProblem page={`/trails/${trail.slug}`} about={`on the ${trail.name}`} lastResult={reply?.result} />
       <p className="mt-6 print:hidden">
         <Link to="/trails" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
           All trails on the map

@@ -119,6 +119,9 @@ export default function UserControlPanel() {
             <Link to="/userControlPanel/walks" className="btn-secondary">
               My Walks
             </Link>
+            <Link to="/userControlPanel/reports" className="btn-secondary">
+              My Reports
+            </Link>
             <DialogLink dialogId="feedback-dialog" to={`${PAGE}?feedback=open#feedback-dialog`} className="btn-secondary">
               Feedback
             </DialogLink>

@@ -71,6 +71,9 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().min(3).default("Walking Trails <no-reply@walkingtrails.local>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
+    // Every new report of a problem is mailed to the admins; REPORT_MAIL=false sends none (the Reports
+    // area lists them either way).
+    REPORT_MAIL: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: "must be an email address" }).optional()),
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
     ADMIN_USERNAME: z.string().min(1).max(50).default("admin"),

@@ -72,6 +72,31 @@ const userPages: PageCheck[] = [
   // A bench's details: the map's popup with JavaScript; without it, a group marker's list of benches.
   { path: "/trails?trail=gold&benches=1", state: "with a bench's details open", act: openBenchDetails },
   { path: "/userControlPanel/walks" },
+  // Report a problem (issue 27): the form on a trail's and a bench's page, its errors, and My reports.
+  {
+    path: "/trails/gold",
+    state: "signed in, with the report form's errors",
+    act: async (page) => {
+      await page.getByRole("button", { name: "Send report" }).click();
+      await expect(page.getByRole("region", { name: "Report a problem" }).locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  {
+    path: "/trails/gold",
+    state: "signed in, on a bench's page after sending a report",
+    act: async (page) => {
+      await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
+      // The trail's page has a form too: wait until the bench's page is the one showing.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bench 3");
+      const section = page.getByRole("region", { name: "Report a problem" });
+      await section.getByLabel("What kind of problem?").selectOption({ label: "Litter" });
+      await section.getByLabel(/^Description/).fill("Cans under the seat");
+      await section.getByRole("button", { name: "Send report" }).click();
+      await expect(section.getByRole("status").filter({ hasText: "Your report was sent" })).toBeVisible();
+    },
+  },
+  { path: "/userControlPanel/reports" },
+  { path: "/userControlPanel/reports", state: "with an answered report", act: withAnsweredReport },
   {
     path: "/userControlPanel/walks",
     state: "with form errors",
@@ -106,7 +131,18 @@ const userPages: PageCheck[] = [
 
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
-  ...["profiles", "videos", "feedback", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  ...["profiles", "videos", "feedback", "reports", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  {
+    path: "/adminControlPanel?option=reports",
+    state: "with a report, filtered",
+    act: async (page) => {
+      await reportAsNewUser(page);
+      const filters = page.getByRole("search", { name: "Filter reports" });
+      await filters.getByLabel("Status").selectOption({ label: "Open" });
+      await filters.getByRole("button", { name: "Filter" }).click();
+      await expect(page.locator("li[data-report-id]").first()).toBeVisible();
+    },
+  },
   { path: "/adminAnalytics" },
   { path: "/adminControlPanel/qr-codes" },
   {
@@ -129,6 +165,62 @@ const adminPages: PageCheck[] = [
     },
   },
 ];
+
+/**
+ * API calls in a browser context of their own: signing in or up through the API sets the session cookie
+ * of the context it is called from, which would sign the page under test in as someone else.
+ */
+async function onTheSide<T>(page: Page, run: (request: import("@playwright/test").APIRequestContext, origin: string) => Promise<T>) {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const context = await page.context().browser()!.newContext({ baseURL: origin });
+  try {
+    return await run(context.request, origin);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A report from a new account through the API, then the page again: the area has a card to show. */
+async function reportAsNewUser(page: Page) {
+  await onTheSide(page, async (request, origin) => {
+    const name = `axereporter${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const signup = await request.post("/api/user/signup", {
+      headers: { Origin: origin },
+      data: { username: name, email: `${name}@example.test`, password: `pw-${name}`, confirmPassword: `pw-${name}` },
+    });
+    const { token } = (await signup.json()) as { token: string };
+    const sent = await request.post("/api/reports", {
+      headers: { Authorization: `Bearer ${token}`, Origin: origin },
+      data: { trailId: "673e9addbf9ebe061ef810bf", category: "ice_snow", description: "Ice on the north slope" },
+    });
+    expect(sent.status()).toBe(201);
+  });
+  await page.reload();
+}
+
+/** The signed-in walker's report, put in progress by the seeded admin with a note; then My reports again. */
+async function withAnsweredReport(page: Page) {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+  const sent = await page.request.post("/api/reports", {
+    headers: { "X-XSRF-TOKEN": xsrf, Origin: origin },
+    data: { trailId: "673e9addbf9ebe061ef810bf", category: "lighting_out", description: "The lamp by the pond is out" },
+  });
+  expect(sent.status()).toBe(201);
+  const { _id } = (await sent.json()) as { _id: string };
+  await onTheSide(page, async (request) => {
+    const signin = await request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: admin.email, password: admin.password } });
+    const { token } = (await signin.json()) as { token: string };
+    const answered = await request.patch(`/api/reports/${_id}`, {
+      headers: { Authorization: `Bearer ${token}`, Origin: origin },
+      data: { status: "in_progress", note: "A new bulb is ordered." },
+    });
+    expect(answered.status()).toBe(200);
+    await request.post("/api/user/logout", { headers: { Authorization: `Bearer ${token}`, Origin: origin } });
+  });
+  await page.reload();
+  await expect(page.getByText("A new bulb is ordered.")).toBeVisible();
+}
 
 /** Opens a bench's details on the map of a trail with its benches shown. */
 async function openBenchDetails(page: Page, javaScriptEnabled: boolean) {

@@ -135,6 +135,17 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await expectLinkLeadsTo(page, "Laps must be a number, more than 0 and at most 20.", form.getByLabel("Laps", { exact: true }));
   });
 
+  test("report a problem: at the foot of a trail's page, the refused page lands on the summary (issue 27)", async ({ page, javaScriptEnabled }) => {
+    await signUp(page);
+    await page.goto("/trails/gold");
+    const form = page.getByRole("form", { name: "Report a problem" });
+    await form.getByRole("button", { name: "Send report" }).click();
+    await expectSummary(page, javaScriptEnabled, { links: ["Choose what kind of problem it is.", "Describe the problem."] });
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/\/trails\/gold#report-form-error$/);
+    await expect(summaryOf(page)).toBeFocused();
+    await expectLinkLeadsTo(page, "Describe the problem.", form.getByLabel(/^Description/));
+  });
+
   test("admin: a video, a trail coordinate and a bench, each refused at a field", async ({ page, javaScriptEnabled }) => {
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=videos");

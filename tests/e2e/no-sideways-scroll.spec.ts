@@ -27,6 +27,24 @@ const userPages = [
 ];
 const adminPages = ["/adminHome", "/adminAnalytics", ...adminOptions.map((option) => `/adminControlPanel?option=${option}`)];
 
+/** A report at a bench from `user`'s account, through the API; its id. */
+async function reportAs(browser: import("@playwright/test").Browser, user: { email: string; password: string }, benchId: string) {
+  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    const signin = await context.request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: user.email, password: user.password } });
+    const { token } = (await signin.json()) as { token: string };
+    const sent = await context.request.post("/api/reports", {
+      headers: { Authorization: `Bearer ${token}`, Origin: origin },
+      data: { benchId, category: "broken_bench", description: `The seat is ${"cracked".repeat(15)} down the middle` },
+    });
+    expect(sent.status()).toBe(201);
+    return ((await sent.json()) as { _id: string })._id;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Every page at every width: the document may be no wider than the viewport. */
 async function sweep(page: Page, paths: string[]) {
   const tooWide: string[] = [];
@@ -71,7 +89,21 @@ test.describe("no page scrolls sideways on a phone", () => {
       });
       expect(logged.status()).toBe(201);
     }
-    await sweep(page, [...userPages, "/userControlPanel/walks", `/videos/${videos[0]._id}`]);
+    // A report with a long word and a note, on My reports; the report form on a trail's and a bench's page.
+    const sent = await page.request.post("/api/reports", {
+      headers: { "X-XSRF-TOKEN": xsrf },
+      data: { trailId: trails[0]._id, category: "obstruction", description: `Fallen branch ${"blocking".repeat(12)} the path` },
+    });
+    expect(sent.status()).toBe(201);
+    const [bench] = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string }[];
+    await sweep(page, [
+      ...userPages,
+      "/userControlPanel/walks",
+      `/videos/${videos[0]._id}`,
+      "/userControlPanel/reports",
+      "/trails/gold",
+      `/benches/${bench._id}`,
+    ]);
   });
 
   test("Admin pages, the control panel's areas and their dialogs", async ({ page, browser }) => {
@@ -81,6 +113,7 @@ test.describe("no page scrolls sideways on a phone", () => {
     const users = (await (await page.request.get("/api/user/users")).json()) as { _id: string; username: string }[];
     const longId = users.find((user) => user.username === long.username)!._id;
     const [bench] = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string }[];
+    const reportId = await reportAs(browser, long, bench._id);
     await sweep(page, [
       "/adminControlPanel/qr-codes",
       `/adminControlPanel?option=bench&bench=${bench._id}`,
@@ -89,6 +122,8 @@ test.describe("no page scrolls sideways on a phone", () => {
       `/adminControlPanel?option=profiles&confirm=role&id=${users[0]._id}`,
       `/adminControlPanel?option=profiles&q=${long.username}`,
       `/adminControlPanel?option=profiles&q=${long.username}&confirm=delete&id=${longId}`,
+      // Reports with the long name as their reporter, and one alone (the mail's link).
+      `/adminControlPanel?option=reports&id=${reportId}`,
       "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1",
       "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1&confirm=delete&index=0",
     ]);

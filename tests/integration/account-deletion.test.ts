@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { createFeedback } from "~/models/feedback.server";
+import { createReport } from "~/models/report.server";
 import { createUser, deleteUserAccount } from "~/models/user.server";
 import { createSession } from "~/models/session.server";
 import { reactToVideo, recordView } from "~/models/video.server";
 import { prisma } from "~/utils/db.server";
+import { seedDatabase } from "~/utils/seed.server";
 import { callRoute, pageText } from "../support/routes";
 
 describe("deleting an account", () => {
@@ -54,5 +56,35 @@ describe("deleting an account", () => {
     const json = (await list.json()) as { username: string | null; email: string | null; feedback: string }[];
     // The API holds the old types (issue 30): a neutral name and an empty email, never the erased ones.
     expect(json.find((row) => row.feedback === "Benches need shade")).toMatchObject({ username: "deleted account", email: "" });
+  });
+
+  test("erases its name and email from its reports, which stay in the admins' queue as from a deleted account (issue 27)", async () => {
+    await seedDatabase(prisma);
+    const trail = await prisma.trail.findFirstOrThrow({ select: { id: true } });
+    const leaving = await createUser({ username: "leaving-reporter", email: "leaving-reporter@example.test", password: "pass1234" });
+    const staying = await createUser({ username: "staying-reporter", email: "staying-reporter@example.test", password: "pass1234" });
+    const admin = await createUser({ username: "report-admin", email: "report-admin@example.test", password: "pass1234", role: "Admin" });
+    await createReport(leaving, { trailId: trail.id, category: "flooded", description: "Flooded underpass" });
+    await createReport(staying, { trailId: trail.id, category: "litter", description: "Litter by the pond" });
+
+    // Through the profile page's own form, as the person deleting their account.
+    const own = await createSession(leaving.id);
+    const deleted = await callRoute("/userControlPanel", { method: "POST", sessionId: own.id, body: new URLSearchParams({ intent: "delete" }) });
+    expect(deleted.status).toBe(302);
+
+    const rows = await prisma.report.findMany({ orderBy: { description: "asc" }, select: { username: true, email: true, description: true, userId: true } });
+    expect(rows).toEqual([
+      { username: null, email: null, description: "Flooded underpass", userId: null },
+      { username: "staying-reporter", email: "staying-reporter@example.test", description: "Litter by the pond", userId: staying.id },
+    ]);
+
+    const session = await createSession(admin.id);
+    const page = await pageText(await callRoute("/adminControlPanel?option=reports", { sessionId: session.id }));
+    expect(page).toContain("From a deleted account");
+    expect(page).toContain("Flooded underpass");
+    expect(page).not.toContain("leaving-reporter");
+
+    const list = (await (await callRoute("/api/reports", { headers: { Authorization: `Bearer ${session.id}` } })).json()) as { description: string }[];
+    expect(list.find((row) => row.description === "Flooded underpass")).toMatchObject({ username: null, email: null });
   });
 });

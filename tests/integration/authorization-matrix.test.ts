@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
+import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
@@ -19,7 +20,7 @@ type Row = { kind: "page" | "form" | "api"; method: string; path: string; access
 
 const NO_SUCH_ID = "0".repeat(24);
 const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalkingTechniques", "/nutritionandHydration", "/injuryPrevention"];
-const adminAreas = ["profiles", "videos", "feedback", "trail", "bench"];
+const adminAreas = ["profiles", "videos", "feedback", "reports", "trail", "bench"];
 
 const pages: Row[] = [
   ...[
@@ -42,6 +43,7 @@ const pages: Row[] = [
     "/userControlPanel",
     "/userControlPanel/walks",
     `/userControlPanel/walks?confirm=delete&id=${NO_SUCH_ID}`,
+    "/userControlPanel/reports",
     "/trails",
     // Not ?trail=: an old trail link opens the trail's public page for a visitor (tested in trail-facts).
     "/trails?benches=1",
@@ -75,6 +77,15 @@ const forms: Row[] = [
   ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
   ...intentsOf(walkIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel/walks", intent, access: "user" as const })),
+  // Report a problem (issue 27): the pages are public, their form is for signed-in people.
+  ...["/trails/gold", `/benches/${NO_SUCH_ID}`].map((path) => ({ kind: "form" as const, method: "POST", path, intent: "report", access: "user" as const })),
+  ...intentsOf(reportsIntentSchema).map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=reports",
+    intent,
+    access: "admin" as const,
+  })),
   ...["changeRole", "delete"].map((intent) => ({
     kind: "form" as const,
     method: "POST",

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
+import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
@@ -121,6 +122,9 @@ const formFields = [
   "laps",
   "distanceMiles",
   "walkId",
+  "benchId",
+  "status",
+  "note",
 ];
 
 /** Every search box (GET): the admin areas' `q` and the trail filter. */
@@ -130,6 +134,9 @@ const searches = [
   { option: "feedback", param: "q" },
   { option: "trail", param: "filter" },
 ];
+
+const BENCH_PAGE = "/benches/{seeded}";
+let benchPage = BENCH_PAGE;
 
 const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }[] = [
   ...["signin", "signup", "reset"].map((intent) => ({ path: `/authorization?formType=${intent}`, intent, as: "visitor" as const })),
@@ -143,6 +150,9 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   ...["create", "update", "delete"].map((intent) => ({ path: "/adminControlPanel?option=videos", intent, as: "admin" as const })),
   ...intentsOf(trailIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=trail", intent, as: "admin" as const })),
   ...intentsOf(benchIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=bench", intent, as: "admin" as const })),
+  // Report a problem on a trail's and a bench's page (the bench's id is the first seeded bench's, below).
+  ...["/trails/gold", BENCH_PAGE].map((path) => ({ path, intent: "report", as: "user" as const })),
+  ...intentsOf(reportsIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=reports", intent, as: "admin" as const })),
 ];
 
 /** A fingerprint of every table's rows; rate-limit counters may move on refusals by design. */
@@ -182,6 +192,7 @@ let adminToken: string;
 let userToken: string;
 beforeAll(async () => {
   await seedDatabase(prisma);
+  benchPage = `/benches/${(await prisma.bench.findFirstOrThrow({ select: { id: true } })).id}`;
   adminToken = await freshSession("Admin");
   userToken = await freshSession("User");
 });
@@ -222,7 +233,8 @@ describe("bad input never breaks the server nor half-writes", () => {
         const sessionId = form.as === "visitor" ? undefined : await freshSession(form.as === "admin" ? "Admin" : "User");
         const body = new URLSearchParams(fields as Record<string, string>);
         if (form.intent) body.set("intent", form.intent);
-        await expectRefusalLeavesNoTrace(() => callRoute(form.path, { method: "POST", sessionId, body }), label);
+        const path = form.path === BENCH_PAGE ? benchPage : form.path;
+        await expectRefusalLeavesNoTrace(() => callRoute(path, { method: "POST", sessionId, body }), label);
       }),
       { numRuns: RUNS },
     );

@@ -45,6 +45,10 @@ const specCalls = [
   "PATCH /api/video/view/{id}",
   "POST /api/video/videos",
   "PATCH /api/video/{id}",
+  // Issue 27.
+  "POST /api/reports",
+  "GET /api/reports",
+  "PATCH /api/reports/{id}",
 ];
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>> };
@@ -165,6 +169,25 @@ const scenarios: Record<string, () => Promise<Call>> = {
     const { user, token } = await newUser("walker");
     const walk = await prisma.walk.create({ data: { userId: user.id, trailId: GREEN, date: new Date("2025-03-19"), distanceMetres: 1200 } });
     return { path: `/api/walks/${walk.id}`, token };
+  },
+  "GET /api/reports": async () => {
+    const { token } = await newUser("reportlister");
+    await callRoute("/api/reports", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ trailId: GREEN, category: "litter", description: "Cans by the gate" }),
+    });
+    return { path: "/api/reports", token };
+  },
+  "POST /api/reports": async () => ({
+    path: "/api/reports",
+    token: userToken,
+    body: { trailId: GREEN, category: "flooded", description: "Mud at the bottom" },
+  }),
+  "PATCH /api/reports/{id}": async () => {
+    const { user } = await newUser("reported");
+    const report = await prisma.report.create({ data: { userId: user.id, trailId: GREEN, category: "other", description: "Loose gravel" } });
+    return { path: `/api/reports/${report.id}`, token: adminToken, body: { status: "in_progress", note: "On it" } };
   },
   "POST /api/feedback/submit": async () => ({
     path: "/api/feedback/submit",

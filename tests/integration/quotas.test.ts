@@ -118,6 +118,36 @@ describe("quotas on every write an account can make", () => {
     expect(await pageText(refused)).toContain(quotaMessages.reaction);
   }, 120_000);
 
+  test("reports: 10 a day per account through the API, then 429 with the sentence, and no 11th stored (issue 27)", async () => {
+    const { user, token } = await account("reporter");
+    const client = newClient();
+    const report = { trailId: GOLD, category: "litter", description: "Bottles by the bench" };
+    for (let i = 0; i < rateLimitPolicies.report.account.max; i++)
+      expect((await api("/api/reports", token, client, "POST", report)).status, `report ${i}`).toBe(201);
+    await expectQuotaRefusal(await api("/api/reports", token, client, "POST", report), quotaMessages.report);
+    expect(await prisma.report.count({ where: { userId: user.id } })).toBe(rateLimitPolicies.report.account.max);
+  }, 60_000);
+
+  test("reports on a trail's page: the form answers 429 with the sentence and keeps what was typed", async () => {
+    const { user, token } = await account("pagereporter");
+    const client = newClient();
+    const post = () =>
+      callRoute("/trails/gold", {
+        method: "POST",
+        sessionId: token,
+        headers: { [CLIENT_ADDRESS_HEADER]: client },
+        body: new URLSearchParams({ intent: "report", category: "flooded", description: "Standing water past the bridge" }),
+      });
+    for (let i = 0; i < rateLimitPolicies.report.account.max; i++) expect((await post()).status).toBe(302);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const html = await refused.text();
+    expect(await pageText(new Response(html))).toContain(quotaMessages.report);
+    expect(html).toContain("Standing water past the bridge</textarea>");
+    expect(await prisma.report.count({ where: { userId: user.id } })).toBe(rateLimitPolicies.report.account.max);
+  }, 60_000);
+
   test("profile and email changes: 20 profile changes an hour, 5 new emails a day, then 429", async () => {
     const { user, token } = await account("changer");
     const client = newClient();

@@ -61,7 +61,13 @@ export type ListPlace = ReturnType<typeof listPlace>["place"];
  * Older after this page when the model says more follow, Newest back to the first page when this is a
  * later one. And the number of matching rows, counted in SQL up to LIST_COUNT_CAP (`more`: beyond it).
  */
-export function listPages(option: AdminOption, place: ListPlace, next: string | null, count: number, anchor: string) {
+export function listPages(
+  option: AdminOption,
+  place: { cursor: string | null } & Record<string, string | null>,
+  next: string | null,
+  count: number,
+  anchor: string,
+) {
   return {
     older: next ? `${adminAreaUrl(option, { ...place, cursor: next })}#${anchor}` : null,
     newest: place.cursor ? `${adminAreaUrl(option, { ...place, cursor: null })}#${anchor}` : null,

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { reportAnchors } from "~/lib/navigation";
 
 // What every admin area shares between its action and its page.
 
@@ -43,6 +44,8 @@ export const anchors = {
   userList: "user-results",
   feedbackRow: (id: string) => `feedback-${id}`,
   feedbackList: "feedback-results",
+  reportRow: reportAnchors.card,
+  reportList: reportAnchors.list,
   videoCard: (id: string) => `admin-video-${id}`,
   videoList: "video-results",
   addVideo: "add-video",

@@ -11,18 +11,21 @@ import { feedbackAction, loadFeedbackArea } from "./feedback.server";
 import { FeedbackArea } from "./feedback";
 import { loadProfilesArea, profilesAction } from "./profiles.server";
 import { ProfilesArea } from "./profiles";
+import { loadReportsArea, reportsAction } from "./reports.server";
+import { ReportsArea } from "./reports";
 import { loadTrailArea, trailAction } from "./trail.server";
 import { TrailArea } from "./trail";
 import { loadVideosArea, videosAction } from "./videos.server";
 import { VideosArea } from "./videos";
 
-// SPEC §2: one page for five areas, chosen by ?option= (profiles when absent or unknown). Each area's
+// SPEC §2: one page for the areas, chosen by ?option= (profiles when absent or unknown). Each area's
 // loader and actions are in <area>.server.ts, its page in <area>.tsx; this route only guards and picks.
 
 const areas = {
   profiles: { load: loadProfilesArea, act: profilesAction },
   videos: { load: loadVideosArea, act: videosAction },
   feedback: { load: loadFeedbackArea, act: feedbackAction },
+  reports: { load: loadReportsArea, act: reportsAction },
   trail: { load: loadTrailArea, act: trailAction },
   bench: { load: loadBenchArea, act: benchAction },
 } satisfies Record<AdminOption, AreaServer>;
@@ -86,6 +89,8 @@ function AreaView({ page, reply }: { page: ReturnType<typeof useLoaderData<typeo
       return <VideosArea data={page.area} reply={reply} />;
     case "feedback":
       return <FeedbackArea data={page.area} reply={reply} />;
+    case "reports":
+      return <ReportsArea data={page.area} reply={reply} />;
     case "trail":
       return <TrailArea data={page.area} reply={reply} />;
     case "bench":

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
+import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
 import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
 import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
 import { anchors, formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
@@ -70,23 +70,6 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
       </div>
     </div>
   );
-}
-
-/**
- * With JavaScript the page is not reloaded, so a form that was saved would keep its values: clear it once
- * its submission ended in a redirect (no reply), keep it when the server answered with errors.
- */
-function useResetAfterSuccess(reset: () => void, intent: string, lastResult: unknown) {
-  const navigation = useNavigation();
-  const submitting = useRef(false);
-  useEffect(() => {
-    if (navigation.state !== "idle") {
-      if (navigation.formData?.get("intent") === intent) submitting.current = true;
-      return;
-    }
-    if (submitting.current && !lastResult) reset();
-    submitting.current = false;
-  }, [navigation.state, navigation.formData, intent, lastResult, reset]);
 }
 
 function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {

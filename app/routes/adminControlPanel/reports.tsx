@@ -1,0 +1,177 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
+import { ReportCard } from "~/components/report-card";
+import { AnchoredMessage } from "~/components/toast-message";
+import { adminAreaUrl } from "~/lib/navigation";
+import {
+  REPORT_NOTE_MAX,
+  reportCategories,
+  reportCategoryLabels,
+  reportMessages,
+  reportStatuses,
+  reportStatusFormSchema,
+  reportStatusLabels,
+} from "~/schemas/report";
+import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
+import type { loadReportsArea } from "./reports.server";
+import { ListPages, ResultCount } from "./search";
+
+type ReportsData = Awaited<ReturnType<typeof loadReportsArea>>;
+type Row = ReportsData["reports"][number];
+
+const statusOptions = reportStatuses.map((status) => ({ value: status, label: reportStatusLabels[status] }));
+
+/**
+ * The filters: a GET form, so the URL is the list's state (a link or a reload shows the same reports) and
+ * it works without JavaScript. Changing a filter starts from the newest page.
+ */
+function ReportFilters({ data }: { data: ReportsData }) {
+  const { place, trails } = data;
+  const filtered = Boolean(place.status || place.trail || place.category);
+  const select = (id: string, name: string, label: string, value: string | null, all: string, options: { value: string; label: string }[]) => (
+    <div className="min-w-0">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} key={value ?? ""} className="field-input">
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <Form
+      method="get"
+      action="/adminControlPanel"
+      role="search"
+      aria-label="Filter reports"
+      className="mb-4 grid items-end gap-3 sm:grid-cols-2 xl:grid-cols-4"
+    >
+      <input type="hidden" name="option" value="reports" />
+      {place.limit ? <input type="hidden" name="limit" value={place.limit} /> : null}
+      {select("reports-status", "status", "Status", place.status, "All statuses", statusOptions)}
+      {select("reports-trail", "trail", "Trail", place.trail, "All trails", trails)}
+      {select(
+        "reports-category",
+        "category",
+        "Category",
+        place.category,
+        "All categories",
+        reportCategories.map((category) => ({ value: category, label: reportCategoryLabels[category] })),
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary">
+          Filter
+        </button>
+        {filtered || place.id ? (
+          <Link to={adminAreaUrl("reports")} className="btn-secondary">
+            Clear
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** Who sent it: a deleted account's name and email are gone. */
+function Reporter({ row }: { row: Row }) {
+  if (row.username === null) return <p className="mt-2 text-sm text-stone-700 italic">From a {reportMessages.deletedAccount}</p>;
+  return (
+    <p className="mt-2 text-sm text-stone-700 [overflow-wrap:anywhere]">
+      From <span className="font-semibold text-stone-900">{row.username}</span> &lt;{row.email}&gt;
+    </p>
+  );
+}
+
+/** The status and the note the reporter reads, changed together by one plain form. */
+function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields, summary] = useSchemaForm(`report-status-${row.id}`, reportStatusFormSchema, lastResult, {
+    id: row.id,
+    status: row.status,
+    note: row.note ?? "",
+  });
+  return (
+    // The fragment lands the page back on this report, under which its error summary stands, when the
+    // answer is a page (no JavaScript).
+    <Form
+      method="post"
+      action={`${back}#${anchors.reportRow(row.id)}`}
+      preventScrollReset
+      {...getFormProps(form)}
+      className="mt-3 space-y-3 border-t border-stone-200 pt-3"
+    >
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="intent" value="setStatus" />
+      <ErrorSummary summary={summary} level={4} />
+      <div className="max-w-xs">
+        <SelectField field={fields.status} label="Status" placeholder="Choose a status" options={statusOptions} />
+      </div>
+      <TextAreaField field={fields.note} label={`Note to the reporter (optional, at most ${REPORT_NOTE_MAX.toLocaleString("en-US")} characters)`} rows={3} />
+      <SubmitButton intent="setStatus" label="Save status" pendingLabel="Saving…" />
+    </Form>
+  );
+}
+
+export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
+  // The same page of the same filters (or the one report), after a change.
+  const back = adminAreaUrl("reports", data.place);
+  const shown = data.reports.map((row) => row.id);
+  const rowAnchors = new Set(shown.map(anchors.reportRow));
+  return (
+    <div>
+      <ReportFilters data={data} />
+      <div id={anchors.reportList} className="scroll-mt-4">
+        {data.single ? (
+          <p className="mb-2 text-sm text-stone-700">
+            {data.single.found ? "Showing one report." : "That report no longer exists."}{" "}
+            <Link to={adminAreaUrl("reports")} className="btn-link inline-flex min-h-11 items-center">
+              All reports
+            </Link>
+          </p>
+        ) : (
+          <ResultCount
+            count={data.pages.count}
+            more={data.pages.more}
+            shown={data.reports.length}
+            paged={Boolean(data.pages.older || data.pages.newest)}
+            q=""
+            noun={["report", "reports"]}
+          />
+        )}
+        <AnchoredMessage
+          anchor={anchors.reportList}
+          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus"))}
+          alsoFor={(anchor) => anchor.startsWith(anchors.reportRow("")) && !rowAnchors.has(anchor)}
+        />
+      </div>
+      {data.reports.length === 0 ? (
+        data.single ? null : (
+          <p className="card p-6 text-stone-800">No reports</p>
+        )
+      ) : (
+        <ul className="space-y-3" aria-label="Reports">
+          {data.reports.map((row) => {
+            const lastResult = replyAbout(reply, "id", row.id, "setStatus");
+            return (
+              <li key={row.id} id={anchors.reportRow(row.id)} className="card scroll-mt-4 p-4" data-report-id={row.id}>
+                <ReportCard report={row} headingLevel={3}>
+                  <Reporter row={row} />
+                  {/* Remounted when the report changes, so the form shows what was saved. */}
+                  <StatusForm key={row.updatedAt} row={row} back={back} lastResult={lastResult} />
+                  {/* This report's last result stands beside the form that caused it. */}
+                  <AnchoredMessage anchor={anchors.reportRow(row.id)} />
+                </ReportCard>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ListPages pages={data.pages} label="Pages of reports" newestLabel="Newest reports" olderLabel="Older reports" />
+    </div>
+  );
+}
