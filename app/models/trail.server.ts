@@ -1,6 +1,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { isStepFree, type LightingLevel, type ShadeLevel, type Surface, type TrailFacts } from "~/lib/facts";
 import { compareTrailsForDisplay, type LonLat } from "~/lib/geo";
+import { benchPlaces } from "~/lib/trail-guide";
 import { benchesAlongTrail, trailLine } from "~/lib/trail-walk";
 import { listBenches } from "~/models/bench.server";
 import { versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
@@ -86,6 +87,21 @@ export async function getTrailBySlug(slug: string): Promise<TrailWithCoordinates
 
 export function trailSlug(trail: { color: string }) {
   return trail.color.toLowerCase();
+}
+
+/**
+ * Every bench with its place on each trail it belongs to ("Bench n of m on the Gold Trail", the benches
+ * before and after it): what a bench's page and the QR code sheet both say. Worked out once for all.
+ */
+export async function benchesWithPlaces() {
+  const [trails, benches] = await Promise.all([allTrails(), listBenches()]);
+  return benches.map((bench) => ({
+    bench,
+    places: benchPlaces(trails, benches, bench.id).map(({ trailId, ...place }) => {
+      const trail = trails.find((candidate) => candidate.id === trailId)!;
+      return { trailId, trailName: trail.name, slug: trailSlug(trail), ...place };
+    }),
+  }));
 }
 
 /**

@@ -3,9 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { QrCodeSvg } from "~/components/qr-code-svg";
 import { requireAdmin } from "~/http/auth.server";
 import { qrSvg } from "~/lib/qr-code";
-import { benchPlaces } from "~/lib/trail-guide";
-import { listBenches } from "~/models/bench.server";
-import { listTrailsWithCoordinates } from "~/models/trail.server";
+import { benchesWithPlaces } from "~/models/trail.server";
 import { env } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Print bench QR codes | Walking Trails" }];
@@ -14,16 +12,18 @@ export const meta: MetaFunction = () => [{ title: "Print bench QR codes | Walkin
 // APP_URL (never the Host a request came with), which tells the walker where they are without GPS.
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const [benches, trails] = await Promise.all([listBenches(), listTrailsWithCoordinates()]);
   return {
     appUrl: env.APP_URL,
-    codes: benches.map((bench) => {
+    codes: (await benchesWithPlaces()).map(({ bench, places }) => {
       const url = `${env.APP_URL}/benches/${bench.id}`;
-      const places = benchPlaces(trails, benches, bench.id).map((place) => {
-        const trail = trails.find((candidate) => candidate.id === place.trailId);
-        return `Bench ${place.position} of ${place.count} on the ${trail?.name ?? "trail"}`;
-      });
-      return { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, url, places, code: qrSvg(url) };
+      return {
+        id: bench.id,
+        benchNumber: bench.benchNumber,
+        location: bench.location,
+        url,
+        places: places.map((place) => `Bench ${place.position} of ${place.count} on the ${place.trailName}`),
+        code: qrSvg(url),
+      };
     }),
   };
 }

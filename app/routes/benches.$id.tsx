@@ -8,20 +8,21 @@ import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { benchFactRows } from "~/lib/facts";
-import { benchPlaces, feetFor, minutesAtPace } from "~/lib/trail-guide";
+import { feetFor, minutesAtPace } from "~/lib/trail-guide";
 import { listBenches } from "~/models/bench.server";
-import { listTrailsWithCoordinates, trailSlug } from "~/models/trail.server";
+import { benchesWithPlaces } from "~/models/trail.server";
 
 // A public page per bench: what a QR code on the bench opens. Its place on each trail it belongs to
-// (the walk companion's 30 m rule, through benchPlaces) is a position fix without GPS.
+// (the walk companion's 30 m rule, through benchesWithPlaces) is a position fix without GPS.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Bench ${data.bench.benchNumber} | Walking Trails` : "Bench not found | Walking Trails" },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [trails, benches, user] = await Promise.all([listTrailsWithCoordinates(), listBenches(), getOptionalUser(request)]);
-  const bench = benches.find((candidate) => candidate.id === params.id);
-  if (!bench) throw new Response("No such bench", { status: 404 });
+  const [all, user] = await Promise.all([benchesWithPlaces(), getOptionalUser(request)]);
+  const found = all.find((candidate) => candidate.bench.id === params.id);
+  if (!found) throw new Response("No such bench", { status: 404 });
+  const { bench } = found;
   const neighbour = (stop: { bench: { benchNumber: number; id: string }; metres: number } | null) =>
     stop
       ? {
@@ -32,18 +33,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           minutes: minutesAtPace(stop.metres),
         }
       : null;
-  const places = benchPlaces(trails, benches, bench.id).map((place) => {
-    const trail = trails.find((candidate) => candidate.id === place.trailId)!;
-    return {
-      trailId: trail.id,
-      trailName: trail.name,
-      slug: trailSlug(trail),
-      position: place.position,
-      count: place.count,
-      previous: neighbour(place.previous),
-      next: neighbour(place.next),
-    };
-  });
+  const places = found.places.map(({ trailId, trailName, slug, position, count, previous, next }) => ({
+    trailId,
+    trailName,
+    slug,
+    position,
+    count,
+    previous: neighbour(previous),
+    next: neighbour(next),
+  }));
   return {
     bench: { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, videos: bench.videos },
     factRows: benchFactRows(bench),
