@@ -1,10 +1,12 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
 import { beginSignIn } from "~/http/rate-limit.server";
+import { commitDeviceCookie, isKnownDevice } from "~/http/device-cookie.server";
+import { deliverSignInLink } from "~/models/sign-in-link.server";
+import { runAfterAnswer } from "~/utils/background.server";
 import { commitSessionCookie, destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
 import { createSession, deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -21,21 +23,37 @@ export class SignInRateLimitedError extends Error {
   }
 }
 
+/** The right password from an unknown device while the account is under attack: a link was mailed. */
+export class SignInLinkSentError extends Error {
+  constructor() {
+    super("A sign-in link was mailed instead of starting a session.");
+  }
+}
+
 type SignInResult =
-  { ok: true; user: PublicUser } | { ok: false; reason: "invalid-credentials" } | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+  | { ok: true; user: PublicUser }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
+  | { ok: false; reason: "link-sent" };
 
 /**
  * One sign-in attempt, for the page and the API alike. Refused only when this client has failed too
- * often; an account that many clients are failing on makes the attempt wait before the password is
- * checked (the same wait whether or not the email is registered), and a success counts nothing.
+ * often, never delayed, and a success counts nothing. While the account has had many failures from
+ * anywhere (`underAttack`), the right password earns a session only on a device holding the account's
+ * device cookie; from any other device it earns a one-time link mailed to the owner (decision 040). A
+ * wrong password is answered the same way whatever the account's state.
  */
 export async function signInAttempt(request: Request, email: string, password: string): Promise<SignInResult> {
   const ticket = await beginSignIn(request, email);
   if (!ticket.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: ticket.retryAfterSeconds };
-  if (ticket.delayMs > 0) await sleep(ticket.delayMs);
   const user = await verifyLogin(email, password);
   if (!user) return { ok: false, reason: "invalid-credentials" };
   await ticket.succeeded();
+  if (ticket.underAttack && !(await isKnownDevice(request, user.id))) {
+    // After the answer, like a reset mail: the answer's time does not depend on the mail server.
+    runAfterAnswer("sign-in link mail", () => deliverSignInLink(user.id));
+    return { ok: false, reason: "link-sent" };
+  }
   return { ok: true, user };
 }
 
@@ -48,6 +66,7 @@ authenticator.use(
     if (typeof email !== "string" || typeof password !== "string") throw new InvalidCredentialsError();
     const attempt = await signInAttempt(request, email, password);
     if (attempt.ok) return attempt.user;
+    if (attempt.reason === "link-sent") throw new SignInLinkSentError();
     throw attempt.reason === "rate-limited" ? new SignInRateLimitedError(attempt.retryAfterSeconds) : new InvalidCredentialsError();
   }),
   "user-pass",
@@ -80,6 +99,17 @@ export function homePathFor(role: string) {
 }
 
 /**
+ * The cookies of a new session: the session's own, and the device cookie that lets this browser sign in
+ * to this account at once later, whatever strangers try on it (decision 040).
+ */
+export async function signedInCookies(request: Request, sessionId: string, userId: string) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSessionCookie(sessionId));
+  headers.append("Set-Cookie", await commitDeviceCookie(request, userId));
+  return headers;
+}
+
+/**
  * Starts a session for a user who has just proven who they are and redirects with a flash message.
  * A session the browser already had is ended first, so switching accounts leaves no stray rows.
  */
@@ -92,7 +122,7 @@ export async function startSessionAndRedirect(
   if (previous) await deleteSession(previous);
   const session = await createSession(user.id, { startedBySignUp: options.signedUp ?? false });
   const to = safeRedirect(options.redirectTo, homePathFor(user.role));
-  return redirectWithToast(to, { type: "success", message: options.message }, { headers: { "Set-Cookie": await commitSessionCookie(session.id) } });
+  return redirectWithToast(to, { type: "success", message: options.message }, { headers: await signedInCookies(request, session.id, user.id) });
 }
 
 /** Ends the current session (if any) and clears the cookie. */

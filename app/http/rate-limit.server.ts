@@ -73,23 +73,17 @@ export async function profileQuota(request: Request, user: { id: string; email: 
   return { allowed: true, refund: async () => void (await Promise.all([profile.refund(), email.refund()])) };
 }
 
-/**
- * How long an attempt on an account waits, given the failures (and attempts still running) on that
- * account before it: nothing up to the threshold, then 250 ms doubling per failure, capped.
- */
-export function signInDelayMs(previousFailures: number, threshold = scaledMax(signInPolicy.account.slowAfter)) {
-  const { firstDelayMs, maxDelayMs } = signInPolicy.account;
-  if (previousFailures < threshold) return 0;
-  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(previousFailures - threshold, 31));
-}
-
-type SignInTicket = { allowed: false; retryAfterSeconds: number } | { allowed: true; delayMs: number; succeeded: () => Promise<void> };
+type SignInTicket = { allowed: false; retryAfterSeconds: number } | { allowed: true; underAttack: boolean; succeeded: () => Promise<void> };
 
 /**
  * Opens one sign-in attempt on an email. Every counter is taken up front, so a burst of parallel
  * attempts cannot all slip under a limit before the first failure is written; an attempt that is
  * refused gives its hits back, and one that succeeds (`succeeded`) gives them back too and clears this
  * client's failures on this account. What stays counted is exactly the failures.
+ *
+ * `underAttack`: the account has had `signInPolicy.account.linkAfter` failures (or attempts still
+ * running) within the hour, from anywhere, before this one. It never delays or refuses this attempt;
+ * it only decides whether a right password from an unknown device earns a session or a link.
  */
 export async function beginSignIn(request: Request, email: string, now = new Date()): Promise<SignInTicket> {
   const client = rateLimitClient(request);
@@ -116,7 +110,7 @@ export async function beginSignIn(request: Request, email: string, now = new Dat
   const accountHit = await hitRateLimit(accountKey, Number.MAX_SAFE_INTEGER, signInPolicy.account.windowMs, now);
   return {
     allowed: true,
-    delayMs: signInDelayMs(accountHit.count - 1),
+    underAttack: accountHit.count - 1 >= signInPolicy.account.linkAfter,
     succeeded: async () => {
       await refundRateLimit(clientKey);
       await refundRateLimit(accountKey);

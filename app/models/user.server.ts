@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
-const publicUserSelect = {
+export const publicUserSelect = {
   id: true,
   username: true,
   email: true,
@@ -306,6 +306,8 @@ export async function changeUserRole(userId: string, role: "User" | "Admin"): Pr
  */
 async function voidCredentials(tx: Tx, userId: string, keepSessionId?: string) {
   await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+  // A sign-in link was earned with the old password (or mailed to the old address): it goes too.
+  await tx.signInLinkToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
   await tx.session.deleteMany({ where: { userId, ...(keepSessionId ? { NOT: { id: keepSessionId } } : {}) } });
 }
 

@@ -31,11 +31,24 @@ export const accountsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "post",
     path: "/api/user/signin",
-    summary: "Sign in: answers the user and a bearer token (also sets the session cookie)",
+    summary: "Sign in: answers the user and a bearer token (also sets the session cookie and the device cookie)",
+    description:
+      "Every successful sign-in also sets `__device`, a signed cookie naming the account, valid a year. While an account has had " +
+      "20 or more failed sign-ins within the hour, from anywhere, the right password from a client that does not send that " +
+      "account's `__device` cookie starts no session: the answer is 202 with a message, and a one-time sign-in link (15 minutes) " +
+      "is mailed to the account's address. A client that keeps cookies (the old client does) signs in as usual. A wrong " +
+      "password is 401 whatever the account's state; failures never delay an answer.",
     tag: users,
     access: "public",
     body: signInSchema,
     success: { status: 200, description: "Signed in", schema: authResponseSchema },
+    alsoAnswers: [
+      {
+        status: 202,
+        description: "Right password from an unknown device while the account is under attack: a link was mailed, no session",
+        schema: messageResponseSchema,
+      },
+    ],
     errors: [401, 429],
   }),
   endpoint({

@@ -97,6 +97,9 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
             : { "application/json": { schema: jsonSchema(doc.success.schema, "output") } },
       },
     };
+    for (const other of doc.alsoAnswers ?? []) {
+      responses[other.status] = { description: other.description, content: { "application/json": { schema: jsonSchema(other.schema, "output") } } };
+    }
     for (const status of [...errors].sort()) {
       responses[status] = {
         description: errorDescriptions[status] ?? "Error",

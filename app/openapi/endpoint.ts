@@ -25,6 +25,8 @@ export type EndpointDoc = {
     /** zod schema of the JSON body; a string describes a text/plain answer. */
     schema: z.ZodType | { text: string };
   };
+  /** Other 2xx answers the endpoint gives in named circumstances (sign-in's 202 when a link was mailed). */
+  alsoAnswers?: { status: number; description: string; schema: z.ZodType }[];
   /** A list that comes a page at a time: the path its success answer's `Link: <…>; rel="next"` header names. */
   pagedAt?: string;
   /** The success answer names the resource's version in a strong `ETag` ("3"): a single trail, bench or video. */

@@ -2,7 +2,7 @@ import { rateLimited } from "~/http/api-accounts.server";
 import { conflictRefusal, registerUser, toUserJson } from "~/models/user.server";
 import { signUpApiSchema } from "~/schemas/user";
 import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
-import { commitSessionCookie } from "~/http/session-cookie.server";
+import { signedInCookies } from "~/http/auth.server";
 import { createSession } from "~/models/session.server";
 
 // The role is always User (registerUser ignores any roleType sent); the answer is the sign-in shape.
@@ -16,7 +16,7 @@ export const { loader, action } = apiRoute({
     const session = await createSession(registered.user.id, { startedBySignUp: true });
     return apiJson(
       { result: toUserJson(registered.user), token: session.id },
-      { status: 201, headers: { "Set-Cookie": await commitSessionCookie(session.id) } },
+      { status: 201, headers: await signedInCookies(request, session.id, registered.user.id) },
     );
   },
 });

@@ -11,7 +11,7 @@ import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset
 import { conflictRefusal, registerUser } from "~/models/user.server";
 import { resetRequestSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, InvalidCredentialsError, SignInRateLimitedError, startSessionAndRedirect } from "~/http/auth.server";
+import { authenticator, InvalidCredentialsError, SignInLinkSentError, SignInRateLimitedError, startSessionAndRedirect } from "~/http/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -70,6 +70,10 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
       if (error instanceof SignInRateLimitedError) return tooManyAttempts(error.retryAfterSeconds);
+      // No session: the owner finishes from the mailed link (decision 040).
+      if (error instanceof SignInLinkSentError) {
+        return redirectWithToast("/authorization?formType=signin", { type: "info", message: userMessages.signInLinkSent });
+      }
       throw error;
     }
   }

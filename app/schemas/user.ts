@@ -47,6 +47,8 @@ export const userMessages = {
   feedbackInvisible: invisibleCharactersMessage("Feedback"),
   signInFailed: "Sign-in failed. Please check your credentials.",
   signInSuccess: "Signed in successfully!",
+  signInLinkSent: "We sent you a link to finish signing in. Please open it from your email within 15 minutes.",
+  signInLinkInvalid: "This sign-in link is invalid, has expired or has already been used.",
   signUpFailed: "An error occurred during signup.",
   signUpRetry: "Please try again.",
   signUpSuccess: "Account created successfully!",

@@ -36,6 +36,9 @@ export const rateLimitPolicies = {
   // Every sign-in is a bcrypt hash on our CPU, a successful one too. Counted per client and per client
   // and account, never per account alone: a stranger's attempts can never use up the owner's.
   signInAttempt: { client: { max: 300, windowMs: HOUR }, account: { max: 30, windowMs: HOUR } },
+  // Sign-in links (decision 040): at most a few mails an hour to one account, so whoever holds the
+  // password cannot flood the owner's inbox; and tries of a link's button per client, like any form.
+  signInLink: { client: { max: 30, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
 } satisfies Record<string, Policy>;
 
 /** What a person reads when a quota stops them: what the limit is, and when they can go on. */
@@ -55,15 +58,17 @@ export type RateLimitAction = keyof typeof rateLimitPolicies;
 
 /**
  * Sign-in counts failures, and only a client's own failures can refuse it: one client may fail 30 times
- * in all, or 10 times on one account. Failures on an account from everyone together never refuse (that
- * would let a stranger lock the owner out); past `slowAfter` they make every further attempt on that
- * email wait, first 250 ms, doubling per failure, at most 5 s, so guessing from many clients slows down
- * while the owner, who knows the password, still gets in.
+ * in all, or 10 times on one account. Failures on an account from everyone together never refuse and
+ * never slow anyone down (either would let a stranger lock the owner out or make them wait). From
+ * `linkAfter` failures within the hour, the right password from a device without the account's device
+ * cookie earns a one-time sign-in link by mail instead of a session (decision 040), while the owner's
+ * own devices sign in at once. `linkAfter` is the issue's number and is not scaled by RATE_LIMIT_FACTOR:
+ * it refuses nothing, it only decides which way a right password goes.
  */
 export const signInPolicy = {
   client: { max: 30, windowMs: 15 * MINUTE },
   clientAccount: { max: 10, windowMs: 15 * MINUTE },
-  account: { slowAfter: 10, windowMs: 15 * MINUTE, firstDelayMs: 250, maxDelayMs: 5_000 },
+  account: { linkAfter: 20, windowMs: HOUR },
 };
 
 export function scaledMax(max: number, factor = env.RATE_LIMIT_FACTOR) {

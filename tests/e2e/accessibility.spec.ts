@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { axeOn, expectNoFrames } from "./support/axe";
+import { axeOn, axePage, expectNoFrames } from "./support/axe";
 import { admin, expect, signInAsAdmin, signUp, test } from "./support/fixtures";
 
 /**
@@ -41,6 +41,8 @@ const visitorPages: PageCheck[] = [
   { path: "/authorization?formType=reset" },
   { path: "/send-reset-link" },
   { path: `/reset/${"f".repeat(64)}` },
+  // A sign-in link that is no longer valid; the valid link's page is swept in sign-in-link.spec.ts.
+  { path: `/signin-link/${"f".repeat(43)}` },
   { path: "/no-such-page-for-axe", status: 404 },
   // A dialog's long text scrolls inside it. Without JavaScript the link opens the privacy page instead.
   {
@@ -281,37 +283,6 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
     );
   }
   return violations;
-}
-
-/**
- * axe runs as a script in the page, which a browser with scripts off refuses (the evaluate never
- * returns). For the no-js project, axe therefore checks a script-enabled twin of the page (same
- * cookies) that receives the server's HTML as a scriptless browser would render it: every <script>
- * removed and <noscript> content shown.
- */
-async function axePage(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) return { page, close: async () => {} };
-  const browser = page.context().browser()!;
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
-  const context = await browser.newContext({
-    baseURL: origin,
-    javaScriptEnabled: true, // the test runner would otherwise pass on the project's "off"
-    storageState: await page.context().storageState(),
-    viewport: page.viewportSize(),
-  });
-  // Only our documents pass through the test runner (every request it intercepts costs a round trip);
-  // styles, images and the scripts' files load directly, and with no <script> left nothing runs them.
-  const isDocument = (url: URL) => url.origin === origin && !url.pathname.startsWith("/build/") && !/\.[a-z0-9]+$/i.test(url.pathname);
-  await context.route(isDocument, async (route) => {
-    if (route.request().resourceType() !== "document") return route.continue();
-    const response = await route.fetch({ maxRedirects: 0 });
-    const body = (await response.text())
-      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
-      .replace(/<\/?noscript>/gi, "");
-    return route.fulfill({ response, body });
-  });
-  return { page: await context.newPage(), close: () => context.close() };
 }
 
 /**

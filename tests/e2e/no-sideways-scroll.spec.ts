@@ -13,6 +13,7 @@ const visitorPages = [
   "/authorization?formType=signup",
   "/send-reset-link",
   "/reset/not-a-real-token",
+  "/signin-link/not-a-real-token",
   "/trails/gold",
   "/trails/gray",
   "/trails/green",

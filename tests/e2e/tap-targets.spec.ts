@@ -96,6 +96,7 @@ test.describe("every link and control is at least 24 × 24 px on a phone", () =>
       "/authorization?formType=reset",
       "/send-reset-link",
       `/reset/${"f".repeat(64)}`,
+      `/signin-link/${"f".repeat(43)}`,
       "/no-such-page",
     ]);
   });

@@ -142,6 +142,7 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   ...["signin", "signup", "reset"].map((intent) => ({ path: `/authorization?formType=${intent}`, intent, as: "visitor" as const })),
   { path: "/send-reset-link", as: "visitor" },
   { path: `/reset/${"f".repeat(64)}`, as: "visitor" },
+  { path: `/signin-link/${"f".repeat(43)}`, as: "visitor" },
   ...["update", "feedback", "delete"].map((intent) => ({ path: "/userControlPanel", intent, as: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ path: "/videos/673e9addbf9ebe061ef810c1", intent, as: "user" as const })),
   ...intentsOf(walkIntentSchema).map((intent) => ({ path: "/userControlPanel/walks", intent, as: "user" as const })),

@@ -5,6 +5,8 @@ import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";
+import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
+import { settleBackgroundJobs } from "~/utils/background.server";
 import { validate } from "../support/json-schema";
 import { callRoute } from "../support/routes";
 
@@ -276,5 +278,27 @@ describe("the OpenAPI document", () => {
       if (errors.length > 0) problems.push(`${key}: ${errors.slice(0, 3).join("; ")}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  test("sign-in's documented 202 is what a right password from an unknown device gets while the account is under attack", async () => {
+    const { user } = await newUser("attacked");
+    const signIn = (password: string, i: number) =>
+      callRoute("/api/user/signin", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [CLIENT_ADDRESS_HEADER]: `198.51.100.${i}` },
+        body: JSON.stringify({ email: user.email, password }),
+      });
+    for (let i = 1; i <= 20; i++) expect((await signIn(`guess-${i}`, i)).status).toBe(401);
+    const response = await signIn("pass1234", 99);
+    expect(response.status).toBe(202);
+    const documented = doc.paths["/api/user/signin"].post.responses["202"];
+    const errors = validate(
+      documented.content["application/json"].schema as Record<string, unknown>,
+      await response.json(),
+      "$",
+      doc as unknown as Record<string, unknown>,
+    );
+    expect(errors).toEqual([]);
+    await settleBackgroundJobs();
   });
 });

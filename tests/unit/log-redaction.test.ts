@@ -38,6 +38,18 @@ describe("tokens never reach the log", () => {
     }
   });
 
+  test("a sign-in link's token is redacted, however it is spelled", () => {
+    for (const path of [
+      "/signin-link/abcdef0123456789",
+      "/SignIn-Link/abcdef0123456789/",
+      "/signin-link/abcdef0123456789.data?index",
+      "//signin-link//abcdef0123456789",
+    ]) {
+      expect(redactPath(path)).toBe("/signin-link/[redacted]");
+    }
+    expect(redactPath("/signin-link")).toBe("/signin-link");
+  });
+
   test("however a token route is spelled (case, slashes, dot segments, encoding, query), its token is not in the logged path", () => {
     fc.assert(
       fc.property(prefix, token, spelling, (route, secret, how) => {

@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from "node:crypto";
+import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import { prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { log } from "~/utils/logger.server";
+import { sendMail } from "~/utils/mailer.server";
+import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
+
+// One-time sign-in links (decision 040): mailed instead of a session when the right password comes from
+// a device without the account's device cookie while many wrong passwords are being tried on it.
+
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+
+function hashToken(token: string) {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Links in mails come only from APP_URL, never from anything a request said about its host. */
+function signInLink(token: string) {
+  return new URL(`/signin-link/${encodeURIComponent(token)}`, env.APP_URL).toString();
+}
+
+type SignInLinkDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
+
+/**
+ * Mails a 15-minute, single-use sign-in link to the account's address. A few mails an hour at most per
+ * account: whoever knows the password cannot flood the owner's inbox with them. If the mail cannot be
+ * sent the token is deleted again: no usable link exists that nobody received.
+ */
+export async function deliverSignInLink(userId: string, now = new Date()): Promise<SignInLinkDelivery> {
+  const { max, windowMs } = rateLimitPolicies.signInLink.account;
+  const limit = await hitRateLimit(`signInLink:account:${userId}`, scaledMax(max), windowMs, now);
+  if (!limit.allowed) {
+    log("info", "sign-in link mail suppressed: too many for one account this hour");
+    return "suppressed";
+  }
+  const token = randomBytes(32).toString("base64url");
+  const created = await prisma.$transaction(async (tx) => {
+    // Locked and read with the token's insert: an email or password change committed meanwhile either
+    // voids this token (it runs after us) or is already what we read (the link goes to the new address).
+    const [owner] = await tx.$queryRaw<{ email: string }[]>`SELECT email FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    if (!owner) return null;
+    const row = await tx.signInLinkToken.create({
+      data: { tokenHash: hashToken(token), userId, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) },
+      select: { id: true },
+    });
+    return { id: row.id, email: owner.email };
+  });
+  if (!created) return "no-account";
+  try {
+    await sendMail({ to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(signInLink(token)) });
+    return "sent";
+  } catch (error) {
+    await prisma.signInLinkToken.deleteMany({ where: { id: created.id } });
+    // The error's own message may quote the recipient; its code says what went wrong well enough.
+    const code = (error as { code?: unknown }).code;
+    log("error", "sign-in link mail failed", { error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown" });
+    return "mail-failed";
+  }
+}
+
+/**
+ * Neutral, like the reset mail: it carries nothing anyone typed. It says why it came, because the
+ * owner who did not ask for it has just learnt that someone else knows the password.
+ */
+function signInLinkMailText(link: string) {
+  return [
+    "Hello,",
+    "",
+    "Someone entered the right password for your Walking Trails account on a device we do not recognise, while many wrong passwords were being tried on the account. To finish signing in, open this link within 15 minutes and press Finish signing in:",
+    "",
+    link,
+    "",
+    "If this was not you, ignore this link and change your password: someone else knows it. Nobody can sign in from a new device without this link while the wrong passwords go on.",
+  ].join("\n");
+}
+
+/** Whether a link's token can still be used (GET shows the button or an explanation; it consumes nothing). */
+export async function isSignInLinkUsable(token: string, now = new Date()) {
+  const row = await prisma.signInLinkToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { usedAt: true, expiresAt: true } });
+  return Boolean(row && !row.usedAt && row.expiresAt > now);
+}
+
+type ConsumeResult = { ok: true; user: PublicUser } | { ok: false; reason: "invalid-token" };
+
+/** Uses the token once: of two concurrent requests only one signs in. */
+export async function consumeSignInLink(token: string, now = new Date()): Promise<ConsumeResult> {
+  const found = await prisma.signInLinkToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true } });
+  if (!found) return { ok: false, reason: "invalid-token" };
+  const claimed = await prisma.signInLinkToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  if (claimed.count !== 1) return { ok: false, reason: "invalid-token" };
+  const user = await prisma.user.findUnique({ where: { id: found.userId }, select: publicUserSelect });
+  return user ? { ok: true, user } : { ok: false, reason: "invalid-token" };
+}
+
+/** Forgets sign-in links that can no longer be used (used, or past their 15 minutes). Returns how many. */
+export async function sweepSpentSignInLinks(now = new Date()) {
+  return (await prisma.signInLinkToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })).count;
+}

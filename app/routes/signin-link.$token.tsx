@@ -1,0 +1,59 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton } from "~/components/form-fields";
+import { startSessionAndRedirect } from "~/http/auth.server";
+import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
+import { consumeSignInLink, isSignInLinkUsable } from "~/models/sign-in-link.server";
+import { userMessages } from "~/schemas/user";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+
+// The one-time link mailed instead of a session while an account is under attack (decision 040). GET
+// only shows a button: mail scanners open links, and opening one must not use it up.
+
+export const meta: MetaFunction = () => [
+  { title: "Finish Signing In | Walking Trails" },
+  // Keeps the token out of Referer headers to other sites, as on the reset page.
+  { name: "referrer", content: "same-origin" },
+];
+
+export const headers = passRetryAfter;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { usable: await isSignInLinkUsable(params.token ?? "") };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const verdict = await checkRateLimit(request, "signInLink");
+  if (!verdict.allowed) return data({ message: RATE_LIMIT_MESSAGE, invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
+  const consumed = await consumeSignInLink(params.token ?? "");
+  if (!consumed.ok) return data({ message: userMessages.signInLinkInvalid, invalid: true }, { status: 410 });
+  return startSessionAndRedirect(request, consumed.user, { message: userMessages.signInSuccess });
+}
+
+export default function FinishSigningIn() {
+  const { usable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const invalid = !usable || actionData?.invalid;
+  return (
+    <div className="page max-w-lg">
+      <div className="card p-6 sm:p-8">
+        <h1 className="page-title mb-6">Finish Signing In</h1>
+        {invalid ? (
+          <div className="space-y-4">
+            <FormAlert messages={[userMessages.signInLinkInvalid]} />
+            <p className="text-stone-700">Sign-in links work once, for 15 minutes. Sign in again to get a new one.</p>
+            <Link to="/authorization?formType=signin" className="btn-primary">
+              Sign in again
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <FormAlert messages={actionData ? [actionData.message] : null} />
+            <p className="text-stone-700">This link signs you in to your Walking Trails account on this device, once.</p>
+            <SubmitButton label="Finish signing in" pendingLabel="Signing in…" className="btn-primary w-full" />
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}
