@@ -17,7 +17,17 @@ const TAKEN = "This username is already taken.";
 const disguises = ["P\u0430yP\u0430l", "PayPaI", "\u03a1ayPal", "\uff30\uff41\uff59\uff30\uff41\uff4c", "PAYPAL"];
 
 const makeUser = (username: string, role: "User" | "Admin" = "User") =>
-  createUser({ username, email: `${username.normalize("NFKD").replace(/[^a-z0-9]/gi, "").toLowerCase() || "u"}-${role}@example.test`, password: "pw-long-enough", role });
+  createUser({
+    username,
+    email: `${
+      username
+        .normalize("NFKD")
+        .replace(/[^a-z0-9]/gi, "")
+        .toLowerCase() || "u"
+    }-${role}@example.test`,
+    password: "pw-long-enough",
+    role,
+  });
 
 const form = (fields: Record<string, string>) => ({
   method: "POST",
@@ -56,11 +66,17 @@ describe("sign-up", () => {
   test("the API answers 409 with the message at the username; a name that only looks similar to no one is welcome", async () => {
     await makeUser("admin");
     for (const username of ["\u0430dmin", "adrnin", "ADMIN", "\uff41\uff44\uff4d\uff49\uff4e", "\u0410DMIN"]) {
-      const response = await callRoute("/api/user/signup", json("POST", { username, email: "someone@example.test", password: "abcd-pw", confirmPassword: "abcd-pw" }));
+      const response = await callRoute(
+        "/api/user/signup",
+        json("POST", { username, email: "someone@example.test", password: "abcd-pw", confirmPassword: "abcd-pw" }),
+      );
       expect(response.status, username).toBe(409);
       expect(await response.json(), username).toMatchObject({ message: TAKEN, fieldErrors: { username: [TAKEN] } });
     }
-    const welcome = await callRoute("/api/user/signup", json("POST", { username: "admina", email: "admina@example.test", password: "abcd-pw", confirmPassword: "abcd-pw" }));
+    const welcome = await callRoute(
+      "/api/user/signup",
+      json("POST", { username: "admina", email: "admina@example.test", password: "abcd-pw", confirmPassword: "abcd-pw" }),
+    );
     expect(welcome.status).toBe(201);
     expect(await prisma.user.count()).toBe(2);
   });
@@ -77,7 +93,9 @@ describe("sign-up", () => {
     await makeUser("PayPal");
     // "PayPaI" case-folds to "paypai": only usernameShapeKey ("paypal") is equal, and its unique index stands in the way.
     await expect(createUser({ username: "PayPaI", email: "capital-i@example.test", password: "abcd-pw" })).rejects.toMatchObject({ code: "P2002" });
-    await expect(createUser({ username: "\u0397\u0395LL\u039f", email: "greek@example.test", password: "abcd-pw" })).resolves.toMatchObject({ username: "\u0397\u0395LL\u039f" });
+    await expect(createUser({ username: "\u0397\u0395LL\u039f", email: "greek@example.test", password: "abcd-pw" })).resolves.toMatchObject({
+      username: "\u0397\u0395LL\u039f",
+    });
     await expect(createUser({ username: "hello", email: "latin@example.test", password: "abcd-pw" })).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.user.count()).toBe(2);
   });
