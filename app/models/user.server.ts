@@ -3,7 +3,8 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { eraseFeedbackAuthor } from "~/models/feedback.server";
 import { eraseReportAuthor } from "~/models/report.server";
 import { removeUserReactions } from "~/models/video.server";
-import { nfkc, usernameKey } from "~/schemas/text";
+import { usernameKeys } from "~/lib/username-key";
+import { nfkc } from "~/schemas/text";
 import { userMessages } from "~/schemas/user";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
@@ -31,10 +32,10 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-/** A username as stored, with the key its unique index compares (case- and compatibility-insensitive). */
+/** A username as stored, with the two keys its unique indexes compare (case, compatibility forms, look-alikes). */
 function usernameFields(username: string) {
   const stored = nfkc(username);
-  return { username: stored, usernameKey: usernameKey(stored) };
+  return { username: stored, ...usernameKeys(stored) };
 }
 
 export function getUserById(id: string) {
@@ -111,15 +112,19 @@ export function userRefusal(failure: UserFailure): Refusal {
 }
 
 /**
- * Which of username and email another account already uses: the username by its key (so "ANA" and
- * "Ａｎａ" are "Ana"), the email case-insensitively. The unique indexes have the last word when two
- * requests race; this only lets one answer name both conflicts at once.
+ * Which of username and email another account already uses: the username by either of its keys (so
+ * "ANA", "Ａｎａ" and "Аna" with a Cyrillic А are "Ana"), the email case-insensitively. The unique indexes
+ * have the last word when two requests race; this only lets one answer name both conflicts at once.
  */
 async function findAccountConflicts(input: { username?: string; email?: string }, exceptUserId?: string): Promise<AccountConflict[]> {
   const conflicts: AccountConflict[] = [];
   const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
   if (input.username !== undefined) {
-    const taken = await prisma.user.findFirst({ where: { usernameKey: usernameKey(input.username), ...notMe }, select: { id: true } });
+    const keys = usernameKeys(nfkc(input.username));
+    const taken = await prisma.user.findFirst({
+      where: { OR: [{ usernameKey: keys.usernameKey }, { usernameShapeKey: keys.usernameShapeKey }], ...notMe },
+      select: { id: true },
+    });
     if (taken) conflicts.push({ field: "username", message: userMessages.usernameTaken });
   }
   if (input.email !== undefined) {

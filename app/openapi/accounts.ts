@@ -55,6 +55,8 @@ export const accountsEndpoints: EndpointDoc[] = [
     method: "post",
     path: "/api/user/signup",
     summary: "Create an account (role User) and sign in",
+    description:
+      "409 when the email or the username is taken; a username is taken when it only differs from an existing one by case, compatibility form (fullwidth letters) or look-alike characters (Unicode UTS #39 confusables, e.g. a Cyrillic а for a Latin a).",
     tag: users,
     access: "public",
     body: signUpApiSchema,

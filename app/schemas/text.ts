@@ -30,22 +30,6 @@ export function nfkc(value: string) {
   return value.normalize("NFKC");
 }
 
-/**
- * The key two usernames are compared by: NFKC, then case-folded. JavaScript has no case fold, so upper
- * then lower case stands in for it (it folds ß to ss and ς to σ where toLowerCase alone would not), and
- * NFKC again because case mapping can leave a string unnormalised. One round is not always enough: the
- * capital ẞ lowers to ß, whose upper case is SS; repeating until nothing changes makes ẞ, ß and ss one key.
- */
-export function usernameKey(username: string) {
-  let key = nfkc(username);
-  for (let round = 0; round < 4; round++) {
-    const next = nfkc(key.toUpperCase().toLowerCase());
-    if (next === key) break;
-    key = next;
-  }
-  return key;
-}
-
 type TextRules = {
   /** How the field is named in the message about invisible characters, e.g. "Username". */
   label: string;

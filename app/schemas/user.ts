@@ -7,7 +7,7 @@ import { displayText, invisibleCharactersMessage } from "~/schemas/text";
 // empty fields into undefined) and by the JSON API (schema.safeParse(body)), so every rule lives once.
 
 export const PASSWORD_MIN_LENGTH = 4;
-const USERNAME_MAX_LENGTH = 50;
+export const USERNAME_MAX_LENGTH = 50;
 const FEEDBACK_MAX_LENGTH = 5000;
 
 export const GENDERS = ["Male", "Female", "Other", "Prefer Not To Say"] as const;

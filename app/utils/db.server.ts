@@ -1,3 +1,4 @@
+import { applyDataSteps } from "~/utils/data-steps.server";
 import { type Database, openEmbedded, openPostgres } from "~/utils/database.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
@@ -5,13 +6,15 @@ import { applyMigrations } from "~/utils/migrate.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { installGracefulShutdown } from "~/utils/shutdown.server";
 
-/** Opens the configured database, brings its schema up to date and seeds it when empty. */
+/** Opens the configured database, brings its schema and data up to date and seeds it when empty. */
 async function connect(): Promise<Database> {
   let database: Database | undefined;
   try {
     database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openEmbedded(env.PGLITE_DATA_DIR);
     const migrations = await applyMigrations(database);
     if (migrations.length > 0) log("info", "migrations applied", { migrations });
+    const dataSteps = await applyDataSteps(database.prisma);
+    if (dataSteps.length > 0) log("info", "data steps applied", { steps: dataSteps });
     if (env.SEED) {
       const seeded = await seedDatabase(database.prisma);
       if (seeded.applied.length > 0) log("info", "seed data applied", { steps: seeded.applied });

@@ -4,7 +4,9 @@ import path from "node:path";
 import type { PrismaClient } from "~/generated/prisma/client";
 import * as z from "zod";
 import { benchFactFields, trailFactsUpdateSchema } from "~/schemas/facts";
-import { nfkc, usernameKey } from "~/schemas/text";
+import { usernameKeys } from "~/lib/username-key";
+import { nfkc } from "~/schemas/text";
+import { runStepOnce, type Tx } from "~/utils/data-steps.server";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";
 
@@ -27,28 +29,6 @@ type SeedResult = { applied: string[]; admin?: { email: string; password: string
 function readSeedFile<T>(name: string): T {
   const dir = path.resolve(process.env.SEED_DATA_DIR ?? "prisma/seed-data");
   return JSON.parse(readFileSync(path.join(dir, name), "utf8")) as T;
-}
-
-type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
-
-// Any constant other than the migrations' lock: instances starting together take turns, so the one that
-// comes second finds each step's marker row and skips the step instead of inserting the rows again.
-const SEED_LOCK_KEY = 72_707_370;
-
-/** Each step runs once per database, in its own transaction together with its marker row. */
-async function runStep(prisma: PrismaClient, name: string, apply: (tx: Tx) => Promise<void>) {
-  return prisma.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-      const done = await tx.seedStep.findUnique({ where: { name } });
-      if (done) return false;
-      await apply(tx);
-      await tx.seedStep.create({ data: { name } });
-      return true;
-    },
-    // First start on a slow or busy machine: Prisma's 5 s default would abort a healthy seed.
-    { maxWait: 30_000, timeout: 120_000 },
-  );
 }
 
 async function seedTrails(tx: Tx) {
@@ -126,7 +106,7 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
         await tx.user.create({
           data: {
             username: nfkc(env.ADMIN_USERNAME),
-            usernameKey: usernameKey(env.ADMIN_USERNAME),
+            ...usernameKeys(nfkc(env.ADMIN_USERNAME)),
             email,
             passwordHash: await hashPassword(password),
             role: "Admin",
@@ -137,7 +117,7 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
     ],
   ];
   for (const [name, apply] of steps) {
-    if (await runStep(prisma, name, apply)) result.applied.push(name);
+    if (await runStepOnce(prisma, name, apply)) result.applied.push(name);
   }
   return result;
 }

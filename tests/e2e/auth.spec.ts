@@ -218,6 +218,32 @@ test.describe("the authorization screen", () => {
     }
   });
 
+  test("a look-alike of a taken username is the same name: refused with the message, keeping what was typed", async ({ page, db }) => {
+    const taken = await signUpWithForm(page, newUser("look"));
+    await signOut(page);
+    const other = newUser("look");
+    const disguises = [
+      taken.username.replace(/o/g, "\u043e"), // Cyrillic о
+      taken.username.replace(/^l/, "I"), // a capital I for the l
+      taken.username.replace(/o/g, "0").toUpperCase(), // zeros, in capitals
+    ];
+    for (const username of disguises) {
+      await page.goto("/authorization?formType=signup");
+      await page.getByLabel("Username", { exact: true }).fill(username);
+      await page.getByLabel("Email", { exact: true }).fill(other.email);
+      await page.getByLabel("Password", { exact: true }).fill(other.password);
+      await page.getByLabel("Repeat Password", { exact: true }).fill(other.password);
+      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
+      await expect(page.getByLabel("Username", { exact: true })).toHaveValue(username);
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue(other.email);
+    }
+    if (db) {
+      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE email = $1`, [other.email]);
+      expect(rows[0].n).toBe(0);
+    }
+  });
+
   test("privacy and consent agreements: dialogs with JavaScript, links to the texts without", async ({ page, javaScriptEnabled }) => {
     await page.goto("/authorization?formType=signup");
     const privacyLink = page.getByRole("link", { name: "User Privacy Agreement" });

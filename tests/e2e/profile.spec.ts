@@ -73,6 +73,12 @@ test.describe("profile page", () => {
     await form.getByLabel("Username", { exact: true }).fill(other.username);
     await submit.click();
     await expect(form.getByRole("alert")).toHaveText("This username is already taken.");
+    // The same name in look-alike letters (Cyrillic а and е) is the same name.
+    const lookAlike = other.username.replace(/a/g, "\u0430").replace(/e/g, "\u0435");
+    await form.getByLabel("Username", { exact: true }).fill(lookAlike);
+    await submit.click();
+    await expect(form.getByRole("alert")).toHaveText("This username is already taken.");
+    await expect(form.getByLabel("Username", { exact: true })).toHaveValue(lookAlike);
     await form.getByLabel("Username", { exact: true }).fill(user.username);
     await form.getByLabel("Email", { exact: true }).fill(other.email);
     await submit.click();

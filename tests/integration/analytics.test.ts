@@ -43,7 +43,14 @@ beforeAll(async () => {
     ...people(1, { gender: "Prefer Not To Say", age: 70, ethnicity: null, community: null }),
   ];
   await prisma.user.createMany({
-    data: crowd.map((person, index) => ({ username: `p${index}`, usernameKey: `p${index}`, email: `p${index}@example.test`, passwordHash: "x", ...person })),
+    data: crowd.map((person, index) => ({
+      username: `p${index}`,
+      usernameKey: `p${index}`,
+      usernameShapeKey: `p${index}`,
+      email: `p${index}@example.test`,
+      passwordHash: "x",
+      ...person,
+    })),
   });
   await prisma.video.createMany({
     data: [

@@ -147,7 +147,9 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     const passwordHash = (await prisma.user.findUniqueOrThrow({ where: { id: heavy.id }, select: { passwordHash: true } })).passwordHash;
     for (let start = 0; start < MANY; start += 5_000) {
       const names = Array.from({ length: 5_000 }, (_, i) => `bulk${String(start + i).padStart(5, "0")}`);
-      await prisma.user.createMany({ data: names.map((name) => ({ username: name, usernameKey: name, email: `${name}@example.test`, passwordHash })) });
+      await prisma.user.createMany({
+        data: names.map((name) => ({ username: name, usernameKey: name, usernameShapeKey: name, email: `${name}@example.test`, passwordHash })),
+      });
       await prisma.feedback.createMany({
         data: names.map((_, i) => ({
           userId: heavy.id,

@@ -3,7 +3,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
 import { diffMigrationsToSchema } from "../../scripts/schema-engine.mjs";
-import { usernameKey } from "~/schemas/text";
+import { caseFold, USERNAME_KEYS_VERSION, usernameKeys } from "~/lib/username-key";
+import { applyDataSteps } from "~/utils/data-steps.server";
 import { type Database, openPostgres, wrapPGlite } from "~/utils/database.server";
 import { database } from "~/utils/db.server";
 import { applyMigrations, readMigrations } from "~/utils/migrate.server";
@@ -107,8 +108,83 @@ describe("migrations", () => {
       expect(byId.aaaaaaaaaaaaaaaaaaaaaaa1.username).toBe("Ana");
       expect(byId.bbbbbbbbbbbbbbbbbbbbbbb2.username).toBe("ana-bbbbbb");
       expect(byId.ccccccccccccccccccccccc3.username).toBe("ANA-cccccc");
-      // Every backfilled key is the one the app computes for the stored name.
-      for (const row of rows) expect(row.usernameKey, row.username as string).toBe(usernameKey(row.username as string));
+      // Every backfilled key is the one the app computed for the stored name then (NFKC, case-folded).
+      for (const row of rows) expect(row.usernameKey, row.username as string).toBe(caseFold(row.username as string));
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("look-alike usernames: the migration makes room for the second key, the data step computes both and renames later look-alikes", async () => {
+    const db = await emptyDatabase();
+    try {
+      const all = readMigrations();
+      const at = all.findIndex((migration) => migration.name.endsWith("_username_shape_key"));
+      await applyMigrations(db, all.slice(0, at));
+      // Names that the earlier rule (case and NFKC only) let exist side by side; created in this order.
+      const legacy: [string, string, string][] = [
+        ["cccccccccccccccccccccc03", "ADRNIN", "2019-06-01"], // the oldest of the "admin" look-alikes
+        ["aaaaaaaaaaaaaaaaaaaaaa01", "admin", "2020-01-01"],
+        ["bbbbbbbbbbbbbbbbbbbbbb02", "\u0430dmin", "2021-01-01"], // Cyrillic а
+        ["dddddddddddddddddddddd04", "PayPal", "2020-01-01"],
+        ["eeeeeeeeeeeeeeeeeeeeee05", "PayPaI", "2021-01-01"], // capital I
+        ["1111111111111111111111e6", "PayPaI-eeeeee", "2022-01-01"], // already holds the name a rename would pick
+        ["2222222222222222222222f7", "x".repeat(48) + "m", "2020-01-01"],
+        ["3333333333333333333333f8", "x".repeat(48) + "rn", "2021-01-01"], // 50 characters: cut to make room
+        ["4444444444444444444444f9", "walker_42", "2020-01-01"],
+      ];
+      await db.withSql(async (sql) => {
+        for (const [id, username, created] of legacy) {
+          await sql.query(
+            `INSERT INTO "User" (id, username, "usernameKey", email, "passwordHash", "createdAt", "updatedAt") VALUES ($1, $2, $3, $4, 'x', $5, $5)`,
+            [id, username, caseFold(username), `${id}@example.test`, created],
+          );
+        }
+      });
+      await applyMigrations(db, all.slice(0, at + 1));
+      const placeholders = await db.withSql((sql) => sql.query(`SELECT id, "usernameShapeKey" FROM "User" ORDER BY id`));
+      for (const row of placeholders) expect(row.usernameShapeKey).toBe(`\u0001${row.id as string}`);
+
+      expect(await applyDataSteps(db.prisma)).toEqual([`username-keys:${USERNAME_KEYS_VERSION}`]);
+      const read = async () => {
+        const rows = await db.withSql((sql) => sql.query(`SELECT id, username, "usernameKey", "usernameShapeKey" FROM "User" ORDER BY id`));
+        return Object.fromEntries(rows.map((row) => [row.id as string, row as { username: string; usernameKey: string; usernameShapeKey: string }]));
+      };
+      const byId = await read();
+      expect(Object.fromEntries(Object.entries(byId).map(([id, row]) => [id, row.username]))).toEqual({
+        cccccccccccccccccccccc03: "ADRNIN",
+        aaaaaaaaaaaaaaaaaaaaaa01: "admin-aaaaaa",
+        bbbbbbbbbbbbbbbbbbbbbb02: "\u0430dmin-bbbbbb",
+        dddddddddddddddddddddd04: "PayPal",
+        // Its six-character name belongs to a later account, which keeps it: two more characters of the id.
+        eeeeeeeeeeeeeeeeeeeeee05: "PayPaI-eeeeeeee",
+        "1111111111111111111111e6": "PayPaI-eeeeee",
+        "2222222222222222222222f7": "x".repeat(48) + "m",
+        "3333333333333333333333f8": "x".repeat(43) + "-333333",
+        "4444444444444444444444f9": "walker_42",
+      });
+      for (const row of Object.values(byId)) {
+        expect(row.username.length).toBeLessThanOrEqual(50);
+        expect({ usernameKey: row.usernameKey, usernameShapeKey: row.usernameShapeKey }, row.username).toEqual(usernameKeys(row.username));
+      }
+      // Once per database: the next start changes nothing; the step run again (a new version) finds nothing to change.
+      expect(await applyDataSteps(db.prisma)).toEqual([]);
+      await db.withSql((sql) => sql.query(`DELETE FROM "SeedStep" WHERE name LIKE 'username-keys:%'`));
+      expect(await applyDataSteps(db.prisma)).toHaveLength(1);
+      expect(await read()).toEqual(byId);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("on a fresh database the username keys step has nothing to do and is recorded as done", async () => {
+    const db = await emptyDatabase();
+    try {
+      await applyMigrations(db);
+      expect(await applyDataSteps(db.prisma)).toEqual([`username-keys:${USERNAME_KEYS_VERSION}`]);
+      const steps = await db.withSql((sql) => sql.query(`SELECT name FROM "SeedStep"`));
+      expect(steps).toEqual([{ name: `username-keys:${USERNAME_KEYS_VERSION}` }]);
+      expect(await db.prisma.user.count()).toBe(0);
     } finally {
       await db.close();
     }

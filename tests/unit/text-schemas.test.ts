@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import type * as z from "zod";
 import { benchCreateSchema, benchVideoSchema } from "~/schemas/bench";
-import { parseSearchQuery, usernameKey } from "~/schemas/text";
+import { parseSearchQuery } from "~/schemas/text";
 import { feedbackSchema, profileUpdateSchema, signUpSchema, usernameSchema } from "~/schemas/user";
 import { videoInputSchema } from "~/schemas/video";
 
@@ -66,32 +66,6 @@ describe("text shown to other people", () => {
     const expanding = "\ufdfa".repeat(3);
     expect(usernameSchema.safeParse(expanding).error?.issues[0].message).toBe("Username must be at most 50 characters.");
     expect(usernameSchema.safeParse("a\u202eb").error?.issues[0].message).toBe("Username cannot contain control or invisible formatting characters.");
-  });
-});
-
-describe("usernameKey", () => {
-  test("case and compatibility variants share one key", () => {
-    const key = usernameKey("ana");
-    for (const variant of ["Ana", "ANA", "Ａｎａ", "ａＮａ"]) expect(usernameKey(variant), variant).toBe(key);
-    expect(usernameKey("José")).toBe(usernameKey("JOSE\u0301"));
-    expect(usernameKey("straße")).toBe(usernameKey("STRASSE"));
-    expect(usernameKey("ΣΑΣ")).toBe(usernameKey("σασ"));
-    expect(usernameKey("ana")).not.toBe(usernameKey("ána"));
-  });
-
-  test("folds the capital sharp s, the sharp s and ss into one key", () => {
-    expect(new Set(["ẞ", "ß", "ss", "SS"].map(usernameKey))).toEqual(new Set(["ss"]));
-  });
-
-  test("is idempotent and ignores case and NFKC form", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 20, unit: "grapheme" }), (name) => {
-        const key = usernameKey(name);
-        expect(usernameKey(key)).toBe(key);
-        expect(usernameKey(name.toUpperCase())).toBe(key);
-        expect(usernameKey(name.normalize("NFKD"))).toBe(key);
-      }),
-    );
   });
 });
 

@@ -1,0 +1,2 @@
+export const outputFile: string;
+export function renderConfusablesData(): string;
