@@ -1,29 +1,34 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { TopicIllustration } from "~/components/topic-icon";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Topic } from "~/lib/video-topics";
 
-/** What the play control is before JavaScript runs (or when it never does). */
+/** What the play control is before JavaScript runs (or when it never does), where play swaps in place. */
 export type NoScriptPlay =
   | { kind: "link"; href: string }
   /** The video on its host's own site, in a new tab (where we have no page of our own for it). */
-  | { kind: "external"; href: string; hostName: string }
-  /** A POST form: the action counts the view and redirects to a page that shows the player. */
-  | { kind: "form"; action: string };
+  | { kind: "external"; href: string; hostName: string };
+
+/**
+ * Play as a plain POST form, with or without JavaScript (the video pages, which ship none): the action
+ * counts the view and redirects back to a page that shows the player (`startPlaying`).
+ */
+export type PlayForm = { action: string; fields: Record<string, string> };
 
 type LightEmbedProps = {
   title: string;
-  /** Player address without query; null when the video cannot be embedded. */
+  /** Player address without query (or a video file's address); null when the video cannot be embedded. */
   embedSrc: string | null;
+  /** Set when `embedSrc` is a video file of this type: it plays in the browser's own player, not a frame. */
+  fileType?: string;
   /** The still stored on our origin, with its size; without one, the topic's illustration (if given). */
   thumbnail?: Thumbnail | null;
   topic?: Topic;
+  /** Play pressed on a page of ours: a form that counts the view. Without it, play swaps the player in place. */
+  playForm?: PlayForm;
   noScriptPlay: NoScriptPlay;
-  /** Render the player straight away (a watch page the user arrived at by pressing play). */
+  /** Render the player straight away (the page the play form redirected to), autoplaying where the host allows. */
   startPlaying?: boolean;
-  /** Where to POST `intent=view` once the player is shown; omit where views must not count (admin previews). */
-  viewAction?: string;
   /** A one-line play control until played (bench popups, where several videos share a small box). */
   compact?: boolean;
   className?: string;
@@ -43,34 +48,25 @@ function PlayGlyph() {
 
 /**
  * A light stand-in for a third-party player: nothing is requested from the video host until the user
- * presses play. With JavaScript the player replaces the preview in place; without, the control is a
- * link (or form) to a page of ours that shows the player.
+ * presses play. On the video pages play is a form that counts the view and comes back with the player
+ * shown; elsewhere (admin previews, bench popups) the player replaces the preview in place with
+ * JavaScript, and without it the control is a link to a page that shows the player.
  */
 export function LightEmbed({
   title,
   embedSrc,
+  fileType,
   thumbnail,
   topic,
+  playForm,
   noScriptPlay,
   startPlaying = false,
-  viewAction,
   compact = false,
   className = "",
 }: LightEmbedProps) {
   const hydrated = useHydrated();
   const [playing, setPlaying] = useState(startPlaying && Boolean(embedSrc));
   const frame = useRef<HTMLIFrameElement>(null);
-  const viewFetcher = useFetcher();
-  const submitView = viewFetcher.submit;
-
-  const viewSent = useRef(false);
-
-  useEffect(() => {
-    if (!playing || !viewAction || viewSent.current) return;
-    viewSent.current = true;
-    // The server counts at most one view per user, video and day, so arriving here already counted is harmless.
-    submitView({ intent: "view", enhanced: "1" }, { method: "post", action: viewAction });
-  }, [playing, viewAction, submitView]);
 
   useEffect(() => {
     // Keyboard users keep their place: focus moves from the play button into the player.
@@ -78,6 +74,18 @@ export function LightEmbed({
   }, [playing, startPlaying]);
 
   const box = `relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 ${className}`;
+
+  if (playing && embedSrc && fileType) {
+    return (
+      <div className={box}>
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a video is a link an admin adds; the data model holds no caption file to offer */}
+        <video controls autoPlay playsInline className="absolute inset-0 h-full w-full bg-black" aria-label={`Video player: ${title}`}>
+          <source src={embedSrc} type={fileType} />
+          <a href={embedSrc}>Download the video: {title}</a>
+        </video>
+      </div>
+    );
+  }
 
   if (playing && embedSrc) {
     const src = new URL(embedSrc);
@@ -136,6 +144,20 @@ export function LightEmbed({
 
   const label = `Play video: ${title}`;
   const control = `group ${previewBox} cursor-pointer text-left`;
+  if (playForm) {
+    // A plain form also once hydrated (a visit that came from a page with scripts): one behaviour to test.
+    return (
+      <form method="post" action={playForm.action}>
+        <input type="hidden" name="intent" value="view" />
+        {Object.entries(playForm.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit" className={control} aria-label={label}>
+          {preview}
+        </button>
+      </form>
+    );
+  }
   if (hydrated) {
     return (
       <button type="button" className={control} aria-label={label} onClick={() => setPlaying(true)}>
@@ -150,25 +172,15 @@ export function LightEmbed({
       </a>
     );
   }
-  if (noScriptPlay.kind === "external") {
-    return (
-      <a
-        href={noScriptPlay.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={control}
-        aria-label={`${label} on ${noScriptPlay.hostName} (opens in a new tab)`}
-      >
-        {preview}
-      </a>
-    );
-  }
   return (
-    <form method="post" action={noScriptPlay.action}>
-      <input type="hidden" name="intent" value="view" />
-      <button type="submit" className={control} aria-label={label}>
-        {preview}
-      </button>
-    </form>
+    <a
+      href={noScriptPlay.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={control}
+      aria-label={`${label} on ${noScriptPlay.hostName} (opens in a new tab)`}
+    >
+      {preview}
+    </a>
   );
 }

@@ -1,9 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
 import { VideoCard } from "~/components/video-card";
 import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
-import type { VideoCardData, VideoLibraryData } from "~/schemas/video";
+import type { VideoCardData, VideoFormRefusal, VideoLibraryData } from "~/schemas/video";
+
+/** Which card is playing and which card's form was refused: the state a redirect or a refusal brings back. */
+type CardStates = { playing: string | null; refusal: VideoFormRefusal | null };
+const noneShown: CardStates = { playing: null, refusal: null };
 
 /** A grid of video cards, or a sentence saying there are none (an empty topic never shows nothing). */
 function VideoList({
@@ -11,13 +15,15 @@ function VideoList({
   headingLevel,
   label,
   emptyText,
-  returnPath,
+  pagePath,
+  states,
 }: {
   videos: VideoCardData[];
   headingLevel: 2 | 3;
   label: string;
   emptyText: string;
-  returnPath: string;
+  pagePath: string;
+  states: CardStates;
 }) {
   if (videos.length === 0) {
     return <p className="card p-6 text-stone-700">{emptyText}</p>;
@@ -26,7 +32,13 @@ function VideoList({
     <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {videos.map((video) => (
         <li key={video.id}>
-          <VideoCard video={video} headingLevel={headingLevel} returnPath={returnPath} />
+          <VideoCard
+            video={video}
+            headingLevel={headingLevel}
+            pagePath={pagePath}
+            playing={states.playing === video.id}
+            error={states.refusal?.videoId === video.id ? states.refusal.error : null}
+          />
         </li>
       ))}
     </ul>
@@ -34,8 +46,10 @@ function VideoList({
 }
 
 /** The page of one topic; topics with several subCategories get a section per subCategory, in order. */
-export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos: VideoCardData[] }) {
+export function VideoLibraryPage({ topic, videos, states = noneShown }: { topic: VideoTopic; videos: VideoCardData[]; states?: CardStates }) {
   const grouped = topic.subCategories.length > 1;
+  // A refusal that belongs to no card shown (the video was deleted meanwhile) goes above the list.
+  const pageError = states.refusal && !videos.some((video) => video.id === states.refusal?.videoId) ? states.refusal.error : null;
   return (
     <div className="page">
       <header className="mb-8 flex items-start gap-4">
@@ -45,6 +59,11 @@ export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos:
           <p className="mt-2 max-w-3xl text-stone-700">{topic.summary}</p>
         </div>
       </header>
+      {pageError ? (
+        <p role="alert" className="field-error mb-6">
+          {pageError}
+        </p>
+      ) : null}
       {grouped ? (
         topic.subCategories.map((subCategory) => {
           const id = `section-${subCategory.toLowerCase().replace(/\W+/g, "-")}`;
@@ -58,7 +77,8 @@ export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos:
                 headingLevel={3}
                 label={`${subCategory} videos`}
                 emptyText={`There are no ${subCategory.toLowerCase()} videos yet. Please check back soon.`}
-                returnPath={topic.path}
+                pagePath={topic.path}
+                states={states}
               />
             </section>
           );
@@ -69,7 +89,8 @@ export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos:
           headingLevel={2}
           label={`${topic.title} videos`}
           emptyText="There are no videos in this topic yet. Please check back soon."
-          returnPath={topic.path}
+          pagePath={topic.path}
+          states={states}
         />
       )}
     </div>
@@ -78,8 +99,9 @@ export function VideoLibraryPage({ topic, videos }: { topic: VideoTopic; videos:
 
 /** The default export of each of the five video routes. */
 export function VideoLibraryRoute() {
-  const { slug, videos } = useLoaderData<VideoLibraryData>();
-  return <VideoLibraryPage topic={getVideoTopic(slug)} videos={videos} />;
+  const { slug, videos, playing } = useLoaderData<VideoLibraryData>();
+  const refusal = useActionData<VideoFormRefusal>() ?? null;
+  return <VideoLibraryPage topic={getVideoTopic(slug)} videos={videos} states={{ playing, refusal }} />;
 }
 
 export function videoLibraryMeta(slug: VideoTopicSlug): MetaFunction {

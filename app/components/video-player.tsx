@@ -1,6 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { useRef } from "react";
-import { LightEmbed, type NoScriptPlay, type Thumbnail } from "~/components/light-embed";
+import { LightEmbed, type NoScriptPlay, type PlayForm, type Thumbnail } from "~/components/light-embed";
 import { TopicIllustration } from "~/components/topic-icon";
 import type { VideoPlayer as Player } from "~/lib/video-source";
 import type { Topic } from "~/lib/video-topics";
@@ -12,11 +10,12 @@ type VideoPlayerProps = {
   thumbnail?: Thumbnail | null;
   /** The topic whose illustration stands in for a missing still; without it, the plain green box. */
   topic?: Topic;
-  /** How the facade's play control works without JavaScript; by default the video on its host's site. */
+  /** Play as a form that counts the view and redirects to the player (the video pages); omit where views must not count. */
+  playForm?: PlayForm;
+  /** How the facade's play control works without JavaScript where play swaps in place; by default the video on its host's site. */
   noScriptPlay?: NoScriptPlay;
+  /** Show the player at once (the page play's form redirected to). */
   startPlaying?: boolean;
-  /** Where to POST `intent=view` when playback starts; omit where views must not count. */
-  viewAction?: string;
   /** One line per video until played, for small boxes such as a bench's popup. */
   compact?: boolean;
   className?: string;
@@ -27,10 +26,26 @@ const box = "relative block aspect-video w-full overflow-hidden bg-gradient-to-b
 /**
  * One video, played the way its link allows: YouTube and Vimeo behind the click-to-play facade (nothing
  * requested from them before play), a video file in the browser's own player (preload="none": nothing is
- * fetched before play either, and it works without JavaScript), any other page as a link to a new tab.
+ * fetched before play either, and it works without JavaScript), any other page as a link to a new tab. On
+ * the video pages (`playForm`) a file is behind the facade too, so that pressing play counts its view.
  */
-export function VideoPlayer({ title, player, thumbnail, topic, noScriptPlay, startPlaying, viewAction, compact = false, className = "" }: VideoPlayerProps) {
-  if (player?.kind === "file") return <NativeVideo title={title} src={player.src} type={player.type} viewAction={viewAction} className={className} />;
+export function VideoPlayer({ title, player, thumbnail, topic, playForm, noScriptPlay, startPlaying, compact = false, className = "" }: VideoPlayerProps) {
+  if (player?.kind === "file" && playForm) {
+    return (
+      <LightEmbed
+        title={title}
+        embedSrc={player.src}
+        fileType={player.type}
+        thumbnail={thumbnail}
+        topic={topic}
+        playForm={playForm}
+        noScriptPlay={{ kind: "link", href: player.src }}
+        startPlaying={startPlaying}
+        className={className}
+      />
+    );
+  }
+  if (player?.kind === "file") return <NativeVideo title={title} src={player.src} type={player.type} className={className} />;
   if (player?.kind === "page" && compact) {
     return (
       <a href={player.href} target="_blank" rel="noopener noreferrer" className={`btn-link ${className}`}>
@@ -65,29 +80,21 @@ export function VideoPlayer({ title, player, thumbnail, topic, noScriptPlay, sta
       embedSrc={player?.src ?? null}
       thumbnail={thumbnail}
       topic={topic}
+      playForm={playForm}
       noScriptPlay={noScriptPlay ?? hostPage}
       startPlaying={startPlaying}
-      viewAction={viewAction}
       compact={compact}
       className={className}
     />
   );
 }
 
-function NativeVideo({ title, src, type, viewAction, className }: { title: string; src: string; type: string; viewAction?: string; className: string }) {
-  const viewFetcher = useFetcher();
-  const viewSent = useRef(false);
-  const countView = () => {
-    if (!viewAction || viewSent.current) return;
-    viewSent.current = true;
-    // Counted at most once per user, video and day on the server, whatever arrives here.
-    viewFetcher.submit({ intent: "view", enhanced: "1" }, { method: "post", action: viewAction });
-  };
+function NativeVideo({ title, src, type, className }: { title: string; src: string; type: string; className: string }) {
   return (
     <div className={`${box} ${className}`}>
       {/* The browser's own controls work with or without our JavaScript; the link is for browsers without <video>. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a video is a link an admin adds; the data model holds no caption file to offer */}
-      <video controls preload="none" playsInline className="absolute inset-0 h-full w-full bg-black" aria-label={`Video player: ${title}`} onPlay={countView}>
+      <video controls preload="none" playsInline className="absolute inset-0 h-full w-full bg-black" aria-label={`Video player: ${title}`}>
         <source src={src} type={type} />
         <a href={src}>Download the video: {title}</a>
       </video>

@@ -1,6 +1,4 @@
-import { useFetcher } from "@remix-run/react";
-import { applyReaction, isReactionIntent, type ReactionState, type ReactionValue } from "~/lib/reactions";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { ReactionValue } from "~/lib/reactions";
 
 function ThumbIcon({ down = false }: { down?: boolean }) {
   return (
@@ -30,9 +28,17 @@ function ReactionButton({ kind, count, pressed }: { kind: "like" | "dislike"; co
   );
 }
 
+/** What the card says about the person's own reaction: the page is re-rendered after each press, never announced. */
+const reactionStatus: Record<ReactionValue, string> = {
+  LIKE: "You liked this video.",
+  DISLIKE: "You disliked this video.",
+};
+
 /**
- * Like / dislike toggles. A plain form without JavaScript (the server redirects back to `returnTo`);
- * with JavaScript a fetcher submits and the totals change at once, then settle on the server's.
+ * Like / dislike toggles: a plain form, also when the page happens to be hydrated (the video pages ship
+ * no JavaScript). It posts to the page it is on, at this card (`returnTo`), so a refusal renders there
+ * beside the card; a stored reaction redirects back to the same address, where the pressed button and the
+ * sentence under the buttons say what the person chose.
  */
 export function VideoReactions({
   videoId,
@@ -40,24 +46,26 @@ export function VideoReactions({
   dislikes,
   myReaction,
   returnTo,
+  nameVideo = false,
 }: {
   videoId: string;
   likes: number;
   dislikes: number;
   myReaction: ReactionValue | null;
+  /** This card's address on its page, with its player if it is playing. */
   returnTo: string;
+  /** Whether the form names its video (a library page's forms do; the watch page's address names it). */
+  nameVideo?: boolean;
 }) {
-  const fetcher = useFetcher({ key: `reaction-${videoId}` });
-  const hydrated = useHydrated();
-  const pending = fetcher.formData?.get("intent");
-  const saved: ReactionState = { likes, dislikes, mine: myReaction };
-  const shown = isReactionIntent(pending) ? applyReaction(saved, pending) : saved;
   return (
-    <fetcher.Form method="post" action={`/videos/${videoId}`} className="flex items-center gap-2" preventScrollReset>
-      <input type="hidden" name="returnTo" value={returnTo} />
-      {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-      <ReactionButton kind="like" count={shown.likes} pressed={shown.mine === "LIKE"} />
-      <ReactionButton kind="dislike" count={shown.dislikes} pressed={shown.mine === "DISLIKE"} />
-    </fetcher.Form>
+    <div className="flex flex-col gap-2">
+      <form method="post" action={returnTo} className="flex items-center gap-2">
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {nameVideo ? <input type="hidden" name="videoId" value={videoId} /> : null}
+        <ReactionButton kind="like" count={likes} pressed={myReaction === "LIKE"} />
+        <ReactionButton kind="dislike" count={dislikes} pressed={myReaction === "DISLIKE"} />
+      </form>
+      {myReaction ? <p className="text-sm text-stone-700">{reactionStatus[myReaction]}</p> : null}
+    </div>
   );
 }

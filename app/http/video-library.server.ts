@@ -1,12 +1,22 @@
 import { requireUser } from "~/http/auth.server";
+import { answerVideoForm } from "~/http/video-forms.server";
+import { libraryCardPath } from "~/lib/video-addresses";
 import { getVideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 import { listVideosBySubCategories, toVideoCardData } from "~/models/video.server";
 import type { VideoLibraryData } from "~/schemas/video";
 
-/** The one loader of the five video pages. */
+/** The one loader of the five video pages. `?play=<id>` shows that card's player (play's redirect lands there). */
 export async function loadVideoLibrary(request: Request, slug: VideoTopicSlug): Promise<VideoLibraryData> {
   const user = await requireUser(request);
   const topic = getVideoTopic(slug);
   const videos = await listVideosBySubCategories(topic.subCategories, user.id);
-  return { slug, videos: videos.map(toVideoCardData) };
+  const play = new URL(request.url).searchParams.get("play");
+  return { slug, videos: videos.map(toVideoCardData), playing: videos.some((video) => video.id === play) ? play : null };
+}
+
+/** The one action of the five video pages: play and reactions, each redirected back to its card on this page. */
+export async function videoLibraryAction(request: Request, slug: VideoTopicSlug) {
+  const user = await requireUser(request);
+  const { path } = getVideoTopic(slug);
+  return answerVideoForm(request, user, { cardPath: (videoId, playing) => libraryCardPath(path, videoId, playing) });
 }

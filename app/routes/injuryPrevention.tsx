@@ -1,7 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { VideoLibraryRoute, videoLibraryMeta } from "~/components/video-library";
-import { loadVideoLibrary } from "~/http/video-library.server";
+import { passRetryAfter } from "~/http/rate-limit.server";
+import { loadVideoLibrary, videoLibraryAction } from "~/http/video-library.server";
+import { withoutScripts } from "~/lib/page-scripts";
 
+// Play and reactions are plain forms that come back to the card: the page needs no JavaScript.
+export const handle = withoutScripts;
 export const meta = videoLibraryMeta("injuryPrevention");
 export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "injuryPrevention");
+export const action = ({ request }: ActionFunctionArgs) => videoLibraryAction(request, "injuryPrevention");
+// A refused play or reaction's Retry-After reaches the page it renders.
+export const headers = passRetryAfter;
 export default VideoLibraryRoute;

@@ -1,16 +1,20 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
 import { VideoPlayer } from "~/components/video-player";
-import { formatCount } from "~/components/video-card";
+import { formatCount, VideoFormError } from "~/components/video-card";
 import { VideoReactions } from "~/components/video-reactions";
-import { getVideo, reactToVideo, recordView, toVideoCardData } from "~/models/video.server";
-import { videoActionSchema, videoIdSchema } from "~/schemas/video";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { getVideo, toVideoCardData } from "~/models/video.server";
+import { videoIdSchema, type VideoFormRefusal } from "~/schemas/video";
 import { requireUser } from "~/http/auth.server";
-import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
-import { reactionForIntent } from "~/lib/reactions";
+import { passRetryAfter } from "~/http/rate-limit.server";
+import { answerVideoForm } from "~/http/video-forms.server";
+import { withoutScripts } from "~/lib/page-scripts";
+import { libraryCardPath, watchPagePath } from "~/lib/video-addresses";
 import { topicForSubCategory } from "~/lib/video-topics";
+
+// Play and reactions are plain forms that come back to this page: it needs no JavaScript.
+export const handle = withoutScripts;
 
 function notFound(): never {
   throw new Response("Video not found", { status: 404 });
@@ -32,41 +36,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     video: toVideoCardData(video),
     playing: new URL(request.url).searchParams.get("play") === "1",
-    topic: topic ? { title: topic.title, path: topic.path } : null,
+    // Back to the video's own card on its library page.
+    topic: topic ? { title: topic.title, path: libraryCardPath(topic.path, video.id) } : null,
   };
 }
 
-/**
- * intent=view counts a view (once per user, video and day); like/dislike/clear set the user's
- * reaction. Enhanced (fetcher) submissions get the new numbers; plain forms are redirected back.
- */
-// A refused write's Retry-After reaches the page it renders.
+// A refused play or reaction's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 
+/** Play (counts a view, once per user, video and day, then shows the player) and reactions; see answerVideoForm. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const videoId = parseVideoId(params.videoId);
-  const parsed = videoActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return data({ error: "Choose like, dislike or remove." }, { status: 400 });
-  }
-  const { intent, returnTo, enhanced } = parsed.data;
-  const quota = await checkQuota(request, intent === "view" ? "view" : "reaction", user.id);
-  if (!quota.allowed) return data({ error: quota.message }, { status: 429, headers: retryAfterHeaders(quota) });
-  if (intent === "view") {
-    const result = await recordView(user.id, videoId);
-    if (!result) notFound();
-    return enhanced ? { views: result.views, counted: result.counted } : redirect(`/videos/${videoId}?play=1`);
-  }
-  const result = await reactToVideo(user.id, videoId, reactionForIntent(intent));
-  if (!result) notFound();
-  return enhanced ? result : redirect(safeRedirect(returnTo, `/videos/${videoId}`));
+  return answerVideoForm(request, user, { videoId: parseVideoId(params.videoId), cardPath: watchPagePath });
 }
 
 export default function WatchVideo() {
   const { video, playing, topic } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = useActionData<VideoFormRefusal>()?.error ?? null;
   return (
     <div className="page max-w-4xl">
       {topic ? (
@@ -87,16 +73,11 @@ export default function WatchVideo() {
           player={video.player}
           thumbnail={video.thumbnail}
           topic={video.topic}
-          noScriptPlay={{ kind: "form", action: `/videos/${video.id}` }}
+          playForm={{ action: watchPagePath(video.id), fields: {} }}
           startPlaying={playing}
-          viewAction={`/videos/${video.id}`}
         />
         <div className="flex flex-col gap-3 p-4 sm:p-6">
-          {error ? (
-            <p role="alert" className="field-error">
-              {error}
-            </p>
-          ) : null}
+          <VideoFormError error={error} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-stone-600">{formatCount(video.views, "view")}</p>
             <VideoReactions
@@ -104,7 +85,7 @@ export default function WatchVideo() {
               likes={video.likes}
               dislikes={video.dislikes}
               myReaction={video.myReaction}
-              returnTo={`/videos/${video.id}${playing ? "?play=1" : ""}`}
+              returnTo={watchPagePath(video.id, playing)}
             />
           </div>
           {video.description ? <p className="text-stone-700">{video.description}</p> : null}

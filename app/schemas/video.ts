@@ -8,14 +8,18 @@ import { normalizeVideoUrl, type VideoPlayer } from "~/lib/video-source";
 
 export const videoIdSchema = idSchema("Unknown video.");
 
-/** What a signed-in user can do on a video: react to it, or tell us they started playing it. */
+/**
+ * What a signed-in user can do on a video page: react to a video, or press play (which counts a view).
+ * Every one is a plain form that redirects back to the video's card: the video pages ship no JavaScript.
+ */
 export const videoActionSchema = z.object({
   intent: z.enum([...reactionIntents, "view"], { error: "Choose like, dislike or remove." }),
-  // Where a plain form (no JavaScript) returns to; only paths on this site are honoured.
+  // Where a reaction returns to (the card, with its player if it was playing); only paths on this site are honoured.
   returnTo: z.string().max(500).optional(),
-  // Set by enhanced (fetcher) submissions, which want data instead of a redirect.
-  enhanced: z.literal("1").optional(),
 });
+
+/** A library page's forms name the video they act on (the watch page's address names it instead). */
+export const videoLibraryFormSchema = z.object({ videoId: videoIdSchema });
 
 /** What the API calls a user's reaction; "none" removes it. */
 export const apiReactions = ["like", "dislike", "none"] as const;
@@ -144,8 +148,11 @@ export type VideoCardData = {
   topic: Topic;
 };
 
-/** What each of the five video pages loads. */
-export type VideoLibraryData = { slug: VideoTopicSlug; videos: VideoCardData[] };
+/** What each of the five video pages loads: its videos, and the one whose player is shown (`?play=<id>`). */
+export type VideoLibraryData = { slug: VideoTopicSlug; videos: VideoCardData[]; playing: string | null };
+
+/** A video form refused on its page: the sentence, and the card it belongs beside (null: above the list). */
+export type VideoFormRefusal = { error: string; videoId: string | null };
 
 /** A served still's file name: `<videoId>-<first 16 hex digits of its hash>.<jpg|png|webp>`. */
 export const thumbnailFileSchema = z

@@ -5,11 +5,13 @@ import { expect, signInAsAdmin, test } from "./support/fixtures";
 // A class name OpenLayers' Map code and ol.css both contain, and nothing else of ours uses.
 const OPENLAYERS_MARKER = "ol-viewport";
 
-/** Pages that must stay free of OpenLayers: the landing page (which loads no script at all) and the video pages. */
+/** Pages that must stay free of OpenLayers: the landing page and the video pages (which load no script at all). */
 const pagesWithoutMap: { path: string; signedIn: boolean; scripts: boolean }[] = [
   { path: "/", signedIn: false, scripts: false },
-  { path: "/bodyWeightExercises", signedIn: true, scripts: true },
-  { path: "/nutritionandHydration", signedIn: true, scripts: true },
+  { path: "/bodyWeightExercises", signedIn: true, scripts: false },
+  { path: "/nutritionandHydration", signedIn: true, scripts: false },
+  // A page with scripts that has no map either.
+  { path: "/userHome", signedIn: true, scripts: true },
 ];
 
 /** Loads a page and returns the text of every script and stylesheet it fetched. */

@@ -79,7 +79,8 @@ test.describe("no page scrolls sideways on a phone", () => {
 
   test("User pages, a video page included", async ({ page }) => {
     await signUp(page);
-    const videos = (await (await page.request.get("/api/video/videos")).json()) as { _id: string }[];
+    const videos = (await (await page.request.get("/api/video/videos")).json()) as { _id: string; subCategory: string }[];
+    const bodyWeight = videos.find((video) => video.subCategory === "Body Weight Exercise")!;
     // My walks with walks in it: its table is the widest list a user has.
     const trails = (await (await page.request.get("/api/trails/trails")).json()) as { _id: string }[];
     const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
@@ -101,6 +102,9 @@ test.describe("no page scrolls sideways on a phone", () => {
       ...userPages,
       "/userControlPanel/walks",
       `/videos/${videos[0]._id}`,
+      // A player shown in its card (play's redirect lands there) and on the watch page.
+      `/bodyWeightExercises?play=${bodyWeight._id}`,
+      `/videos/${videos[0]._id}?play=1`,
       "/userControlPanel/reports",
       "/trails/gold",
       `/benches/${bench._id}`,

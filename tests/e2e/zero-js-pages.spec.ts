@@ -1,24 +1,58 @@
-import { expect, signIn, signOut, test, createUserViaSignup } from "./support/fixtures";
+import type { Page, Response } from "@playwright/test";
+import { expect, signIn, signOut, signUp, test, createUserViaSignup } from "./support/fixtures";
+import { videoPages } from "./support/videos";
 
 // Pages whose behaviour is complete without JavaScript ship none: not a script tag, not a preload.
 const scriptFreePages = ["/", "/about", "/privacy", "/no-such-page"];
 
+/** Every script the page requests (a <script src>, a module preload, an import), from here on. */
+function scriptRequests(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  return scripts;
+}
+
+/** A document with no script of any kind: no <script> tag (inline or not), no module preload. */
+async function expectNoScript(page: Page, response: Response | null, path: string) {
+  const html = await response!.text();
+  expect(html, path).not.toMatch(/<script/i);
+  expect(html, path).not.toContain("modulepreload");
+  await expect(page.locator("script")).toHaveCount(0);
+  // Scripts stay forbidden unless they carry the document's nonce.
+  expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
 test.describe("pages without JavaScript", () => {
   test("the landing page, About, Privacy and 404 load no script at all, and keep the nonce policy", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
-    });
+    const scripts = scriptRequests(page);
     for (const path of scriptFreePages) {
       const response = await page.goto(path);
       expect(response!.status()).toBe(path === "/no-such-page" ? 404 : 200);
-      const html = await response!.text();
-      expect(html, path).not.toMatch(/<script/i);
-      expect(html, path).not.toContain("modulepreload");
-      await expect(page.locator("script")).toHaveCount(0);
-      // Scripts stay forbidden unless they carry the document's nonce.
-      expect(response!.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoScript(page, response, path);
+    }
+    expect(scripts).toEqual([]);
+  });
+
+  test("the five video libraries and the watch page load no script, also with a player shown (issue 28)", async ({ page }) => {
+    await signUp(page);
+    const scripts = scriptRequests(page);
+    for (const { path } of videoPages) {
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(200);
+      await expectNoScript(page, response, path);
+      await expect(page.getByRole("article").first()).toBeVisible();
+    }
+    const videoId = (await page.getByRole("article").first().getAttribute("id"))!.replace("video-", "");
+    const topic = videoPages[videoPages.length - 1].path;
+    // The player's frame is the video host's (this machine has no internet): a stand-in page answers for it.
+    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }));
+    for (const path of [`${topic}?play=${videoId}`, `/videos/${videoId}`, `/videos/${videoId}?play=1`]) {
+      const response = await page.goto(path);
+      expect(response!.status(), path).toBe(200);
+      await expectNoScript(page, response, path);
     }
     expect(scripts).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { trailIntentSchema } from "~/schemas/trail";
 import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
 import { reactionIntents } from "~/lib/reactions";
+import { VIDEO_TOPICS } from "~/lib/video-topics";
 import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
 
@@ -76,6 +77,10 @@ const forms: Row[] = [
   { kind: "form", method: "POST", path: "/logout", access: "everyone" },
   ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
+  // Each library page's cards post play and reactions to the page itself.
+  ...VIDEO_TOPICS.flatMap((topic) =>
+    ["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: topic.path, intent, access: "user" as const })),
+  ),
   ...intentsOf(walkIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel/walks", intent, access: "user" as const })),
   // Report a problem (issue 27): the pages are public, their form is for signed-in people.
   ...["/trails/gold", `/benches/${NO_SUCH_ID}`].map((path) => ({ kind: "form" as const, method: "POST", path, intent: "report", access: "user" as const })),

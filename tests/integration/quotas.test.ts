@@ -8,15 +8,40 @@ import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { quotaMessages, rateLimitPolicies } from "~/utils/rate-limit-counter.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { callRoute, pageText } from "../support/routes";
+import { topicForSubCategory } from "~/lib/video-topics";
+import { callRoute, pageText, textById } from "../support/routes";
 
 const GOLD = "673e9addbf9ebe061ef810bf";
 let videoId = "";
+/** The library page the video is on, where its card's forms post. */
+let libraryPath = "";
 
 beforeAll(async () => {
   await seedDatabase(prisma);
-  videoId = (await prisma.video.findFirstOrThrow({ select: { id: true } })).id;
+  const video = await prisma.video.findFirstOrThrow({ select: { id: true, subCategory: true } });
+  videoId = video.id;
+  libraryPath = topicForSubCategory(video.subCategory)!.path;
 });
+
+/** A library card's form (play or a reaction), posted as a browser without JavaScript posts it. */
+function cardForm(token: string, client: string, intent: string) {
+  return callRoute(libraryPath, {
+    method: "POST",
+    sessionId: token,
+    headers: { [CLIENT_ADDRESS_HEADER]: client },
+    body: new URLSearchParams({ intent, videoId, returnTo: `${libraryPath}#video-${videoId}` }),
+  });
+}
+
+/** A refusal rendered on the library page: 429 with Retry-After, and the sentence inside the video's card. */
+async function expectRefusalBesideCard(response: Response, message: string) {
+  expect(response.status).toBe(429);
+  expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+  const html = await response.text();
+  expect(textById(html, `video-${videoId}`)).toContain(message);
+  // The page is still one without JavaScript.
+  expect(html).not.toMatch(/<script/i);
+}
 
 let clients = 0;
 /** A fresh client address per test, so tests do not share a client's quota. */
@@ -98,24 +123,32 @@ describe("quotas on every write an account can make", () => {
       expect((await api(`/api/video/${videoId}/reaction`, token, client, "PUT", { reaction: i % 2 ? "like" : "dislike" })).status).toBe(200);
     }
     await expectQuotaRefusal(await api(`/api/video/like/${videoId}`, token, client, "PATCH"), quotaMessages.reaction);
+    // One quota, whichever door: the library page's reaction form is refused too, beside the card.
+    await expectRefusalBesideCard(await cardForm(token, client, "like"), quotaMessages.reaction);
     for (let i = 0; i < rateLimitPolicies.view.account.max; i++) expect((await api(`/api/video/${videoId}/view`, token, client, "POST")).status).toBe(200);
     await expectQuotaRefusal(await api(`/api/video/view/${videoId}`, token, client, "PATCH"), quotaMessages.view);
+    // Play on the library page: refused beside the card, and no player shown for a view not counted.
+    const play = await cardForm(token, client, "view");
+    expect(await play.clone().text()).not.toContain("<iframe");
+    await expectRefusalBesideCard(play, quotaMessages.view);
   }, 120_000);
 
-  test("reactions on the video page: 429 with the sentence on the page", async () => {
+  test("reactions on the video pages: plain forms until 429, then the sentence beside the card", async () => {
     const { token } = await account("pagereactor");
     const client = newClient();
-    const react = () =>
-      callRoute(`/videos/${videoId}`, {
-        method: "POST",
-        sessionId: token,
-        headers: { [CLIENT_ADDRESS_HEADER]: client },
-        body: new URLSearchParams({ intent: "like" }),
-      });
-    for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++) expect((await react()).status).toBe(302);
-    const refused = await react();
-    expect(refused.status).toBe(429);
-    expect(await pageText(refused)).toContain(quotaMessages.reaction);
+    for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++) expect((await cardForm(token, client, i % 2 ? "like" : "clear")).status).toBe(302);
+    const reactionsBefore = await prisma.videoReaction.count({ where: { videoId } });
+    await expectRefusalBesideCard(await cardForm(token, client, "dislike"), quotaMessages.reaction);
+    // The watch page's form shares the quota and shows the same sentence.
+    const watch = await callRoute(`/videos/${videoId}`, {
+      method: "POST",
+      sessionId: token,
+      headers: { [CLIENT_ADDRESS_HEADER]: client },
+      body: new URLSearchParams({ intent: "dislike" }),
+    });
+    expect(watch.status).toBe(429);
+    expect(await pageText(watch)).toContain(quotaMessages.reaction);
+    expect(await prisma.videoReaction.count({ where: { videoId } })).toBe(reactionsBefore);
   }, 120_000);
 
   test("reports: 10 a day per account through the API, then 429 with the sentence, and no 11th stored (issue 27)", async () => {

@@ -26,9 +26,9 @@ async function answer(response: Promise<Response>) {
   return { status: reply.status, body: await reply.json() };
 }
 
-/** The form the video page's buttons post, with the user's session cookie. */
+/** The form a library page's card posts (a plain form, answered with a redirect), with the user's session cookie. */
 function pageForm(sessionId: string, intent: string) {
-  return callRoute(`/videos/${videoId}`, { method: "POST", sessionId, body: new URLSearchParams({ intent, enhanced: "1" }) });
+  return callRoute("/nutritionandHydration", { method: "POST", sessionId, body: new URLSearchParams({ intent, videoId }) });
 }
 
 const stored = () => prisma.video.findUniqueOrThrow({ where: { id: videoId }, select: { likes: true, dislikes: true, views: true } });
@@ -48,7 +48,7 @@ describe("PUT /api/video/{id}/reaction", () => {
     // Again: still one like.
     expect((await answer(api(`/api/video/${videoId}/reaction`, ana.token, "PUT", { reaction: "like" }))).body).toMatchObject({ likes: 1 });
     // Ben likes on the page; Ana switches to dislike through the API.
-    expect((await pageForm(ben.token, "like")).status).toBe(200);
+    expect((await pageForm(ben.token, "like")).status).toBe(302);
     expect((await answer(api(`/api/video/${videoId}/reaction`, ana.token, "PUT", { reaction: "dislike" }))).body).toMatchObject({
       likes: 1,
       dislikes: 1,
@@ -96,7 +96,7 @@ describe("POST /api/video/{id}/view", () => {
     expect((await answer(api(`/api/video/${videoId}/view`, ana.token, "POST"))).body).toMatchObject({ views: 1, counted: false });
     // The old client's call and the page's player count in the same place.
     expect((await answer(api(`/api/video/view/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({ views: 1, counted: false });
-    expect((await pageForm(ana.token, "view")).status).toBe(200);
+    expect((await pageForm(ana.token, "view")).status).toBe(302);
     expect(await stored()).toMatchObject({ views: 1 });
     expect((await answer(api(`/api/video/view/${videoId}`, ben.token, "PATCH"))).body).toMatchObject({ views: 2, counted: true });
     expect(await stored()).toMatchObject({ views: 2 });
