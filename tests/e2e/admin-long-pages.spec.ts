@@ -132,7 +132,14 @@ test.describe("long admin areas on a phone", () => {
     await expect(pages.getByRole("link", { name: "Points 1–10" })).toHaveAttribute("aria-current", "page");
     await pages.getByRole("link", { name: "Points 51–56" }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get("page") === "6" && url.searchParams.get("trail") === GREEN_TRAIL);
-    await expect(page.locator("table tbody tr th")).toHaveText(["Coordinate #51", "Coordinate #52", "Coordinate #53", "Coordinate #54", "Coordinate #55", "Coordinate #56"]);
+    await expect(page.locator("table tbody tr th")).toHaveText([
+      "Coordinate #51",
+      "Coordinate #52",
+      "Coordinate #53",
+      "Coordinate #54",
+      "Coordinate #55",
+      "Coordinate #56",
+    ]);
     await expect(pages.getByRole("link", { name: "Points 51–56" })).toHaveAttribute("aria-current", "page");
 
     await pages.getByRole("link", { name: "Points 1–10" }).click();
