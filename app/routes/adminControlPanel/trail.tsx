@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { ErrorSummary, FormAlert, SelectField, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary, FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage, useFlashAnchor } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
 import { LIGHTING_LABELS, LIGHTING_LEVELS, NOT_RECORDED, SHADE_LEVELS, SURFACE_LABELS, SURFACES, TRAIL_SHADE_LABELS } from "~/lib/facts";
@@ -12,6 +12,7 @@ import { anchors, formErrorsOf, replyTo, type AreaProps, type AreaReply } from "
 import { AreaForm } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { ConfirmDialog } from "~/components/confirm-dialog";
+import { FactSelectField } from "./fact-fields";
 import { AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
 
@@ -133,8 +134,6 @@ function InsertAtEnd({ trail, here, lastResult }: { trail: Trail; here: string; 
   );
 }
 
-const NOT_RECORDED_CHOICE = { placeholder: NOT_RECORDED, optional: true } as const;
-
 /**
  * The facts on the trail's public page, in one plain form; blank (or "Not recorded") until someone has
  * looked. Closed until opened (it is long on a phone, and coordinates are the area's daily work), and open
@@ -198,25 +197,14 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
           />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            field={fields.surface}
-            label="Surface"
-            {...NOT_RECORDED_CHOICE}
-            options={SURFACES.map((surface) => ({ value: surface, label: SURFACE_LABELS[surface] }))}
-          />
+          <FactSelectField field={fields.surface} label="Surface" options={SURFACES.map((surface) => ({ value: surface, label: SURFACE_LABELS[surface] }))} />
           <TextField field={fields.steps} label="Steps (0 when step-free)" inputProps={{ inputMode: "numeric", placeholder: "e.g. 0" }} />
           <TextField field={fields.stepsLocation} label="Where the steps are" inputProps={{ placeholder: "e.g. at the parking deck stairwell" }} />
           <TextField field={fields.steepestGradePercent} label="Steepest grade in percent" inputProps={{ inputMode: "decimal", placeholder: "e.g. 5" }} />
-          <SelectField
-            field={fields.shade}
-            label="Shade"
-            {...NOT_RECORDED_CHOICE}
-            options={SHADE_LEVELS.map((level) => ({ value: level, label: TRAIL_SHADE_LABELS[level] }))}
-          />
-          <SelectField
+          <FactSelectField field={fields.shade} label="Shade" options={SHADE_LEVELS.map((level) => ({ value: level, label: TRAIL_SHADE_LABELS[level] }))} />
+          <FactSelectField
             field={fields.lighting}
             label="Lighting"
-            {...NOT_RECORDED_CHOICE}
             options={LIGHTING_LEVELS.map((level) => ({ value: level, label: LIGHTING_LABELS[level] }))}
           />
           <TextField field={fields.restrooms} label="Where the nearest restrooms are (blank: none nearby)" />
