@@ -40,6 +40,14 @@ export function ToastMessage({ toast: flashed }: { toast: ToastData | null }) {
   );
 }
 
+/**
+ * The id of the element the last flash message was named for, if any: a closed disclosure holding that
+ * element opens, so the message is seen.
+ */
+export function useFlashAnchor(): string | null {
+  return useRouteLoaderData<{ toast: ToastData | null }>("root")?.toast?.anchor ?? null;
+}
+
 function isReset(intent: string | null) {
   try {
     return (JSON.parse(intent ?? "") as { type?: unknown }).type === "reset";

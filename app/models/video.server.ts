@@ -2,6 +2,8 @@ import type { Prisma } from "~/generated/prisma/client";
 import { versionCondition, versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
+import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { ADMIN_VIDEO_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { videoMessages, type ApiReaction, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch, type ViewerVideoJson } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
 import { videoPlayerFor, type VideoPlayer } from "~/lib/video-source";
@@ -190,14 +192,53 @@ export async function recordView(userId: string, videoId: string, at: Date = new
 // Administration: shared by the admin control panel and the JSON API. Links arrive already normalised
 // to the embed form by the schemas in app/schemas/video.ts.
 
+/** Videos whose title or category contains the query (any case); every video for an empty one. */
+function videoSearch(q: string | null | undefined): Prisma.VideoWhereInput {
+  const query = q?.trim();
+  return query ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] } : {};
+}
+
 /** Videos whose title or category contains the query (case-insensitive); all videos for an empty query. */
 export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<(VideoRecord & { thumbnail: ThumbnailRow | null })[]> {
-  const query = q.trim();
   return prisma.video.findMany({
-    where: query ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] } : undefined,
+    where: videoSearch(q),
     select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
     orderBy: [{ title: "asc" }, { id: "asc" }],
   });
+}
+
+/**
+ * A page of the videos matching `q`, newest first (a video just added heads the first page, and an edit
+ * never moves one), those added together (the seed) by title. The cursor names the page's last video by
+ * its id alone and its sort key is read from that row: a title may hold 200 characters of any script,
+ * too long for the URL's cursor. A cursor naming a video deleted meanwhile shows the first page.
+ */
+export async function listVideos({ q, cursor = null, take = ADMIN_VIDEO_PAGE.defaultSize }: { q?: string | null; cursor?: string | null; take?: number } = {}) {
+  const [afterId] = (cursor ? decodeCursor(cursor, 1) : null) ?? [];
+  const after = afterId ? await prisma.video.findUnique({ where: { id: afterId }, select: { id: true, title: true, createdAt: true } }) : null;
+  const keyset: Prisma.VideoWhereInput = after
+    ? {
+        OR: [
+          { createdAt: { lt: after.createdAt } },
+          { createdAt: after.createdAt, title: { gt: after.title } },
+          { createdAt: after.createdAt, title: after.title, id: { gt: after.id } },
+        ],
+      }
+    : {};
+  const rows = await prisma.video.findMany({
+    where: { AND: [videoSearch(q), keyset] },
+    select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
+    orderBy: [{ createdAt: "desc" }, { title: "asc" }, { id: "asc" }],
+    take: take + 1,
+  });
+  const page = pageOf(rows, take, (last) => [last.id]);
+  return { videos: page.rows, next: page.next };
+}
+
+/** How many videos match `q` (as `listVideos` reads them), counted up to LIST_COUNT_CAP + 1. */
+export async function countMatchingVideos(q?: string | null) {
+  const matching = await prisma.video.findMany({ where: videoSearch(q), select: { id: true }, take: LIST_COUNT_CAP + 1 });
+  return matching.length;
 }
 
 /** Adds a video; its still is fetched from the host after the answer. */

@@ -32,17 +32,20 @@ export const feedbackPageQuerySchema = pageQuerySchema(FEEDBACK_API_PAGE, "Messa
 
 /** The admin Profiles and Feedback areas: a page of rows, Older and Newest links between pages. */
 export const ADMIN_LIST_PAGE = { defaultSize: 50, maxSize: 100 } as const;
+/**
+ * The admin Videos area: each video is a card with its preview and buttons, several times a profile's
+ * row, so a phone's page of 50 was 12,000 px tall. Ten keep a page of cards under a phone's 4,000 px.
+ */
+export const ADMIN_VIDEO_PAGE = { defaultSize: 10, maxSize: 100 } as const;
 /** The most a list's count counts: beyond it the page says "more than", and counting costs no more. */
 export const LIST_COUNT_CAP = 1000;
-
-const adminListQuerySchema = pageQuerySchema(ADMIN_LIST_PAGE, "Rows");
 
 /**
  * A page's `?cursor=` and `?limit=`, forgiving as a page should be: a limit out of range shows the
  * default, and the cursor is the model's to judge (one it did not make shows the first page).
  */
-export function readListPage(searchParams: URLSearchParams): { cursor: string | null; limit: number } {
+export function readListPage(searchParams: URLSearchParams, size: PageSize = ADMIN_LIST_PAGE): { cursor: string | null; limit: number } {
   const cursor = searchParams.get("cursor");
-  const limit = adminListQuerySchema.shape.limit.safeParse(searchParams.get("limit") ?? undefined);
-  return { cursor: cursor && cursor.length <= 400 ? cursor : null, limit: limit.success ? limit.data : ADMIN_LIST_PAGE.defaultSize };
+  const limit = pageQuerySchema(size, "Rows").shape.limit.safeParse(searchParams.get("limit") ?? undefined);
+  return { cursor: cursor && cursor.length <= 400 ? cursor : null, limit: limit.success ? limit.data : size.defaultSize };
 }

@@ -167,6 +167,25 @@ const adminPages: PageCheck[] = [
       await expect(page.getByRole("form", { name: "Facts shown on the bench's page" })).toBeVisible();
     },
   },
+  // The long areas a page at a time (issue 29): a later page, and the trail's facts unfolded.
+  {
+    path: "/adminControlPanel?option=videos",
+    state: "on a later page",
+    act: async (page) => {
+      await page.getByRole("navigation", { name: "Pages of videos" }).getByRole("link", { name: "Older videos" }).click();
+      await expect(page.getByRole("link", { name: "Newest videos" })).toBeVisible();
+    },
+  },
+  {
+    path: "/adminControlPanel?option=trail",
+    state: "on a later page of coordinates, with the facts open",
+    act: async (page) => {
+      await page.getByRole("navigation", { name: "Pages of coordinates" }).getByRole("link", { name: "Points 11–20" }).click();
+      await page.locator("summary", { hasText: "Facts shown on the trail's page" }).click();
+      await expect(page.getByRole("form", { name: "Facts shown on the trail's page" })).toBeVisible();
+      await expect(page.getByLabel("Latitude of coordinate #11", { exact: true })).toBeVisible();
+    },
+  },
   // A confirmation: a modal dialog with JS, a server-rendered confirm step without. Nothing is confirmed.
   {
     path: "/adminControlPanel?option=trail",

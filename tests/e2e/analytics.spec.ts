@@ -112,3 +112,30 @@ test("analytics at 390 px: whole titles, readable charts, idle videos in one lin
     for (const id of watched) await request.delete(`/api/video/${id}`, { headers: adminAuth });
   }
 });
+
+test("the weekly walks table at 390 px: a region the keyboard reaches and scrolls, no heading cut", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/adminAnalytics");
+  const region = page.getByRole("region", { name: "Walks per trail and week" });
+  const table = region.getByRole("table", { name: "Walks and miles per trail and week, and in all" });
+  await expect(table).toBeVisible();
+  // The weeks are wider than the phone: the region scrolls sideways, the page does not.
+  const widths = await region.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(widths.scroll).toBeGreaterThan(widths.client);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Every heading (trail, week, total) shows whole, in a cell as wide as its text.
+  expect(await clipped(table.locator("caption, thead th, tbody th"))).toEqual([]);
+  await expect(table.getByRole("columnheader", { name: "All walks" })).toHaveText("All walks");
+
+  // In the tab order, and its arrow keys scroll it to the last column.
+  await expect(region).toHaveAttribute("tabindex", "0");
+  await region.focus();
+  await expect(region).toBeFocused();
+  const scrollLeft = () => region.evaluate((element) => element.scrollLeft);
+  expect(await scrollLeft()).toBe(0);
+  for (let press = 0; press < 20; press++) await page.keyboard.press("ArrowRight");
+  await expect.poll(scrollLeft).toBeGreaterThan(0);
+  await expect.poll(() => region.evaluate((element) => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth)).toBe(true);
+  await expect(table.getByRole("columnheader", { name: "All walks" })).toBeInViewport({ ratio: 1 });
+});

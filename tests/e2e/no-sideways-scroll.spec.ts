@@ -131,6 +131,8 @@ test.describe("no page scrolls sideways on a phone", () => {
       `/adminControlPanel?option=reports&id=${reportId}`,
       "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1",
       "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1&confirm=delete&index=0",
+      // The last page of coordinates, with its confirmation.
+      "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1&page=6&confirm=delete&index=55",
     ]);
   });
 

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { countMatchingFeedback, listFeedback } from "~/models/feedback.server";
 import { countMatchingUsers, createUser, listUsers } from "~/models/user.server";
+import { countMatchingVideos, listVideos } from "~/models/video.server";
 import { prisma } from "~/utils/db.server";
 
 describe("admin lists", () => {
@@ -53,5 +54,43 @@ describe("admin lists", () => {
       expect(await listUsers({ q: "page", cursor: forged, take: 2 })).toEqual(first);
     }
     expect(await listFeedback({ q: "page", cursor: "not-ours", take: 2 })).toEqual(await listFeedback({ q: "page", take: 2 }));
+  });
+
+  test("videos: newest first, those added together by title, a page at a time; a cursor whose video is gone is the first page", async () => {
+    const at = new Date(Date.UTC(2026, 0, 1));
+    // Five added together (as the seed adds them), two later, one matching no search below.
+    const titles = ["Echo walk", "alpha walk", "Delta walk", "charlie walk", "Bravo walk"];
+    await prisma.video.createMany({
+      data: [
+        ...titles.map((title) => ({ title, createdAt: at })),
+        { title: "Later walk", createdAt: new Date(at.getTime() + 1000) },
+        { title: "Latest walk", createdAt: new Date(at.getTime() + 2000) },
+        { title: "Not this one", category: "other", createdAt: new Date(at.getTime() + 3000) },
+      ].map((video) => ({ category: "exercise", subCategory: "Stretching", url: "https://youtu.be/pSHjTRCQxIw", ...video })),
+    });
+    const seen: string[] = [];
+    const pages: Awaited<ReturnType<typeof listVideos>>[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listVideos>> = await listVideos({ q: "WALK", cursor, take: 3 });
+      pages.push(page);
+      seen.push(...page.videos.map((video) => video.title));
+      cursor = page.next;
+    } while (cursor);
+    // The database's collation orders the titles of one moment; every row once, the later ones first.
+    const together = await prisma.video.findMany({ where: { createdAt: at }, orderBy: [{ title: "asc" }, { id: "asc" }], select: { title: true } });
+    expect(seen).toEqual(["Latest walk", "Later walk", ...together.map((video) => video.title)]);
+    expect(pages.map((page) => page.videos.length)).toEqual([3, 3, 1]);
+    expect(await countMatchingVideos("WALK")).toBe(7);
+    expect(await countMatchingVideos("")).toBe(8);
+    expect(await countMatchingVideos("exercise")).toBe(7);
+
+    // The second page's cursor names the first page's last video; once it is deleted, the cursor shows the first page.
+    const second = await listVideos({ q: "walk", cursor: pages[0].next, take: 3 });
+    expect(second.videos.map((video) => video.title)).toEqual(pages[1].videos.map((video) => video.title));
+    await prisma.video.delete({ where: { id: pages[0].videos[2].id } });
+    const first = await listVideos({ q: "walk", take: 3 });
+    expect(await listVideos({ q: "walk", cursor: pages[0].next, take: 3 })).toEqual(first);
+    expect(await listVideos({ q: "walk", cursor: "not-ours", take: 3 })).toEqual(first);
   });
 });

@@ -128,12 +128,19 @@ const formFields = [
   "note",
 ];
 
-/** Every search box (GET): the admin areas' `q` and the trail filter. */
+/** Every search box (GET): the admin areas' `q`. */
 const searches = [
   { option: "profiles", param: "q" },
   { option: "videos", param: "q" },
   { option: "feedback", param: "q" },
-  { option: "trail", param: "filter" },
+];
+
+/** The places of the paged admin areas (GET): which page, how many, which trail. A bad one shows a page, never a 500. */
+const places = [
+  { option: "videos", param: "cursor" },
+  { option: "videos", param: "limit" },
+  { option: "trail", param: "page" },
+  { option: "trail", param: "trail" },
 ];
 
 const BENCH_PAGE = "/benches/{seeded}";
@@ -254,6 +261,19 @@ describe("bad input never breaks the server nor half-writes", () => {
         expect(await fingerprint()).toBe(before);
       }),
       { numRuns: RUNS * 2 },
+    );
+  });
+
+  test.each(places.map((place) => [`GET /adminControlPanel?option=${place.option}&${place.param}=…`, place] as const))("%s", async (label, place) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(nasty, hostileText), async (text) => {
+        const query = new URLSearchParams({ option: place.option, [place.param]: text });
+        const before = await fingerprint();
+        const response = await callRoute(`/adminControlPanel?${query}`, { sessionId: adminToken });
+        expect(response.status, `${label} answered ${response.status} for ${JSON.stringify(text)}`).toBe(200);
+        expect(await fingerprint()).toBe(before);
+      }),
+      { numRuns: RUNS },
     );
   });
 });

@@ -396,7 +396,6 @@ describe("on the admin pages, a stale save answers 409 with both versions and ov
       intent: "save-facts",
       trailId,
       version: "0",
-      filter: "",
       surface: "gravel",
       steps: "",
       stepsLocation: "",

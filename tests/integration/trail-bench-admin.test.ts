@@ -99,18 +99,56 @@ describe("every trail and bench action is for admins only", () => {
 });
 
 describe("admin trail edits", () => {
+  test("the coordinate table shows ten points a page; a page out of range shows the nearest one", async () => {
+    const trail = await goldTrail();
+    type Points = { page: number; pages: number; first: number; end: number };
+    const points = async (search: string) => {
+      const request = new Request(`http://localhost/adminControlPanel?option=trail&trail=${trail.id}${search}`, { headers: { Cookie: adminCookie } });
+      return ((await loader({ request, params: {}, context: {} })) as { area: { points: Points } }).area.points;
+    };
+    const pages = Math.ceil(trail.coordinates.length / 10);
+    expect(pages).toBeGreaterThan(1);
+    expect(await points("")).toMatchObject({ page: 1, pages, first: 0, end: 10 });
+    expect(await points("&page=2")).toMatchObject({ page: 2, first: 10, end: 20 });
+    expect(await points(`&page=${pages}`)).toMatchObject({ page: pages, first: (pages - 1) * 10, end: trail.coordinates.length });
+    for (const [asked, shown] of [
+      ["999", pages],
+      ["0", 1],
+      ["-3", 1],
+      ["two", 1],
+      ["1.5", 1],
+    ] as const) {
+      expect((await points(`&page=${asked}`)).page, asked).toBe(shown);
+    }
+  });
+
   test("save redirects back to the trail with a flash; a stale version is refused with the message", async () => {
     const trail = await goldTrail();
     const original = trail.coordinates[3];
     const saved = await post(
       "trail",
-      { intent: "save-coordinate", trailId: trail.id, filter: "Go", version: String(trail.version), index: "3", latitude: "33.9801", longitude: "-84.0071" },
+      { intent: "save-coordinate", trailId: trail.id, version: String(trail.version), index: "3", latitude: "33.9801", longitude: "-84.0071" },
       adminCookie,
     );
     expect(statusOf(saved)).toBe(302);
     // Back on the saved point's row (#4, 1-based), where its message stands.
-    expect((saved as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}&filter=Go#point-4`);
+    expect((saved as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}#point-4`);
     expect((await getTrailWithCoordinates(trail.id))!.coordinates[3]).toEqual([-84.0071, 33.9801]);
+    // Ten points a page: #13's answer lands on the second page, which shows its row.
+    const [longitude, latitude] = trail.coordinates[12];
+    const later = await post(
+      "trail",
+      {
+        intent: "save-coordinate",
+        trailId: trail.id,
+        version: String(trail.version + 1),
+        index: "12",
+        latitude: String(latitude),
+        longitude: String(longitude),
+      },
+      adminCookie,
+    );
+    expect((later as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}&page=2#point-13`);
 
     const stale = await post(
       "trail",

@@ -250,7 +250,6 @@ describe("the admin forms", () => {
     trailId: await goldId(),
     // The version the form was opened with, as its hidden field carries it.
     version: String((await prisma.trail.findUniqueOrThrow({ where: { name: "Gold Trail" }, select: { version: true } })).version),
-    filter: "",
     surface: "paved",
     steps: "0",
     stepsLocation: "",

@@ -283,10 +283,11 @@ describe("admin Videos area actions", () => {
     expect(forUser.status).toBe(403);
   });
 
-  test("create normalises the link, flashes, and lands on the area with the search kept", async () => {
-    const response = (await postPanel({ intent: "create", q: "stretch", ...newVideo }, adminCookie)) as Response;
+  test("create normalises the link, flashes, and lands on the first page of the area with the search kept", async () => {
+    // Sent from a later page: the new video heads the first, where the answer goes.
+    const response = (await postPanel({ intent: "create", ...newVideo }, adminCookie, "option=videos&q=stretch&cursor=abc&limit=2")) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=stretch#add-video");
+    expect(response.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=stretch&limit=2#add-video");
     expect(response.headers.get("Set-Cookie")).toContain("__toast=");
     const stored = await prisma.video.findFirstOrThrow({ where: { title: "Calf Stretch" } });
     expect(stored).toMatchObject({ url: "https://www.youtube.com/embed/IR0yV_3DfBo", subCategory: "Stretching", likes: 0, dislikes: 0 });
@@ -312,7 +313,6 @@ describe("admin Videos area actions", () => {
         intent: "update",
         id: videoId,
         version: "0",
-        q: "water",
         title: "Water Wise",
         url: "https://www.youtube.com/watch?v=IODxDxX7oi4&t=5s",
         category: "health",
@@ -320,8 +320,10 @@ describe("admin Videos area actions", () => {
         description: "",
       },
       adminCookie,
+      "option=videos&q=water&cursor=abc&edit=" + videoId,
     )) as Response;
-    expect(updated.headers.get("Location")).toBe(`/adminControlPanel?option=videos&q=water#admin-video-${videoId}`);
+    // Back to the same page of the same search, the edit form closed: the answer stands in the video's card.
+    expect(updated.headers.get("Location")).toBe(`/adminControlPanel?option=videos&q=water&cursor=abc#admin-video-${videoId}`);
     expect(await prisma.video.findUniqueOrThrow({ where: { id: videoId } })).toMatchObject({
       title: "Water Wise",
       url: "https://www.youtube.com/embed/IODxDxX7oi4",
@@ -330,7 +332,7 @@ describe("admin Videos area actions", () => {
       description: "",
       views: 7,
     });
-    const deleted = (await postPanel({ intent: "delete", id: videoId, version: "1", q: "water" }, adminCookie)) as Response;
+    const deleted = (await postPanel({ intent: "delete", id: videoId, version: "1" }, adminCookie, "option=videos&q=water")) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water#video-results");
     expect(await prisma.video.findUnique({ where: { id: videoId } })).toBeNull();
     const missing = (await postPanel({ intent: "delete", id: videoId, version: "1" }, adminCookie)) as DataResult;

@@ -15,6 +15,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
   heading,
   level,
   className,
+  hideHeading = false,
   children,
 }: {
   form: FormMetadata<Fields, string[]>;
@@ -23,13 +24,15 @@ export function AreaForm<Fields extends Record<string, unknown>>({
   heading: string;
   level: 3 | 4;
   className: string;
+  /** When something else in view names the form (a disclosure's summary): the heading is for assistive technology only. */
+  hideHeading?: boolean;
   children: ReactNode;
 }) {
   const Heading = level === 3 ? "h3" : "h4";
   const headingId = `${form.id}-heading`;
   return (
     <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className={className} aria-labelledby={headingId}>
-      <Heading id={headingId} className={`mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}>
+      <Heading id={headingId} className={hideHeading ? "sr-only" : `mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}>
         {heading}
       </Heading>
       <ErrorSummary summary={summary} level={level === 3 ? 4 : 5} className="mb-4" />

@@ -4,7 +4,7 @@ import { refusalReply } from "~/http/form-submission.server";
 import { adminAreaUrl, type AdminOption } from "~/lib/navigation";
 import type { Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
-import { ADMIN_LIST_PAGE, LIST_COUNT_CAP, readListPage } from "~/schemas/page";
+import { ADMIN_LIST_PAGE, LIST_COUNT_CAP, readListPage, type PageSize } from "~/schemas/page";
 import type { AreaReply } from "./area";
 
 /** One admin area on the server: what its page loads, and what its forms' submissions do. */
@@ -46,12 +46,12 @@ export function confirmationIn<Kind extends string>(url: URL, kinds: readonly Ki
 
 /**
  * Where a paginated list stands, all of it in the URL: its search (`q`), the page (`cursor`, from the
- * Older link) and the page size (`limit`, kept only when not the default). Every link and form of the
- * area carries it, so a change or a confirmation comes back to the same page of the same search.
+ * Older link) and the page size (`limit`, kept only when not the list's default, `size`). Every link and
+ * form of the area carries it, so a change or a confirmation comes back to the same page of the same search.
  */
-export function listPlace(url: URL, q: string) {
-  const { cursor, limit } = readListPage(url.searchParams);
-  return { place: { q, cursor, limit: limit === ADMIN_LIST_PAGE.defaultSize ? null : String(limit) }, take: limit };
+export function listPlace(url: URL, q: string, size: PageSize = ADMIN_LIST_PAGE) {
+  const { cursor, limit } = readListPage(url.searchParams, size);
+  return { place: { q, cursor, limit: limit === size.defaultSize ? null : String(limit) }, take: limit };
 }
 
 export type ListPlace = ReturnType<typeof listPlace>["place"];

@@ -55,5 +55,6 @@ export const anchors = {
   benchVideos: "bench-videos",
   addBenchVideo: "add-bench-video",
   trailFacts: "trail-facts",
+  trailPoints: "trail-coordinates",
   benchFacts: "bench-facts",
 } as const;

@@ -12,11 +12,8 @@ import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AreaChooser } from "./search";
+import { FactSelectField, YES_NO } from "./fact-fields";
 
-const YES_NO = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-];
 const yesNoValue = (value: boolean | null) => (value === null ? "" : value ? "yes" : "no");
 const yesNoText = (value: string) => YES_NO.find((choice) => choice.value === value)?.label ?? NOT_RECORDED;
 const shadeText = (value: string) =>
@@ -144,17 +141,11 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField field={fields.backrest} label="Backrest" placeholder={NOT_RECORDED} optional options={YES_NO} />
-        <SelectField field={fields.armrests} label="Armrests" placeholder={NOT_RECORDED} optional options={YES_NO} />
-        <SelectField
-          field={fields.shade}
-          label="Shade"
-          placeholder={NOT_RECORDED}
-          optional
-          options={SHADE_LEVELS.map((level) => ({ value: level, label: BENCH_SHADE_LABELS[level] }))}
-        />
+        <FactSelectField field={fields.backrest} label="Backrest" />
+        <FactSelectField field={fields.armrests} label="Armrests" />
+        <FactSelectField field={fields.shade} label="Shade" options={SHADE_LEVELS.map((level) => ({ value: level, label: BENCH_SHADE_LABELS[level] }))} />
         <TextField field={fields.seatHeightCm} label="Seat height in centimetres" inputProps={{ inputMode: "numeric", placeholder: "e.g. 45" }} />
-        <SelectField field={fields.wheelchairSpace} label="Room for a wheelchair beside it" placeholder={NOT_RECORDED} optional options={YES_NO} />
+        <FactSelectField field={fields.wheelchairSpace} label="Room for a wheelchair beside it" />
       </div>
       <button type="submit" name="intent" value="save-bench-facts" className="btn-primary mt-4">
         Save facts

@@ -11,44 +11,65 @@ import {
   updateCoordinate,
   updateTrailFacts,
 } from "~/models/trail.server";
-import { parseSearchQuery } from "~/schemas/text";
 import { trailIntentSchema } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
-/** ?option=trail&filter=<name part>&trail=<id>[&confirm=delete&index=<i>] */
+/**
+ * The coordinate table shows this many points a page: a point is a card on a phone, and the Green
+ * Trail's 56 of them made the area 17,000 px tall.
+ */
+const COORDINATES_PER_PAGE = 10;
+
+/** The `?page=` (from 1) that shows point `number` (1-based), or null for the first page, which needs none. */
+function pageParamFor(number: number) {
+  const page = Math.ceil(number / COORDINATES_PER_PAGE);
+  return page > 1 ? String(page) : null;
+}
+
+/** The page of coordinates a URL asks for, within the trail's pages: anything else shows the nearest. */
+function coordinatePage(url: URL, length: number) {
+  const pages = Math.max(1, Math.ceil(length / COORDINATES_PER_PAGE));
+  const asked = Number(url.searchParams.get("page") ?? "1");
+  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+  const first = (page - 1) * COORDINATES_PER_PAGE;
+  return { page, pages, size: COORDINATES_PER_PAGE, first, end: Math.min(first + COORDINATES_PER_PAGE, length) };
+}
+
+/** ?option=trail&trail=<id>[&page=<n>][&confirm=delete&index=<i>]: the trail picker has all trails, so no name filter. */
 export async function loadTrailArea(url: URL) {
-  const { q: filter, error: searchError } = parseSearchQuery(url.searchParams.get("filter"));
   const requested = url.searchParams.get("trail");
   const trails = await listTrails();
-  const matching = trails.filter((trail) => trail.name.toLowerCase().includes(filter.toLowerCase()));
-  const chosen = trails.find((trail) => trail.id === requested) ?? matching[0] ?? null;
+  const chosen = trails.find((trail) => trail.id === requested) ?? trails[0] ?? null;
   const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
   const index = Number(url.searchParams.get("index"));
   const confirming = trail && confirmationIn(url, ["delete"]) && Number.isInteger(index) && index >= 0 && index < trail.coordinates.length;
   return {
-    filter,
-    searchError,
-    // The chosen trail stays in the list even when the filter no longer matches it.
-    options: chosen && !matching.includes(chosen) ? [chosen, ...matching] : matching,
+    searchError: null,
+    options: trails,
     trail,
+    points: coordinatePage(url, trail?.coordinates.length ?? 0),
     confirm: confirming ? { index } : null,
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
   };
 }
 
-/** Positions are shown 1-based (#1 first); each form names the trail version it showed, so stale edits are refused. */
-export async function trailAction(_request: Request, formData: FormData) {
-  const filter = formData.get("filter");
+/**
+ * Positions are shown 1-based (#1 first); each form names the trail version it showed, so stale edits are
+ * refused. A coordinate's result lands on the page of the table that shows its row.
+ */
+export async function trailAction(request: Request, formData: FormData) {
   const submission = parseSubmission(formData, { schema: trailIntentSchema });
   if (submission.status !== "success") return invalid(submission, ["latitude", "longitude", ...TRAIL_FACT_KEYS]);
   const input = submission.value;
-  const back = adminAreaUrl("trail", { trail: input.trailId, filter: typeof filter === "string" ? filter : null });
   if (input.intent === "save-facts") {
     const { intent, trailId, version, ...facts } = input;
     const saved = await updateTrailFacts(trailId, facts, { expectedVersion: version });
     if (!saved.ok) return refused(intent, submission, trailRefusals[saved.reason === "stale" ? "stale-facts" : saved.reason]);
+    // The same page of coordinates as before.
+    const page = new URL(request.url).searchParams.get("page");
+    const back = adminAreaUrl("trail", { trail: trailId, page: page && /^\d{1,4}$/.test(page) ? page : null });
     return redirectWithToast(back, { type: "success", message: `Facts of the ${saved.trail.name} saved.`, anchor: anchors.trailFacts });
   }
   const expected = { expectedVersion: input.version };
@@ -73,5 +94,6 @@ export async function trailAction(_request: Request, formData: FormData) {
     row = at + 1;
   }
   if (!edit.ok) return refused(input.intent, submission, trailRefusals[edit.reason]);
+  const back = adminAreaUrl("trail", { trail: input.trailId, page: pageParamFor(row) });
   return redirectWithToast(back, { type: "success", message, anchor: `point-${row}` });
 }

@@ -2,13 +2,24 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import type { SessionUser } from "~/models/session.server";
-import { createVideo, deleteVideo, getVideo, searchVideos, updateVideo, videoPreview, videoRefusals, type VideoRecord } from "~/models/video.server";
+import {
+  countMatchingVideos,
+  createVideo,
+  deleteVideo,
+  getVideo,
+  listVideos,
+  updateVideo,
+  videoPreview,
+  videoRefusals,
+  type VideoRecord,
+} from "~/models/video.server";
 import { isId } from "~/schemas/id";
+import { ADMIN_VIDEO_PAGE } from "~/schemas/page";
 import { parseSearchQuery } from "~/schemas/text";
 import { videoIntentSchema } from "~/schemas/video";
 import { log } from "~/utils/logger.server";
 import { anchors } from "./area";
-import { confirmationIn, invalid, refused } from "./area.server";
+import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
 
 /** One video as the admin area shows it: plain values only, and its preview (how it plays, its still). */
 export type AdminVideo = Omit<VideoRecord, "createdAt"> & ReturnType<typeof videoPreview>;
@@ -24,24 +35,42 @@ async function videoFromParam(value: string | null) {
   return video ? toAdminVideo(video) : null;
 }
 
-/** ?q= searches; ?edit=<id> opens that video's edit form; ?confirm=delete&id=<id> asks before deleting. */
+/** Where the list stands (search, page, page size): the URL's, kept by every link and form of the area. */
+function videosPlace(url: URL) {
+  const { q, error } = parseSearchQuery(url.searchParams.get("q"));
+  return { ...listPlace(url, q, ADMIN_VIDEO_PAGE), q, error };
+}
+
+/**
+ * A page of the videos matching ?q= (after ?cursor=, ?limit= of them, newest first); ?edit=<id> opens that
+ * video's edit form; ?confirm=delete&id=<id> asks before deleting.
+ */
 export async function loadVideosArea(url: URL) {
-  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
-  const [videos, editing, confirm] = await Promise.all([
-    searchError ? [] : searchVideos({ q }),
+  const { q, error: searchError, place, take } = videosPlace(url);
+  const [page, count, editing, confirm] = await Promise.all([
+    searchError ? { videos: [], next: null } : listVideos({ q, cursor: place.cursor, take }),
+    searchError ? 0 : countMatchingVideos(q),
     videoFromParam(url.searchParams.get("edit")),
     confirmationIn(url, ["delete"]) ? videoFromParam(url.searchParams.get("id")) : null,
   ]);
-  return { q, searchError, videos: videos.map(toAdminVideo), editing, confirm };
+  return {
+    q,
+    searchError,
+    place,
+    pages: listPages("videos", place, page.next, count, anchors.videoList),
+    videos: page.videos.map(toAdminVideo),
+    editing,
+    confirm,
+  };
 }
 
 /** The fields a person types in the add and edit forms (the others are hidden). */
 const typedFields = ["title", "url", "category", "subCategory", "description"];
 
-/** Every change redirects back to the list with the search kept, and a flash. */
-export async function videosAction(_request: Request, formData: FormData, admin: SessionUser) {
-  const q = formData.get("q");
-  const back = adminAreaUrl("videos", { q: parseSearchQuery(typeof q === "string" ? q : "").q });
+/** Every change redirects back to the same page of the same search, with a flash. */
+export async function videosAction(request: Request, formData: FormData, admin: SessionUser) {
+  const { place } = videosPlace(new URL(request.url));
+  const back = adminAreaUrl("videos", place);
   const submission = parseSubmission(formData, { schema: videoIntentSchema });
   if (submission.status !== "success") return invalid(submission, typedFields);
   const input = submission.value;
@@ -50,8 +79,12 @@ export async function videosAction(_request: Request, formData: FormData, admin:
     const { intent: _intent, ...fields } = input;
     const video = await createVideo(fields);
     log("info", "video created", { videoId: video.id, adminId: admin.id });
-    // Beside the form that added it, ready for the next one.
-    return redirectWithToast(back, { type: "success", message: `Video "${video.title}" added.`, anchor: anchors.addVideo });
+    // Beside the form that added it, ready for the next one, on the first page, which the new video heads.
+    return redirectWithToast(adminAreaUrl("videos", { ...place, cursor: null }), {
+      type: "success",
+      message: `Video "${video.title}" added.`,
+      anchor: anchors.addVideo,
+    });
   }
 
   if (input.intent === "update") {

@@ -4,23 +4,26 @@ import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
-import { formatCount } from "~/components/video-card";
 import { adminAreaUrl } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
 import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
 import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
 import { anchors, formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { AdminSearch } from "./search";
+import { AdminSearch, ListPages, ResultCount } from "./search";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { AdminVideo, loadVideosArea } from "./videos.server";
 
 type VideosData = Awaited<ReturnType<typeof loadVideosArea>>;
 
+type Place = VideosData["place"];
+
 const areaUrl = (params: Record<string, string | null | undefined> = {}) => adminAreaUrl("videos", params);
 const rowAnchor = anchors.videoCard;
 
 export function VideosArea({ data, reply }: AreaProps<VideosData>) {
+  // The same page of the same search, after a confirmation or a change.
+  const back = areaUrl(data.place);
   return (
     <div className="space-y-8">
       {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
@@ -29,11 +32,11 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
         title="Delete video"
         prompt="Are you sure you want to delete this video?"
         open={Boolean(data.confirm)}
-        closeTo={data.confirm ? `${areaUrl({ q: data.q })}#${rowAnchor(data.confirm.id)}` : areaUrl({ q: data.q })}
+        closeTo={data.confirm ? `${back}#${rowAnchor(data.confirm.id)}` : back}
         // A deletion is answered where the list says what it shows: the card is gone.
-        action={`${areaUrl({ q: data.q })}#${anchors.videoList}`}
+        action={`${back}#${anchors.videoList}`}
         intent="delete"
-        fields={data.confirm ? { id: data.confirm.id, version: data.confirm.version, q: data.q } : {}}
+        fields={data.confirm ? { id: data.confirm.id, version: data.confirm.version } : {}}
         confirmLabel="Yes, delete"
       >
         <p className="mt-2 text-stone-700">{data.confirm?.title}</p>
@@ -41,9 +44,9 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
       <AdminSearch option="videos" value={data.q} error={data.searchError} label="Search videos by title or category" />
       {data.editing ? (
         // A new version (saved by anyone) is a new form with its values: never the old values with a newer version.
-        <EditVideoForm key={`${data.editing.id}-${data.editing.version}`} video={data.editing} q={data.q} lastResult={replyTo(reply, "update")} />
+        <EditVideoForm key={`${data.editing.id}-${data.editing.version}`} video={data.editing} place={data.place} lastResult={replyTo(reply, "update")} />
       ) : (
-        <AddVideoForm q={data.q} lastResult={replyTo(reply, "create")} />
+        <AddVideoForm place={data.place} lastResult={replyTo(reply, "create")} />
       )}
       <VideoList data={data} reply={reply} />
     </div>
@@ -72,7 +75,7 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
   );
 }
 
-function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionResult<string[]> }) {
+function AddVideoForm({ place, lastResult }: { place: Place; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm("add-video", videoInputSchema, lastResult);
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
@@ -81,8 +84,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
         Add a video
       </h3>
       {/* The fragment lands the page back on this form when the answer is a page (no JavaScript). */}
-      <Form method="post" action={`${areaUrl({ q })}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
-        <input type="hidden" name="q" value={q} />
+      <Form method="post" action={`${areaUrl(place)}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="intent" value="create" />
         <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
@@ -93,7 +95,7 @@ function AddVideoForm({ q, lastResult }: { q: string; lastResult?: SubmissionRes
   );
 }
 
-function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string; lastResult?: SubmissionResult<string[]> }) {
+function EditVideoForm({ video, place, lastResult }: { video: AdminVideo; place: Place; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
   // Saved by someone else since this form was opened: both versions, field by field.
@@ -103,11 +105,10 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
       <h3 id="edit-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
         Edit video: {video.title}
       </h3>
-      <Form method="post" action={`${areaUrl({ q, edit: video.id })}#${anchors.editVideo}`} {...getFormProps(form)} className="space-y-4">
+      <Form method="post" action={`${areaUrl({ ...place, edit: video.id })}#${anchors.editVideo}`} {...getFormProps(form)} className="space-y-4">
         <input key={key} {...idProps} />
         {/* The version these values are from (after a refusal, the one shown beside them): a save based on an older one is refused. */}
         <input type="hidden" name="version" value={video.version} />
-        <input type="hidden" name="q" value={q} />
         <input type="hidden" name="intent" value="update" />
         <ErrorSummary summary={summary} level={4} />
         {typed ? (
@@ -125,7 +126,7 @@ function EditVideoForm({ video, q, lastResult }: { video: AdminVideo; q: string;
         <VideoFields fields={fields} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="update" label="Save changes" pendingLabel="Saving…" />
-          <Link to={`${areaUrl({ q })}#${rowAnchor(video.id)}`} className="btn-secondary">
+          <Link to={`${areaUrl(place)}#${rowAnchor(video.id)}`} className="btn-secondary">
             Cancel
           </Link>
         </div>
@@ -141,10 +142,17 @@ function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosD
   const orphan = replyTo(reply, "delete", "") ?? (data.editing ? undefined : replyAboutNone(reply, "id", shown, "update"));
   return (
     <section id={anchors.videoList} aria-labelledby="video-list-heading" className="scroll-mt-4">
-      <h3 id="video-list-heading" className="mb-3 text-lg font-semibold text-stone-900">
-        {data.q ? `Videos matching “${data.q}”` : "All videos"}{" "}
-        <span className="text-base font-normal text-stone-600">({formatCount(data.videos.length, "video")})</span>
+      <h3 id="video-list-heading" className="mb-1 text-lg font-semibold text-stone-900">
+        {data.q ? `Videos matching “${data.q}”` : "All videos"}
       </h3>
+      <ResultCount
+        count={data.pages.count}
+        more={data.pages.more}
+        shown={data.videos.length}
+        paged={Boolean(data.pages.older || data.pages.newest)}
+        q={data.q}
+        noun={["video", "videos"]}
+      />
       <AnchoredMessage
         anchor={anchors.videoList}
         refusal={formErrorsOf(orphan)}
@@ -156,58 +164,68 @@ function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosD
           No results found
         </p>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
           {data.videos.map((video) => (
             <li key={video.id}>
-              <AdminVideoCard video={video} q={data.q} />
+              <AdminVideoCard video={video} place={data.place} />
             </li>
           ))}
         </ul>
       )}
+      {/* Newest first, a page at a time. */}
+      <ListPages pages={data.pages} label="Pages of videos" newestLabel="Newest videos" olderLabel="Older videos" />
     </section>
   );
 }
 
-function AdminVideoCard({ video, q }: { video: AdminVideo; q: string }) {
+function AdminVideoCard({ video, place }: { video: AdminVideo; place: Place }) {
   const headingId = `${rowAnchor(video.id)}-title`;
+  const preview = {
+    title: video.title,
+    player: video.player,
+    thumbnail: video.thumbnail,
+    topic: video.topic,
+    noScriptPlay: { kind: "link", href: `/videos/${video.id}` },
+  } as const;
   return (
     <article id={rowAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
-      {/* Light preview: nothing is requested from the video host until play; admin plays never count as views. */}
-      <VideoPlayer
-        title={video.title}
-        player={video.player}
-        thumbnail={video.thumbnail}
-        topic={video.topic}
-        noScriptPlay={{ kind: "link", href: `/videos/${video.id}` }}
-      />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h4 id={headingId} className="text-base leading-snug font-semibold text-stone-900">
-            {video.title}
-          </h4>
-          <CategoryBadge category={video.category} />
+      {/* Light preview: nothing is requested from the video host until play; admin plays never count as views.
+          On a phone a one-line play control, so a page of cards stays short; from md the still. */}
+      <div className="hidden md:block">
+        <VideoPlayer {...preview} />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3 md:p-4">
+        {/* On a phone the play control shows the title (but a video file's own player does not). */}
+        <h4 id={headingId} className={`text-base leading-snug font-semibold text-stone-900 ${video.player?.kind === "file" ? "" : "max-md:sr-only"}`}>
+          {video.title}
+        </h4>
+        <div className="md:hidden">
+          <VideoPlayer {...preview} compact />
         </div>
-        <p className="text-sm text-stone-700">{video.subCategory}</p>
-        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
-          <div className="flex gap-1">
-            <dt>Likes:</dt>
-            <dd className="font-semibold">{video.likes}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>Dislikes:</dt>
-            <dd className="font-semibold">{video.dislikes}</dd>
-          </div>
-          <div className="flex gap-1">
-            <dt>Views:</dt>
-            <dd className="font-semibold">{video.views}</dd>
-          </div>
-        </dl>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <CategoryBadge category={video.category} />
+          <p className="text-stone-700">{video.subCategory}</p>
+          <dl className="flex flex-wrap gap-x-4 gap-y-1 text-stone-800">
+            <div className="flex gap-1">
+              <dt>Likes:</dt>
+              <dd className="font-semibold">{video.likes}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Dislikes:</dt>
+              <dd className="font-semibold">{video.dislikes}</dd>
+            </div>
+            <div className="flex gap-1">
+              <dt>Views:</dt>
+              <dd className="font-semibold">{video.views}</dd>
+            </div>
+          </dl>
+        </div>
         <p className="text-xs break-all text-stone-600">{video.url}</p>
-        <div className="mt-auto flex flex-wrap gap-3 pt-2">
-          <Link to={`${areaUrl({ q, edit: video.id })}#edit-video`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
+        <div className="mt-auto flex flex-wrap gap-3 pt-1 md:pt-2">
+          <Link to={`${areaUrl({ ...place, edit: video.id })}#edit-video`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
             Edit
           </Link>
-          <Link to={areaUrl({ q, confirm: "delete", id: video.id })} preventScrollReset className="btn-danger" aria-haspopup="dialog">
+          <Link to={areaUrl({ ...place, confirm: "delete", id: video.id })} preventScrollReset className="btn-danger" aria-haspopup="dialog">
             Delete<span className="sr-only"> {video.title}</span>
           </Link>
         </div>
