@@ -5,18 +5,24 @@ import { log } from "~/utils/logger.server";
 import { sweepClosedRateLimits } from "~/utils/rate-limit-counter.server";
 import { sweepSpentResetTokens } from "~/models/password-reset.server";
 import { sweepExpiredSessions } from "~/models/session.server";
+import { sweepExpiredTrailPathDrafts } from "~/models/trail-path-draft.server";
 
-export type SweepCounts = { sessions: number; resetTokens: number; rateLimits: number };
+export type SweepCounts = { sessions: number; resetTokens: number; rateLimits: number; trailPathDrafts: number };
 
 /**
  * One pass over what has stopped meaning anything: ended sessions, spent reset tokens, closed rate-limit
- * windows. Rows nobody will read again would otherwise grow without bound (every sign-in leaves one).
+ * windows, uploaded trail paths nobody applied or cancelled within the hour. Rows nobody will read again would otherwise grow without bound (every sign-in leaves one).
  * Safe to run on every instance at once: each delete only removes what is already dead.
  */
 export async function sweepExpired(now = new Date()): Promise<SweepCounts> {
-  const [sessions, resetTokens, rateLimits] = await Promise.all([sweepExpiredSessions(now), sweepSpentResetTokens(now), sweepClosedRateLimits(now)]);
-  const counts = { sessions, resetTokens, rateLimits };
-  if (sessions + resetTokens + rateLimits > 0) log("info", "housekeeping swept expired rows", counts);
+  const [sessions, resetTokens, rateLimits, trailPathDrafts] = await Promise.all([
+    sweepExpiredSessions(now),
+    sweepSpentResetTokens(now),
+    sweepClosedRateLimits(now),
+    sweepExpiredTrailPathDrafts(now),
+  ]);
+  const counts = { sessions, resetTokens, rateLimits, trailPathDrafts };
+  if (sessions + resetTokens + rateLimits + trailPathDrafts > 0) log("info", "housekeeping swept expired rows", counts);
   return counts;
 }
 

@@ -21,7 +21,8 @@ const bench: ExportBench = {
   wheelchairSpace: null,
 };
 
-const gpx = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`;
+const gpx = (body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`;
 const trkpts = (points: readonly LonLat[]) => points.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>300</ele></trkpt>`).join("");
 const refusal = (text: string) => {
   const parsed = parsePathFile(text);
@@ -130,11 +131,7 @@ describe("GPX", () => {
 });
 
 describe("GeoJSON", () => {
-  const line: LonLat[] = [
-    [-84.005, 33.98],
-    [-84.006, 33.981, 310] as unknown as LonLat,
-    [-84.007, 33.982],
-  ];
+  const line: LonLat[] = [[-84.005, 33.98], [-84.006, 33.981, 310] as unknown as LonLat, [-84.007, 33.982]];
   const plain: LonLat[] = line.map(([lon, lat]) => [lon, lat]);
 
   test("a bare LineString, a Feature, and a MultiLineString (parts joined) are read in [longitude, latitude] order", () => {
@@ -164,7 +161,9 @@ describe("GeoJSON", () => {
   test("latitude first is caught as off campus, naming the point and how far", () => {
     const swapped = plain.map(([lon, lat]) => [lat, lon]);
     const message = refusal(JSON.stringify({ type: "LineString", coordinates: swapped }))!;
-    expect(message).toMatch(/^Point 1 of the track \(latitude -84\.005, longitude 33\.98\) is [\d,.]+ km outside the campus area, and 2 other points are outside it too; /);
+    expect(message).toMatch(
+      /^Point 1 of the track \(latitude -84\.005, longitude 33\.98\) is [\d,.]+ km outside the campus area, and 2 other points are outside it too; /,
+    );
   });
 });
 

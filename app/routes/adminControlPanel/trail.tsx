@@ -14,6 +14,7 @@ import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AdminSearch, AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
+import { TrailPathUpload } from "./trail-path-upload";
 
 type TrailData = Awaited<ReturnType<typeof loadTrailArea>>;
 type Trail = NonNullable<TrailData["trail"]>;
@@ -294,6 +295,7 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
       <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
         <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
       </div>
+      <TrailPathUpload key={trail.id} trail={trail} />
 
       {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
       <FormAlert messages={formErrorsOf(replyTo(reply, "delete-coordinate", "") ?? orphanReply(reply, trail.coordinates.length))} />
