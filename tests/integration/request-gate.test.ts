@@ -115,6 +115,42 @@ describe("bodies", () => {
   });
 });
 
+describe("the one upload route", () => {
+  const upload = "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf";
+  const multipart = { "Content-Type": "multipart/form-data; boundary=x", Origin: config.appOrigin };
+  const kilobytes = (count: number) => Array.from({ length: count }, () => Buffer.alloc(1024, 97));
+
+  test("takes a multipart body of a 1 MB file and its form, byte for byte", async () => {
+    const before = handled;
+    const answer = await send(upload, { headers: multipart, chunks: kilobytes(1024 + 32) });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ bytes: (1024 + 32) * 1024 });
+    expect(handled).toBe(before + 1);
+  });
+
+  test("refuses more while it streams, with a page that says the file is too large", async () => {
+    const before = handled;
+    const answer = await send(upload, { headers: multipart, chunks: kilobytes(1024 + 65) });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("The file is larger than 1 MB.");
+    const declared = await send(upload, { headers: { ...multipart, "Content-Length": String(2 * 1024 * 1024) }, chunks: [], endAfter: false });
+    expect(declared.status).toBe(413);
+    expect(handled).toBe(before);
+  });
+
+  test("every other route still refuses a multipart body, and keeps the 64 KB limit", async () => {
+    const before = handled;
+    for (const path of ["/adminControlPanel?option=trail", "/adminControlPanel/trail-path/0123456789abcdef01234567", "/userControlPanel", "/api/walks"]) {
+      const answer = await send(path, { headers: multipart, chunks: [Buffer.from("--x--")] });
+      expect(answer.status, path).toBe(415);
+    }
+    const big = await send("/adminControlPanel?option=trail", { headers: { ...form, Origin: config.appOrigin }, chunks: kilobytes(65) });
+    expect(big.status).toBe(413);
+    expect(big.body).toContain("larger than 64 KB");
+    expect(handled).toBe(before);
+  });
+});
+
 describe("headers that reach the app", () => {
   test("proxy headers and a forged client address are dropped; Host comes from APP_URL", async () => {
     const answer = await send("/about", {
