@@ -166,7 +166,9 @@ const uploadedFile = fc.oneof(
   hostileText,
   fc.string({ unit: "binary", maxLength: 2_000 }),
   fc.array(fc.tuple(fc.double(), fc.double()), { maxLength: 20 }).map((coordinates) => trailGpx({ name: "fuzz", coordinates }, [])),
-  fc.array(fc.array(fc.oneof(fc.double(), nasty), { maxLength: 4 }), { maxLength: 20 }).map((coordinates) => JSON.stringify({ type: "LineString", coordinates })),
+  fc
+    .array(fc.array(fc.oneof(fc.double(), nasty), { maxLength: 4 }), { maxLength: 20 })
+    .map((coordinates) => JSON.stringify({ type: "LineString", coordinates })),
   fc.constantFrom(
     `<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><trk><name>&x;</name></trk></gpx>`,
     `<gpx><trk><trkseg><trkpt lat="33.98" lon="-84.005"/><trkpt lat="33.981" lon="-84.006"/></trkseg></trk></gpx>`,
@@ -263,13 +265,18 @@ describe("bad input never breaks the server nor half-writes", () => {
 
   test("POST /adminControlPanel/trail-path (multipart: any file, any name, any fields)", async () => {
     await fc.assert(
-      fc.asyncProperty(uploadedFile, uploadedName, fc.dictionary(fc.constantFrom(...formFields, "file"), nasty, { maxKeys: 3 }), async (content, name, fields) => {
-        const body = new FormData();
-        for (const [field, value] of Object.entries(fields)) body.append(field, value as string);
-        body.append("file", new Blob([content]), name);
-        const send = () => callRoute("/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", { method: "POST", sessionId: adminToken, body });
-        await expectRefusalLeavesNoTrace(send, "the trail-path upload");
-      }),
+      fc.asyncProperty(
+        uploadedFile,
+        uploadedName,
+        fc.dictionary(fc.constantFrom(...formFields, "file"), nasty, { maxKeys: 3 }),
+        async (content, name, fields) => {
+          const body = new FormData();
+          for (const [field, value] of Object.entries(fields)) body.append(field, value as string);
+          body.append("file", new Blob([content]), name);
+          const send = () => callRoute("/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", { method: "POST", sessionId: adminToken, body });
+          await expectRefusalLeavesNoTrace(send, "the trail-path upload");
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
   });

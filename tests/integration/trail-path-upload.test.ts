@@ -16,7 +16,7 @@ import { seedDatabase } from "~/utils/seed.server";
 import { callRoute, pageText } from "../support/routes";
 
 const GOLD = "673e9addbf9ebe061ef810bf";
-const GRAY = "673e9addbf9ebe061ef810c1";
+const GREEN = "673e9addbf9ebe061ef810c1";
 let adminToken: string;
 let userToken: string;
 
@@ -114,15 +114,15 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
   });
 
   test("Cancel deletes the upload and changes nothing", async () => {
-    const before = await pathOf(GRAY);
-    const version = await versionOf(GRAY);
-    const draftId = await uploaded(GRAY, trailGpx({ name: "x", coordinates: before.slice(0, 5) }, []));
+    const before = await pathOf(GREEN);
+    const version = await versionOf(GREEN);
+    const draftId = await uploaded(GREEN, trailGpx({ name: "x", coordinates: before.slice(0, 5) }, []));
     const answer = await decide(draftId, { intent: "cancel" });
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${GRAY}#trail-path-upload`);
+    expect(answer.headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${GREEN}#trail-path-upload`);
     expect(await prisma.trailPathDraft.count({ where: { id: draftId } })).toBe(0);
-    expect(await pathOf(GRAY)).toEqual(before);
-    expect(await versionOf(GRAY)).toBe(version);
+    expect(await pathOf(GREEN)).toEqual(before);
+    expect(await versionOf(GREEN)).toBe(version);
     // The preview is gone with it.
     const gone = await callRoute(`/adminControlPanel/trail-path/${draftId}`, { sessionId: adminToken });
     expect(gone.status).toBe(404);
@@ -130,29 +130,29 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
   });
 
   test("Apply replaces the path in one step, moves the version on, and uses the upload up", async () => {
-    const original = await pathOf(GRAY);
-    const version = await versionOf(GRAY);
+    const original = await pathOf(GREEN);
+    const version = await versionOf(GREEN);
     const points = original.slice(2, 9);
-    const draftId = await uploaded(GRAY, trailGpx({ name: "Gray", coordinates: points }, []));
+    const draftId = await uploaded(GREEN, trailGpx({ name: "Gray", coordinates: points }, []));
     const answer = await decide(draftId, { intent: "apply", version: String(version) });
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${GRAY}#trail-path-upload`);
-    expect(await pathOf(GRAY)).toEqual(points);
-    expect(await versionOf(GRAY)).toBe(version + 1);
+    expect(answer.headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${GREEN}#trail-path-upload`);
+    expect(await pathOf(GREEN)).toEqual(points);
+    expect(await versionOf(GREEN)).toBe(version + 1);
     expect(await prisma.trailPathDraft.count({ where: { id: draftId } })).toBe(0);
     // The public API serves the new path at once (the trails cache follows the version).
-    const api = await callRoute(`/api/trails/${GRAY}`, { sessionId: adminToken });
+    const api = await callRoute(`/api/trails/${GREEN}`, { sessionId: adminToken });
     expect(api.status).toBe(200);
     expect(((await api.json()) as { path: { coordinates: LonLat[] } }).path.coordinates).toEqual(points);
     // Applying again finds nothing to apply.
     const again = await decide(draftId, { intent: "apply", version: String(version + 1) });
     expect(again.status).toBe(404);
-    expect(await pathOf(GRAY)).toEqual(points);
+    expect(await pathOf(GREEN)).toEqual(points);
 
     // Put the original back the same way.
-    const restore = await uploaded(GRAY, trailGpx({ name: "Gray", coordinates: original }, []));
+    const restore = await uploaded(GREEN, trailGpx({ name: "Gray", coordinates: original }, []));
     expect((await decide(restore, { intent: "apply", version: String(version + 1) })).status).toBe(302);
-    expect(await pathOf(GRAY)).toEqual(original);
+    expect(await pathOf(GREEN)).toEqual(original);
   });
 
   test("a trail changed by someone else since the preview refuses Apply and changes nothing; the preview then shows the change", async () => {

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { redactPath } from "~/utils/logger.server";
-import { contentTypeRefusal, isAllowedOrigin, isUploadRequest, resolveClientAddress, targetRefusal, canonicalTarget, type GateConfig } from "~/http/request-gate.server";
+import {
+  contentTypeRefusal,
+  isAllowedOrigin,
+  isUploadRequest,
+  resolveClientAddress,
+  targetRefusal,
+  canonicalTarget,
+  type GateConfig,
+} from "~/http/request-gate.server";
 
 const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: ["https://partner.example.org"] };
 
