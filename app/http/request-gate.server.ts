@@ -19,6 +19,12 @@ import { isLoopbackHost } from "~/utils/env.server";
 const MAX_BODY_BYTES = 64 * 1024;
 /** The upload route's limit: the largest file it takes, plus room for the form's other fields and framing. */
 const MAX_UPLOAD_BODY_BYTES = MAX_PATH_FILE_BYTES + MAX_BODY_BYTES;
+/**
+ * Upload bodies held at once, whoever sends them (the gate runs before any sign-in check): the upload's
+ * larger limit must not multiply by every connection a client can open. Admins upload a file now and then.
+ */
+const MAX_UPLOADS_IN_FLIGHT = 4;
+let uploadsInFlight = 0;
 const BODY_DEADLINE_MS = 10_000;
 /** How long a refused client has to read our answer before its connection is cut. */
 const LINGER_MS = 500;
@@ -33,6 +39,8 @@ export type GateConfig = {
   maxBodyBytes?: number;
   /** The limit of the one route that takes a file (a multipart body). */
   maxUploadBodyBytes?: number;
+  /** How many bodies of that route may be arriving at once; more are answered 503. */
+  maxUploadsInFlight?: number;
   bodyDeadlineMs?: number;
 };
 
@@ -186,6 +194,12 @@ const refusals = {
     title: "Request too large",
     message: `That submission is larger than ${Math.round(limit / 1024)} KB, more than any of our forms sends. Please go back and try again with less text.`,
   }),
+  uploadsBusy: {
+    status: 503,
+    title: "Busy with other uploads",
+    message: "Other files are being uploaded right now. Please try again in a few seconds.",
+    headers: { "Retry-After": "10" },
+  },
   fileTooLarge: {
     status: 413,
     title: "File too large",
@@ -199,6 +213,18 @@ const refusals = {
   },
   foreignApi: { status: 403, title: "Forbidden", message: "Requests from other sites are not allowed." },
 } satisfies Record<string, Refusal | ((limit: number) => Refusal)>;
+
+/** Counts an upload body as held from now until `release` (called once, however the body ends); false when there is no room. */
+function holdUpload(config: GateConfig): (() => void) | false {
+  if (uploadsInFlight >= (config.maxUploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT)) return false;
+  uploadsInFlight++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    uploadsInFlight--;
+  };
+}
 
 function tooLarge(method: string | undefined, pathname: string, limit: number) {
   return isUploadRequest(method, pathname) ? refusals.fileTooLarge : refusals.tooLarge(limit);
@@ -281,7 +307,14 @@ function canonicalizeHeaders(req: IncomingMessage, config: GateConfig) {
  * intact. Node's parser delivers body chunks through `push`; intercepting it means no chunk beyond the
  * limit is ever buffered, and an oversized body is answered 413 the moment it crosses the limit.
  */
-function collectBody(req: IncomingMessage, res: ServerResponse, limit: number, tooLargeRefusal: Refusal, config: GateConfig, proceed: () => void) {
+function collectBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: { limit: number; tooLarge: Refusal; onSettled?: () => void },
+  config: GateConfig,
+  proceed: () => void,
+) {
+  const { limit } = body;
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
@@ -289,6 +322,7 @@ function collectBody(req: IncomingMessage, res: ServerResponse, limit: number, t
   const settle = () => {
     settled = true;
     clearTimeout(deadline);
+    body.onSettled?.();
   };
   const deadline = setTimeout(() => {
     if (settled) return;
@@ -310,7 +344,7 @@ function collectBody(req: IncomingMessage, res: ServerResponse, limit: number, t
     if (size > limit) {
       settle();
       chunks.length = 0;
-      sendRefusal(req, res, tooLargeRefusal, { closeConnection: true });
+      sendRefusal(req, res, body.tooLarge, { closeConnection: true });
       return false;
     }
     chunks.push(piece);
@@ -365,6 +399,12 @@ export function gateRequest(req: IncomingMessage, res: ServerResponse, config: G
   }
 
   canonicalizeHeaders(req, config);
-  if (bodyExpected) collectBody(req, res, limit, tooLarge(req.method, pathname, limit), config, proceed);
-  else proceed();
+  if (!bodyExpected) return proceed();
+  let onSettled: (() => void) | undefined;
+  if (isUploadRequest(req.method, pathname)) {
+    const release = holdUpload(config);
+    if (!release) return refuse(refusals.uploadsBusy);
+    onSettled = release;
+  }
+  collectBody(req, res, { limit, tooLarge: tooLarge(req.method, pathname, limit), onSettled }, config, proceed);
 }

@@ -163,7 +163,12 @@ const adminPages: PageCheck[] = [
     act: async (page) => {
       await uploadPathFile(page, gpxFile("resurveyed.gpx", [...seededPath("Gold Trail").slice(0, 6), [-84.0055, 33.9812]]));
       await expect(page.getByRole("heading", { level: 2, name: /^Benches more than 30 m/ })).toBeVisible();
-      await expect(page.getByRole("listitem").filter({ hasText: /m from the new path/ }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("listitem")
+          .filter({ hasText: /m from the new path/ })
+          .first(),
+      ).toBeVisible();
     },
   },
   {

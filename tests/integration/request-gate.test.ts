@@ -8,7 +8,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { gateRequest, type GateConfig } from "~/http/request-gate.server";
 
 const LIMIT = 64 * 1024;
-const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400 };
+const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400, maxUploadsInFlight: 2 };
 
 let server: Server;
 let port: number;
@@ -136,6 +136,19 @@ describe("the one upload route", () => {
     const declared = await send(upload, { headers: { ...multipart, "Content-Length": String(2 * 1024 * 1024) }, chunks: [], endAfter: false });
     expect(declared.status).toBe(413);
     expect(handled).toBe(before);
+  });
+
+  test("holds only a few upload bodies at once: more are answered 503 until one ends", async () => {
+    const stalled = [0, 1].map(() => send(upload, { headers: multipart, chunks: [Buffer.from("--x\r\n")], endAfter: false }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const busy = await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] });
+    expect(busy.status).toBe(503);
+    expect(busy.headers["retry-after"]).toBe("10");
+    // Pages and the API are not held up by it.
+    expect((await send("/logout", { headers: { ...form, Origin: config.appOrigin }, chunks: [Buffer.from("a=1")] })).status).toBe(200);
+    // The stalled ones time out (408) and free their places.
+    expect((await Promise.all(stalled)).map((answer) => answer.status)).toEqual([408, 408]);
+    expect((await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] })).status).toBe(200);
   });
 
   test("every other route still refuses a multipart body, and keeps the 64 KB limit", async () => {
