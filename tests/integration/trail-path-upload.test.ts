@@ -18,6 +18,7 @@ import { callRoute, pageText } from "../support/routes";
 const GOLD = "673e9addbf9ebe061ef810bf";
 const GREEN = "673e9addbf9ebe061ef810c1";
 let adminToken: string;
+let otherAdminToken: string;
 let userToken: string;
 
 beforeAll(async () => {
@@ -26,6 +27,8 @@ beforeAll(async () => {
   const admin = await createUser({ username: name("pathadmin"), email: `${name("a")}@example.test`, password: "pass1234", role: "Admin" });
   const user = await createUser({ username: name("pathuser"), email: `${name("u")}@example.test`, password: "pass1234" });
   adminToken = (await createSession(admin.id)).id;
+  const other = await createUser({ username: name("otheradmin"), email: `${name("o")}@example.test`, password: "pass1234", role: "Admin" });
+  otherAdminToken = (await createSession(other.id)).id;
   userToken = (await createSession(user.id)).id;
 });
 
@@ -129,12 +132,15 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
     expect(await pageText(gone)).toContain(trailPathMessages.uploadGone);
   });
 
-  test("Apply replaces the path in one step, moves the version on, and uses the upload up", async () => {
+  test("Apply (by any admin) replaces the path in one step, moves the version on, and uses the upload up", async () => {
     const original = await pathOf(GREEN);
     const version = await versionOf(GREEN);
     const points = original.slice(2, 9);
-    const draftId = await uploaded(GREEN, trailGpx({ name: "Gray", coordinates: points }, []));
-    const answer = await decide(draftId, { intent: "apply", version: String(version) });
+    const draftId = await uploaded(GREEN, trailGpx({ name: "Green", coordinates: points }, []));
+    // Another admin opens the upload: it names who sent it, and they may apply it.
+    const seen = await callRoute(`/adminControlPanel/trail-path/${draftId}`, { sessionId: otherAdminToken });
+    expect(await pageText(seen)).toMatch(/uploaded by pathadmin[a-z0-9]+\./);
+    const answer = await decide(draftId, { intent: "apply", version: String(version) }, otherAdminToken);
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${GREEN}#trail-path-upload`);
     expect(await pathOf(GREEN)).toEqual(points);
@@ -150,7 +156,7 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
     expect(await pathOf(GREEN)).toEqual(points);
 
     // Put the original back the same way.
-    const restore = await uploaded(GREEN, trailGpx({ name: "Gray", coordinates: original }, []));
+    const restore = await uploaded(GREEN, trailGpx({ name: "Green", coordinates: original }, []));
     expect((await decide(restore, { intent: "apply", version: String(version + 1) })).status).toBe(302);
     expect(await pathOf(GREEN)).toEqual(original);
   });
