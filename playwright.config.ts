@@ -10,6 +10,11 @@ process.env.VIDEO_MEDIA_ORIGINS ??= "https://media.example.edu";
 
 /** Admin specs that edit the seeded trails and benches, which the trail map specs compare against. */
 const seedEditingSpecs = /(admin-trails|bench-videos|admin-stale-edits)\.spec\.ts$/;
+/**
+ * The spec that replaces a seeded trail's whole path (and puts it back): after the seed edits too, whose
+ * coordinate edits of the same trails it would make stale.
+ */
+const pathReplacingSpecs = /trail-path-upload\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -33,10 +38,22 @@ export default defineConfig({
   // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it. Tests of
   // what the server answers to bare HTTP requests, where no page runs, say `@server` and run once.
   projects: [
-    { name: "js", testIgnore: seedEditingSpecs, grepInvert: /@server/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: seedEditingSpecs, use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], grepInvert: /@server/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], use: { ...chromium, javaScriptEnabled: false } },
     // Specs that change the seeded trails and benches (and undo it) run after the ones that read them.
     { name: "js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "js-path-replace",
+      testMatch: pathReplacingSpecs,
+      dependencies: ["js-seed-edits", "no-js-seed-edits"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "no-js-path-replace",
+      testMatch: pathReplacingSpecs,
+      dependencies: ["js-seed-edits", "no-js-seed-edits"],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
   ],
 });

@@ -14,7 +14,8 @@ import { fitFrame, groupLabel, groupMarkers, toFrame, type FrameBox, type FrameP
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-function pathData(coordinates: LonLat[]) {
+/** An SVG path through the points, in the map frame's units. */
+export function pathData(coordinates: readonly LonLat[]) {
   return coordinates
     .map((point, index) => {
       const [x, y] = toFrame(point);

@@ -3,7 +3,8 @@
 // - bodies over the limit with 413 while they stream (nothing behind the gate ever sees more than the
 //   limit, and a body arrives whole or not at all), slow bodies with 408;
 // - writes whose Origin is not ours (APP_URL, or CORS_ORIGINS for the API) with 403;
-// - page writes that are not urlencoded forms, and API bodies that are not JSON or a form, with 415;
+// - page writes that are not urlencoded forms, and API bodies that are not JSON or a form, with 415 (one
+//   route alone, the upload of a trail's path from a file, takes a multipart body, up to its own limit);
 // - request targets that are not paths with 400, methods the app never answers with 405, `OPTIONS *`
 //   with 204; a target that is a path is rewritten to the one form every later reader resolves it to.
 // Requests it lets through carry a Host taken from APP_URL and a client address it worked out itself;
@@ -11,9 +12,19 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
+import { TRAIL_PATH_UPLOAD_URL } from "~/lib/navigation";
+import { MAX_PATH_FILE_BYTES } from "~/lib/trail-path-file";
 import { isLoopbackHost } from "~/utils/env.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
+/** The upload route's limit: the largest file it takes, plus room for the form's other fields and framing. */
+const MAX_UPLOAD_BODY_BYTES = MAX_PATH_FILE_BYTES + MAX_BODY_BYTES;
+/**
+ * Upload bodies held at once, whoever sends them (the gate runs before any sign-in check): the upload's
+ * larger limit must not multiply by every connection a client can open. Admins upload a file now and then.
+ */
+const MAX_UPLOADS_IN_FLIGHT = 4;
+let uploadsInFlight = 0;
 const BODY_DEADLINE_MS = 10_000;
 /** How long a refused client has to read our answer before its connection is cut. */
 const LINGER_MS = 500;
@@ -26,6 +37,10 @@ export type GateConfig = {
   /** Further origins allowed to write to /api (CORS). */
   corsOrigins: readonly string[];
   maxBodyBytes?: number;
+  /** The limit of the one route that takes a file (a multipart body). */
+  maxUploadBodyBytes?: number;
+  /** How many bodies of that route may be arriving at once; more are answered 503. */
+  maxUploadsInFlight?: number;
   bodyDeadlineMs?: number;
 };
 
@@ -91,18 +106,32 @@ export function isAllowedOrigin(origin: string | undefined, pathname: string, co
   return isLoopbackHost(app.hostname) && isLoopbackHost(parsed.hostname) && parsed.protocol === app.protocol && parsed.port === app.port;
 }
 
+/**
+ * The one write that may carry a file: a POST of the form that replaces a trail's path. Only this exact
+ * path (no `.data` twin: the form always posts as a document), only POST.
+ */
+export function isUploadRequest(method: string | undefined, pathname: string) {
+  return method === "POST" && pathname === TRAIL_PATH_UPLOAD_URL;
+}
+
+/** The most a request's body may hold: 64 KB, or for the upload route the file's 1 MB and the form around it. */
+function bodyLimit(method: string | undefined, pathname: string, config: GateConfig) {
+  return isUploadRequest(method, pathname) ? (config.maxUploadBodyBytes ?? MAX_UPLOAD_BODY_BYTES) : (config.maxBodyBytes ?? MAX_BODY_BYTES);
+}
+
 function mediaType(contentType: string | undefined) {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
 /**
- * Pages take the urlencoded forms they render (none of them uploads files, and a browser labels even an
- * empty form post); the API takes JSON, a urlencoded form, or no body at all. Anything else would only
- * reach a parser that was never meant for it.
+ * Pages take the urlencoded forms they render (a browser labels even an empty form post), and the one
+ * upload route its multipart form; the API takes JSON, a urlencoded form, or no body at all. Anything
+ * else would only reach a parser that was never meant for it.
  */
-export function contentTypeRefusal(pathname: string, contentType: string | undefined, hasBody: boolean): Refusal | null {
+export function contentTypeRefusal(pathname: string, contentType: string | undefined, hasBody: boolean, method = "POST"): Refusal | null {
   const type = mediaType(contentType);
   if (type === "application/x-www-form-urlencoded") return null;
+  if (type === "multipart/form-data" && isUploadRequest(method, pathname)) return null;
   if (isApiPath(pathname)) {
     if (!hasBody && type === "") return null;
     if (type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"))) return null;
@@ -165,6 +194,17 @@ const refusals = {
     title: "Request too large",
     message: `That submission is larger than ${Math.round(limit / 1024)} KB, more than any of our forms sends. Please go back and try again with less text.`,
   }),
+  uploadsBusy: {
+    status: 503,
+    title: "Busy with other uploads",
+    message: "Other files are being uploaded right now. Please try again in a few seconds.",
+    headers: { "Retry-After": "10" },
+  },
+  fileTooLarge: {
+    status: 413,
+    title: "File too large",
+    message: `The file is larger than ${MAX_PATH_FILE_BYTES / 1024 / 1024} MB. Please go back and choose a smaller file.`,
+  },
   tooSlow: { status: 408, title: "Request timeout", message: "The request body did not arrive in time. Please try again." },
   foreignPage: {
     status: 403,
@@ -173,6 +213,22 @@ const refusals = {
   },
   foreignApi: { status: 403, title: "Forbidden", message: "Requests from other sites are not allowed." },
 } satisfies Record<string, Refusal | ((limit: number) => Refusal)>;
+
+/** Counts an upload body as held from now until `release` (called once, however the body ends); false when there is no room. */
+function holdUpload(config: GateConfig): (() => void) | false {
+  if (uploadsInFlight >= (config.maxUploadsInFlight ?? MAX_UPLOADS_IN_FLIGHT)) return false;
+  uploadsInFlight++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    uploadsInFlight--;
+  };
+}
+
+function tooLarge(method: string | undefined, pathname: string, limit: number) {
+  return isUploadRequest(method, pathname) ? refusals.fileTooLarge : refusals.tooLarge(limit);
+}
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -251,8 +307,14 @@ function canonicalizeHeaders(req: IncomingMessage, config: GateConfig) {
  * intact. Node's parser delivers body chunks through `push`; intercepting it means no chunk beyond the
  * limit is ever buffered, and an oversized body is answered 413 the moment it crosses the limit.
  */
-function collectBody(req: IncomingMessage, res: ServerResponse, config: GateConfig, proceed: () => void) {
-  const limit = config.maxBodyBytes ?? MAX_BODY_BYTES;
+function collectBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: { limit: number; tooLarge: Refusal; onSettled?: () => void },
+  config: GateConfig,
+  proceed: () => void,
+) {
+  const { limit } = body;
   const chunks: Buffer[] = [];
   let size = 0;
   let settled = false;
@@ -260,6 +322,7 @@ function collectBody(req: IncomingMessage, res: ServerResponse, config: GateConf
   const settle = () => {
     settled = true;
     clearTimeout(deadline);
+    body.onSettled?.();
   };
   const deadline = setTimeout(() => {
     if (settled) return;
@@ -281,7 +344,7 @@ function collectBody(req: IncomingMessage, res: ServerResponse, config: GateConf
     if (size > limit) {
       settle();
       chunks.length = 0;
-      sendRefusal(req, res, refusals.tooLarge(limit), { closeConnection: true });
+      sendRefusal(req, res, body.tooLarge, { closeConnection: true });
       return false;
     }
     chunks.push(piece);
@@ -324,18 +387,24 @@ export function gateRequest(req: IncomingMessage, res: ServerResponse, config: G
 
   const length = declaredLength(req.headers);
   if (Number.isNaN(length)) return refuse({ status: 400, title: "Bad request", message: "Content-Length must be a number." });
-  const limit = config.maxBodyBytes ?? MAX_BODY_BYTES;
-  if (length !== null && length > limit) return refuse(refusals.tooLarge(limit));
+  const limit = bodyLimit(req.method, pathname, config);
+  if (length !== null && length > limit) return refuse(tooLarge(req.method, pathname, limit));
 
   if (!SAFE_METHODS.has(req.method ?? "")) {
     if (!isAllowedOrigin(req.headers.origin, pathname, config)) {
       return refuse(isApiPath(pathname) ? refusals.foreignApi : refusals.foreignPage);
     }
-    const wrongType = contentTypeRefusal(pathname, req.headers["content-type"], bodyExpected);
+    const wrongType = contentTypeRefusal(pathname, req.headers["content-type"], bodyExpected, req.method);
     if (wrongType) return refuse(wrongType);
   }
 
   canonicalizeHeaders(req, config);
-  if (bodyExpected) collectBody(req, res, config, proceed);
-  else proceed();
+  if (!bodyExpected) return proceed();
+  let onSettled: (() => void) | undefined;
+  if (isUploadRequest(req.method, pathname)) {
+    const release = holdUpload(config);
+    if (!release) return refuse(refusals.uploadsBusy);
+    onSettled = release;
+  }
+  collectBody(req, res, { limit, tooLarge: tooLarge(req.method, pathname, limit), onSettled }, config, proceed);
 }

@@ -82,3 +82,12 @@ export const reportAnchors = {
   card: (id: string) => `report-${id}`,
   list: "report-results",
 } as const;
+
+/**
+ * Replacing a trail's path from a file: the upload (the one route that takes a multipart body, see the
+ * request gate) and the preview of an upload, by its id.
+ */
+export const TRAIL_PATH_UPLOAD_URL = "/adminControlPanel/trail-path";
+export const trailPathPreviewUrl = (draftId: string) => `${TRAIL_PATH_UPLOAD_URL}/${draftId}`;
+/** Where the upload form and the result of an upload's Apply or Cancel stand in the Trail area. */
+export const TRAIL_PATH_UPLOAD_ANCHOR = "trail-path-upload";

@@ -6,7 +6,7 @@ import { haversineMetres, WALKING_SPEED_MPS, type LonLat } from "~/lib/geo";
 /** Within this distance of the trail a position counts as on it, and is snapped to it. */
 export const ON_TRAIL_METRES = 25;
 /** A bench this close to a trail counts as on it even when no trail was set for it. */
-const BENCH_NEAR_TRAIL_METRES = 30;
+export const BENCH_NEAR_TRAIL_METRES = 30;
 /** A bench stays "next" until the walker is this far past it, so it does not flicker while they sit. */
 const BENCH_PASSED_METRES = 8;
 /** Positions less accurate than this are a weak signal: shown as such, never used to move the walker. */

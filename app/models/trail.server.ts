@@ -8,6 +8,7 @@ import { versionMismatch, type EditBase, type VersionMismatch } from "~/models/e
 import type { Refusal } from "~/models/refusal";
 import type { TrailFactsUpdate } from "~/schemas/facts";
 import { trailMessages, type TrailJson } from "~/schemas/trail";
+import { trailPathMessages } from "~/schemas/trail-path";
 import { prisma } from "~/utils/db.server";
 import { versionedCache } from "~/utils/versioned-cache.server";
 
@@ -120,13 +121,15 @@ export async function benchesInTrailOrder(trail: TrailWithCoordinates) {
 
 type Tx = Prisma.TransactionClient;
 
-type TrailWriteFailure = "not-found" | "index-out-of-range" | VersionMismatch;
+type TrailWriteFailure = "not-found" | "index-out-of-range" | "upload-gone" | VersionMismatch;
 export type TrailWriteResult = { ok: true; trail: TrailWithCoordinates } | { ok: false; reason: TrailWriteFailure };
 
 /** Every refusal of a trail read or edit, for the admin page and the API alike. */
 export const trailRefusals = {
   "not-found": { status: 404, message: trailMessages.notFound },
   "index-out-of-range": { status: 404, message: trailMessages.indexOutOfRange },
+  // Replacing the path from an upload that was applied, cancelled or swept meanwhile.
+  "upload-gone": { status: 404, message: trailPathMessages.uploadGone },
   stale: { status: 409, message: trailMessages.stale },
   "precondition-failed": { status: 412, message: trailMessages.preconditionFailed },
   // A stale save of the facts form, which is about no coordinates.
@@ -136,8 +139,11 @@ export const trailRefusals = {
 // Generous limits: requests wait their turn behind the trail lock instead of failing.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
-/** Without an expected version or If-Match the edit applies to the trail as it is then (last write wins). */
-async function editTrail(trailId: string, base: EditBase, edit: (tx: Tx, pointCount: number) => Promise<boolean>): Promise<TrailWriteResult> {
+/**
+ * Without an expected version or If-Match the edit applies to the trail as it is then (last write wins).
+ * `edit` answers false for a position that is not there, or the reason it refused.
+ */
+async function editTrail(trailId: string, base: EditBase, edit: (tx: Tx, pointCount: number) => Promise<boolean | "upload-gone">): Promise<TrailWriteResult> {
   return prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ version: number }[]>`
       SELECT "version" FROM "Trail" WHERE "id" = ${trailId} FOR UPDATE`;
@@ -145,7 +151,8 @@ async function editTrail(trailId: string, base: EditBase, edit: (tx: Tx, pointCo
     const mismatch = versionMismatch(locked.version, base);
     if (mismatch) return { ok: false, reason: mismatch } as const;
     const pointCount = await tx.trailPoint.count({ where: { trailId } });
-    if (!(await edit(tx, pointCount))) return { ok: false, reason: "index-out-of-range" } as const;
+    const edited = await edit(tx, pointCount);
+    if (edited !== true) return { ok: false, reason: edited || "index-out-of-range" } as const;
     const trail = await tx.trail.update({
       where: { id: trailId },
       data: { version: { increment: 1 } },
@@ -189,6 +196,20 @@ export function deleteCoordinate(trailId: string, index: number, base: EditBase 
     if (!Number.isInteger(index) || index < 0 || index >= count) return false;
     await tx.trailPoint.delete({ where: { trailId_position: { trailId, position: index } } });
     if (index < count - 1) await shiftPositions(tx, trailId, index + 1, -1);
+    return true;
+  });
+}
+
+/**
+ * Replaces the whole path with `coordinates` (already checked: at least two, on campus). `claim` runs
+ * first in the same transaction and answers whether the upload they came from was still waiting (it
+ * deletes it), so an upload is applied once, and nothing is written when it was not.
+ */
+export function replaceTrailPath(trailId: string, coordinates: readonly LonLat[], base: EditBase, claim: (tx: Tx) => Promise<boolean>) {
+  return editTrail(trailId, base, async (tx) => {
+    if (!(await claim(tx))) return "upload-gone";
+    await tx.trailPoint.deleteMany({ where: { trailId } });
+    await tx.trailPoint.createMany({ data: coordinates.map(([longitude, latitude], position) => ({ trailId, position, longitude, latitude })) });
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
 import { admin, expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { gpxFile, seededPath, uploadPathFile } from "./support/trail-path";
 
 /**
  * A page, the status it answers with, optionally something to do first (open a dialog, show form
@@ -184,6 +185,30 @@ const adminPages: PageCheck[] = [
       await page.locator("summary", { hasText: "Facts shown on the trail's page" }).click();
       await expect(page.getByRole("form", { name: "Facts shown on the trail's page" })).toBeVisible();
       await expect(page.getByLabel("Latitude of coordinate #11", { exact: true })).toBeVisible();
+    },
+  },
+  // Replacing a trail's path from a file: the preview (both paths, the figures, the benches left behind)
+  // and a refused upload, on the upload route's page. Neither changes the trail.
+  {
+    path: "/adminControlPanel?option=trail",
+    state: "previewing a path uploaded from a file",
+    act: async (page) => {
+      await uploadPathFile(page, gpxFile("resurveyed.gpx", [...seededPath("Gold Trail").slice(0, 6), [-84.0055, 33.9812]]));
+      await expect(page.getByRole("heading", { level: 2, name: /^Benches more than 30 m/ })).toBeVisible();
+      await expect(
+        page
+          .getByRole("listitem")
+          .filter({ hasText: /m from the new path/ })
+          .first(),
+      ).toBeVisible();
+    },
+  },
+  {
+    path: "/adminControlPanel?option=trail",
+    state: "with an upload refused",
+    act: async (page) => {
+      await uploadPathFile(page, { name: "notes.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from("not a track") });
+      await expect(page.getByRole("group", { name: "There is a problem" })).toBeVisible();
     },
   },
   // A confirmation: a modal dialog with JS, a server-rendered confirm step without. Nothing is confirmed.

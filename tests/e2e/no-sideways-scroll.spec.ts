@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { adminOptions, exerciseLinks } from "../../app/lib/navigation";
 import { createUserViaSignup, expect, newUser, signInAsAdmin, signUp, test, unique } from "./support/fixtures";
+import { gpxFile, seededPath, uploadedPreview } from "./support/trail-path";
 
 const WIDTHS = [320, 360, 390];
 
@@ -119,6 +120,9 @@ test.describe("no page scrolls sideways on a phone", () => {
     const longId = users.find((user) => user.username === long.username)!._id;
     const [bench] = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string }[];
     const reportId = await reportAs(browser, long, bench._id);
+    // An upload of a new path for the Gold Trail, waiting on its preview (nothing is applied).
+    const gold = "673e9addbf9ebe061ef810bf";
+    const preview = await uploadedPreview(page.request, gold, gpxFile(`${"resurveyed".repeat(8)}.gpx`, seededPath("Gold Trail").slice(0, 8)));
     await sweep(page, [
       "/adminControlPanel/qr-codes",
       `/adminControlPanel?option=bench&bench=${bench._id}`,
@@ -133,6 +137,8 @@ test.describe("no page scrolls sideways on a phone", () => {
       "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1&confirm=delete&index=0",
       // The last page of coordinates, with its confirmation.
       "/adminControlPanel?option=trail&trail=673e9addbf9ebe061ef810c1&page=6&confirm=delete&index=55",
+      preview,
+      `/adminControlPanel/trail-path?trail=${gold}`,
     ]);
   });
 

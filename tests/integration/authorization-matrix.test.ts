@@ -6,6 +6,7 @@ import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
+import { trailPathDraftIntentSchema } from "~/schemas/trail-path";
 import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
 import { reactionIntents } from "~/lib/reactions";
@@ -56,7 +57,15 @@ const pages: Row[] = [
     path,
     access: "user" as const,
   })),
-  ...["/adminHome", "/adminAnalytics", "/adminControlPanel/qr-codes", ...adminAreas.map((option) => `/adminControlPanel?option=${option}`)].map((path) => ({
+  ...[
+    "/adminHome",
+    "/adminAnalytics",
+    "/adminControlPanel/qr-codes",
+    ...adminAreas.map((option) => `/adminControlPanel?option=${option}`),
+    // Replacing a trail's path from a file (issue 27): the upload page and an upload's preview.
+    `/adminControlPanel/trail-path?trail=${NO_SUCH_ID}`,
+    `/adminControlPanel/trail-path/${NO_SUCH_ID}`,
+  ].map((path) => ({
     kind: "page" as const,
     method: "GET",
     path,
@@ -123,6 +132,14 @@ const forms: Row[] = [
     kind: "form" as const,
     method: "POST",
     path: "/adminControlPanel?option=bench",
+    intent,
+    access: "admin" as const,
+  })),
+  { kind: "form", method: "POST", path: `/adminControlPanel/trail-path?trail=${NO_SUCH_ID}`, access: "admin" },
+  ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: `/adminControlPanel/trail-path/${NO_SUCH_ID}`,
     intent,
     access: "admin" as const,
   })),

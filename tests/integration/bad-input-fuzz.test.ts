@@ -8,6 +8,8 @@ import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
+import { trailPathDraftIntentSchema } from "~/schemas/trail-path";
+import { trailGpx } from "~/lib/trail-export";
 import { walkIntentSchema } from "~/schemas/walk";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
@@ -163,7 +165,28 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   // Report a problem on a trail's and a bench's page (the bench's id is the first seeded bench's, below).
   ...["/trails/gold", BENCH_PAGE].map((path) => ({ path, intent: "report", as: "user" as const })),
   ...intentsOf(reportsIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=reports", intent, as: "admin" as const })),
+  // Replacing a trail's path from a file: the upload sent as a plain form, and Apply/Cancel of no upload.
+  { path: "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", as: "admin" },
+  ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({ path: `/adminControlPanel/trail-path/${"0".repeat(24)}`, intent, as: "admin" as const })),
 ];
+
+/** What an uploaded file may hold: text, bytes, near-GPX and near-GeoJSON with any numbers, hostile XML. */
+const uploadedFile = fc.oneof(
+  nasty,
+  hostileText,
+  fc.string({ unit: "binary", maxLength: 2_000 }),
+  fc.array(fc.tuple(fc.double(), fc.double()), { maxLength: 20 }).map((coordinates) => trailGpx({ name: "fuzz", coordinates }, [])),
+  fc
+    .array(fc.array(fc.oneof(fc.double(), nasty), { maxLength: 4 }), { maxLength: 20 })
+    .map((coordinates) => JSON.stringify({ type: "LineString", coordinates })),
+  fc.constantFrom(
+    `<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY x SYSTEM "file:///etc/passwd">]><gpx><trk><name>&x;</name></trk></gpx>`,
+    `<gpx><trk><trkseg><trkpt lat="33.98" lon="-84.005"/><trkpt lat="33.981" lon="-84.006"/></trkseg></trk></gpx>`,
+    `<gpx>${"<trk>".repeat(500)}`,
+    '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[1e309,"x"]]]}}]}',
+  ),
+);
+const uploadedName = fc.oneof(fc.constantFrom("a.gpx", "a.geojson", "a.json", "A.GPX", "a.kml", "", "../../etc/passwd.gpx"), fc.string({ maxLength: 60 }));
 
 /** A fingerprint of every table's rows; rate-limit counters may move on refusals by design. */
 let fingerprintSql: string;
@@ -247,6 +270,24 @@ describe("bad input never breaks the server nor half-writes", () => {
         await expectRefusalLeavesNoTrace(() => callRoute(path, { method: "POST", sessionId, body }), label);
       }),
       { numRuns: RUNS },
+    );
+  });
+
+  test("POST /adminControlPanel/trail-path (multipart: any file, any name, any fields)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        uploadedFile,
+        uploadedName,
+        fc.dictionary(fc.constantFrom(...formFields, "file"), nasty, { maxKeys: 3 }),
+        async (content, name, fields) => {
+          const body = new FormData();
+          for (const [field, value] of Object.entries(fields)) body.append(field, value as string);
+          body.append("file", new Blob([content]), name);
+          const send = () => callRoute("/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", { method: "POST", sessionId: adminToken, body });
+          await expectRefusalLeavesNoTrace(send, "the trail-path upload");
+        },
+      ),
+      { numRuns: RUNS * 2 },
     );
   });
 

@@ -8,7 +8,7 @@ import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { gateRequest, type GateConfig } from "~/http/request-gate.server";
 
 const LIMIT = 64 * 1024;
-const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400 };
+const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400, maxUploadsInFlight: 2 };
 
 let server: Server;
 let port: number;
@@ -112,6 +112,55 @@ describe("bodies", () => {
       chunks: Array.from({ length: 70 }, () => Buffer.alloc(1024)),
     });
     expect(answer.status).toBe(413);
+  });
+});
+
+describe("the one upload route", () => {
+  const upload = "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf";
+  const multipart = { "Content-Type": "multipart/form-data; boundary=x", Origin: config.appOrigin };
+  const kilobytes = (count: number) => Array.from({ length: count }, () => Buffer.alloc(1024, 97));
+
+  test("takes a multipart body of a 1 MB file and its form, byte for byte", async () => {
+    const before = handled;
+    const answer = await send(upload, { headers: multipart, chunks: kilobytes(1024 + 32) });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ bytes: (1024 + 32) * 1024 });
+    expect(handled).toBe(before + 1);
+  });
+
+  test("refuses more while it streams, with a page that says the file is too large", async () => {
+    const before = handled;
+    const answer = await send(upload, { headers: multipart, chunks: kilobytes(1024 + 65) });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("The file is larger than 1 MB.");
+    const declared = await send(upload, { headers: { ...multipart, "Content-Length": String(2 * 1024 * 1024) }, chunks: [], endAfter: false });
+    expect(declared.status).toBe(413);
+    expect(handled).toBe(before);
+  });
+
+  test("holds only a few upload bodies at once: more are answered 503 until one ends", async () => {
+    const stalled = [0, 1].map(() => send(upload, { headers: multipart, chunks: [Buffer.from("--x\r\n")], endAfter: false }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const busy = await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] });
+    expect(busy.status).toBe(503);
+    expect(busy.headers["retry-after"]).toBe("10");
+    // Pages and the API are not held up by it.
+    expect((await send("/logout", { headers: { ...form, Origin: config.appOrigin }, chunks: [Buffer.from("a=1")] })).status).toBe(200);
+    // The stalled ones time out (408) and free their places.
+    expect((await Promise.all(stalled)).map((answer) => answer.status)).toEqual([408, 408]);
+    expect((await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] })).status).toBe(200);
+  });
+
+  test("every other route still refuses a multipart body, and keeps the 64 KB limit", async () => {
+    const before = handled;
+    for (const path of ["/adminControlPanel?option=trail", "/adminControlPanel/trail-path/0123456789abcdef01234567", "/userControlPanel", "/api/walks"]) {
+      const answer = await send(path, { headers: multipart, chunks: [Buffer.from("--x--")] });
+      expect(answer.status, path).toBe(415);
+    }
+    const big = await send("/adminControlPanel?option=trail", { headers: { ...form, Origin: config.appOrigin }, chunks: kilobytes(65) });
+    expect(big.status).toBe(413);
+    expect(big.body).toContain("larger than 64 KB");
+    expect(handled).toBe(before);
   });
 });
 

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { redactPath } from "~/utils/logger.server";
-import { contentTypeRefusal, isAllowedOrigin, resolveClientAddress, targetRefusal, canonicalTarget, type GateConfig } from "~/http/request-gate.server";
+import {
+  contentTypeRefusal,
+  isAllowedOrigin,
+  isUploadRequest,
+  resolveClientAddress,
+  targetRefusal,
+  canonicalTarget,
+  type GateConfig,
+} from "~/http/request-gate.server";
 
 const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: ["https://partner.example.org"] };
 
@@ -102,6 +110,25 @@ describe("content types", () => {
     expect(contentTypeRefusal("/logout", undefined, false)?.status).toBe(415);
     for (const type of ["application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=x", undefined, "", "x"]) {
       expect(contentTypeRefusal("/authorization", type, true)?.status, String(type)).toBe(415);
+    }
+  });
+
+  test("a multipart body is taken by the trail-path upload alone, and only as a POST", () => {
+    const multipart = "multipart/form-data; boundary=----x";
+    expect(contentTypeRefusal("/adminControlPanel/trail-path", multipart, true, "POST")).toBeNull();
+    expect(isUploadRequest("POST", "/adminControlPanel/trail-path")).toBe(true);
+    for (const [path, method] of [
+      ["/adminControlPanel/trail-path", "PUT"],
+      ["/adminControlPanel/trail-path.data", "POST"],
+      ["/adminControlPanel/trail-path/", "POST"],
+      ["/adminControlPanel/trail-path/0123456789abcdef01234567", "POST"],
+      ["/adminControlPanel", "POST"],
+      ["/ADMINCONTROLPANEL/trail-path", "POST"],
+      ["/api/trails/673e9addbf9ebe061ef810bf", "POST"],
+      ["/userControlPanel", "POST"],
+    ]) {
+      expect(contentTypeRefusal(path, multipart, true, method)?.status, `${method} ${path}`).toBe(415);
+      expect(isUploadRequest(method, path), `${method} ${path}`).toBe(false);
     }
   });
 

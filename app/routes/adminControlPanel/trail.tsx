@@ -15,6 +15,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FactSelectField } from "./fact-fields";
 import { AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
+import { TrailPathUpload } from "./trail-path-upload";
 
 type TrailData = Awaited<ReturnType<typeof loadTrailArea>>;
 type Trail = NonNullable<TrailData["trail"]>;
@@ -297,6 +298,7 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
       <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
         <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
       </div>
+      <TrailPathUpload key={trail.id} trail={trail} />
 
       {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
       <FormAlert messages={formErrorsOf(replyTo(reply, "delete-coordinate", "") ?? orphanReply(reply, trail.coordinates.length))} />

@@ -1,0 +1,62 @@
+import { data as withStatus, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireAdmin } from "~/http/auth.server";
+import { parseSubmission, refusalReply } from "~/http/form-submission.server";
+import { readUploadForm } from "~/http/upload.server";
+import { adminAreaUrl, trailPathPreviewUrl } from "~/lib/navigation";
+import { MAX_PATH_FILE_BYTES, pathFileMessages } from "~/lib/trail-path-file";
+import { createTrailPathDraft } from "~/models/trail-path-draft.server";
+import { getTrailWithCoordinates } from "~/models/trail.server";
+import { isId } from "~/schemas/id";
+import { trailMessages } from "~/schemas/trail";
+import { trailPathUploadSchema } from "~/schemas/trail-path";
+import { TrailPathUpload } from "./adminControlPanel/trail-path-upload";
+
+// POST /adminControlPanel/trail-path?trail=<id>: the Trail area's "Replace the path from a file" form,
+// the one route whose body may be multipart (the request gate lets a file through to it alone). A file
+// it can use becomes a draft and the answer is its preview (POST → redirect → GET); a refusal is this
+// page, with the form again and the reason. GET shows the form on its own.
+
+export const meta: MetaFunction = () => [{ title: "Replace a trail's path from a file | Walking Trails" }];
+
+async function trailOf(url: URL) {
+  const id = url.searchParams.get("trail");
+  const trail = isId(id) ? await getTrailWithCoordinates(id) : null;
+  return trail ? { id: trail.id, name: trail.name } : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const trail = await trailOf(new URL(request.url));
+  return trail ? { trail } : withStatus({ trail }, { status: 404 });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await readUploadForm(request, { fileField: "file", maxFileBytes: MAX_PATH_FILE_BYTES });
+  // A body that is no multipart form is refused like a file we cannot read.
+  const submission = parseSubmission(formData ?? new FormData(), { schema: trailPathUploadSchema });
+  if (!formData) return withStatus({ result: submission.reply({ fieldErrors: { file: [pathFileMessages.unreadable] } }) }, { status: 400 });
+  if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
+  const { file } = submission.value;
+  const trailId = new URL(request.url).searchParams.get("trail") ?? "";
+  const created = await createTrailPathDraft(trailId, { name: file.name, text: await file.text() }, admin.id);
+  if (!created.ok) return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
+  return redirect(trailPathPreviewUrl(created.draftId));
+}
+
+export default function TrailPathUploadPage() {
+  const { trail } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  return (
+    <div className="page max-w-3xl">
+      <h1 className="page-title mb-4">{trail ? `Replace the path of the ${trail.name}` : "Replace a trail's path"}</h1>
+      <p className="mb-4">
+        <Link to={adminAreaUrl("trail", { trail: trail?.id })} className="btn-link inline-flex min-h-11 items-center">
+          Back to the Trail area
+        </Link>
+      </p>
+      {trail ? <TrailPathUpload trail={trail} lastResult={reply?.result} level={2} /> : <p>{trailMessages.notFound}</p>}
+    </div>
+  );
+}
