@@ -74,7 +74,10 @@ const GEOLOCATION_PAGES = new Set(["/trails"]);
  */
 export function applySecurityHeaders(headers: Headers, scripts?: DocumentScripts | string, pathname?: string) {
   const documentScripts = typeof scripts === "string" ? { nonce: scripts } : scripts;
-  headers.set("Content-Security-Policy", documentScripts ? contentSecurityPolicy(documentScripts) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  headers.set(
+    "Content-Security-Policy",
+    documentScripts ? contentSecurityPolicy(documentScripts) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
