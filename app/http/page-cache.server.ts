@@ -100,12 +100,17 @@ function acceptsGzip(acceptEncoding: string | string[] | undefined) {
   return /\bgzip\b(?!;\s*q=0(?:\.0*)?\b)/i.test(String(acceptEncoding ?? ""));
 }
 
+/** The tag of the page in the encoding sent: the gzip copy is another representation, with its own tag. */
+function tagFor(etag: string, gzip: boolean) {
+  return gzip ? `"${etag.slice(1, -1)}-gzip"` : etag;
+}
+
 function sendStored(req: IncomingMessage, res: ServerResponse, page: StoredPage) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", cacheControl(page.validUntil, Date.now()));
   res.setHeader("Vary", "Cookie, Accept-Encoding");
   const gzip = acceptsGzip(req.headers["accept-encoding"]);
-  res.setHeader("ETag", gzip ? `"${page.etag.slice(1, -1)}-gzip"` : page.etag);
+  res.setHeader("ETag", tagFor(page.etag, gzip));
   if (notModified(req.headers["if-none-match"], page.etag)) {
     res.statusCode = 304;
     res.end();
@@ -215,8 +220,8 @@ export function finishPublicPage(request: Request, key: string, remixContext: En
     return new Response(body, { status: 200, headers });
   }
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+  const gzipped = gzipSync(body);
   const now = Date.now();
-  headers.set("ETag", etag);
   headers.set("Cache-Control", cacheControl(validUntil, now));
   const versions = request.headers.get(PAGE_CACHE_HEADER);
   const fresh = validUntil === null || now < validUntil;
@@ -224,7 +229,7 @@ export function finishPublicPage(request: Request, key: string, remixContext: En
     if (versions) {
       const stored: [string, string][] = [];
       for (const [name, value] of headers) if (!/^(cache-control|etag|vary|content-length|date)$/i.test(name)) stored.push([name, value]);
-      remember(key, { versions, page: { body, gzip: gzipSync(body), etag, headers: stored, validUntil } });
+      remember(key, { versions, page: { body, gzip: gzipped, etag, headers: stored, validUntil } });
       counts.stores++;
     } else if (!entries.has(key)) {
       // First sight of this page: the versions were not read before its loaders, so it cannot be stored
@@ -232,9 +237,16 @@ export function finishPublicPage(request: Request, key: string, remixContext: En
       remember(key, { versions: null, page: null });
     }
   }
+  // The render answers exactly as the stored copy will (gzip or not, the same tag), so a client's tag
+  // from either matches the other; compression leaves an answer already encoded alone.
+  const gzip = acceptsGzip(request.headers.get("Accept-Encoding") ?? undefined);
+  headers.append("Vary", "Accept-Encoding");
+  headers.set("ETag", tagFor(etag, gzip));
   if (notModified(request.headers.get("If-None-Match"), etag)) {
     headers.delete("Content-Length");
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: 200, headers });
+  if (gzip) headers.set("Content-Encoding", "gzip");
+  headers.set("Content-Length", String((gzip ? gzipped : body).byteLength));
+  return new Response(gzip ? gzipped : body, { status: 200, headers });
 }

@@ -79,6 +79,18 @@ describe("a visitor's page is rendered once per change", () => {
     expect(fresh.body).toBe(stored.body);
   });
 
+  test("for a browser asking for gzip too, the render and the stored copy answer the same encoding and tag", async () => {
+    const answers = [];
+    for (let load = 0; load < 3; load++) {
+      const response = await fetch(`${stack.url}/about?encoded`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+      answers.push({ encoding: response.headers.get("Content-Encoding"), etag: response.headers.get("ETag"), body: await response.text() });
+    }
+    // The second is a render that is stored, the third the stored copy.
+    expect(answers[1]).toEqual(answers[2]);
+    expect(answers[2].encoding).toBe("gzip");
+    expect(answers[2].etag).toMatch(/-gzip"$/);
+  });
+
   test("an admin's edit shows on the next request, under a new ETag", async () => {
     await warm("/trails/green");
     const before = await get("/trails/green");
