@@ -15,6 +15,7 @@ installGlobals({ nativeFetch: true });
 
 type AppKit = {
   frontDoor(): express.RequestHandler;
+  pageCache(): express.RequestHandler;
   notFound: express.RequestHandler;
   serverError: express.ErrorRequestHandler;
   serverLimits(): {
@@ -37,6 +38,8 @@ const kit = build.entry.module as unknown as AppKit;
 const app = express();
 app.disable("x-powered-by");
 app.use(kit.frontDoor());
+// Visitors' pages stored by the page cache are answered here, already compressed (decision 062).
+app.use(kit.pageCache());
 app.use(compression());
 // Fingerprinted assets never change under their name; everything else in public/ may, within an hour.
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }));

@@ -6,6 +6,7 @@ import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
 import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers.server";
+import { finishPublicPage, isPersonalRequest, isPublicPageRoute, publicPageKey } from "~/http/page-cache.server";
 import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
 
@@ -20,6 +21,10 @@ export default async function handleRequest(request: Request, responseStatusCode
   await applyPrivacyHeaders(request, responseHeaders);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
+  // A page the same for every visitor is finished by the page cache (its scripts' hashes instead of the
+  // nonce, an ETag, public caching) and stored; the same page with a session or a message is no one's to keep.
+  const publicKey = publicPageKey(request, remixContext);
+  if (publicKey === null && isPublicPageRoute(remixContext) && isPersonalRequest(request)) responseHeaders.set("Cache-Control", "private, no-store");
   // No page defers data, so streaming the shell early would gain nothing: the whole document is sent
   // as one buffer, which saves a system call per React chunk and lets the response carry its length.
   return new Promise<Response>((resolve, reject) => {
@@ -35,6 +40,10 @@ export default async function handleRequest(request: Request, responseStatusCode
           pipe(
             collectDocument((html) => {
               clearTimeout(abortTimer);
+              if (publicKey !== null && responseStatusCode === 200) {
+                resolve(finishPublicPage(request, publicKey, remixContext, html, nonce, responseHeaders));
+                return;
+              }
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.byteLength));
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
@@ -91,3 +100,4 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
 // module (one environment, one database, one shutdown).
 export { capConnectionsPerAddress, frontDoor, notFound, serverError, serverLimits } from "~/http/front-door.server";
 export { registerHttpServer } from "~/utils/shutdown.server";
+export { pageCache, pageCacheStats } from "~/http/page-cache.server";

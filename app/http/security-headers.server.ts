@@ -16,18 +16,31 @@ function templateOrigin(template: string | undefined): string | null {
 }
 
 /**
- * The policy for HTML documents: scripts only from this origin and the per-request nonce; pictures,
+ * What a document's inline scripts are allowed by: the per-request nonce of a page rendered for one
+ * request, or the hashes of the very scripts a cached page carries (`[]`: it carries none, and no script
+ * runs at all). See decisions 004 and 062.
+ */
+export type DocumentScripts = { nonce: string } | { hashes: string[] };
+
+function scriptSources(scripts: DocumentScripts) {
+  if ("nonce" in scripts) return ["'self'", `'nonce-${scripts.nonce}'`];
+  return scripts.hashes.length > 0 ? ["'self'", ...scripts.hashes.map((hash) => `'${hash}'`)] : ["'none'"];
+}
+
+/**
+ * The policy for HTML documents: scripts only from this origin and the per-request nonce (or a cached
+ * page's script hashes); pictures,
  * frames, media and connections only from the hosts the app is configured to use: map tiles, the YouTube
  * player host (VIDEO_EMBED_HOST), Vimeo's player, and the hosts video files may play from
  * (VIDEO_MEDIA_ORIGINS; this origin always).
  */
-function contentSecurityPolicy(nonce: string) {
+function contentSecurityPolicy(scripts: DocumentScripts) {
   const tiles = templateOrigin(env.MAP_TILE_URL);
   const embeds = templateOrigin(env.VIDEO_EMBED_HOST);
   const development = env.NODE_ENV === "development";
   const directives: Record<string, (string | null)[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": scriptSources(scripts),
     // Inline style attributes (map sizing, OpenLayers overlays) carry no script.
     "style-src": ["'self'", "'unsafe-inline'"],
     // Video stills are served from this origin (fetched by the server), never from a video host.
@@ -56,15 +69,19 @@ const TRAIL_MAP_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("geolocation=()"
 const GEOLOCATION_PAGES = new Set(["/trails"]);
 
 /**
- * Headers every response carries; documents add their nonce-based Content-Security-Policy, and the trail
- * map's document (`pathname`) its permission to ask for the location.
+ * Headers every response carries; documents add their Content-Security-Policy (a nonce, or a cached
+ * page's script hashes), and the trail map's document (`pathname`) its permission to ask for the location.
  */
-export function applySecurityHeaders(headers: Headers, nonce?: string, pathname?: string) {
-  headers.set("Content-Security-Policy", nonce ? contentSecurityPolicy(nonce) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+export function applySecurityHeaders(headers: Headers, scripts?: DocumentScripts | string, pathname?: string) {
+  const documentScripts = typeof scripts === "string" ? { nonce: scripts } : scripts;
+  headers.set(
+    "Content-Security-Policy",
+    documentScripts ? contentSecurityPolicy(documentScripts) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
-  const geolocationPage = nonce && pathname !== undefined && GEOLOCATION_PAGES.has(pathname.replace(/\/+$/, ""));
+  const geolocationPage = documentScripts && pathname !== undefined && GEOLOCATION_PAGES.has(pathname.replace(/\/+$/, ""));
   headers.set("Permissions-Policy", geolocationPage ? TRAIL_MAP_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   return headers;

@@ -13,10 +13,13 @@ const toastSchema = z.object({
 });
 type Toast = z.infer<typeof toastSchema>;
 
+/** The flash message's cookie: a page rendered for a request that carries it shows the message once. */
+export const TOAST_COOKIE = "__toast";
+
 // Flash messages live in their own short-lived signed cookie, so visitors never get a session row.
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: "__toast",
+    name: TOAST_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     secure: env.COOKIE_SECURE,

@@ -5,8 +5,9 @@ import { TopicIcon } from "~/components/topic-icon";
 import type { Topic } from "~/lib/video-topics";
 import { getOptionalUser, homePathFor } from "~/http/auth.server";
 import { withoutScripts } from "~/lib/page-scripts";
+import { publicPage } from "~/lib/public-page";
 
-export const handle = withoutScripts;
+export const handle = { ...withoutScripts, ...publicPage };
 
 /** A signed-in person has a home of their own; / is the visitors' page. */
 export async function loader({ request }: LoaderFunctionArgs) {

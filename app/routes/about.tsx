@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { withoutScripts } from "~/lib/page-scripts";
+import { publicPage } from "~/lib/public-page";
 
-export const handle = withoutScripts;
+export const handle = { ...withoutScripts, ...publicPage };
 
 export const meta: MetaFunction = () => [{ title: "About | Walking Trails" }];
 

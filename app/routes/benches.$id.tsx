@@ -8,12 +8,16 @@ import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { benchFactRows } from "~/lib/facts";
+import { publicPage } from "~/lib/public-page";
 import { feetFor, minutesAtPace } from "~/lib/trail-guide";
 import { listBenches } from "~/models/bench.server";
 import { benchesWithPlaces } from "~/models/trail.server";
 
 // A public page per bench: what a QR code on the bench opens. Its place on each trail it belongs to
 // (the walk companion's 30 m rule, through benchesWithPlaces) is a position fix without GPS.
+// The same for every visitor: rendered once per edit of the trails, benches or videos (decision 062).
+export const handle = publicPage;
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Bench ${data.bench.benchNumber} | Walking Trails` : "Bench not found | Walking Trails" },
 ];

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { withoutScripts } from "~/lib/page-scripts";
+import { publicPage } from "~/lib/public-page";
 
-export const handle = withoutScripts;
+export const handle = { ...withoutScripts, ...publicPage };
 
 export const meta: MetaFunction = () => [{ title: "Privacy | Walking Trails" }];
 

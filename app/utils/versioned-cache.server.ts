@@ -33,3 +33,13 @@ export function versionedCache<T>(kind: DataKind, load: () => Promise<T>): () =>
     return entry.value;
   };
 }
+
+/**
+ * Every kind's version in one query, as one string ("benches:3 trails:7 videos:2"): what a page built from
+ * admin-edited data was built from (the page cache's key, app/http/page-cache.server.ts). Null when the
+ * table has no rows (a database emptied by hand), when nothing can tell an edit from no edit.
+ */
+export async function dataVersionStamp(): Promise<string | null> {
+  const rows = await prisma.dataVersion.findMany({ select: { name: true, version: true }, orderBy: { name: "asc" } });
+  return rows.length > 0 ? rows.map((row) => `${row.name}:${row.version}`).join(" ") : null;
+}

@@ -157,6 +157,14 @@ describe("two app instances on one PostgreSQL database", () => {
     const videos = await getJson<Video[]>(b, "/api/video/videos", token);
     const bodyWeight = videos.find((video) => video.subCategory === "Body Weight Exercise")!;
     expect((await (await fetch(`${b.url}/trails?trail=gold&benches=1`, { headers: { Cookie: cookie } })).text()).length).toBeGreaterThan(0);
+    // B's page cache holds the visitors' Gold Trail page (stored on its second render, served on the third).
+    const visitorPage = async () => {
+      const response = await fetch(`${b.url}/trails/gold`);
+      return { etag: response.headers.get("ETag"), html: await response.text() };
+    };
+    await visitorPage();
+    const storedPage = await visitorPage();
+    expect((await visitorPage()).etag).toBe(storedPage.etag);
 
     // A trail coordinate, through A.
     const moved: [number, number] = [-84.0012345, 33.9765432];
@@ -182,6 +190,10 @@ describe("two app instances on one PostgreSQL database", () => {
     expect(benchesAfter).toHaveLength(benches.length + 1);
     const trailsPage = await (await fetch(`${b.url}/trails?trail=gold&benches=1`, { headers: { Cookie: cookie } })).text();
     expect(trailsPage).toContain("Beside the scale-out test");
+    // And B's stored visitor page is not served past the edit: the next visitor sees the bench.
+    const visitorAfter = await visitorPage();
+    expect(visitorAfter.html).toContain("Beside the scale-out test");
+    expect(visitorAfter.etag).not.toBe(storedPage.etag);
 
     // A video's title, through A: B's video list and the video's topic page show the new title.
     const retitled = await send(a, "PATCH", `/api/video/${bodyWeight._id}`, token, { title: "Retitled on instance A" });
@@ -195,5 +207,6 @@ describe("two app instances on one PostgreSQL database", () => {
     const deleted = await fetch(`${a.url}/api/bench/bench/${created.body._id as string}`, { method: "DELETE", headers: bearer(token) });
     expect(deleted.status).toBe(200);
     expect(await getJson<Bench[]>(b, "/api/bench/benches", token)).toHaveLength(benches.length);
+    expect((await visitorPage()).html).not.toContain("Beside the scale-out test");
   });
 });
