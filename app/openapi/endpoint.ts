@@ -22,8 +22,8 @@ export type EndpointDoc = {
   success: {
     status: number;
     description: string;
-    /** zod schema of the JSON body; a string describes a text/plain answer. */
-    schema: z.ZodType | { text: string };
+    /** zod schema of the JSON body; a string describes a text/plain answer; null: no body (204). */
+    schema: z.ZodType | { text: string } | null;
   };
   /** A list that comes a page at a time: the path its success answer's `Link: <…>; rel="next"` header names. */
   pagedAt?: string;

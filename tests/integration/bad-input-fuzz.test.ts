@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
+import { noticeIntentSchema } from "~/schemas/notice";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { walkIntentSchema } from "~/schemas/walk";
@@ -125,6 +126,11 @@ const formFields = [
   "benchId",
   "status",
   "note",
+  "place",
+  "kind",
+  "message",
+  "startsAt",
+  "endsAt",
 ];
 
 /** Every search box (GET): the admin areas' `q` and the trail filter. */
@@ -153,6 +159,7 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   // Report a problem on a trail's and a bench's page (the bench's id is the first seeded bench's, below).
   ...["/trails/gold", BENCH_PAGE].map((path) => ({ path, intent: "report", as: "user" as const })),
   ...intentsOf(reportsIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=reports", intent, as: "admin" as const })),
+  ...intentsOf(noticeIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=notices", intent, as: "admin" as const })),
 ];
 
 /** A fingerprint of every table's rows; rate-limit counters may move on refusals by design. */
