@@ -8,6 +8,7 @@ import {
   noticeMessages,
   type NoticeInput,
   type NoticeJson,
+  type NoticeKind,
   type NoticePatch,
   type NoticeShow,
   type NoticeState,
@@ -116,6 +117,26 @@ export async function nextNoticeChange(places?: NoticePlaces, now = new Date()):
   ]);
   const times = [starting?.startsAt, ending?.endsAt].filter((time): time is Date => Boolean(time));
   return times.length > 0 ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
+}
+
+/** A place's strongest notice as a map or a list marks it: the kind, and the message beside it. */
+export type NoticeMarkData = { kind: NoticeKind; message: string };
+
+/**
+ * What a walker's page shows of the notices of `places` (or of all places) at `now`: the banner's notices
+ * (closures first), each bench's and trail's mark (its closure, else its caution), and when the next one
+ * starts or ends, for the page to reload then.
+ */
+export async function noticesForWalkers(places?: NoticePlaces, now = new Date()) {
+  const [rows, next] = await Promise.all([listActiveNotices(places, now), nextNoticeChange(places, now)]);
+  const benchMarks: Record<string, NoticeMarkData> = {};
+  const trailMarks: Record<string, NoticeMarkData> = {};
+  // Closures come first, so a place's first notice is its strongest.
+  for (const row of rows) {
+    if (row.benchId) benchMarks[row.benchId] ??= { kind: row.kind, message: row.message };
+    if (row.trailId) trailMarks[row.trailId] ??= { kind: row.kind, message: row.message };
+  }
+  return { notices: rows.map(toNoticeView), benchMarks, trailMarks, nextChangeAt: next?.toISOString() ?? null };
 }
 
 export type NoticePage = { notices: NoticeRow[]; next: string | null };
