@@ -117,7 +117,8 @@ type Window = { startsAt?: Date | null; endsAt?: Date | null };
 
 /** The end after the start (when both are given) and, for a new notice, still to come. */
 function checkWindow(value: Window, ctx: z.RefinementCtx, creating: boolean) {
-  if (!value.endsAt) return;
+  // A time refused on its own (not a time at all) has been said already.
+  if (!(value.endsAt instanceof Date) || (value.startsAt != null && !(value.startsAt instanceof Date))) return;
   if (value.startsAt && value.endsAt <= value.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endBeforeStart });
   else if (creating && value.endsAt.getTime() <= Date.now()) ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endInPast });
 }
