@@ -75,6 +75,7 @@ test.describe("closure and caution notices", () => {
         await expect(visitor.page.getByRole("img", { name: /Map of the Gray Trail \(closed\)/ })).toBeVisible();
         await expect(visitor.page.locator('[data-map="svg"] g[data-notice="closed"]')).toHaveCount(1);
         await expectAccessible(visitor.page, javaScriptEnabled);
+        expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         // A bench on the trail shows the trail's closure too.
         await visitor.page
           .getByRole("main")
