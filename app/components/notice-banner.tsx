@@ -70,7 +70,7 @@ export function NoticeBanner({ notices, here }: { notices: NoticeView[]; here?: 
                 {notice.place.href === here ? (
                   notice.place.name
                 ) : (
-                  <Link to={notice.place.href} className="font-medium text-brand-700 underline">
+                  <Link to={notice.place.href} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline">
                     {notice.place.name}
                   </Link>
                 )}

@@ -84,7 +84,11 @@ test.describe("closure and caution notices", () => {
           .first()
           .click();
         await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(/^Bench \d+$/);
-        await expect(visitor.page.getByRole("region", { name: "Notices" })).toContainText(message);
+        const onBench = visitor.page.getByRole("region", { name: "Notices" }).getByRole("listitem").filter({ hasText: message });
+        await expect(onBench).toBeVisible();
+        // The trail's name leads to its page: a target of 24 px at least (WCAG 2.5.8).
+        const link = await onBench.getByRole("link", { name: "Gray Trail" }).boundingBox();
+        expect(link!.height).toBeGreaterThanOrEqual(24);
         await expectAccessible(visitor.page, javaScriptEnabled);
       } finally {
         await visitor.close();
