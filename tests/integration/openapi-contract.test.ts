@@ -318,8 +318,9 @@ describe("the OpenAPI document", () => {
     const response = await signIn("pass1234", 99);
     expect(response.status).toBe(202);
     const documented = doc.paths["/api/user/signin"].post.responses["202"];
+    expect(documented.content).toBeDefined();
     const errors = validate(
-      documented.content["application/json"].schema as Record<string, unknown>,
+      documented.content!["application/json"].schema as Record<string, unknown>,
       await response.json(),
       "$",
       doc as unknown as Record<string, unknown>,
