@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { FactList } from "~/components/fact-list";
 import { NoticeBanner } from "~/components/notice-banner";
 import { ReportProblem } from "~/components/report-problem";
 import { benchAnchor } from "~/components/trail-map-svg";
+import { pageValidUntil } from "~/http/page-cache.server";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
@@ -51,14 +52,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }));
   // The bench's own notices, and those of the trails it is on: a walker at a bench of a closed trail must know.
   const { notices, nextChangeAt } = await noticesForWalkers({ benchIds: [bench.id], trailIds: places.map((place) => place.trailId) });
-  return {
-    bench: { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, videos: bench.videos },
-    notices,
-    nextChangeAt,
-    factRows: benchFactRows(bench),
-    places,
-    signedIn: Boolean(user),
-  };
+  // A visitor's copy of this page is stored (decision 062) until the next notice starts or ends.
+  return data(
+    {
+      bench: { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, videos: bench.videos },
+      notices,
+      nextChangeAt,
+      factRows: benchFactRows(bench),
+      places,
+      signedIn: Boolean(user),
+    },
+    { headers: nextChangeAt ? pageValidUntil(new Date(nextChangeAt)) : {} },
+  );
 }
 
 /** "Report a problem" at this bench: signed-in people only (a visitor is sent to sign in and back). */

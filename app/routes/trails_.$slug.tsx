@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FactList } from "~/components/fact-list";
 import { NoticeBanner, NoticeMark } from "~/components/notice-banner";
@@ -11,6 +11,7 @@ import { trailDirections } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { noticesForWalkers } from "~/models/notice.server";
 import { requireUser } from "~/http/auth.server";
+import { pageValidUntil } from "~/http/page-cache.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { listBenches } from "~/models/bench.server";
@@ -30,34 +31,45 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const benchIds = steps.flatMap((step) => (step.bench ? [step.bench.id] : []));
   // The trail's own notices and its benches', showing now.
   const { notices, benchMarks, trailMarks, nextChangeAt } = await noticesForWalkers({ trailIds: [trail.id], benchIds });
-  return {
-    trail: { id: trail.id, name: trail.name, color: trail.color, slug: trailSlug(trail), coordinates: trail.coordinates, notice: trailMarks[trail.id] ?? null },
-    notices,
-    nextChangeAt,
-    facts: trailFacts(trail.coordinates),
-    factRows: trailFactRows(trail.facts),
-    // Only what the page shows of each bench: the map markers and the directions.
-    benches: steps
-      .flatMap((step) => (step.bench ? [step.bench] : []))
-      .map(({ id, benchNumber, location, latitude, longitude }) => ({
-        id,
-        benchNumber,
-        location,
-        latitude,
-        longitude,
-        videos: [],
-        notice: benchMarks[id] ?? null,
+  // A visitor's copy of this page is stored (decision 062) until the next notice starts or ends.
+  return data(
+    {
+      trail: {
+        id: trail.id,
+        name: trail.name,
+        color: trail.color,
+        slug: trailSlug(trail),
+        coordinates: trail.coordinates,
+        notice: trailMarks[trail.id] ?? null,
+      },
+      notices,
+      nextChangeAt,
+      facts: trailFacts(trail.coordinates),
+      factRows: trailFactRows(trail.facts),
+      // Only what the page shows of each bench: the map markers and the directions.
+      benches: steps
+        .flatMap((step) => (step.bench ? [step.bench] : []))
+        .map(({ id, benchNumber, location, latitude, longitude }) => ({
+          id,
+          benchNumber,
+          location,
+          latitude,
+          longitude,
+          videos: [],
+          notice: benchMarks[id] ?? null,
+        })),
+      steps: steps.map(({ bench, metres, feet, minutes, heading }) => ({
+        bench: bench
+          ? { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, phrase: benchPhrase(bench), notice: benchMarks[bench.id] ?? null }
+          : null,
+        metres: Math.round(metres),
+        feet,
+        minutes,
+        heading,
       })),
-    steps: steps.map(({ bench, metres, feet, minutes, heading }) => ({
-      bench: bench
-        ? { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, phrase: benchPhrase(bench), notice: benchMarks[bench.id] ?? null }
-        : null,
-      metres: Math.round(metres),
-      feet,
-      minutes,
-      heading,
-    })),
-  };
+    },
+    { headers: nextChangeAt ? pageValidUntil(new Date(nextChangeAt)) : {} },
+  );
 }
 
 /** "Report a problem" on this trail: signed-in people only (a visitor is sent to sign in and back). */

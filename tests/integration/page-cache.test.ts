@@ -7,6 +7,7 @@ import { data, type ServerBuild } from "@remix-run/node";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { PAGE_CACHE_ENTRIES, PAGE_CACHE_HEADER, pageValidUntil } from "~/http/page-cache.server";
+import { createNotice, deleteNotice } from "~/models/notice.server";
 import { createSession } from "~/models/session.server";
 import { getTrailBySlug, updateTrailFacts } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
@@ -104,6 +105,28 @@ describe("a visitor's page is rendered once per change", () => {
     const hitsBefore = hits();
     expect((await get("/trails/green")).body).toBe(after.body);
     expect(hits()).toBe(hitsBefore + 1);
+  });
+
+  test("a notice posted on a trail reaches its stored visitor page at once, and leaves it at its end with nobody acting (issue 27)", async () => {
+    await warm("/trails/gray");
+    const before = await get("/trails/gray");
+    expect(before.body).not.toContain("Resurfacing by the lake");
+    const gray = (await getTrailBySlug("gray"))!;
+    const endsAt = new Date(Date.now() + 3_000);
+    const posted = await createNotice(null, { trailId: gray.id, kind: "caution", message: "Resurfacing by the lake", endsAt });
+    expect(posted.ok).toBe(true);
+    // Posting moved the notices' data version: the next visitor gets a page with the banner.
+    const during = await get("/trails/gray");
+    expect(during.body).toContain("Resurfacing by the lake");
+    expect(during.response.headers.get("ETag")).not.toBe(before.response.headers.get("ETag"));
+    const hitsBefore = hits();
+    expect((await get("/trails/gray")).body).toContain("Resurfacing by the lake");
+    expect(hits()).toBe(hitsBefore + 1);
+    // The stored page holds only until the notice ends: after it, the page is rendered again without it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt.getTime() - Date.now()) + 200));
+    const after = await get("/trails/gray");
+    expect(after.body).not.toContain("Resurfacing by the lake");
+    if (posted.ok) await deleteNotice(posted.notice.id);
   });
 
   test("If-None-Match with the current ETag is answered 304 with no body, for either encoding's tag", async () => {
