@@ -9,7 +9,12 @@ import { createMarkupCache } from "~/utils/markup-cache.server";
 // Decision 065: the server inserts each card's shared part from a cache as HTML. These tests hold that the
 // page it sends is the page React renders card by card, and that nothing in stored data escapes React's escaping.
 
-const youTube = { kind: "embed", src: "https://www.youtube-nocookie.com/embed/abc", hostPage: "https://www.youtube.com/watch?v=abc", hostName: "YouTube" } as const;
+const youTube = {
+  kind: "embed",
+  src: "https://www.youtube-nocookie.com/embed/abc",
+  hostPage: "https://www.youtube.com/watch?v=abc",
+  hostName: "YouTube",
+} as const;
 
 function card(id: string, patch: Partial<VideoCardData> = {}): VideoCardData {
   return {
