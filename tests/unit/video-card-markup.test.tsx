@@ -29,7 +29,7 @@ function card(id: string, patch: Partial<VideoCardData> = {}): VideoCardData {
     myReaction: null,
     player: youTube,
     thumbnail: { src: `/videos/thumbnails/${id.padStart(24, "0")}-0123456789abcdef.jpg`, width: 480, height: 360 },
-    topic: "exercise",
+    topic: "bodyWeight",
     ...patch,
   };
 }
@@ -43,12 +43,13 @@ const videos = [
   card("5", { player: null, category: "Injury Prevention" }),
   card("6", { views: 1234567, likes: 0, dislikes: 0 }),
 ];
-const states = { playing: videos[0].id, refusal: { videoId: videos[3].id, error: "Please slow down." } };
+type States = { playing: string | null; refusal: { videoId: string | null; error: string } | null };
+const states: States = { playing: videos[0].id, refusal: { videoId: videos[3].id, error: "Please slow down." } };
 
 /** The document as sent: React's text separators (`<!-- -->`) are not part of the page a browser builds. */
 const withoutSeparators = (html: string) => html.replaceAll("<!-- -->", "");
 
-function page(slug: VideoTopicSlug, list: VideoCardData[], cache?: ReturnType<typeof createMarkupCache>, pageStates = states) {
+function page(slug: VideoTopicSlug, list: VideoCardData[], cache?: ReturnType<typeof createMarkupCache>, pageStates: States = states) {
   const element = <VideoLibraryPage topic={getVideoTopic(slug)} videos={list} states={pageStates} />;
   return withoutSeparators(renderToString(cache ? <MarkupCacheProvider value={cache}>{element}</MarkupCacheProvider> : element));
 }
@@ -68,7 +69,7 @@ describe("a video page from the markup cache", () => {
   it("is the same with sections (h3 cards), with nothing playing, and for another person's counters", () => {
     const cache = createMarkupCache();
     const grouped = [card("7", { subCategory: "Nutrition" }), card("8", { subCategory: "Hydration", myReaction: "LIKE" })];
-    const none = { playing: null, refusal: null };
+    const none: States = { playing: null, refusal: null };
     expect(page("nutritionandHydration", grouped, cache, none)).toBe(page("nutritionandHydration", grouped, undefined, none));
     const someoneElse = grouped.map((video) => ({ ...video, views: 40, likes: 9, myReaction: null }));
     const theirs = page("nutritionandHydration", someoneElse, cache, none);
