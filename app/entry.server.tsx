@@ -4,6 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { log, redactPath } from "~/utils/logger.server";
 import { NonceProvider } from "~/lib/nonce";
+import { MarkupCacheProvider } from "~/lib/shared-markup";
+import { markupCache } from "~/utils/markup-cache.server";
 import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
 import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers.server";
 import { finishPublicPage, isPersonalRequest, isPublicPageRoute, publicPageKey } from "~/http/page-cache.server";
@@ -31,7 +33,9 @@ export default async function handleRequest(request: Request, responseStatusCode
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <MarkupCacheProvider value={markupCache}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </MarkupCacheProvider>
       </NonceProvider>,
       {
         nonce,

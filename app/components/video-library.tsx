@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
-import { VideoCard } from "~/components/video-card";
+import type { ComponentProps } from "react";
+import { VideoCard, videoCardLiveParts, videoCardTemplate } from "~/components/video-card";
+import { fillSlots, useMarkupCache, type MarkupCache } from "~/lib/shared-markup";
 import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 import type { VideoCardData, VideoFormRefusal, VideoLibraryData } from "~/schemas/video";
 
@@ -25,24 +27,49 @@ function VideoList({
   pagePath: string;
   states: CardStates;
 }) {
+  const cache = useMarkupCache();
   if (videos.length === 0) {
     return <p className="card p-6 text-stone-700">{emptyText}</p>;
   }
+  const cardOf = (video: VideoCardData) => ({
+    video,
+    headingLevel,
+    pagePath,
+    playing: states.playing === video.id,
+    error: states.refusal?.videoId === video.id ? states.refusal.error : null,
+  });
+  const className = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+  if (cache) {
+    // Safe to insert: every piece is React's own escaped output (shared-markup.tsx), from stored data.
+    return <ul aria-label={label} className={className} dangerouslySetInnerHTML={{ __html: cardsMarkup(cache, videos.map(cardOf)) }} />;
+  }
   return (
-    <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={label} className={className}>
       {videos.map((video) => (
         <li key={video.id}>
-          <VideoCard
-            video={video}
-            headingLevel={headingLevel}
-            pagePath={pagePath}
-            playing={states.playing === video.id}
-            error={states.refusal?.videoId === video.id ? states.refusal.error : null}
-          />
+          <VideoCard {...cardOf(video)} />
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * The list's cards as HTML, on the server: each card's shared part from the markup cache, and what differs
+ * per person (views, reactions, a refusal; the whole of a playing card) rendered now, in one pass for the list.
+ */
+function cardsMarkup(cache: MarkupCache, cards: ComponentProps<typeof VideoCard>[]) {
+  const wholeCard = ["", ""];
+  const templates = cards.map((card) => (card.playing ? wholeCard : videoCardTemplate(cache, card)));
+  const parts = cache.renderEach(cards.flatMap((card) => (card.playing ? [<VideoCard key={card.video.id} {...card} />] : videoCardLiveParts(card))));
+  let next = 0;
+  return templates
+    .map((segments) => {
+      const mine = parts.slice(next, next + segments.length - 1);
+      next += mine.length;
+      return `<li>${fillSlots(segments, mine)}</li>`;
+    })
+    .join("");
 }
 
 /** The page of one topic; topics with several subCategories get a section per subCategory, in order. */

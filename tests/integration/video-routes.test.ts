@@ -2,6 +2,7 @@
 // pages ship no JavaScript: play and reactions are plain forms answered with a redirect to the card.
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
+import { recordView, updateVideo } from "~/models/video.server";
 import { action, loader } from "~/routes/videos.$videoId";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/nutritionandHydration";
 import { database, prisma } from "~/utils/db.server";
@@ -213,5 +214,45 @@ describe("library page", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/authorization\?formType=signin&redirectTo=/);
     expect(await prisma.videoReaction.count()).toBe(0);
+  });
+});
+
+// Decision 065: each card's shared part is rendered once and reused; what differs per person is rendered per request.
+describe("a library page's cards, shared and per person", () => {
+  const card = (html: string) => {
+    const start = html.indexOf(`<article id="video-${videoId}"`);
+    return html.slice(start, html.indexOf("</article>", start) + "</article>".length);
+  };
+  /** Everything up to the view count: the preview with its play form, the title and the category. */
+  const sharedPart = (html: string) => html.slice(0, html.indexOf('<p class="text-sm text-stone-600">'));
+
+  test("two people get the same shared markup and their own counts and reactions", async () => {
+    const other = await createUser({ username: "strider", email: "strider@example.test", password: "secret-pw" });
+    const otherSession = (await createSession(other.id)).id;
+    await postToLibrary({ intent: "like", videoId, returnTo: cardOf(videoId) });
+    await recordView(other.id, videoId);
+
+    const mine = card(await (await callRoute("/nutritionandHydration", { sessionId })).text());
+    const theirs = card(await (await callRoute("/nutritionandHydration", { sessionId: otherSession })).text());
+    expect(sharedPart(mine)).toContain(`aria-label="Play video: Water"`);
+    expect(sharedPart(mine)).toBe(sharedPart(theirs));
+    expect(mine).toContain("You liked this video.");
+    expect(mine).toMatch(/aria-pressed="true"[^>]*>.*?<span>1<\/span>/);
+    expect(theirs).not.toContain("You liked this video.");
+    expect(theirs).not.toContain('aria-pressed="true"');
+    expect(theirs).toContain("1 view");
+    expect(mine).not.toMatch(/<script|wt-slot/i);
+  });
+
+  test("an admin's edit shows on the next request, in the title and in the play button's name", async () => {
+    expect(card(await (await callRoute("/nutritionandHydration", { sessionId })).text())).toContain(">Water</h3>");
+    const edited = await updateVideo(videoId, { title: "Water <b>& more</b>", description: "Sip before you walk." });
+    expect(edited.ok).toBe(true);
+    const html = card(await (await callRoute("/nutritionandHydration", { sessionId })).text());
+    expect(html).toContain(">Water &lt;b&gt;&amp; more&lt;/b&gt;</h3>");
+    expect(html).toContain(`aria-label="Play video: Water &lt;b&gt;&amp; more&lt;/b&gt;"`);
+    expect(html).toContain("Sip before you walk.");
+    expect(html).not.toContain(">Water</h3>");
+    expect(html).not.toContain("<b>");
   });
 });
