@@ -9,7 +9,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 process.env.VIDEO_MEDIA_ORIGINS ??= "https://media.example.edu";
 
 /** Admin specs that edit the seeded trails and benches, which the trail map specs compare against. */
-const seedEditingSpecs = /(admin-trails|bench-videos|admin-stale-edits)\.spec\.ts$/;
+const seedEditingSpecs = /(admin-trails|bench-videos|admin-stale-edits|notices)\.spec\.ts$/;
 /**
  * The spec that replaces a seeded trail's whole path (and puts it back): after the seed edits too, whose
  * coordinate edits of the same trails it would make stale.

@@ -32,7 +32,7 @@ export function TextField({
 }: {
   field: Field;
   label: string;
-  type?: "text" | "email" | "number" | "date";
+  type?: "text" | "email" | "number" | "date" | "datetime-local";
   autoComplete?: string;
   hint?: ReactNode;
   inputProps?: { min?: number | string; max?: number | string; step?: number | string; placeholder?: string; inputMode?: "numeric" | "decimal" };

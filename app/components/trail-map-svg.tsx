@@ -2,6 +2,10 @@ import { useId } from "react";
 import type { MapBench, TrailMapData } from "~/components/trail-map-types";
 import {
   BENCH_MARKER_FILL,
+  CAUTION_MARKER_FILL,
+  CAUTION_MARKER_TEXT,
+  CLOSED_MARKER_FILL,
+  CLOSED_TRAIL_DASH,
   MAP_BACKGROUND,
   MAP_HEIGHT_PX,
   MARKER_HIT_PX,
@@ -38,7 +42,20 @@ function listOfNumbers(numbers: number[]) {
   return numbers.length < 2 ? numbers.join("") : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
 }
 
-const markerDot = "flex items-center justify-center rounded-full border-2 border-white font-bold text-white shadow";
+const markerDot = "flex items-center justify-center border-2 font-bold shadow";
+
+/** A bench's marker: round in the bench colour; a closed bench's a dark square, a caution's amber. */
+function markerLook(bench: MapBench) {
+  const kind = bench.notice?.kind;
+  if (kind === "closed") return { className: "rounded-sm border-white text-white", style: { background: CLOSED_MARKER_FILL } };
+  if (kind === "caution") return { className: "rounded-full border-stone-900", style: { background: CAUTION_MARKER_FILL, color: CAUTION_MARKER_TEXT } };
+  return { className: "rounded-full border-white text-white", style: { background: BENCH_MARKER_FILL } };
+}
+
+/** "Bench 3", or "Bench 3, closed" when a notice marks it. */
+export function benchMarkerName(bench: MapBench) {
+  return `Bench ${bench.benchNumber}${bench.notice ? `, ${bench.notice.kind === "closed" ? "closed" : "caution"}` : ""}`;
+}
 
 /**
  * The map as the server renders it, without tiles: shown before hydration and whenever scripts are off.
@@ -75,9 +92,23 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
             const d = pathData(trail.coordinates);
             // The line keeps its width in screen pixels however far the frame is scaled down.
             return (
-              <g key={trail.id} data-trail={trail.color} fill="none" strokeLinejoin="round" strokeLinecap="round">
+              <g
+                key={trail.id}
+                data-trail={trail.color}
+                data-notice={trail.notice?.kind}
+                fill="none"
+                strokeLinejoin="round"
+                strokeLinecap={trail.notice?.kind === "closed" ? "butt" : "round"}
+              >
                 <path d={d} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} vectorEffect="non-scaling-stroke" />
-                <path d={d} stroke={trailStrokeColor(trail.color)} strokeWidth={TRAIL_LINE_WIDTH} vectorEffect="non-scaling-stroke" />
+                {/* A closed trail's line is dashed over its dark casing: a break in the line, whatever the colours. */}
+                <path
+                  d={d}
+                  stroke={trailStrokeColor(trail.color)}
+                  strokeWidth={TRAIL_LINE_WIDTH}
+                  strokeDasharray={trail.notice?.kind === "closed" ? CLOSED_TRAIL_DASH.join(" ") : undefined}
+                  vectorEffect="non-scaling-stroke"
+                />
               </g>
             );
           })}
@@ -87,16 +118,18 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
           const position = { left: `${round(left)}%`, top: `${round(top)}%` };
           if (members.length === 1) {
             const [bench] = members;
+            const look = markerLook(bench);
             return (
               <a
                 key={bench.id}
                 href={`#${benchAnchor(bench.id)}`}
-                aria-label={`Bench ${bench.benchNumber}`}
+                aria-label={benchMarkerName(bench)}
                 data-bench={bench.benchNumber}
+                data-notice={bench.notice?.kind}
                 className="absolute flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full"
                 style={{ ...position, width: MARKER_HIT_PX, height: MARKER_HIT_PX }}
               >
-                <span aria-hidden="true" className={`${markerDot} h-5 w-5 text-[10px]`} style={{ background: BENCH_MARKER_FILL }}>
+                <span aria-hidden="true" className={`${markerDot} ${look.className} h-5 w-5 text-[10px]`} style={look.style}>
                   {bench.benchNumber}
                 </span>
               </a>
@@ -121,7 +154,10 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
                 >
                   {groupLabel(members.length)}
                 </span>
-                <span className="sr-only">Benches {listOfNumbers(numbers)}</span>
+                <span className="sr-only">
+                  Benches {listOfNumbers(numbers)}
+                  {members.some((member) => member.notice) ? " (with notices)" : ""}
+                </span>
               </summary>
               <ul className={`card absolute ${panelPlace} w-max max-w-56 p-1 text-sm`}>
                 {numbers.map((number) => {
@@ -129,7 +165,7 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
                   return (
                     <li key={bench.id}>
                       <a href={`#${benchAnchor(bench.id)}`} className="btn-link flex min-h-11 items-center rounded px-3 hover:bg-stone-100">
-                        Bench {bench.benchNumber}
+                        {benchMarkerName(bench)}
                       </a>
                     </li>
                   );

@@ -1,7 +1,11 @@
 import type { LonLat } from "~/lib/geo";
 import type { VideoPlayer } from "~/lib/video-source";
+import type { NoticeKind } from "~/schemas/notice";
 
-export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[] };
+/** A notice showing on a trail or at a bench: the maps mark it, a closure differently from a caution. */
+export type MapNotice = { kind: NoticeKind; message: string };
+
+export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[]; notice?: MapNotice | null };
 export type MapBenchVideo = { id: string; title: string; url: string; player: VideoPlayer | null };
 export type MapBench = {
   id: string;
@@ -10,6 +14,7 @@ export type MapBench = {
   latitude: number;
   longitude: number;
   videos: MapBenchVideo[];
+  notice?: MapNotice | null;
 };
 
 /** "You are here" during a walk: the position with its accuracy, and where it snaps to the trail. */

@@ -15,12 +15,14 @@ import { fromLonLat, toLonLat, transformExtent } from "ol/proj";
 import Cluster from "ol/source/Cluster";
 import OSM from "ol/source/OSM";
 import VectorSource from "ol/source/Vector";
-import { Circle as CircleStyle, Fill, Stroke, Style, Text } from "ol/style";
+import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from "ol/style";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { BenchVideoLinks } from "~/components/bench-video-links";
+import { NoticeMark } from "~/components/notice-banner";
 import { ReportLink } from "~/components/report-link";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
+import type { NoticeKind } from "~/schemas/notice";
 import { groupLabel } from "~/lib/map-frame";
 import {
   BENCH_GROUP_RADIUS,
@@ -28,6 +30,10 @@ import {
   BENCH_MARKER_RADIUS,
   BENCH_MARKER_STROKE,
   CAMPUS_BOUNDS,
+  CAUTION_MARKER_FILL,
+  CAUTION_MARKER_TEXT,
+  CLOSED_MARKER_FILL,
+  CLOSED_TRAIL_DASH,
   MAP_BACKGROUND,
   MAP_CENTER,
   MAP_HEIGHT_PX,
@@ -45,24 +51,44 @@ const POPUP_WIDTH_PX = 256;
 /** Room around the trail when the map fits it. */
 const FIT_PADDING_PX = 24;
 
-function trailStyle(color: string) {
+/** A trail's line over a dark casing; a closed trail's line dashed, as on the server's map. */
+function trailStyle(color: string, closed: boolean) {
   return [
     new Style({ stroke: new Stroke({ color: TRAIL_CASING_COLOR, width: TRAIL_LINE_WIDTH + 2, lineJoin: "round" }) }),
-    new Style({ stroke: new Stroke({ color: trailStrokeColor(color), width: TRAIL_LINE_WIDTH, lineJoin: "round" }) }),
+    new Style({
+      stroke: new Stroke({
+        color: trailStrokeColor(color),
+        width: TRAIL_LINE_WIDTH,
+        lineJoin: "round",
+        lineCap: closed ? "butt" : "round",
+        lineDash: closed ? [...CLOSED_TRAIL_DASH] : undefined,
+      }),
+    }),
   ];
 }
 
-function benchStyle(benchNumber: number) {
+/** A bench's marker: round in the bench colour; a closed bench's a dark square, a caution's amber (as on the server's map). */
+function benchStyle(benchNumber: number, notice: NoticeKind | null) {
+  const image =
+    notice === "closed"
+      ? new RegularShape({
+          points: 4,
+          radius: BENCH_MARKER_RADIUS * Math.SQRT2,
+          angle: Math.PI / 4,
+          fill: new Fill({ color: CLOSED_MARKER_FILL }),
+          stroke: new Stroke({ color: BENCH_MARKER_STROKE, width: 2 }),
+        })
+      : new CircleStyle({
+          radius: BENCH_MARKER_RADIUS,
+          fill: new Fill({ color: notice === "caution" ? CAUTION_MARKER_FILL : BENCH_MARKER_FILL }),
+          stroke: new Stroke({ color: notice === "caution" ? CAUTION_MARKER_TEXT : BENCH_MARKER_STROKE, width: 2 }),
+        });
   return new Style({
-    image: new CircleStyle({
-      radius: BENCH_MARKER_RADIUS,
-      fill: new Fill({ color: BENCH_MARKER_FILL }),
-      stroke: new Stroke({ color: BENCH_MARKER_STROKE, width: 2 }),
-    }),
+    image,
     text: new Text({
       text: String(benchNumber),
       font: "bold 10px system-ui, sans-serif",
-      fill: new Fill({ color: BENCH_MARKER_STROKE }),
+      fill: new Fill({ color: notice === "caution" ? CAUTION_MARKER_TEXT : BENCH_MARKER_STROKE }),
     }),
   });
 }
@@ -87,10 +113,11 @@ const markerStyles = new Map<string, Style>();
 /** A cluster of one is that bench's own marker. */
 function markerStyle(marker: FeatureLike) {
   const members = benchesOf(marker);
-  const key = members.length === 1 ? `bench ${members[0].get("benchNumber")}` : `group ${members.length}`;
+  const notice = members.length === 1 ? ((members[0].get("notice") as NoticeKind | undefined) ?? null) : null;
+  const key = members.length === 1 ? `bench ${members[0].get("benchNumber")} ${notice}` : `group ${members.length}`;
   let style = markerStyles.get(key);
   if (!style) {
-    style = members.length === 1 ? benchStyle(members[0].get("benchNumber") as number) : groupStyle(members.length);
+    style = members.length === 1 ? benchStyle(members[0].get("benchNumber") as number, notice) : groupStyle(members.length);
     markerStyles.set(key, style);
   }
   return style;
@@ -130,7 +157,8 @@ function trailFeature(trail: MapTrail) {
   const feature = new Feature({ geometry: new LineString(trail.coordinates.map((point) => fromLonLat(point))) });
   feature.setId(trail.id);
   feature.set("color", trail.color);
-  feature.setStyle(trailStyle(trail.color));
+  feature.set("notice", trail.notice?.kind ?? null);
+  feature.setStyle(trailStyle(trail.color, trail.notice?.kind === "closed"));
   return feature;
 }
 
@@ -139,6 +167,7 @@ function benchFeature(bench: MapBench) {
   feature.setId(bench.id);
   feature.set("benchId", bench.id);
   feature.set("benchNumber", bench.benchNumber);
+  feature.set("notice", bench.notice?.kind ?? null);
   return feature;
 }
 
@@ -278,6 +307,13 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
         .map((feature) => feature.get("color"))
         .join(",");
       target.dataset.benchesVisible = String(benchLayer.getVisible() ? benchSource.getFeatures().length : 0);
+      // The places drawn with a notice's style: "closed:3" for Bench 3, "closed:trail" for a closed trail.
+      target.dataset.notices = [
+        ...trailSource.getFeatures().flatMap((feature) => (feature.get("notice") ? [`${feature.get("notice")}:trail`] : [])),
+        ...(benchLayer.getVisible() ? benchSource.getFeatures() : []).flatMap((feature) =>
+          feature.get("notice") ? [`${feature.get("notice")}:${feature.get("benchNumber")}`] : [],
+        ),
+      ].join(",");
       target.dataset.walker = String(walkerSource.getFeatures().length > 0);
       // The view and each marker's pixel (in the map element) with the bench numbers it stands for.
       const view = map.getView();
@@ -432,6 +468,7 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
   return (
     <PopupFrame heading={`Bench ${bench.benchNumber}`} onClose={onClose}>
       <p className="mt-1">{bench.location}</p>
+      {bench.notice ? <NoticeMark notice={bench.notice} /> : null}
       <BenchVideoLinks videos={bench.videos} />
       <ReportLink bench={bench} />
     </PopupFrame>
@@ -451,7 +488,10 @@ function GroupPopup({ benches, onChoose, onClose }: { benches: MapBench[]; onCho
                 onClick={() => onChoose(bench)}
                 className="flex min-h-11 w-full flex-col items-start justify-center rounded px-2 py-1 text-left hover:bg-stone-100"
               >
-                <span className="font-semibold text-brand-700 underline underline-offset-2">Bench {bench.benchNumber}</span>{" "}
+                <span className="font-semibold text-brand-700 underline underline-offset-2">
+                  Bench {bench.benchNumber}
+                  {bench.notice ? (bench.notice.kind === "closed" ? ", closed" : ", caution") : ""}
+                </span>{" "}
                 <span className="text-stone-700">{bench.location}</span>
               </button>
             </li>

@@ -11,3 +11,72 @@ export function formatDay(isoDate: string) {
 export function formatShortDay(isoDate: string) {
   return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 }
+
+/**
+ * The campus's time zone: the day a walk form starts on, where "this week" begins, and the clock of every
+ * time a page shows or takes (a notice's start and end). The API speaks ISO 8601 with an offset instead.
+ */
+export const CAMPUS_TIME_ZONE = "America/New_York";
+
+const wallClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: CAMPUS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** The campus clock's reading at `ms`, as if that reading were UTC (so the difference is the zone's offset). */
+function campusReading(ms: number) {
+  const parts = Object.fromEntries(wallClock.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The moment a campus clock shows `value` (a `datetime-local` input's "2026-11-27T15:30"), or null when it
+ * is no such reading (2026-02-30, 25:00). A reading the clock skips or shows twice when it changes for
+ * daylight saving is taken at one of the two offsets around the change.
+ */
+export function campusTimeToDate(value: string): Date | null {
+  const match = LOCAL_DATE_TIME.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return null;
+  // The zone's offset near that moment, then again at the moment found (it may sit across a change).
+  const near = campusReading(asUtc) - asUtc;
+  const moment = asUtc - near;
+  const at = campusReading(moment) - moment;
+  return new Date(at === near ? moment : asUtc - at);
+}
+
+/** A moment as a `datetime-local` input shows it on the campus clock: "2026-11-27T15:30". */
+export function campusTimeInput(date: Date | string): string {
+  return new Date(campusReading(new Date(date).getTime())).toISOString().slice(0, 16);
+}
+
+const campusDisplay = new Intl.DateTimeFormat("en-US", {
+  timeZone: CAMPUS_TIME_ZONE,
+  weekday: "short",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+/**
+ * A moment for people on the campus: "Fri, Nov 27, 2026, 3:30 PM EST". Put together from its parts with
+ * plain spaces, so the server's and the browser's text agree whatever spaces their ICU puts in.
+ */
+export function formatCampusTime(date: Date | string): string {
+  const part = Object.fromEntries(campusDisplay.formatToParts(new Date(date)).map(({ type, value }) => [type, value]));
+  return `${part.weekday}, ${part.month} ${part.day}, ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod} ${part.timeZoneName}`;
+}

@@ -131,6 +131,14 @@ export const TRAIL_CASING_COLOR = "#1c1917";
 export const BENCH_MARKER_FILL = "#7c2d12";
 export const BENCH_MARKER_STROKE = "#ffffff";
 export const BENCH_MARKER_RADIUS = 9;
+/**
+ * Notices on the maps (issue 27, point 4), told apart by shape as well as colour: a closed bench is a dark
+ * square, a bench with a caution an amber circle with dark text; a closed trail's line is dashed.
+ */
+export const CLOSED_MARKER_FILL = "#1c1917";
+export const CAUTION_MARKER_FILL = "#facc15";
+export const CAUTION_MARKER_TEXT = "#1c1917";
+export const CLOSED_TRAIL_DASH = [10, 8] as const;
 /** A group of benches too close to tell apart: drawn larger, with the count in place of a number. */
 export const BENCH_GROUP_RADIUS = 12;
 /** Every marker's touch target, in CSS pixels, whatever its drawn size (WCAG 2.5.5's 44 px). */

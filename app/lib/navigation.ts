@@ -49,7 +49,7 @@ export function isGroup(item: NavItem): item is NavGroup {
 // ---------------------------------------------------------------------------------------------------
 // The admin control panel's areas.
 
-export const adminOptions = ["profiles", "videos", "feedback", "reports", "trail", "bench"] as const;
+export const adminOptions = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"] as const;
 export type AdminOption = (typeof adminOptions)[number];
 
 export const adminOptionLabels: Record<AdminOption, string> = {
@@ -57,6 +57,7 @@ export const adminOptionLabels: Record<AdminOption, string> = {
   videos: "Videos",
   feedback: "Feedback",
   reports: "Reports",
+  notices: "Notices",
   trail: "Trail",
   bench: "Bench",
 };
@@ -91,3 +92,11 @@ export const TRAIL_PATH_UPLOAD_URL = "/adminControlPanel/trail-path";
 export const trailPathPreviewUrl = (draftId: string) => `${TRAIL_PATH_UPLOAD_URL}/${draftId}`;
 /** Where the upload form and the result of an upload's Apply or Cancel stand in the Trail area. */
 export const TRAIL_PATH_UPLOAD_ANCHOR = "trail-path-upload";
+
+/** Ids of the Notices area's elements: the new-notice form, a notice's card, the list, the edit form. */
+export const noticeAnchors = {
+  form: "add-notice",
+  card: (id: string) => `notice-${id}`,
+  list: "notice-results",
+  edit: "edit-notice",
+} as const;

@@ -91,10 +91,14 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
               },
             }
           : {}),
-        content:
-          "text" in doc.success.schema
-            ? { "text/plain": { schema: { type: "string", description: doc.success.schema.text } } }
-            : { "application/json": { schema: jsonSchema(doc.success.schema, "output") } },
+        ...(doc.success.schema === null
+          ? {}
+          : {
+              content:
+                "text" in doc.success.schema
+                  ? { "text/plain": { schema: { type: "string", description: doc.success.schema.text } } }
+                  : { "application/json": { schema: jsonSchema(doc.success.schema, "output") } },
+            }),
       },
     };
     for (const other of doc.alsoAnswers ?? []) {

@@ -22,8 +22,8 @@ export type EndpointDoc = {
   success: {
     status: number;
     description: string;
-    /** zod schema of the JSON body; a string describes a text/plain answer. */
-    schema: z.ZodType | { text: string };
+    /** zod schema of the JSON body; a string describes a text/plain answer; null: no body (204). */
+    schema: z.ZodType | { text: string } | null;
   };
   /** Other 2xx answers the endpoint gives in named circumstances (sign-in's 202 when a link was mailed). */
   alsoAnswers?: { status: number; description: string; schema: z.ZodType }[];

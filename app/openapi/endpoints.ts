@@ -1,5 +1,6 @@
 import { accountsEndpoints } from "~/openapi/accounts";
 import type { EndpointDoc } from "~/openapi/endpoint";
+import { noticesEndpoints } from "~/openapi/notices";
 import { reportsEndpoints } from "~/openapi/reports";
 import { trailsEndpoints } from "~/openapi/trails";
 import { videosEndpoints } from "~/openapi/videos";
@@ -7,7 +8,14 @@ import { walksEndpoints } from "~/openapi/walks";
 
 /**
  * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches; walks;
- * reports).
+ * reports; notices).
  * The OpenAPI test walks them all and checks that each SPEC §7 call is present and answers what it documents.
  */
-export const endpointDocs: EndpointDoc[] = [...accountsEndpoints, ...videosEndpoints, ...trailsEndpoints, ...walksEndpoints, ...reportsEndpoints];
+export const endpointDocs: EndpointDoc[] = [
+  ...accountsEndpoints,
+  ...videosEndpoints,
+  ...trailsEndpoints,
+  ...walksEndpoints,
+  ...reportsEndpoints,
+  ...noticesEndpoints,
+];

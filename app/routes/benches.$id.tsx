@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { FactList } from "~/components/fact-list";
+import { NoticeBanner } from "~/components/notice-banner";
 import { ReportProblem } from "~/components/report-problem";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
@@ -9,6 +10,8 @@ import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { benchFactRows } from "~/lib/facts";
 import { feetFor, minutesAtPace } from "~/lib/trail-guide";
+import { useRevalidateAt } from "~/lib/use-revalidate-at";
+import { noticesForWalkers } from "~/models/notice.server";
 import { listBenches } from "~/models/bench.server";
 import { benchesWithPlaces } from "~/models/trail.server";
 
@@ -42,8 +45,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     previous: neighbour(previous),
     next: neighbour(next),
   }));
+  // The bench's own notices, and those of the trails it is on: a walker at a bench of a closed trail must know.
+  const { notices, nextChangeAt } = await noticesForWalkers({ benchIds: [bench.id], trailIds: places.map((place) => place.trailId) });
   return {
     bench: { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, videos: bench.videos },
+    notices,
+    nextChangeAt,
     factRows: benchFactRows(bench),
     places,
     signedIn: Boolean(user),
@@ -62,12 +69,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const headers = passRetryAfter;
 
 export default function BenchPage() {
-  const { bench, factRows, places, signedIn } = useLoaderData<typeof loader>();
+  const { bench, notices, nextChangeAt, factRows, places, signedIn } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  // A notice that starts or ends while the page is open comes or goes then.
+  useRevalidateAt(nextChangeAt);
   return (
     <div className="page">
       <h1 className="page-title mb-2">Bench {bench.benchNumber}</h1>
       <p className="mb-6 text-stone-700">{bench.location}</p>
+      <NoticeBanner notices={notices} here={`/benches/${bench.id}`} />
       {places.length === 0 ? <p>This bench is not on a marked trail.</p> : null}
       {places.map((place) => (
         <section key={place.slug} className="card mb-4 p-4" aria-label={place.trailName}>

@@ -2,6 +2,7 @@ import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunctio
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
+import { NoticeBanner, NoticeIcon, NoticeMark } from "~/components/notice-banner";
 import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
@@ -11,6 +12,9 @@ import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { env } from "~/utils/env.server";
 import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useRevalidateAt } from "~/lib/use-revalidate-at";
+import { noticesForWalkers } from "~/models/notice.server";
+import { noticeKindLabels } from "~/schemas/notice";
 import { decodePath, encodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
 
@@ -43,12 +47,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
   // The chosen trail's benches only, in walking order (set for it, or within 30 m of it): the map frames
   // them with the trail, and the list does not offer a bench on another trail.
-  const benches = trail ? (await benchesInTrailOrder(trail)).map(({ bench }) => bench) : [];
+  const onTrail = trail ? (await benchesInTrailOrder(trail)).map(({ bench }) => bench) : [];
+  // Every notice showing now: the chooser marks each trail's own, the banner shows the chosen trail's and
+  // its benches', the map and the list mark them.
+  const { notices, benchMarks, trailMarks, nextChangeAt } = await noticesForWalkers();
+  const benches = onTrail.map((bench) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
+  const benchIds = new Set(benches.map((bench) => bench.id));
   return {
-    trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate) })),
+    trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate), notice: trailMarks[candidate.id]?.kind ?? null })),
     // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
-    trail: trail ? { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates) } : null,
+    trail: trail ? { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null } : null,
     facts: trail ? trailFacts(trail.coordinates) : null,
+    notices: notices.filter((notice) => notice.place.trailId === trail?.id || (notice.place.benchId && benchIds.has(notice.place.benchId))),
+    nextChangeAt,
     benches,
     showBenches,
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
@@ -60,7 +71,9 @@ function trailHref(trail: string, showBenches: boolean) {
 }
 
 export default function Trails() {
-  const { trails, trail, facts, benches, showBenches, tiles } = useLoaderData<typeof loader>();
+  const { trails, trail, facts, notices, nextChangeAt, benches, showBenches, tiles } = useLoaderData<typeof loader>();
+  // A notice that starts or ends while the page is open comes or goes then.
+  useRevalidateAt(nextChangeAt);
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
   // A stable array, so the map redraws the trail only when the loader sends a new one.
   const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path) } : null), [trail]);
@@ -68,11 +81,13 @@ export default function Trails() {
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();
   const walk = useTrailWalk(drawnTrail, benches);
-  const label = trail ? `Map of the ${trail.name}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
+  const closed = trail?.notice?.kind === "closed" ? " (closed)" : "";
+  const label = trail ? `Map of the ${trail.name}${closed}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
 
   return (
     <div className="page">
       <h1 className="page-title mb-6">Trail Map</h1>
+      <NoticeBanner notices={notices} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <nav aria-label="Trails">
@@ -94,6 +109,12 @@ export default function Trails() {
                       style={{ background: trailStrokeColor(candidate.color) }}
                     />
                     {candidate.name}
+                    {candidate.notice ? (
+                      <>
+                        <NoticeIcon kind={candidate.notice} className="h-4 w-4" />
+                        <span className="sr-only">({noticeKindLabels[candidate.notice].toLowerCase()})</span>
+                      </>
+                    ) : null}
                   </Link>
                 </li>
               );
@@ -172,6 +193,7 @@ export default function Trails() {
                 >
                   <h3 className="font-semibold">Bench {bench.benchNumber}</h3>
                   <p className="text-stone-700">{bench.location}</p>
+                  {bench.notice ? <NoticeMark notice={bench.notice} /> : null}
                   {bench.trailId && trailName(bench.trailId) ? <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p> : null}
                   <BenchVideoLinks videos={bench.videos} />
                   <ReportLink bench={bench} />

@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FactList } from "~/components/fact-list";
+import { NoticeBanner, NoticeMark } from "~/components/notice-banner";
 import { ReportProblem } from "~/components/report-problem";
 import { TrailMapSvg } from "~/components/trail-map-svg";
 import { benchPhrase, trailFactRows } from "~/lib/facts";
 import { formatWalkingTime, trailFacts, WALKING_PACE_MPH } from "~/lib/geo";
 import { trailDirections } from "~/lib/trail-guide";
+import { useRevalidateAt } from "~/lib/use-revalidate-at";
+import { noticesForWalkers } from "~/models/notice.server";
 import { requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
@@ -20,8 +23,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const [trail, benches] = await Promise.all([getTrailBySlug(params.slug ?? ""), listBenches()]);
   if (!trail) throw new Response("No such trail", { status: 404 });
   const steps = trailDirections(trail.coordinates, trail.id, benches);
+  const benchIds = steps.flatMap((step) => (step.bench ? [step.bench.id] : []));
+  // The trail's own notices and its benches', showing now.
+  const { notices, benchMarks, trailMarks, nextChangeAt } = await noticesForWalkers({ trailIds: [trail.id], benchIds });
   return {
-    trail: { id: trail.id, name: trail.name, color: trail.color, slug: trailSlug(trail), coordinates: trail.coordinates },
+    trail: { id: trail.id, name: trail.name, color: trail.color, slug: trailSlug(trail), coordinates: trail.coordinates, notice: trailMarks[trail.id] ?? null },
+    notices,
+    nextChangeAt,
     facts: trailFacts(trail.coordinates),
     factRows: trailFactRows(trail.facts),
     // Only what the page shows of each bench: the map markers and the directions.
@@ -34,9 +42,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
         latitude,
         longitude,
         videos: [],
+        notice: benchMarks[id] ?? null,
       })),
     steps: steps.map(({ bench, metres, feet, minutes, heading }) => ({
-      bench: bench ? { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, phrase: benchPhrase(bench) } : null,
+      bench: bench
+        ? { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, phrase: benchPhrase(bench), notice: benchMarks[bench.id] ?? null }
+        : null,
       metres: Math.round(metres),
       feet,
       minutes,
@@ -57,11 +68,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const headers = passRetryAfter;
 
 export default function TrailPage() {
-  const { trail, facts, factRows, benches, steps } = useLoaderData<typeof loader>();
+  const { trail, notices, nextChangeAt, facts, factRows, benches, steps } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  // A notice that starts or ends while the page is open comes or goes then.
+  useRevalidateAt(nextChangeAt);
   return (
     <div className="page trail-guide">
       <h1 className="page-title mb-6">{trail.name}</h1>
+      <NoticeBanner notices={notices} here={`/trails/${trail.slug}`} />
       <FactList
         className="card mb-6 p-4"
         rows={[
@@ -72,7 +86,12 @@ export default function TrailPage() {
         ]}
       />
       <div className="mb-6">
-        <TrailMapSvg trails={[trail]} benches={benches} showBenches label={`Map of the ${trail.name} with ${benches.length} benches`} />
+        <TrailMapSvg
+          trails={[trail]}
+          benches={benches}
+          showBenches
+          label={`Map of the ${trail.name}${trail.notice?.kind === "closed" ? " (closed)" : ""} with ${benches.length} benches`}
+        />
       </div>
       <section aria-labelledby="directions-heading">
         <h2 id="directions-heading" className="mb-3 text-2xl font-semibold">
@@ -89,6 +108,7 @@ export default function TrailPage() {
                     Bench {step.bench.benchNumber}
                   </Link>
                   {step.bench.phrase ? `, ${step.bench.phrase}` : ""} ({step.bench.location})
+                  {step.bench.notice ? <NoticeMark notice={step.bench.notice} /> : null}
                 </>
               ) : (
                 "to the finish"

@@ -105,7 +105,11 @@ export const reportStatusSchema = z.object({
  */
 export const reportStatusFormSchema = z.object({ id: idSchema(reportMessages.notFound), status: statusField, note: noteText.optional() });
 
-export const reportsIntentSchema = z.discriminatedUnion("intent", [reportStatusFormSchema.extend({ intent: z.literal("setStatus") })]);
+export const reportsIntentSchema = z.discriminatedUnion("intent", [
+  reportStatusFormSchema.extend({ intent: z.literal("setStatus") }),
+  // "Turn into a notice" (issue 27, point 4): one press makes a notice of the report.
+  z.object({ intent: z.literal("makeNotice"), id: idSchema(reportMessages.notFound) }),
+]);
 
 /** The filters a list of reports takes, in the admin area's URL and in GET /api/reports alike. */
 const reportFilterFields = {

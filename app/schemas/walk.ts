@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { CAMPUS_TIME_ZONE } from "~/lib/dates";
 import { numberFromInput } from "~/schemas/geo-fields";
 import { isId } from "~/schemas/id";
 
@@ -30,8 +31,7 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The campus's time zone: the day a form starts on, and where "this week" begins. */
-export const CAMPUS_TIME_ZONE = "America/New_York";
+export { CAMPUS_TIME_ZONE };
 
 /** Today's date (YYYY-MM-DD) on the campus. */
 export function campusToday(now = new Date()): string {

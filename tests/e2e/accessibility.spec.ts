@@ -45,6 +45,17 @@ const visitorPages: PageCheck[] = [
   // A sign-in link that is no longer valid; the valid link's page is swept in sign-in-link.spec.ts.
   { path: `/signin-link/${"f".repeat(43)}` },
   { path: "/no-such-page-for-axe", status: 404 },
+  // Notices (issue 27, point 4): a bench's page with a closure and a caution at its top. The bench is one of
+  // the check's own, far from every trail, so no other spec's page shows them.
+  {
+    path: "/about",
+    state: "then a bench's page with a closure and a caution",
+    act: async (page) => {
+      const { benchId } = await noticedBench(page);
+      await page.goto(`/benches/${benchId}`);
+      await expect(page.getByRole("region", { name: "Notices" }).getByRole("listitem")).toHaveCount(2);
+    },
+  },
   // A dialog's long text scrolls inside it. Without JavaScript the link opens the privacy page instead.
   {
     path: "/authorization?formType=signup",
@@ -145,7 +156,17 @@ const userPages: PageCheck[] = [
 
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
-  ...["profiles", "videos", "feedback", "reports", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  ...["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  {
+    path: "/adminControlPanel?option=notices",
+    state: "with notices listed, one being edited, and the new notice form's errors",
+    act: async (page) => {
+      const { noticeId } = await noticedBench(page);
+      await page.goto(`/adminControlPanel?option=notices&edit=${noticeId}#edit-notice`);
+      await page.getByRole("form", { name: "Post a notice" }).getByRole("button", { name: "Post notice" }).click();
+      await expect(page.getByRole("form", { name: "Post a notice" }).locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
   {
     path: "/adminControlPanel?option=reports",
     state: "with a report, filtered",
@@ -235,6 +256,33 @@ async function onTheSide<T>(page: Page, run: (request: import("@playwright/test"
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A bench of the check's own, far from every trail, with a closure (no end) and a caution (ending
+ * tomorrow) posted by the seeded admin through the API.
+ */
+async function noticedBench(page: Page) {
+  return onTheSide(page, async (request, origin) => {
+    const signin = await request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: admin.email, password: admin.password } });
+    const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}`, Origin: origin };
+    const bench = await request.post("/api/bench/bench", {
+      headers,
+      data: { bench_number: String(7000 + Math.floor(Math.random() * 2000)), location: "Axe check field", latitude: "33.962", longitude: "-84.028" },
+    });
+    expect(bench.status()).toBe(201);
+    const { _id: benchId } = (await bench.json()) as { _id: string };
+    let noticeId = "";
+    for (const notice of [
+      { kind: "closed", message: "Closed while the seat is replaced." },
+      { kind: "caution", message: "Wet paint on the armrests.", endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+    ]) {
+      const posted = await request.post("/api/notices", { headers, data: { benchId, ...notice } });
+      expect(posted.status()).toBe(201);
+      noticeId = ((await posted.json()) as { _id: string })._id;
+    }
+    return { benchId, noticeId };
+  });
 }
 
 /** A report from a new account through the API, then the page again: the area has a card to show. */

@@ -146,6 +146,18 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await expectLinkLeadsTo(page, "Describe the problem.", form.getByLabel(/^Description/));
   });
 
+  test("admin: a new notice refused at its fields keeps its message (issue 27, point 4)", async ({ page, javaScriptEnabled }) => {
+    await signInAsAdmin(page);
+    await page.goto("/adminControlPanel?option=notices");
+    const form = page.getByRole("form", { name: "Post a notice" });
+    await form.getByLabel(/^Message walkers read/).fill("Closed for the 5K");
+    await form.getByRole("button", { name: "Post notice" }).click();
+    await expectSummary(page, javaScriptEnabled, { links: ["Choose the trail or the bench the notice is about.", "Choose Closed or Caution."] });
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#add-notice$/);
+    await expectLinkLeadsTo(page, "Choose Closed or Caution.", form.getByLabel("Kind"));
+    await expect(form.getByLabel(/^Message walkers read/)).toHaveValue("Closed for the 5K");
+  });
+
   test("admin: a video, a trail coordinate and a bench, each refused at a field", async ({ page, javaScriptEnabled }) => {
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=videos");

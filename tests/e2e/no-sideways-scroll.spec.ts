@@ -112,6 +112,36 @@ test.describe("no page scrolls sideways on a phone", () => {
     ]);
   });
 
+  test("notices: a bench's page with a long closure, and the Notices area with it listed, edited and being deleted", async ({ page }) => {
+    await signInAsAdmin(page);
+    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+    const headers = { "X-XSRF-TOKEN": xsrf };
+    // A bench of its own, far from every trail, so no other spec's page shows the notice.
+    const bench = await page.request.post("/api/bench/bench", {
+      headers,
+      data: { bench_number: String(9000 + Math.floor(Math.random() * 900)), location: "Sideways check field", latitude: "33.961", longitude: "-84.029" },
+    });
+    expect(bench.status()).toBe(201);
+    const { _id: benchId } = (await bench.json()) as { _id: string };
+    const posted = await page.request.post("/api/notices", {
+      headers,
+      data: {
+        benchId,
+        kind: "closed",
+        message: `Closed: ${"resurfacing".repeat(12)} until further notice`,
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(posted.status()).toBe(201);
+    const { _id: noticeId } = (await posted.json()) as { _id: string };
+    await sweep(page, [
+      `/benches/${benchId}`,
+      "/adminControlPanel?option=notices",
+      `/adminControlPanel?option=notices&edit=${noticeId}`,
+      `/adminControlPanel?option=notices&confirm=delete&id=${noticeId}`,
+    ]);
+  });
+
   test("Admin pages, the control panel's areas and their dialogs", async ({ page, browser }) => {
     // A long name and address, so the lists have something that could push them wide.
     const long = await createUserViaSignup(browser, "averyveryverylongusernamewithoutspaces");

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
+import { noticeIntentSchema } from "~/schemas/notice";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { trailPathDraftIntentSchema } from "~/schemas/trail-path";
@@ -22,7 +23,7 @@ type Row = { kind: "page" | "form" | "api"; method: string; path: string; access
 
 const NO_SUCH_ID = "0".repeat(24);
 const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalkingTechniques", "/nutritionandHydration", "/injuryPrevention"];
-const adminAreas = ["profiles", "videos", "feedback", "reports", "trail", "bench"];
+const adminAreas = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"];
 
 const pages: Row[] = [
   ...[
@@ -97,6 +98,13 @@ const forms: Row[] = [
     kind: "form" as const,
     method: "POST",
     path: "/adminControlPanel?option=reports",
+    intent,
+    access: "admin" as const,
+  })),
+  ...intentsOf(noticeIntentSchema).map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/adminControlPanel?option=notices",
     intent,
     access: "admin" as const,
   })),

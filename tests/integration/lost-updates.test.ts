@@ -261,6 +261,7 @@ describe("in the API, ETag and If-Match", () => {
       data: { benchNumber: 99, location: "Spare", latitude: 33.98, longitude: -84.005, videos: { create: { title: "v", url: VIDEO.url } } },
       select: { id: true, videos: { select: { id: true } } },
     });
+    const notice = await prisma.notice.create({ data: { benchId: bench.id, kind: "caution", message: "Wet paint" }, select: { id: true } });
     const calls: Record<string, { path: string; body?: unknown }> = {
       "PATCH /api/trails/{id}": { path: `/api/trails/${trailId}`, body: { surface: "grass" } },
       "PATCH /api/trails/{id}/coordinate/{index}": { path: `/api/trails/${trailId}/coordinate/0`, body: { latitude: 33.9805, longitude: -84.0005 } },
@@ -272,10 +273,19 @@ describe("in the API, ETag and If-Match", () => {
       "PATCH /api/bench/bench/{id}/delete-video/{videoId}": { path: `/api/bench/bench/${bench.id}/delete-video/${bench.videos[0].id}` },
       "PATCH /api/video/{id}": { path: `/api/video/${videoId}`, body: { title: "Never" } },
       "DELETE /api/video/{id}": { path: `/api/video/${videoId}` },
+      "PATCH /api/notices/{id}": { path: `/api/notices/${notice.id}`, body: { message: "Never" } },
+      "DELETE /api/notices/{id}": { path: `/api/notices/${notice.id}` },
     };
     const documented = endpointDocs.filter((doc) => doc.ifMatch).map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
     expect(documented.sort()).toEqual(Object.keys(calls).sort());
-    const before = JSON.stringify([await savedTrail(), await prisma.bench.findMany({ include: { videos: true } }), await prisma.video.findMany()]);
+    const saved = async () =>
+      JSON.stringify([
+        await savedTrail(),
+        await prisma.bench.findMany({ include: { videos: true } }),
+        await prisma.video.findMany(),
+        await prisma.notice.findMany(),
+      ]);
+    const before = await saved();
     for (const key of documented) {
       const [method] = key.split(" ");
       const answer = await api(method, calls[key].path, { body: calls[key].body, headers: { "If-Match": '"41"' } });
@@ -283,11 +293,15 @@ describe("in the API, ETag and If-Match", () => {
       // The refusal names the current version, for a retry.
       expect(answer.etag, key).toBe('"0"');
     }
-    expect(JSON.stringify([await savedTrail(), await prisma.bench.findMany({ include: { videos: true } }), await prisma.video.findMany()])).toBe(before);
+    expect(await saved()).toBe(before);
 
     // And every answer documented with an ETag carries its body's version: each edit but a deletion of
     // the resource itself (a coordinate's deletion answers the trail), and the single reads.
-    const tagged = [...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench)\/\{id\}$/.test(k)), "GET /api/trails/{id}", "GET /api/video/{id}"];
+    const tagged = [
+      ...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench|notices)\/\{id\}$/.test(k)),
+      "GET /api/trails/{id}",
+      "GET /api/video/{id}",
+    ];
     for (const key of tagged) {
       const [method] = key.split(" ");
       const call = calls[key] ?? { path: key.includes("video") ? `/api/video/${videoId}` : `/api/trails/${trailId}` };
@@ -296,7 +310,7 @@ describe("in the API, ETag and If-Match", () => {
       expect(answer.etag, key).toBe(`"${answer.body.version}"`);
     }
     const documentedTags = endpointDocs.filter((doc) => doc.etag).map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
-    expect(documentedTags.sort()).toEqual([...tagged, "POST /api/bench/bench", "POST /api/video/videos"].sort());
+    expect(documentedTags.sort()).toEqual([...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices"].sort());
     const created = await api("POST", "/api/video/videos", { body: VIDEO });
     expect(created).toMatchObject({ status: 201, etag: '"0"' });
   });

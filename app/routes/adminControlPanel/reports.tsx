@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
-import { adminAreaUrl } from "~/lib/navigation";
+import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import {
   REPORT_NOTE_MAX,
   reportCategories,
@@ -117,6 +117,30 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
   );
 }
 
+/**
+ * "Turn into a notice": one press posts a notice for walkers on the report's bench or trail (its kind and
+ * words from the category, from now, no end) and opens it in the Notices area to adjust. A report with a
+ * notice showing or upcoming links to it instead.
+ */
+function NoticeFromReport({ row, back }: { row: Row; back: string }) {
+  if (row.noticeId) {
+    return (
+      <p className="mt-3">
+        <Link to={`${adminAreaUrl("notices", { edit: row.noticeId })}#${noticeAnchors.edit}`} className="btn-link inline-flex min-h-11 items-center">
+          See its notice
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post" action={`${back}#${anchors.reportRow(row.id)}`} className="mt-3">
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="intent" value="makeNotice" />
+      <SubmitButton intent="makeNotice" label="Turn into a notice" pendingLabel="Posting…" className="btn-secondary" />
+    </Form>
+  );
+}
+
 export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
   // The same page of the same filters (or the one report), after a change.
   const back = adminAreaUrl("reports", data.place);
@@ -145,7 +169,7 @@ export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
         )}
         <AnchoredMessage
           anchor={anchors.reportList}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus"))}
+          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "makeNotice"))}
           alsoFor={(anchor) => anchor.startsWith(anchors.reportRow("")) && !rowAnchors.has(anchor)}
         />
       </div>
@@ -163,8 +187,9 @@ export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
                   <Reporter row={row} />
                   {/* Remounted when the report changes, so the form shows what was saved. */}
                   <StatusForm key={row.updatedAt} row={row} back={back} lastResult={lastResult} />
+                  <NoticeFromReport row={row} back={back} />
                   {/* This report's last result stands beside the form that caused it. */}
-                  <AnchoredMessage anchor={anchors.reportRow(row.id)} />
+                  <AnchoredMessage anchor={anchors.reportRow(row.id)} refusal={formErrorsOf(replyAbout(reply, "id", row.id, "makeNotice"))} />
                 </ReportCard>
               </li>
             );

@@ -9,6 +9,8 @@ import { benchAction, loadBenchArea } from "./bench.server";
 import { BenchArea } from "./bench";
 import { feedbackAction, loadFeedbackArea } from "./feedback.server";
 import { FeedbackArea } from "./feedback";
+import { loadNoticesArea, noticesAction } from "./notices.server";
+import { NoticesArea } from "./notices";
 import { loadProfilesArea, profilesAction } from "./profiles.server";
 import { ProfilesArea } from "./profiles";
 import { loadReportsArea, reportsAction } from "./reports.server";
@@ -26,6 +28,7 @@ const areas = {
   videos: { load: loadVideosArea, act: videosAction },
   feedback: { load: loadFeedbackArea, act: feedbackAction },
   reports: { load: loadReportsArea, act: reportsAction },
+  notices: { load: loadNoticesArea, act: noticesAction },
   trail: { load: loadTrailArea, act: trailAction },
   bench: { load: loadBenchArea, act: benchAction },
 } satisfies Record<AdminOption, AreaServer>;
@@ -91,6 +94,8 @@ function AreaView({ page, reply }: { page: ReturnType<typeof useLoaderData<typeo
       return <FeedbackArea data={page.area} reply={reply} />;
     case "reports":
       return <ReportsArea data={page.area} reply={reply} />;
+    case "notices":
+      return <NoticesArea data={page.area} reply={reply} />;
     case "trail":
       return <TrailArea data={page.area} reply={reply} />;
     case "bench":

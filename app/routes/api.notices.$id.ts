@@ -1,0 +1,23 @@
+import { apiRoute, apiVersioned, ApiError, currentTagOf, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
+import { deleteNotice, noticeRefusals, toNoticeJson, updateNotice } from "~/models/notice.server";
+import { noticePatchSchema } from "~/schemas/notice";
+
+// PATCH and DELETE accept the notice's ETag in If-Match (412 when it changed since), as trails, benches
+// and videos do (decision 047).
+export const { loader, action } = apiRoute({
+  PATCH: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Notice");
+    const base = readIfMatch(request);
+    const changed = await updateNotice(id, await readBody(request, noticePatchSchema), base);
+    if (!changed.ok) throw ApiError.refused(noticeRefusals[changed.reason], currentTagOf(changed));
+    return apiVersioned(toNoticeJson(changed.notice));
+  },
+  DELETE: async ({ request, params }) => {
+    await requireApiAdmin(request);
+    const id = requireId(params.id, "Notice");
+    const deleted = await deleteNotice(id, readIfMatch(request));
+    if (!deleted.ok) throw ApiError.refused(noticeRefusals[deleted.reason], currentTagOf(deleted));
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  },
+});

@@ -1,0 +1,191 @@
+import type { Browser, Page } from "@playwright/test";
+import { axeOn } from "./support/axe";
+import { admin, expect, expectAnswerAt, signInAsAdmin, test, unique } from "./support/fixtures";
+
+// Issue 27, point 4: an admin posts a closure, walkers meet it at the top of the trail's pages and on the
+// maps, it goes by itself when it ends, and a report becomes a notice in one press. With JavaScript and
+// without, on a phone and on a laptop. Runs with the seed-editing specs (playwright.config.ts): its notices
+// put banners on the seeded Gray and Green trails' pages while it runs, and it ends or deletes each one.
+
+const WIDTHS = [390, 1280];
+const GREEN = "673e9addbf9ebe061ef810c1";
+const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/** A second browser of the same kind (JavaScript on or off, the same width), signed in as no one. */
+async function visitorBrowser(browser: Browser, javaScriptEnabled: boolean, width: number) {
+  const context = await browser.newContext({ baseURL: origin(), javaScriptEnabled, viewport: { width, height: 844 } });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+/** A bearer token of `who` through the API, as a client would sign in. */
+async function tokenOf(page: Page, body: Record<string, string>, path = "/api/user/signin") {
+  const answer = await page.request.post(path, { headers: { Origin: origin() }, data: body });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** axe on a page as it stands (with JavaScript; the accessibility spec's no-JS twin checks the server's HTML). */
+async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await axeOn(page).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("closure and caution notices", () => {
+  for (const width of WIDTHS) {
+    test(`at ${width} px: an admin closes the Gray Trail, a visitor meets the closure on its pages and a bench's, and it ends`, async ({
+      page,
+      browser,
+      javaScriptEnabled,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await signInAsAdmin(page);
+      await page.goto("/adminControlPanel?option=notices");
+      const form = page.getByRole("form", { name: "Post a notice" });
+      const message = `Closed for resurfacing ${unique("")}`;
+      // A refusal keeps what was typed.
+      await form.getByLabel(/^Message walkers read/).fill(message);
+      await form.getByRole("button", { name: "Post notice" }).click();
+      await expect(form.getByRole("group", { name: "There is a problem" }).getByRole("link")).toHaveText([
+        "Choose the trail or the bench the notice is about.",
+        "Choose Closed or Caution.",
+      ]);
+      await expect(form.getByLabel(/^Message walkers read/)).toHaveValue(message);
+      await form.getByLabel("Trail or bench").selectOption({ label: "Gray Trail" });
+      await form.getByLabel("Kind").selectOption({ label: "Closed" });
+      await form.getByRole("button", { name: "Post notice" }).click();
+      const card = page.locator("li[data-notice-id]").filter({ hasText: message });
+      await expect(card).toContainText("Showing now");
+      const id = await card.getAttribute("data-notice-id");
+      await expectAnswerAt(page, `notice-${id}`, "Notice posted.", { javaScriptEnabled });
+      await expectAccessible(page, javaScriptEnabled);
+
+      const visitor = await visitorBrowser(browser, javaScriptEnabled, width);
+      try {
+        // The trail's page: the notice first in the content, before the map, under its own heading.
+        await visitor.page.goto("/trails/gray");
+        const banner = visitor.page.getByRole("region", { name: "Notices" });
+        await expect(banner).toContainText("Closed");
+        await expect(banner).toContainText(message);
+        const order = await visitor.page
+          .getByRole("main")
+          .evaluate((main) =>
+            [...main.querySelectorAll("h1, #notices-heading, [data-map]")].map((element) => element.tagName + (element.id ? `#${element.id}` : "")),
+          );
+        expect(order.slice(0, 3)).toEqual(["H1", "H2#notices-heading", "DIV"]);
+        await expect(visitor.page.getByRole("img", { name: /Map of the Gray Trail \(closed\)/ })).toBeVisible();
+        await expect(visitor.page.locator('[data-map="svg"] g[data-notice="closed"]')).toHaveCount(1);
+        await expectAccessible(visitor.page, javaScriptEnabled);
+        expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        // A bench on the trail shows the trail's closure too.
+        await visitor.page
+          .getByRole("main")
+          .getByRole("listitem")
+          .getByRole("link", { name: /^Bench \d+$/ })
+          .first()
+          .click();
+        await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(/^Bench \d+$/);
+        const onBench = visitor.page.getByRole("region", { name: "Notices" }).getByRole("listitem").filter({ hasText: message });
+        await expect(onBench).toBeVisible();
+        // The trail's name leads to its page: a target of 24 px at least (WCAG 2.5.8).
+        const link = await onBench.getByRole("link", { name: "Gray Trail" }).boundingBox();
+        expect(link!.height).toBeGreaterThanOrEqual(24);
+        await expectAccessible(visitor.page, javaScriptEnabled);
+      } finally {
+        await visitor.close();
+      }
+
+      // The signed-in map: the banner, and the chooser names the trail closed.
+      await page.goto("/trails?trail=gray&benches=1");
+      await expect(page.getByRole("region", { name: "Notices" })).toContainText(message);
+      await expect(page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: "Gray Trail (closed)" })).toBeVisible();
+      if (javaScriptEnabled) await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-notices", /closed:trail/);
+      await expectAccessible(page, javaScriptEnabled);
+
+      // End now: walkers stop seeing it at once.
+      await page.goto("/adminControlPanel?option=notices");
+      await page.locator(`[id="notice-${id}"]`).getByRole("button", { name: "End now" }).click();
+      await expectAnswerAt(page, "notice-results", "Notice ended: walkers no longer see it.", { javaScriptEnabled });
+      await page.goto("/trails/gray");
+      await expect(page.getByText(message)).toHaveCount(0);
+    });
+  }
+
+  test("at 390 px: a notice whose end passes is gone without anyone acting", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await tokenOf(page, { email: admin.email, password: admin.password });
+    const message = `Caution: geese on the path ${unique("")}`;
+    const posted = await page.request.post("/api/notices", {
+      headers: { Authorization: `Bearer ${token}`, Origin: origin() },
+      data: { trailId: GREEN, kind: "caution", message, endsAt: new Date(Date.now() + 6000).toISOString() },
+    });
+    expect(posted.status()).toBe(201);
+    await page.goto("/trails/green");
+    const banner = page.getByRole("region", { name: "Notices" });
+    await expect(banner).toContainText("Caution");
+    await expect(banner).toContainText(message);
+    if (javaScriptEnabled) {
+      // The open page reloads its data at the end by itself.
+      await expect(page.getByText(message)).toHaveCount(0, { timeout: 15_000 });
+    } else {
+      await page.waitForTimeout(6500);
+      await page.reload();
+      await expect(page.getByText(message)).toHaveCount(0);
+    }
+  });
+
+  test("at 390 px: Turn into a notice closes the reported bench in one press, and the notice is deleted after a confirmation", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = `noticereporter${unique("").replace(/\W/g, "").slice(-10)}`;
+    const reporter = await tokenOf(
+      page,
+      { username: name, email: `${name}@example.test`, password: `pw-${name}`, confirmPassword: `pw-${name}` },
+      "/api/user/signup",
+    );
+    const benches = (await (await page.request.get("/api/bench/benches", { headers: { Authorization: `Bearer ${reporter}` } })).json()) as {
+      _id: string;
+      bench_number: number;
+    }[];
+    // Each project its own bench: the two run side by side.
+    const number = javaScriptEnabled ? 5 : 4;
+    const bench = benches.find((candidate) => candidate.bench_number === number)!;
+    const sent = await page.request.post("/api/reports", {
+      headers: { Authorization: `Bearer ${reporter}`, Origin: origin() },
+      data: { benchId: bench._id, category: "broken_bench", description: "Two slats gone" },
+    });
+    const report = (await sent.json()) as { _id: string };
+
+    await signInAsAdmin(page);
+    await page.goto(`/adminControlPanel?option=reports&id=${report._id}`);
+    await page.locator(`[id="report-${report._id}"]`).getByRole("button", { name: "Turn into a notice" }).click();
+    const edit = page.getByRole("form", { name: `Edit the notice on Bench ${number}` });
+    await expect(edit.getByRole("status")).toContainText("Notice posted from the report");
+    await expect(edit.getByLabel("Kind")).toHaveValue("closed");
+    await expect(edit.getByLabel(/^Message walkers read/)).toHaveValue("This bench is broken and closed until it is repaired. Please use another bench.");
+    await expectAccessible(page, javaScriptEnabled);
+
+    await page.goto(`/benches/${bench._id}`);
+    await expect(page.getByRole("region", { name: "Notices" })).toContainText("This bench is broken and closed");
+    // The report moved on, and links to its notice.
+    await page.goto(`/adminControlPanel?option=reports&id=${report._id}`);
+    const reportCard = page.locator(`[id="report-${report._id}"]`);
+    await expect(reportCard.getByLabel("Status", { exact: true })).toHaveValue("in_progress");
+    await reportCard.getByRole("link", { name: "See its notice" }).click();
+    await expect(page.getByRole("form", { name: `Edit the notice on Bench ${number}` })).toBeVisible();
+
+    // Deleted through the one confirmation dialog.
+    const card = page
+      .locator("li[data-notice-id]")
+      .filter({ hasText: "This bench is broken and closed" })
+      .filter({ hasText: `Bench ${number}` })
+      .first();
+    await card.getByRole("link", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete notice" });
+    await dialog.getByRole("button", { name: "Yes, delete" }).click();
+    await expectAnswerAt(page, "notice-results", "Notice deleted.", { javaScriptEnabled });
+    await page.goto(`/benches/${bench._id}`);
+    await expect(page.getByText("This bench is broken and closed")).toHaveCount(0);
+  });
+});
