@@ -50,7 +50,8 @@ function storeWalk(walk: WalkState | null) {
   }
 }
 
-export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: readonly B[]) {
+/** `startOnOpen`: the page was opened by "Start walk" (decision 067), so the walk starts once it runs. */
+export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: readonly B[], { startOnOpen = false }: { startOnOpen?: boolean } = {}) {
   const line = useMemo(() => (trail ? trailLine(trail.coordinates) : null), [trail]);
   const benchesOnTrail = useMemo(() => (line && trail ? benchesAlongTrail(line, trail.id, benches) : []), [line, trail, benches]);
   const [walk, setWalk] = useState<WalkState | null>(null);
@@ -82,7 +83,7 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
     if (stored) setWalk(stored);
     const startOn = window.sessionStorage.getItem(START_AFTER_RELOAD_KEY);
     window.sessionStorage.removeItem(START_AFTER_RELOAD_KEY);
-    if (!stored && startOn && startOn === trail?.id) start();
+    if (!stored && ((startOn && startOn === trail?.id) || startOnOpen)) start();
     // Only once, when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -4,7 +4,7 @@ import { BENCH_MARKER_FILL, projectToFrame, trailFacts, trailStrokeColor, type L
 
 import { benchesAlongTrail, trailLine } from "../../app/lib/trail-walk";
 import { extractYouTubeId, videoHostPage, videoSourceOf } from "../../app/lib/video-source";
-import { expect, signInAsAdmin, test } from "./support/fixtures";
+import { expect, preferInteractiveMap, signInAsAdmin, test } from "./support/fixtures";
 import { watchVideoHostRequests } from "./support/videos";
 
 type Bench = {
@@ -183,6 +183,9 @@ test.describe("trail map", () => {
     // No network here: make tile requests fail at once, as they would offline, and prove the map copes.
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
+    // These tests are about the interactive map: chosen once before (tests/e2e/trails-on-demand.spec.ts
+    // proves the choosing), so with JavaScript it comes at once.
+    await preferInteractiveMap(page);
   });
 
   test("visitors are sent to sign in first; an old link to one trail opens its public page instead", async ({ browser }) => {
@@ -241,12 +244,13 @@ test.describe("trail map", () => {
         await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
       } else {
         await expect(page.getByRole("img", { name: `Map of the ${trail.name}` })).toBeVisible();
-        const line = svgMap(page).locator(`g[data-trail="${color}"] path[stroke="${trailStrokeColor(color)}"]`);
+        const line = svgMap(page).locator(`g[data-trail="${color}"] use[stroke="${trailStrokeColor(color)}"]`);
         await expect(line).toHaveAttribute("stroke-width", "6");
-        const d = (await line.getAttribute("d"))!;
+        // The points once: one path, which the casing and the line both draw.
+        await expect(svgMap(page).locator("path")).toHaveCount(1);
+        const d = (await svgMap(page).locator("path").getAttribute("d"))!;
         // One path command per stored coordinate.
         expect(d.match(/[ML]/g)).toHaveLength(trail.coordinates.length);
-        await expect(svgMap(page).locator("path")).toHaveCount(2);
       }
     }
     expect(trailFacts(trails.find((trail) => trail.color === "green")!.coordinates).miles).toBeCloseTo(3.05, 1);
