@@ -63,7 +63,10 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
     if (!trail) return;
     if (documentForbidsGeolocation()) {
       window.sessionStorage.setItem(START_AFTER_RELOAD_KEY, trail.id);
-      window.location.reload();
+      // With `walk=1`: /trails ships its scripts only when asked (decision 067), and a walk asks.
+      const address = new URL(window.location.href);
+      address.searchParams.set("walk", "1");
+      window.location.replace(address.href);
       return;
     }
     if (!("geolocation" in navigator)) {

@@ -212,7 +212,7 @@ test.describe("trail map", () => {
       await expect(page.getByRole("region", { name: "Map of the Green Trail" })).toBeVisible();
     } else {
       await expect(page.getByRole("img", { name: "Map of the Green Trail" })).toBeVisible();
-      await expect(svgMap(page).locator(`path[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
+      await expect(svgMap(page).locator(`use[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
       await expect(page.getByRole("link", { name: "Show Benches" })).toHaveAttribute("href", "/trails?trail=green&benches=1");
     }
     // An unknown trail in a hand-edited address falls back to the default one.
@@ -291,7 +291,7 @@ test.describe("trail map", () => {
       await page.getByRole("link", { name: "Show Benches" }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
       await expect(markerLinks).toHaveCount(benches.length);
-      await expect(svgMap(page).locator('path[stroke="#ffd700"]')).toHaveCount(1);
+      await expect(svgMap(page).locator('use[stroke="#ffd700"]')).toHaveCount(1);
       // The trail links keep the switch's state.
       await page.getByRole("link", { name: "Gray Trail", exact: true }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gray&benches=1$/);
@@ -334,7 +334,7 @@ test.describe("trail map", () => {
           // The chosen trail fills the map, not a corner of the campus: only its own benches are framed
           // with it (issue 29, point 7: it filled 45% when every bench on campus was).
           const line = (await svgMap(page)
-            .locator(`path[stroke="${trailStrokeColor(trail.color)}"]`)
+            .locator(`use[stroke="${trailStrokeColor(trail.color)}"]`)
             .boundingBox())!;
           expect(Math.max(line.width / frameBox.width, line.height / frameBox.height)).toBeGreaterThan(0.6);
           const [x, y, w, h] = (await svgMap(page).locator("svg").getAttribute("viewBox"))!.split(" ").map(Number);
