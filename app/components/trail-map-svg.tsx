@@ -100,14 +100,17 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
                 strokeLinejoin="round"
                 strokeLinecap={trail.notice?.kind === "closed" ? "butt" : "round"}
               >
-                <path d={d} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} vectorEffect="non-scaling-stroke" />
+                {/* The path's points once in the document: defined once, drawn twice (casing, then line). */}
+                <defs>
+                  <path id={`${titleId}-${trail.id}`} d={d} vectorEffect="non-scaling-stroke" />
+                </defs>
+                <use href={`#${titleId}-${trail.id}`} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} />
                 {/* A closed trail's line is dashed over its dark casing: a break in the line, whatever the colours. */}
-                <path
-                  d={d}
+                <use
+                  href={`#${titleId}-${trail.id}`}
                   stroke={trailStrokeColor(trail.color)}
                   strokeWidth={TRAIL_LINE_WIDTH}
                   strokeDasharray={trail.notice?.kind === "closed" ? CLOSED_TRAIL_DASH.join(" ") : undefined}
-                  vectorEffect="non-scaling-stroke"
                 />
               </g>
             );

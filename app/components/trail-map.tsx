@@ -4,7 +4,7 @@ import type { TrailMapProps } from "~/components/trail-map-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import openLayersStyles from "ol/ol.css";
 
-// The OpenLayers code lives in its own chunk, fetched only once a page with a map has hydrated.
+// The OpenLayers code lives in its own chunk, fetched only once a page that asks for it has hydrated.
 const OpenLayersMap = lazy(() => import("~/components/trail-map.client"));
 
 /** Spread into the `links` of every route that shows a map, so ol.css loads on map pages only. */
@@ -22,13 +22,13 @@ class FallbackOnError extends Component<{ fallback: ReactNode; children: ReactNo
 }
 
 /**
- * The trail map: an inline SVG for everyone (no JavaScript, and until hydration), replaced by the
- * interactive OpenLayers map once the page has hydrated.
+ * The trail map: an inline SVG for everyone (no JavaScript, until hydration, and until the person asks
+ * for more), replaced by the interactive OpenLayers map once the page has hydrated, where `interactive`.
  */
-export function TrailMap(props: TrailMapProps) {
+export function TrailMap({ interactive = true, ...props }: TrailMapProps & { interactive?: boolean }) {
   const hydrated = useHydrated();
   const svg = <TrailMapSvg {...props} />;
-  if (!hydrated) return svg;
+  if (!hydrated || !interactive) return svg;
   return (
     <FallbackOnError fallback={svg}>
       <Suspense fallback={svg}>

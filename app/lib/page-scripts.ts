@@ -1,16 +1,29 @@
 import { isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
+type ScriptsHandle = { scripts?: boolean | ((data: unknown) => boolean) };
+
 /**
  * A route's `handle` for pages whose behaviour is complete without JavaScript (links, plain forms,
  * <details> menus): the document ships no script at all, so a phone never downloads or parses a router
  * it would not use there.
  */
-export const withoutScripts = { scripts: false } as const;
+export const withoutScripts = { scripts: false } as const satisfies ScriptsHandle;
+
+/**
+ * A route's `handle` for a page that ships scripts only when its loader's answer asks for them (/trails:
+ * once the person has asked for the interactive map or a walk, decision 067). The loader's data decides,
+ * so the document and what the page renders never disagree.
+ */
+export function scriptsWhen<Data>(wanted: (data: Data) => boolean): ScriptsHandle {
+  return { scripts: (data) => data !== undefined && data !== null && wanted(data as Data) };
+}
 
 function leafAsksForNoScripts(matches: ReturnType<typeof useMatches>) {
-  const handle = matches[matches.length - 1]?.handle as { scripts?: boolean } | undefined;
-  return handle?.scripts === false;
+  const leaf = matches[matches.length - 1];
+  const scripts = (leaf?.handle as ScriptsHandle | undefined)?.scripts;
+  if (typeof scripts === "function") return !scripts(leaf?.data);
+  return scripts === false;
 }
 
 /**

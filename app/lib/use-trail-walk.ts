@@ -50,7 +50,8 @@ function storeWalk(walk: WalkState | null) {
   }
 }
 
-export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: readonly B[]) {
+/** `startOnOpen`: the page was opened by "Start walk" (decision 067), so the walk starts once it runs. */
+export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: readonly B[], { startOnOpen = false }: { startOnOpen?: boolean } = {}) {
   const line = useMemo(() => (trail ? trailLine(trail.coordinates) : null), [trail]);
   const benchesOnTrail = useMemo(() => (line && trail ? benchesAlongTrail(line, trail.id, benches) : []), [line, trail, benches]);
   const [walk, setWalk] = useState<WalkState | null>(null);
@@ -62,7 +63,10 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
     if (!trail) return;
     if (documentForbidsGeolocation()) {
       window.sessionStorage.setItem(START_AFTER_RELOAD_KEY, trail.id);
-      window.location.reload();
+      // With `walk=1`: /trails ships its scripts only when asked (decision 067), and a walk asks.
+      const address = new URL(window.location.href);
+      address.searchParams.set("walk", "1");
+      window.location.replace(address.href);
       return;
     }
     if (!("geolocation" in navigator)) {
@@ -82,7 +86,7 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
     if (stored) setWalk(stored);
     const startOn = window.sessionStorage.getItem(START_AFTER_RELOAD_KEY);
     window.sessionStorage.removeItem(START_AFTER_RELOAD_KEY);
-    if (!stored && startOn && startOn === trail?.id) start();
+    if (!stored && ((startOn && startOn === trail?.id) || startOnOpen)) start();
     // Only once, when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

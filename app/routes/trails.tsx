@@ -1,4 +1,4 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
@@ -6,9 +6,11 @@ import { NoticeBanner, NoticeIcon, NoticeMark } from "~/components/notice-banner
 import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
-import { WalkPanel } from "~/components/walk-panel";
+import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
 import { benchesInTrailOrder, getTrailBySlug, getTrailWithCoordinates, listTrails, trailSlug, type TrailSummary } from "~/models/trail.server";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
+import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
 import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -21,6 +23,12 @@ import { useTrailWalk } from "~/lib/use-trail-walk";
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
 
 export const links: LinksFunction = () => trailMapLinks();
+
+/**
+ * The server-drawn map, the list and every link and form work without JavaScript, so /trails ships
+ * scripts only once the person asks for the interactive map (remembered) or a walk (decision 067).
+ */
+export const handle = scriptsWhen<{ view: TrailMapView; walking: boolean }>(({ view, walking }) => view === "interactive" || walking);
 
 /** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
 function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
@@ -38,6 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (trail) throw redirect(`/trails/${trailSlug(trail)}`);
   }
   await requireUser(request);
+  const { view, setCookie } = await trailMapView(request);
+  // "Start walk" on the page without scripts: the answer brings the walk companion and starts it.
+  const walking = params.get("walk") === "1";
   const requested = params.get("trail")?.toLowerCase() ?? DEFAULT_TRAIL_COLOR;
   const showBenches = params.get("benches") === "1";
   const trails = await listTrails();
@@ -53,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { notices, benchMarks, trailMarks, nextChangeAt } = await noticesForWalkers();
   const benches = onTrail.map((bench) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
   const benchIds = new Set(benches.map((bench) => bench.id));
-  return {
+  const page = {
     trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate), notice: trailMarks[candidate.id]?.kind ?? null })),
     // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
     trail: trail ? { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null } : null,
@@ -63,15 +74,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     benches,
     showBenches,
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
+    view,
+    walking,
   };
+  return data(page, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
-function trailHref(trail: string, showBenches: boolean) {
-  return `?${new URLSearchParams(showBenches ? { trail, benches: "1" } : { trail })}`;
+function trailHref(trail: string, showBenches: boolean, extra: Record<string, string> = {}) {
+  return `?${new URLSearchParams({ trail, ...(showBenches ? { benches: "1" } : {}), ...extra })}`;
 }
 
 export default function Trails() {
-  const { trails, trail, facts, notices, nextChangeAt, benches, showBenches, tiles } = useLoaderData<typeof loader>();
+  const { trails, trail, facts, notices, nextChangeAt, benches, showBenches, tiles, view, walking } = useLoaderData<typeof loader>();
   // A notice that starts or ends while the page is open comes or goes then.
   useRevalidateAt(nextChangeAt);
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
@@ -80,12 +94,13 @@ export default function Trails() {
   const drawnTrails = useMemo(() => (drawnTrail ? [drawnTrail] : []), [drawnTrail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();
-  const walk = useTrailWalk(drawnTrail, benches);
+  const walk = useTrailWalk(drawnTrail, benches, { startOnOpen: walking });
   const closed = trail?.notice?.kind === "closed" ? " (closed)" : "";
   const label = trail ? `Map of the ${trail.name}${closed}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
 
   return (
     <div className="page">
+      <HideWithoutScripts />
       <h1 className="page-title mb-6">Trail Map</h1>
       <NoticeBanner notices={notices} />
 
@@ -121,7 +136,10 @@ export default function Trails() {
             })}
           </ul>
         </nav>
-        <BenchSwitch trail={selectedParam} showBenches={showBenches} />
+        <div className="flex flex-wrap gap-2">
+          <MapViewLink trail={selectedParam} showBenches={showBenches} view={view} />
+          <BenchSwitch trail={selectedParam} showBenches={showBenches} />
+        </div>
       </div>
 
       {trail ? (
@@ -132,12 +150,18 @@ export default function Trails() {
             showBenches={showBenches}
             label={label}
             tiles={tiles}
+            // A walk shows the walker on the interactive map, so starting one (or one going on) brings it too.
+            interactive={view === "interactive" || walking || walk.walk !== null}
             walker={walk.marker}
             followWalker={walk.following}
             onUserPan={walk.stopFollowing}
           />
           {/* Walking with the map needs the browser's location, so it appears only once scripts run. */}
-          {hydrated ? <WalkPanel walk={walk} trail={trail} trails={trails} benches={benches} /> : null}
+          {hydrated ? (
+            <WalkPanel walk={walk} trail={trail} trails={trails} benches={benches} />
+          ) : (
+            <WalkInvitation trailName={trail.name} href={trailHref(selectedParam, showBenches, { walk: "1" })} walking={walking} />
+          )}
         </>
       ) : (
         <p className="card p-6">No trails have been mapped yet.</p>
@@ -258,5 +282,54 @@ function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boole
       {track}
       {text}
     </button>
+  );
+}
+
+/**
+ * Hidden when scripts are off: both controls lead to a page whose scripts would not run. Inline in the
+ * document, so a browser without JavaScript never shows them, not even for a moment.
+ */
+const NEEDS_SCRIPTS = "data-needs-scripts";
+function HideWithoutScripts() {
+  return (
+    <noscript>
+      <style>{`[${NEEDS_SCRIPTS}]{display:none!important}`}</style>
+    </noscript>
+  );
+}
+
+/**
+ * "Interactive map" / "Simple map": a plain link either way, so the page without scripts can offer it;
+ * the answer remembers the choice (decision 067) and, for the interactive map, brings the scripts.
+ */
+function MapViewLink({ trail, showBenches, view }: { trail: string; showBenches: boolean; view: TrailMapView }) {
+  const next = view === "interactive" ? "simple" : "interactive";
+  return (
+    <Link to={trailHref(trail, showBenches, { map: next })} preventScrollReset replace className="btn-secondary" data-needs-scripts="">
+      {next === "interactive" ? "Interactive map" : "Simple map"}
+    </Link>
+  );
+}
+
+/**
+ * Before scripts run: the walk companion's place, with "Start walk" as a link whose answer brings the
+ * companion and starts the walk (the location is asked for then, after the press).
+ */
+function WalkInvitation({ trailName, href, walking }: { trailName: string; href: string; walking: boolean }) {
+  return (
+    <section aria-labelledby="walk-heading" className="card mt-4 space-y-3 p-4" data-needs-scripts="" data-walk-invitation>
+      <h2 id="walk-heading" className="text-xl font-semibold">
+        Walk with the map
+      </h2>
+      <p>See where you are on the {trailName}, how far you have walked, what is left and the next bench ahead.</p>
+      <WalkPrivacyNote id="walk-privacy-start" />
+      {walking ? (
+        <p role="status">Starting the walk…</p>
+      ) : (
+        <Link to={href} preventScrollReset replace className="btn-primary" aria-describedby="walk-privacy-start">
+          Start walk
+        </Link>
+      )}
+    </section>
   );
 }

@@ -83,8 +83,10 @@ const userPages: PageCheck[] = [
   { path: "/userControlPanel" },
   { path: "/trails" },
   { path: "/trails?trail=gold&benches=1" },
+  // The interactive map, once asked for (decision 067): OpenLayers with JavaScript, the same page without.
+  { path: "/trails?trail=gold&benches=1&map=interactive" },
   // A bench's details: the map's popup with JavaScript; without it, a group marker's list of benches.
-  { path: "/trails?trail=gold&benches=1", state: "with a bench's details open", act: openBenchDetails },
+  { path: "/trails?trail=gold&benches=1&map=interactive", state: "with a bench's details open", act: openBenchDetails },
   { path: "/userControlPanel/walks" },
   // Report a problem (issue 27): the form on a trail's and a bench's page, its errors, and My reports.
   {
@@ -358,8 +360,8 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
   await expect(page.getByRole("main")).toBeVisible();
-  // Only the map page mounts OpenLayers; the public trail pages (/trails/{slug}) are server-drawn.
-  if (javaScriptEnabled && (path === "/trails" || path.startsWith("/trails?"))) {
+  // Only the map page mounts OpenLayers, once asked for; the public trail pages (/trails/{slug}) are server-drawn.
+  if (javaScriptEnabled && path.startsWith("/trails?") && path.includes("map=interactive")) {
     // The OpenLayers map is mounted after hydration; check the page as the user ends up seeing it.
     await expect(page.locator(".ol-viewport canvas").first()).toBeVisible();
   }

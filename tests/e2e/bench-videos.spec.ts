@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { admin, expect, signInAsAdmin, test } from "./support/fixtures";
+import { admin, expect, signInAsAdmin, test, preferInteractiveMap } from "./support/fixtures";
 import { watchVideoHostRequests } from "./support/videos";
 
 // A bench's videos from Vimeo, a media server and another site, as the trail page shows them (the same
@@ -49,6 +49,9 @@ test.describe("bench videos beyond YouTube", () => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
     const requests = await watchVideoHostRequests(page);
+    // With JavaScript, the page with scripts (the interactive map chosen, decision 067), where a video plays
+    // in place; the first, script-free /trails has the links tested without JavaScript below.
+    if (javaScriptEnabled) await preferInteractiveMap(page);
     await page.goto("/trails?trail=green&benches=1");
     const item = page.getByRole("list", { name: "Benches with videos" }).locator(`li[data-bench-number="${benchNumber}"]`);
     await expect(item).toContainText("E2E bench with videos");

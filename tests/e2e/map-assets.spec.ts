@@ -38,13 +38,15 @@ test.describe("OpenLayers loads only on pages with a map", () => {
     });
   }
 
-  test("/trails loads the OpenLayers styles, and its code once hydrated", async ({ page, javaScriptEnabled }) => {
+  test("/trails loads the OpenLayers styles, and its code only once the interactive map is asked for", async ({ page, javaScriptEnabled }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
     const assets = await loadedAssets(page, "/trails");
     const stylesheets = assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(".css"));
     expect(stylesheets).toHaveLength(1);
-    const scripts = assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(".js"));
+    expect(assets.filter((asset) => asset.url.endsWith(".js"))).toEqual([]);
+    const asked = await loadedAssets(page, "/trails?map=interactive");
+    const scripts = asked.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(".js"));
     if (javaScriptEnabled) {
       await expect(page.locator('[data-map="openlayers"] canvas').first()).toBeVisible();
       expect(scripts).toHaveLength(1);

@@ -22,6 +22,7 @@ const visitorPages = [
 const userPages = [
   "/userHome",
   "/trails",
+  "/trails?trail=gold&benches=1&map=interactive",
   ...exerciseLinks.map((link) => link.to),
   "/userControlPanel",
   "/userControlPanel?feedback=open",

@@ -94,8 +94,8 @@ test.describe("closure and caution notices", () => {
         await visitor.close();
       }
 
-      // The signed-in map: the banner, and the chooser names the trail closed.
-      await page.goto("/trails?trail=gray&benches=1");
+      // The signed-in map, the interactive one asked for: the banner, and the chooser names the trail closed.
+      await page.goto("/trails?trail=gray&benches=1&map=interactive");
       await expect(page.getByRole("region", { name: "Notices" })).toContainText(message);
       await expect(page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: "Gray Trail (closed)" })).toBeVisible();
       if (javaScriptEnabled) await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-notices", /closed:trail/);

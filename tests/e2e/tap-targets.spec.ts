@@ -50,8 +50,8 @@ async function smallTargets(page: Page) {
   }, MIN_TARGET_PX);
 }
 
-/** The pages that swap their drawn map for OpenLayers once they have hydrated, with its zoom buttons. */
-const hasInteractiveMap = (path: string) => /^\/trails(\?|$)/.test(path) || path.includes("option=trail");
+/** The pages that swap their drawn map for OpenLayers once they have hydrated (/trails once asked), with its zoom buttons. */
+const hasInteractiveMap = (path: string) => /^\/trails\?.*map=interactive/.test(path) || path.includes("option=trail");
 
 /** Each page at a phone's width, and optionally a state of it (an open menu); collects every small target. */
 async function sweep(page: Page, javaScriptEnabled: boolean, paths: (string | { path: string; state: string; act: (page: Page) => Promise<void> })[]) {
@@ -118,6 +118,7 @@ test.describe("every link and control is at least 24 × 24 px on a phone", () =>
       "/userControlPanel/walks",
       "/trails",
       "/trails?trail=gold&benches=1",
+      "/trails?trail=gold&benches=1&map=interactive",
       ...exerciseLinks.map((link) => link.to),
       `/videos/${videos[0]._id}`,
     ]);

@@ -4,7 +4,7 @@ import { BENCH_MARKER_FILL, projectToFrame, trailFacts, trailStrokeColor, type L
 
 import { benchesAlongTrail, trailLine } from "../../app/lib/trail-walk";
 import { extractYouTubeId, videoHostPage, videoSourceOf } from "../../app/lib/video-source";
-import { expect, signInAsAdmin, test } from "./support/fixtures";
+import { expect, preferInteractiveMap, signInAsAdmin, test } from "./support/fixtures";
 import { watchVideoHostRequests } from "./support/videos";
 
 type Bench = {
@@ -183,6 +183,9 @@ test.describe("trail map", () => {
     // No network here: make tile requests fail at once, as they would offline, and prove the map copes.
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
+    // These tests are about the interactive map: chosen once before (tests/e2e/trails-on-demand.spec.ts
+    // proves the choosing), so with JavaScript it comes at once.
+    await preferInteractiveMap(page);
   });
 
   test("visitors are sent to sign in first; an old link to one trail opens its public page instead", async ({ browser }) => {
@@ -209,7 +212,7 @@ test.describe("trail map", () => {
       await expect(page.getByRole("region", { name: "Map of the Green Trail" })).toBeVisible();
     } else {
       await expect(page.getByRole("img", { name: "Map of the Green Trail" })).toBeVisible();
-      await expect(svgMap(page).locator(`path[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
+      await expect(svgMap(page).locator(`use[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
       await expect(page.getByRole("link", { name: "Show Benches" })).toHaveAttribute("href", "/trails?trail=green&benches=1");
     }
     // An unknown trail in a hand-edited address falls back to the default one.
@@ -241,12 +244,13 @@ test.describe("trail map", () => {
         await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
       } else {
         await expect(page.getByRole("img", { name: `Map of the ${trail.name}` })).toBeVisible();
-        const line = svgMap(page).locator(`g[data-trail="${color}"] path[stroke="${trailStrokeColor(color)}"]`);
+        const line = svgMap(page).locator(`g[data-trail="${color}"] use[stroke="${trailStrokeColor(color)}"]`);
         await expect(line).toHaveAttribute("stroke-width", "6");
-        const d = (await line.getAttribute("d"))!;
+        // The points once: one path, which the casing and the line both draw.
+        await expect(svgMap(page).locator("path")).toHaveCount(1);
+        const d = (await svgMap(page).locator("path").getAttribute("d"))!;
         // One path command per stored coordinate.
         expect(d.match(/[ML]/g)).toHaveLength(trail.coordinates.length);
-        await expect(svgMap(page).locator("path")).toHaveCount(2);
       }
     }
     expect(trailFacts(trails.find((trail) => trail.color === "green")!.coordinates).miles).toBeCloseTo(3.05, 1);
@@ -287,7 +291,7 @@ test.describe("trail map", () => {
       await page.getByRole("link", { name: "Show Benches" }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
       await expect(markerLinks).toHaveCount(benches.length);
-      await expect(svgMap(page).locator('path[stroke="#ffd700"]')).toHaveCount(1);
+      await expect(svgMap(page).locator('use[stroke="#ffd700"]')).toHaveCount(1);
       // The trail links keep the switch's state.
       await page.getByRole("link", { name: "Gray Trail", exact: true }).click();
       await expect(page).toHaveURL(/\/trails\?trail=gray&benches=1$/);
@@ -330,7 +334,7 @@ test.describe("trail map", () => {
           // The chosen trail fills the map, not a corner of the campus: only its own benches are framed
           // with it (issue 29, point 7: it filled 45% when every bench on campus was).
           const line = (await svgMap(page)
-            .locator(`path[stroke="${trailStrokeColor(trail.color)}"]`)
+            .locator(`use[stroke="${trailStrokeColor(trail.color)}"]`)
             .boundingBox())!;
           expect(Math.max(line.width / frameBox.width, line.height / frameBox.height)).toBeGreaterThan(0.6);
           const [x, y, w, h] = (await svgMap(page).locator("svg").getAttribute("viewBox"))!.split(" ").map(Number);

@@ -61,6 +61,8 @@ test.describe("walks", () => {
       // Without scripts there is no location: the map and benches are there, and the Log a walk form instead.
       await page.goto("/trails?trail=gold");
       await expect(page.getByRole("button", { name: "Start walk" })).toHaveCount(0);
+      // Nor a link to a walk that could not start here.
+      await expect(page.getByRole("link", { name: "Start walk" })).toBeHidden();
       await page.getByRole("link", { name: "Log a walk on this trail" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
       await expect(page.getByLabel("Trail")).toHaveValue("673e9addbf9ebe061ef810bf");
@@ -75,11 +77,14 @@ test.describe("walks", () => {
 
     await goTo(180);
     await page.goto("/trails?trail=gold");
-    const panel = page.locator("[data-walk-panel]");
-    await expect(panel.getByText("Your location stays on this device.")).toBeVisible();
-    // Keyboard only: the controls are buttons with names.
-    await panel.getByRole("button", { name: "Start walk" }).focus();
+    // The page comes without scripts (decision 067): Start walk is a link whose answer brings the walk
+    // companion and the interactive map, and starts the walk.
+    const invitation = page.locator("[data-walk-invitation]");
+    await expect(invitation.getByText("Your location stays on this device.")).toBeVisible();
+    // Keyboard only: the controls are links and buttons with names.
+    await invitation.getByRole("link", { name: "Start walk" }).focus();
     await page.keyboard.press("Enter");
+    const panel = page.locator("[data-walk-panel]");
     const status = panel.getByRole("status");
     await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
     await expect(panel.locator('[data-walk="next-bench"]')).toContainText("Bench 1, 62 m ahead");

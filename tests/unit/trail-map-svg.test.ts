@@ -69,11 +69,14 @@ describe("server-rendered trail map", () => {
     expect(svg.all("div")[1].style).toContain(`aspect-ratio:${box.width} / ${box.height}`);
   });
 
-  test("draws the trail in its colour, width 6, through every projected point", () => {
-    const paths = render({ showBenches: false }).all("path");
-    const line = paths.find((path) => path.stroke === "#ffd700")!;
+  test("draws the trail in its colour, width 6, through every projected point, its points written once", () => {
+    const svg = render({ showBenches: false });
+    const [path, ...others] = svg.all("path");
+    expect(others).toEqual([]);
+    const line = svg.all("use").find((use) => use.stroke === "#ffd700")!;
     expect(line["stroke-width"]).toBe("6");
-    const points = [...line.d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    expect(line.href).toBe(`#${path.id}`);
+    const points = [...path.d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
     expect(points).toHaveLength(trail.coordinates.length);
     for (const [index, coordinate] of trail.coordinates.entries()) {
       const [x, y] = projectToFrame(coordinate, { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
@@ -83,8 +86,8 @@ describe("server-rendered trail map", () => {
   });
 
   test("an unnamed colour draws blue", () => {
-    const paths = render({ trails: [{ ...trail, color: "purple" }], showBenches: false }).all("path");
-    expect(paths.map((path) => path.stroke)).toContain("#0000ff");
+    const lines = render({ trails: [{ ...trail, color: "purple" }], showBenches: false }).all("use");
+    expect(lines.map((line) => line.stroke)).toContain("#0000ff");
   });
 
   test("bench markers appear only when asked for: 44 px links to the bench's list entry, where the projection puts them", () => {

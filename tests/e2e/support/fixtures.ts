@@ -160,3 +160,12 @@ export async function expectAnswerAt(
   else if (landed) await expect(page).toHaveURL(new RegExp(`#${anchor}$`));
   return answer;
 }
+
+/**
+ * The remembered "Interactive map" choice of /trails (decision 067), as pressing that link once leaves
+ * it: for specs about the interactive map itself, whose /trails then comes with OpenLayers at once.
+ */
+export async function preferInteractiveMap(page: Page) {
+  const value = encodeURIComponent(Buffer.from(JSON.stringify("interactive")).toString("base64"));
+  await page.context().addCookies([{ name: "trailsMap", value, url: `http://127.0.0.1:${process.env.E2E_PORT}/` }]);
+}
