@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { ErrorSummary, FieldErrors, useSchemaForm } from "~/components/form-fields";
-import { AnchoredMessage } from "~/components/toast-message";
+import { AnchoredMessage, useFlashAnchor } from "~/components/toast-message";
 import { TRAIL_PATH_UPLOAD_ANCHOR, TRAIL_PATH_UPLOAD_URL } from "~/lib/navigation";
 import { MAX_PATH_FILE_BYTES, MAX_PATH_POINTS, PATH_FILE_EXTENSIONS } from "~/lib/trail-path-file";
 import { trailPathUploadSchema } from "~/schemas/trail-path";
@@ -21,13 +21,10 @@ export function TrailPathUpload({
 }) {
   const [form, fields, summary] = useSchemaForm("trail-path-file", trailPathUploadSchema, lastResult);
   const { key, ...fileProps } = getInputProps(fields.file, { type: "file" });
-  const Heading = `h${level}` as const;
-  const headingId = `${TRAIL_PATH_UPLOAD_ANCHOR}-heading`;
-  return (
-    <section id={TRAIL_PATH_UPLOAD_ANCHOR} aria-labelledby={headingId} className="card mb-6 scroll-mt-4 p-4">
-      <Heading id={headingId} className="mb-2 text-lg font-semibold">
-        Replace the path from a file
-      </Heading>
+  const answered = useFlashAnchor() === TRAIL_PATH_UPLOAD_ANCHOR || lastResult !== undefined;
+  const title = "Replace the path from a file";
+  const body = (
+    <>
       <p className="mb-3 text-stone-700">
         {`Upload a GPX track or a GeoJSON line of the ${trail.name}, such as one recorded on a phone or a file downloaded from a trail's page. The next page shows the new path over the current one; nothing changes until you apply it.`}
       </p>
@@ -50,6 +47,32 @@ export function TrailPathUpload({
           Upload and preview
         </button>
       </Form>
-    </section>
+    </>
+  );
+  if (level === 2) {
+    const headingId = `${TRAIL_PATH_UPLOAD_ANCHOR}-heading`;
+    return (
+      <section id={TRAIL_PATH_UPLOAD_ANCHOR} aria-labelledby={headingId} className="card mb-6 scroll-mt-4 p-4">
+        <h2 id={headingId} className="mb-2 text-lg font-semibold">
+          {title}
+        </h2>
+        {body}
+      </section>
+    );
+  }
+  // In the Trail area it is folded like the facts (a path is replaced rarely, and the area must stay short
+  // on a phone), and open when it holds the answer to an upload's Apply or Cancel.
+  return (
+    <details id={TRAIL_PATH_UPLOAD_ANCHOR} open={answered} className="card group mb-6 scroll-mt-4">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 py-2 text-lg font-semibold">
+        <span aria-hidden="true" className="transition-transform group-open:rotate-90">
+          ▸
+        </span>
+        {title}
+      </summary>
+      <section aria-label={title} className="px-4 pb-4">
+        {body}
+      </section>
+    </details>
   );
 }

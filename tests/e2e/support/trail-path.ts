@@ -17,8 +17,15 @@ export function gpxFile(name: string, coordinates: readonly LonLat[]) {
   return { name, mimeType: "application/gpx+xml", buffer: Buffer.from(trailGpx({ name, coordinates }, [])) };
 }
 
+/** Opens the Trail area's folded "Replace the path from a file" when it is closed (the upload page's own form is always open). */
+export async function openPathUpload(page: Page) {
+  const disclosure = page.locator("details#trail-path-upload");
+  if ((await disclosure.count()) > 0 && (await disclosure.getAttribute("open")) === null) await disclosure.locator("summary").click();
+}
+
 /** Chooses `file` in the page's "Replace the path from a file" form (the Trail area's, or the upload page's) and sends it. */
 export async function uploadPathFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await openPathUpload(page);
   await page.getByLabel(/^GPX or GeoJSON file/).setInputFiles(file);
   await page.getByRole("button", { name: "Upload and preview" }).click();
 }
