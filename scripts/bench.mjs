@@ -165,7 +165,7 @@ try {
     }
     const { js, css } = measured;
     console.log(
-      `${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (+ OpenLayers chunk loaded after hydration)" : ""}`,
+      `${path.padEnd(24)} JS ${(js / 1024).toFixed(1)} KB   CSS ${(css / 1024).toFixed(1)} KB${path === "/trails" ? "   (a first load; React, the router and OpenLayers come when the interactive map is asked for)" : ""}`,
     );
   }
   bare.close();
