@@ -3,7 +3,7 @@
 // account's device cookie earns a one-time link by mail instead of a session; the owner's own devices
 // sign in at once. Every request goes through the production build, as the served app answers it.
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
@@ -20,6 +20,7 @@ import { rateLimitPolicies, signInPolicy } from "~/utils/rate-limit-counter.serv
 import { userMessages } from "~/schemas/user";
 import { truncateAll } from "../support/database-template";
 import { callRoute, pageText } from "../support/routes";
+import { mailsIn } from "../support/outbox";
 
 const outbox = mkdtempSync(path.join(tmpdir(), "wt-device-outbox-"));
 env.MAIL_OUTBOX_DIR = outbox;
@@ -38,15 +39,7 @@ beforeEach(async () => {
   env.RATE_LIMIT_FACTOR = 1;
 });
 
-function mails() {
-  return readdirSync(outbox)
-    .sort()
-    .map((file) =>
-      readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "="),
-    );
-}
+const mails = () => mailsIn(outbox);
 
 function linkTokenIn(mail: string) {
   const match = /https:\/\/trails\.example\.edu\/signin-link\/([A-Za-z0-9_-]+)/.exec(mail);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
@@ -14,6 +14,7 @@ import { createSession, getUserForSession } from "~/models/session.server";
 import { readMail, startSmtpServer } from "../e2e/support/mailbox";
 import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";
+import { mailsIn } from "../support/outbox";
 
 // Without SMTP_URL mail goes to the outbox folder, which this file points at a temp dir; the tests of
 // delivery failures and of timing send through a real SMTP server in this process instead.
@@ -42,15 +43,7 @@ beforeEach(async () => {
   env.RATE_LIMIT_FACTOR = 1;
 });
 
-function mails() {
-  return readdirSync(outbox)
-    .sort()
-    .map((file) =>
-      readFileSync(path.join(outbox, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=3D/g, "="),
-    );
-}
+const mails = () => mailsIn(outbox);
 
 function tokenIn(mail: string) {
   const match = /https:\/\/trails\.example\.edu\/reset\/([A-Za-z0-9_-]+)/.exec(mail);
