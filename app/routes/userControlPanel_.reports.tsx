@@ -5,6 +5,7 @@ import { requireUser } from "~/http/auth.server";
 import { reportAnchors } from "~/lib/navigation";
 import { listReports, toReportView } from "~/models/report.server";
 import { MY_REPORTS_PAGE } from "~/schemas/report";
+import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
 
 export const meta: MetaFunction = () => [{ title: "My Reports | Walking Trails" }];
 
@@ -27,13 +28,7 @@ export default function MyReports() {
   return (
     <div className="page space-y-6">
       <div>
-        <p className="text-sm">
-          <Link to="/userControlPanel" className="btn-link inline-flex min-h-11 items-center">
-            My Profile
-          </Link>{" "}
-          <span aria-hidden="true">›</span> My Reports
-        </p>
-        <h1 className="page-title">My Reports</h1>
+        <ProfileBreadcrumb page="My Reports" />
         <p className="mt-2 text-stone-700">
           The problems you reported, newest first, with their status (open, in progress or resolved) and the team's note when there is one. To report another,
           use “Report a problem” on a{" "}

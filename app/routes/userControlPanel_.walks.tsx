@@ -14,6 +14,7 @@ import { listTrails } from "~/models/trail.server";
 import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, serializeWalk, walkRefusals, walkSummary } from "~/models/walk.server";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
+import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
 
 export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
 
@@ -93,13 +94,7 @@ export default function MyWalks() {
   return (
     <div className="page space-y-8">
       <div>
-        <p className="text-sm">
-          <Link to="/userControlPanel" className="btn-link inline-flex min-h-11 items-center">
-            My Profile
-          </Link>{" "}
-          <span aria-hidden="true">›</span> My Walks
-        </p>
-        <h1 className="page-title">My Walks</h1>
+        <ProfileBreadcrumb page="My Walks" />
       </div>
 
       <section aria-labelledby="totals-heading" className="space-y-4">
