@@ -243,8 +243,9 @@ describe("the pages", () => {
     const ended = await post("/adminControlPanel?option=notices", admin.token, { intent: "end", id: stored.id, version: String(stored.version) });
     expect(ended.status).toBe(302);
     expect(await pageText(await callRoute(`/benches/${offTrailBench.id}`))).not.toContain("Seat being replaced");
-    // An edit from the old version is refused with the model's message.
-    const stale = await post("/adminControlPanel?option=notices", admin.token, {
+    // An edit from the old version is refused with the model's message, and the page it answers (a browser
+    // without JavaScript) shows what was typed beside what is saved now.
+    const stale = await post(`/adminControlPanel?option=notices&edit=${stored.id}`, admin.token, {
       intent: "update",
       id: stored.id,
       version: String(stored.version),
@@ -253,6 +254,10 @@ describe("the pages", () => {
       message: "Old edit",
     });
     expect(stale.status).toBe(409);
+    const stalePage = await pageText(stale);
+    expect(stalePage).toContain(noticeMessages.stale);
+    expect(stalePage).toMatch(/Nothing was saved\..*Message \(differs\)\s*Old edit\s*Seat being replaced/s);
+    expect(stalePage).toMatch(/Kind \(differs\)\s*Caution\s*Closed/);
     await prisma.notice.delete({ where: { id: stored.id } });
   });
 
