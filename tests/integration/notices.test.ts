@@ -8,7 +8,7 @@ import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import { noticeCreateFormSchema, noticeInputSchema, noticeMessages } from "~/schemas/notice";
+import { noticeCreateFormSchema, noticeEditFormSchema, noticeInputSchema, noticeMessages } from "~/schemas/notice";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
@@ -147,6 +147,25 @@ describe("the notice model", () => {
       noticeMessages.messageRequired,
       noticeMessages.timeInvalid,
     ]);
+    // The window is checked with the rest: every problem in one summary, not the end's after the others.
+    expect(messagesOf(noticeCreateFormSchema.safeParse({ intent: "create", place: "", kind: "closed", message: "x", endsAt: "2001-01-01T10:00" }))).toEqual([
+      noticeMessages.placeRequired,
+      noticeMessages.endInPast,
+    ]);
+    expect(
+      messagesOf(
+        noticeEditFormSchema.safeParse({
+          intent: "update",
+          id: GOLD,
+          version: "0",
+          place: `trail:${GOLD}`,
+          kind: "",
+          message: "x",
+          startsAt: "2030-01-15T17:30",
+          endsAt: "2030-01-15T09:00",
+        }),
+      ),
+    ).toEqual([noticeMessages.kindRequired, noticeMessages.endBeforeStart]);
   });
 });
 
