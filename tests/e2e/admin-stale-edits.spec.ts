@@ -123,6 +123,8 @@ test.describe("a stale notice save", () => {
     await expect(edit.getByRole("alert")).toHaveText("This notice was changed by someone else since you opened it.");
     await expect(edit.getByLabel(/^Message walkers read/)).toHaveValue("Typed by me");
     await expect(edit.getByLabel("Kind")).toHaveValue("closed");
+    // The form is remade at the version it now shows; focus is on its summary all the same.
+    if (javaScriptEnabled) await expect(edit.getByRole("group", { name: "There is a problem" })).toBeFocused();
     const versions = edit.getByRole("table", { name: /Nothing was saved/ });
     await expect(versions.getByRole("row", { name: /^Message \(differs\)/ })).toHaveText(/Typed by me\s*Changed meanwhile/);
     await expect(versions.getByRole("row", { name: /^Kind \(differs\)/ })).toHaveText(/Closed\s*Caution/);
