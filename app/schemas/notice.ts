@@ -184,13 +184,22 @@ const idField = idSchema(noticeMessages.notFound);
 
 const noticeFormFields = { place: placeField, kind: kindField, message: messageField, startsAt: campusTime, endsAt: campusTime };
 
+/**
+ * The window is checked whenever the times themselves were read, even when another field was refused, so
+ * the form's error summary lists every problem at once instead of revealing the end's after the others
+ * are corrected (as the sign-up form's password check does).
+ */
+const timesRead = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === "startsAt" || issue.path?.[0] === "endsAt") };
+
 /** The Notices area's form for a new notice: its end, if any, still to come. */
-export const noticeCreateFormSchema = z.object({ intent: z.literal("create"), ...noticeFormFields }).superRefine((value, ctx) => checkWindow(value, ctx, true));
+export const noticeCreateFormSchema = z
+  .object({ intent: z.literal("create"), ...noticeFormFields })
+  .superRefine((value, ctx) => checkWindow(value, ctx, true), timesRead);
 
 /** The same form editing a notice, based on the version it shows (decision 047). */
 export const noticeEditFormSchema = z
   .object({ intent: z.literal("update"), id: idField, version: versionSchema, ...noticeFormFields })
-  .superRefine((value, ctx) => checkWindow(value, ctx, false));
+  .superRefine((value, ctx) => checkWindow(value, ctx, false), timesRead);
 
 export const noticeIntentSchema = z.discriminatedUnion("intent", [
   noticeCreateFormSchema,

@@ -8,7 +8,7 @@ import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import { noticeCreateFormSchema, noticeInputSchema, noticeMessages } from "~/schemas/notice";
+import { noticeCreateFormSchema, noticeEditFormSchema, noticeInputSchema, noticeMessages } from "~/schemas/notice";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
@@ -147,6 +147,25 @@ describe("the notice model", () => {
       noticeMessages.messageRequired,
       noticeMessages.timeInvalid,
     ]);
+    // The window is checked with the rest: every problem in one summary, not the end's after the others.
+    expect(messagesOf(noticeCreateFormSchema.safeParse({ intent: "create", place: "", kind: "closed", message: "x", endsAt: "2001-01-01T10:00" }))).toEqual([
+      noticeMessages.placeRequired,
+      noticeMessages.endInPast,
+    ]);
+    expect(
+      messagesOf(
+        noticeEditFormSchema.safeParse({
+          intent: "update",
+          id: GOLD,
+          version: "0",
+          place: `trail:${GOLD}`,
+          kind: "",
+          message: "x",
+          startsAt: "2030-01-15T17:30",
+          endsAt: "2030-01-15T09:00",
+        }),
+      ),
+    ).toEqual([noticeMessages.kindRequired, noticeMessages.endBeforeStart]);
   });
 });
 
@@ -243,8 +262,9 @@ describe("the pages", () => {
     const ended = await post("/adminControlPanel?option=notices", admin.token, { intent: "end", id: stored.id, version: String(stored.version) });
     expect(ended.status).toBe(302);
     expect(await pageText(await callRoute(`/benches/${offTrailBench.id}`))).not.toContain("Seat being replaced");
-    // An edit from the old version is refused with the model's message.
-    const stale = await post("/adminControlPanel?option=notices", admin.token, {
+    // An edit from the old version is refused with the model's message, and the page it answers (a browser
+    // without JavaScript) shows what was typed beside what is saved now.
+    const stale = await post(`/adminControlPanel?option=notices&edit=${stored.id}`, admin.token, {
       intent: "update",
       id: stored.id,
       version: String(stored.version),
@@ -253,6 +273,10 @@ describe("the pages", () => {
       message: "Old edit",
     });
     expect(stale.status).toBe(409);
+    const stalePage = await pageText(stale);
+    expect(stalePage).toContain(noticeMessages.stale);
+    expect(stalePage).toMatch(/Nothing was saved\..*Message \(differs\)\s*Old edit\s*Seat being replaced/s);
+    expect(stalePage).toMatch(/Kind \(differs\)\s*Caution\s*Closed/);
     await prisma.notice.delete({ where: { id: stored.id } });
   });
 

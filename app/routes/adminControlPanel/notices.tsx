@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FieldErrors, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { NoticeKindTag } from "~/components/notice-banner";
 import { AnchoredMessage } from "~/components/toast-message";
-import { formatCampusTime } from "~/lib/dates";
+import { campusTimeToDate, formatCampusTime } from "~/lib/dates";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
 import {
@@ -21,6 +21,7 @@ import {
 } from "~/schemas/notice";
 import { formErrorsOf, replyAbout, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { AreaForm } from "./area-form";
+import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadNoticesArea } from "./notices.server";
 import { ListPages, ResultCount } from "./search";
 
@@ -116,9 +117,47 @@ function PostNoticeForm({ data, lastResult }: { data: NoticesData; lastResult?: 
   );
 }
 
+/** A picker's value as the picker shows it: the trail's name or the bench's number and location. */
+function placeText(places: NoticesData["places"], value: string) {
+  return [...places.trails, ...places.benches].find((option) => option.value === value)?.label ?? value;
+}
+
+/** A time field's value as the list shows it; empty means what the field's hint says. */
+function timeText(value: string, empty: string) {
+  if (!value) return empty;
+  const moment = campusTimeToDate(value);
+  return moment ? formatCampusTime(moment) : value;
+}
+
+/**
+ * Both versions after a stale save, in the words the list uses: a place by name, a kind by its label,
+ * times on the campus clock (an empty start or end as the card says it).
+ */
+function NoticeVersions({ typed, notice, places }: { typed: Record<string, unknown>; notice: Row; places: NoticesData["places"] }) {
+  const kindText = (value: string) => (value in noticeKindLabels ? noticeKindLabels[value as keyof typeof noticeKindLabels] : value);
+  const compare = (name: keyof Row["form"], show: (value: string) => string = (value) => value) => ({
+    yours: show(typedText(typed, name)),
+    saved: show(notice.form[name]),
+  });
+  return (
+    <BothVersions
+      id={`${noticeAnchors.edit}-versions`}
+      rows={[
+        { label: "Trail or bench", ...compare("place", (value) => placeText(places, value)) },
+        { label: "Kind", ...compare("kind", kindText) },
+        { label: "Message", ...compare("message") },
+        { label: "Starts", ...compare("startsAt", (value) => timeText(value, "When posted")) },
+        { label: "Ends", ...compare("endsAt", (value) => timeText(value, "When ended or deleted")) },
+      ]}
+    />
+  );
+}
+
 function EditNoticeForm({ data, notice, lastResult }: { data: NoticesData; notice: Row; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm(`edit-notice-${notice.id}`, noticeEditFormSchema, lastResult, notice.form);
   const back = adminAreaUrl("notices", data.place);
+  // Saved by someone else since this form was opened: both versions, field by field.
+  const typed = typedOverStale(lastResult, notice.version);
   return (
     <section id={noticeAnchors.edit} className="card mb-6 scroll-mt-4 p-4">
       <AreaForm
@@ -131,9 +170,10 @@ function EditNoticeForm({ data, notice, lastResult }: { data: NoticesData; notic
       >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={notice.id} />
-        {/* The version these values are from: a save based on an older one is refused (decision 047). */}
+        {/* The version these values are from (after a refusal, the one shown beside them): a save based on an older one is refused (decision 047). */}
         <input type="hidden" name="version" value={notice.version} />
         <AnchoredMessage anchor={noticeAnchors.edit} />
+        {typed ? <NoticeVersions typed={typed} notice={notice} places={data.places} /> : null}
         <NoticeFields fields={fields} places={data.places} />
         <div className="flex flex-wrap gap-3">
           <SubmitButton intent="update" label="Save notice" pendingLabel="Saving…" />
