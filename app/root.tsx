@@ -10,6 +10,7 @@ import { getOptionalUser } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
 import type { Role } from "~/lib/navigation";
 import { useNonce } from "~/lib/nonce";
+import { useFocusFragment } from "~/lib/use-focus-fragment";
 import { useDocumentScripts } from "~/lib/page-scripts";
 
 export const links: LinksFunction = () => [
@@ -31,6 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const scripts = useDocumentScripts();
+  // Here, above every route: its effect runs after theirs, so their own focus management wins.
+  useFocusFragment();
   return (
     <html lang="en" className="h-full">
       <head>

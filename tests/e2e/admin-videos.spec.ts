@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAnswerAt, fieldError, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
+import { expect, expectAnswerAt, expectLandedOn, fieldError, newUser, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
 import { ADMIN_TEST_VIDEO_PREFIX, seededIn, seedVideos, watchVideoHostRequests } from "./support/videos";
 
 const AREA = "/adminControlPanel?option=videos";
@@ -62,6 +62,26 @@ test.describe("admin Videos area", () => {
     await expect(page.getByLabel("Search videos by title or category")).toHaveValue("");
     // Light previews: the page asked the video host for nothing.
     expect(requests).toEqual([]);
+  });
+
+  // WCAG 2.4.3: Edit leads to the form above the list, and the keyboard goes there too, with JavaScript as
+  // without; Cancel leads back to the card. A seeded video, opened and left unchanged.
+  test("Edit from the keyboard leads into the edit form, and Cancel back to the video's card", async ({ page, javaScriptEnabled }) => {
+    const video = seededIn("Stretching")[0];
+    await page.goto(AREA);
+    await search(page, video.title);
+    const card = adminCard(page, video.title);
+    await pressWithKeyboard(page, card.getByRole("link", { name: `Edit ${video.title}` }));
+    await expectLandedOn(page, "edit-video", { javaScriptEnabled });
+    const edit = page.getByRole("region", { name: `Edit video: ${video.title}` });
+    await page.keyboard.press("Tab");
+    await expect(edit.getByLabel("Title", { exact: true })).toBeFocused();
+
+    await pressWithKeyboard(page, edit.getByRole("link", { name: "Cancel" }));
+    const cardId = (await card.getAttribute("id"))!;
+    await expectLandedOn(page, cardId, { javaScriptEnabled });
+    await page.keyboard.press("Tab");
+    expect(await card.evaluate((element) => element !== document.activeElement && element.contains(document.activeElement))).toBe(true);
   });
 
   test("add (youtu.be link → embed URL), edit, decline and confirm delete", async ({ page, db, javaScriptEnabled }) => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { axeOn, axePage } from "./support/axe";
-import { admin, expect, expectAnswerAt, signInAsAdmin, test, unique } from "./support/fixtures";
+import { admin, expect, expectAnswerAt, expectLandedOn, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
 
 // Issue 27, point 4: an admin posts a closure, walkers meet it at the top of the trail's pages and on the
 // maps, it goes by itself when it ends, and a report becomes a notice in one press. With JavaScript and
@@ -195,5 +195,65 @@ test.describe("closure and caution notices", () => {
     await expectAnswerAt(page, "notice-results", "Notice deleted.", { javaScriptEnabled });
     await page.goto(`/benches/${bench._id}`);
     await expect(page.getByText("This bench is broken and closed")).toHaveCount(0);
+  });
+
+  // WCAG 2.4.3: Edit far down the list leads to the form at the top of the area; the keyboard goes there
+  // too, with JavaScript as without. An upcoming caution on the Green Trail, which no walker's page shows.
+  test("at 1280 px: Edit from the keyboard leads into the form; a refused save focuses its summary; Cancel and Close lead back", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const token = await tokenOf(page, { email: admin.email, password: admin.password });
+    const headers = { Authorization: `Bearer ${token}`, Origin: origin() };
+    const posted = await page.request.post("/api/notices", {
+      headers,
+      data: { trailId: GREEN, kind: "caution", message: `Mowing ${unique("")}`, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+    });
+    expect(posted.status()).toBe(201);
+    const id = ((await posted.json()) as { _id: string })._id;
+    try {
+      await signInAsAdmin(page);
+      await page.goto("/adminControlPanel?option=notices");
+      const card = page.locator(`[id="notice-${id}"]`);
+      await pressWithKeyboard(page, card.getByRole("link", { name: /^Edit/ }));
+      await expectLandedOn(page, "edit-notice", { javaScriptEnabled });
+      const edit = page.getByRole("form", { name: "Edit the notice on Green Trail" });
+      await page.keyboard.press("Tab");
+      await expect(edit.getByLabel("Trail or bench")).toBeFocused();
+
+      // The page's own focus rule still wins: a save the server refuses (someone changed the notice
+      // meanwhile) lands on the same fragment, and its error summary takes the focus.
+      const other = await page.request.patch(`/api/notices/${id}`, { headers: { ...headers, "If-Match": '"0"' }, data: { message: "Changed meanwhile" } });
+      expect(other.status(), await other.text()).toBe(200);
+      await edit.getByRole("button", { name: "Save notice" }).click();
+      await expect(edit.getByRole("alert")).toHaveText("This notice was changed by someone else since you opened it.");
+      if (javaScriptEnabled) await expect(edit.getByRole("group", { name: "There is a problem" })).toBeFocused();
+      else await expect(page).toHaveURL(/#edit-notice$/);
+
+      // Cancel leads back to the notice in the list: the next Tab is its first link.
+      await pressWithKeyboard(page, edit.getByRole("link", { name: "Cancel" }));
+      await expectLandedOn(page, `notice-${id}`, { javaScriptEnabled });
+      await page.keyboard.press("Tab");
+      await expect(card.getByRole("link", { name: "Green Trail", exact: true })).toBeFocused();
+
+      // A dialog gives focus back to the button that opened it, inside the card its closing leads to:
+      // that is left alone. Without JavaScript its Close is a link to the card, like Cancel.
+      const remove = card.getByRole("link", { name: /^Delete/ });
+      await pressWithKeyboard(page, remove);
+      const dialog = page.getByRole("dialog", { name: "Delete notice" });
+      await expect(dialog).toBeVisible();
+      if (javaScriptEnabled) {
+        await page.keyboard.press("Escape");
+        await expect(page).not.toHaveURL(/confirm=/);
+        await expect(remove).toBeFocused();
+      } else {
+        await pressWithKeyboard(page, dialog.getByRole("link", { name: "Close", exact: true }));
+        await expectLandedOn(page, `notice-${id}`, { javaScriptEnabled });
+        await page.keyboard.press("Tab");
+        await expect(card.getByRole("link", { name: "Green Trail", exact: true })).toBeFocused();
+      }
+    } finally {
+      await page.request.delete(`/api/notices/${id}`, { headers });
+    }
   });
 });

@@ -222,7 +222,7 @@ function AdminVideoCard({ video, place }: { video: AdminVideo; place: Place }) {
         </div>
         <p className="text-xs break-all text-stone-600">{video.url}</p>
         <div className="mt-auto flex flex-wrap gap-3 pt-1 md:pt-2">
-          <Link to={`${areaUrl({ ...place, edit: video.id })}#edit-video`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
+          <Link to={`${areaUrl({ ...place, edit: video.id })}#${anchors.editVideo}`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
             Edit
           </Link>
           <Link to={areaUrl({ ...place, confirm: "delete", id: video.id })} preventScrollReset className="btn-danger" aria-haspopup="dialog">

@@ -161,6 +161,33 @@ export async function expectAnswerAt(
   return answer;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// In-page links: following one to an element (Edit to a form higher up the page) moves keyboard focus
+// there, with JavaScript as the browser's own fragment navigation does without (app/lib/use-focus-fragment.ts).
+
+/** A link pressed from the keyboard: focused, then Enter. */
+export async function pressWithKeyboard(page: Page, link: Locator) {
+  await link.focus();
+  await page.keyboard.press("Enter");
+}
+
+/**
+ * The page landed on `#id` after an in-page link, so the next Tab goes on inside that element: with
+ * JavaScript the element holds the focus (drawing no ring around itself); without, the browser loaded the
+ * address with the fragment, which moves its focus starting point there.
+ */
+export async function expectLandedOn(page: Page, id: string, { javaScriptEnabled }: { javaScriptEnabled: boolean }) {
+  const target = page.locator(`[id="${id}"]`);
+  await expect(target).toBeInViewport();
+  if (javaScriptEnabled) {
+    await expect(target).toBeFocused();
+    expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("none");
+  } else {
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await page.waitForLoadState();
+  }
+}
+
 /**
  * The remembered "Interactive map" choice of /trails (decision 067), as pressing that link once leaves
  * it: for specs about the interactive map itself, whose /trails then comes with OpenLayers at once.
