@@ -1,5 +1,8 @@
 import { Form, Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+// From the build, under a hashed name a browser keeps for a year: every page shows it, and public/'s
+// one-hour files are asked about again after an hour (Lighthouse's uses-long-cache-ttl, issue 28).
+import logo from "~/assets/logo.svg";
 import { isGroup, navigationFor, type NavGroup, type NavLink, type Role } from "~/lib/navigation";
 
 /**
@@ -158,7 +161,7 @@ export function SiteHeader({ role }: { role: Role | null }) {
     <header className="bg-brand-700 text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link to={brandTo} className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
-          <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
+          <img src={logo} alt="" width="32" height="32" className="h-8 w-8" />
           Walking Trails
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
