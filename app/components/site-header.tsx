@@ -1,8 +1,5 @@
 import { Form, Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-// From the build, under a hashed name a browser keeps for a year: every page shows it, and public/'s
-// one-hour files are asked about again after an hour (Lighthouse's uses-long-cache-ttl, issue 28).
-import logo from "~/assets/logo.svg";
 import { isGroup, navigationFor, type NavGroup, type NavLink, type Role } from "~/lib/navigation";
 
 /**
@@ -155,7 +152,8 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
   );
 }
 
-export function SiteHeader({ role }: { role: Role | null }) {
+/** `logo`: the logo's address, which the app shell imports from the build (components import no assets). */
+export function SiteHeader({ role, logo }: { role: Role | null; logo: string }) {
   const { brandTo, items, signedIn } = navigationFor(role);
   return (
     <header className="bg-brand-700 text-white">
