@@ -6,6 +6,9 @@ import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast-message";
 import { VideoLoadingStatus } from "~/components/video-loading-status";
 import stylesheet from "~/styles/tailwind.css";
+// From the build, under a hashed name a browser keeps for a year: every page shows it, and public/'s
+// one-hour files are asked about again after an hour (Lighthouse's uses-long-cache-ttl, issue 28).
+import logo from "~/assets/logo.svg";
 import { getOptionalUser } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";
 import type { Role } from "~/lib/navigation";
@@ -50,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader role={data?.user?.role ?? null} />
+        <SiteHeader role={data?.user?.role ?? null} logo={logo} />
         <main id="main" className="flex-1">
           <ToastMessage toast={data?.toast ?? null} />
           <VideoLoadingStatus />

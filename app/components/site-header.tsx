@@ -152,13 +152,14 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
   );
 }
 
-export function SiteHeader({ role }: { role: Role | null }) {
+/** `logo`: the logo's address, which the app shell imports from the build (components import no assets). */
+export function SiteHeader({ role, logo }: { role: Role | null; logo: string }) {
   const { brandTo, items, signedIn } = navigationFor(role);
   return (
     <header className="bg-brand-700 text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link to={brandTo} className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
-          <img src="/logo.svg" alt="" width="32" height="32" className="h-8 w-8" />
+          <img src={logo} alt="" width="32" height="32" className="h-8 w-8" />
           Walking Trails
         </Link>
         <nav aria-label="Main" className="hidden lg:block">

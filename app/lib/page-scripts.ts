@@ -19,6 +19,13 @@ export function scriptsWhen<Data>(wanted: (data: Data) => boolean): ScriptsHandl
   return { scripts: (data) => data !== undefined && data !== null && wanted(data as Data) };
 }
 
+/**
+ * A route's `handle` for a page that ships scripts only while one of its notices is due to start or end
+ * (the public trail and bench pages, decision 064): the scripts are what reloads the open page's data at
+ * that moment (`useRevalidateAt`, decision 051). With nothing due, nothing on the page needs them.
+ */
+export const scriptsWhileANoticeIsDue = scriptsWhen<{ nextChangeAt: string | null }>(({ nextChangeAt }) => nextChangeAt !== null);
+
 function leafAsksForNoScripts(matches: ReturnType<typeof useMatches>) {
   const leaf = matches[matches.length - 1];
   const scripts = (leaf?.handle as ScriptsHandle | undefined)?.scripts;

@@ -10,6 +10,7 @@ import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { benchFactRows } from "~/lib/facts";
+import { scriptsWhileANoticeIsDue } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
 import { feetFor, minutesAtPace } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
@@ -20,7 +21,8 @@ import { benchesWithPlaces } from "~/models/trail.server";
 // A public page per bench: what a QR code on the bench opens. Its place on each trail it belongs to
 // (the walk companion's 30 m rule, through benchesWithPlaces) is a position fix without GPS.
 // The same for every visitor: rendered once per edit of the trails, benches or videos (decision 062).
-export const handle = publicPage;
+// No script unless a notice here is due to start or end, which the open page must follow (decision 064).
+export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Bench ${data.bench.benchNumber} | Walking Trails` : "Bench not found | Walking Trails" },

@@ -6,6 +6,7 @@ import { ReportProblem } from "~/components/report-problem";
 import { TrailMapSvg } from "~/components/trail-map-svg";
 import { benchPhrase, trailFactRows } from "~/lib/facts";
 import { formatWalkingTime, trailFacts, WALKING_PACE_MPH } from "~/lib/geo";
+import { scriptsWhileANoticeIsDue } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
 import { trailDirections } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
@@ -20,7 +21,8 @@ import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 // "Know before you go": a public page per trail (/trails/gold, /trails/gray, /trails/green). Public on
 // purpose: a QR code on a bench or a newsletter link must open for anyone, with or without scripts.
 // The same for every visitor: rendered once per edit of the trails, benches or videos (decision 062).
-export const handle = publicPage;
+// No script unless a notice here is due to start or end, which the open page must follow (decision 064).
+export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.trail.name} | Walking Trails` : "Trail not found | Walking Trails" }];
 

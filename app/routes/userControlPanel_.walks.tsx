@@ -12,11 +12,16 @@ import { redirectWithToast } from "~/http/toast.server";
 import { formatWalkingTime, METRES_PER_MILE, roundSteps, STEPS_PER_MILE } from "~/lib/geo";
 import { listTrails } from "~/models/trail.server";
 import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, serializeWalk, walkRefusals, walkSummary } from "~/models/walk.server";
+import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
 
 export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
+
+// Plain forms, links and a confirmation step the server renders: complete without scripts, so a first
+// load ships none (decision 064). Reached from a hydrated page, it stays hydrated and the step is a modal.
+export const handle = withoutScripts;
 
 const PAGE = "/userControlPanel/walks";
 

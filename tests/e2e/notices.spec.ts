@@ -141,6 +141,58 @@ test.describe("closure and caution notices", () => {
     }
   });
 
+  test("a bench's page with a notice due ships its scripts: the stored page allows exactly them by hash, they run, and they go with the notice (decision 064)", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const token = await tokenOf(page, { email: admin.email, password: admin.password });
+    const bearer = { Authorization: `Bearer ${token}`, Origin: origin() };
+    const benches = (await (await page.request.get("/api/bench/benches", { headers: bearer })).json()) as { _id: string; bench_number: number }[];
+    // Each project its own bench on the Gold Trail alone, which no other notice here touches: the two run side by side.
+    const bench = benches.find((candidate) => candidate.bench_number === (javaScriptEnabled ? 1 : 2))!;
+    const path = `/benches/${bench._id}`;
+    expect(await (await page.request.get(path)).text()).not.toMatch(/<script/);
+    // Upcoming: nothing shows yet, but the open page must follow the clock to its start (decision 051).
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const posted = await page.request.post("/api/notices", {
+      headers: bearer,
+      data: { benchId: bench._id, kind: "caution", message: `Painting the seat ${unique("")}`, startsAt },
+    });
+    expect(posted.status()).toBe(201);
+    const notice = (await posted.json()) as { _id: string };
+    // A visitor (the admin's API sign-in left a session in this page's context): the stored page.
+    const visitor = await visitorBrowser(browser, javaScriptEnabled, 390);
+    const violations: string[] = [];
+    visitor.page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    try {
+      // The first render marks the page cacheable, the second is stored, the third is served from the store.
+      const tags: string[] = [];
+      for (let load = 0; load < 3; load++) {
+        const response = await visitor.page.goto(path);
+        const headers = response!.headers();
+        expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+        expect(headers["content-security-policy"]).not.toContain("nonce");
+        tags.push(headers["etag"]);
+        await expect(visitor.page.getByRole("heading", { level: 1, name: `Bench ${bench.bench_number}` })).toBeVisible();
+        if (javaScriptEnabled) await expect.poll(() => visitor.page.evaluate(() => "__remixRouter" in window)).toBe(true);
+      }
+      expect(tags[2]).toBe(tags[1]);
+      if (javaScriptEnabled) {
+        // Hydrated under the stored page's policy: client navigation works.
+        await visitor.page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+        await expect(visitor.page.getByRole("heading", { level: 1, name: "About Walking Trails" })).toBeVisible();
+      }
+      expect(violations).toEqual([]);
+    } finally {
+      await visitor.close();
+      expect((await page.request.delete(`/api/notices/${notice._id}`, { headers: bearer })).status()).toBe(204);
+    }
+    expect(await (await page.request.get(path)).text()).not.toMatch(/<script/);
+  });
+
   test("at 390 px: Turn into a notice closes the reported bench in one press, and the notice is deleted after a confirmation", async ({
     page,
     javaScriptEnabled,

@@ -59,6 +59,24 @@ test.describe("pages without JavaScript", () => {
     expect(scripts).toEqual([]);
   });
 
+  test("a trail's and a bench's public page with no notice due, and My Walks, load no script (decision 064)", async ({ page }) => {
+    const publicScripts = scriptRequests(page);
+    const trail = await page.goto("/trails/gold");
+    // Stored for visitors (decision 062): with no script, the policy allows none.
+    await expectNoScript(page, trail, "/trails/gold", /script-src 'none'/);
+    const benchPath = (await page
+      .getByRole("main")
+      .getByRole("link", { name: /^Bench \d+$/ })
+      .first()
+      .getAttribute("href"))!;
+    await expectNoScript(page, await page.goto(benchPath), benchPath, /script-src 'none'/);
+    expect(publicScripts).toEqual([]);
+    await signUp(page);
+    const ownScripts = scriptRequests(page);
+    await expectNoScript(page, await page.goto("/userControlPanel/walks"), "/userControlPanel/walks");
+    expect(ownScripts).toEqual([]);
+  });
+
   test("their menus, links and flash message work without scripts", async ({ page, browser }) => {
     const user = await createUserViaSignup(browser, "nojs");
     await signIn(page, user.email, user.password);
