@@ -7,17 +7,17 @@ import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
-import { benchesInTrailOrder, getTrailBySlug, getTrailWithCoordinates, listTrails, trailSlug, type TrailSummary } from "~/models/trail.server";
+import { getTrailBySlug, trailSlug } from "~/models/trail.server";
+import { trailMapPage } from "~/models/trail-map.server";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
 import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
-import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
+import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
-import { noticesForWalkers } from "~/models/notice.server";
 import { noticeKindLabels } from "~/schemas/notice";
-import { decodePath, encodePath } from "~/lib/encoded-path";
+import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
@@ -30,12 +30,6 @@ export const links: LinksFunction = () => trailMapLinks();
  */
 export const handle = scriptsWhen<{ view: TrailMapView; walking: boolean }>(({ view, walking }) => view === "interactive" || walking);
 
-/** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
-function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
-  const color = trail.color.toLowerCase();
-  return (TRAIL_ORDER as readonly string[]).includes(color) ? color : trail.id;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // An old link to a trail (/trails?trail=gold, in a newsletter or on a poster) opens that trail's public
@@ -47,35 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   await requireUser(request);
   const { view, setCookie } = await trailMapView(request);
-  // "Start walk" on the page without scripts: the answer brings the walk companion and starts it.
-  const walking = params.get("walk") === "1";
-  const requested = params.get("trail")?.toLowerCase() ?? DEFAULT_TRAIL_COLOR;
-  const showBenches = params.get("benches") === "1";
-  const trails = await listTrails();
-  // An unknown or missing trail shows the default one rather than an error: the URL is user-editable.
-  const chosen =
-    trails.find((trail) => trailParam(trail) === requested) ?? trails.find((trail) => trail.color.toLowerCase() === DEFAULT_TRAIL_COLOR) ?? trails[0];
-  const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
-  // The chosen trail's benches only, in walking order (set for it, or within 30 m of it): the map frames
-  // them with the trail, and the list does not offer a bench on another trail.
-  const onTrail = trail ? (await benchesInTrailOrder(trail)).map(({ bench }) => bench) : [];
-  // Every notice showing now: the chooser marks each trail's own, the banner shows the chosen trail's and
-  // its benches', the map and the list mark them.
-  const { notices, benchMarks, trailMarks, nextChangeAt } = await noticesForWalkers();
-  const benches = onTrail.map((bench) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
-  const benchIds = new Set(benches.map((bench) => bench.id));
   const page = {
-    trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate), notice: trailMarks[candidate.id]?.kind ?? null })),
-    // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
-    trail: trail ? { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null } : null,
-    facts: trail ? trailFacts(trail.coordinates) : null,
-    notices: notices.filter((notice) => notice.place.trailId === trail?.id || (notice.place.benchId && benchIds.has(notice.place.benchId))),
-    nextChangeAt,
-    benches,
-    showBenches,
+    ...(await trailMapPage(linked)),
+    showBenches: params.get("benches") === "1",
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     view,
-    walking,
+    // "Start walk" on the page without scripts: the answer brings the walk companion and starts it.
+    walking: params.get("walk") === "1",
   };
   return data(page, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }

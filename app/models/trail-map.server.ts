@@ -1,0 +1,80 @@
+import { encodePath } from "~/lib/encoded-path";
+import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts } from "~/lib/geo";
+import { listBenches } from "~/models/bench.server";
+import { noticesForWalkers, type NoticeMarkData } from "~/models/notice.server";
+import { benchesInTrailOrder, listTrailsWithCoordinates, type TrailSummary } from "~/models/trail.server";
+import type { NoticeKind, NoticeView } from "~/schemas/notice";
+import { currentDataCache } from "~/utils/current-data-cache.server";
+
+/** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
+export function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
+  const color = trail.color.toLowerCase();
+  return (TRAIL_ORDER as readonly string[]).includes(color) ? color : trail.id;
+}
+
+/**
+ * Everything /trails shows of every trail, worked out once per change (decision 061): the chooser with
+ * each trail's notice, and for each trail its path encoded once, its length and walking time, its
+ * benches in walking order with their notices, and the notices of its places. Rebuilt when any data
+ * version moves (an admin's edit of a trail, a bench, a video or a notice, on any instance) and at the
+ * next moment a notice starts or ends, so a request reads one row of versions and picks its trail.
+ */
+const trailMaps = currentDataCache(async (now) => {
+  const [trails, benches, { notices, benchMarks, trailMarks, nextChangeAt }] = await Promise.all([
+    listTrailsWithCoordinates(),
+    listBenches(),
+    noticesForWalkers(undefined, now),
+  ]);
+  const chooser = trails.map(({ id, name, color, version }) => ({
+    id,
+    name,
+    color,
+    version,
+    param: trailParam({ id, color }),
+    notice: trailMarks[id]?.kind ?? null,
+  }));
+  const pages = new Map<string, TrailMapPage>();
+  for (const trail of trails) {
+    // Two trails of one colour: the address names the first, as the chooser's first link does.
+    if (pages.has(trailParam(trail))) continue;
+    // Its own benches only (set for it, or within 30 m of it): the map frames them with the trail, and
+    // the list does not offer a bench on another trail.
+    const onTrail = (await benchesInTrailOrder(trail, benches)).map(({ bench }) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
+    const benchIds = new Set(onTrail.map((bench) => bench.id));
+    pages.set(trailParam(trail), {
+      trails: chooser,
+      // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
+      trail: { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null },
+      facts: trailFacts(trail.coordinates),
+      // The banner: the trail's own notices and its benches'.
+      notices: notices.filter((notice) => notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId))),
+      nextChangeAt,
+      benches: onTrail,
+    });
+  }
+  const empty: TrailMapPage = { trails: chooser, trail: null, facts: null, notices: [], nextChangeAt, benches: [] };
+  return { value: { pages, empty }, validUntil: nextChangeAt ? new Date(nextChangeAt) : null };
+});
+
+type BenchOnMap = Awaited<ReturnType<typeof listBenches>>[number] & { notice: NoticeMarkData | null };
+
+export type TrailMapPage = {
+  /** Every trail for the chooser, in display order, with its address and its strongest notice. */
+  trails: (TrailSummary & { param: string; notice: NoticeKind | null })[];
+  trail: { id: string; name: string; color: string; path: string; notice: NoticeMarkData | null } | null;
+  facts: ReturnType<typeof trailFacts> | null;
+  notices: NoticeView[];
+  /** When a notice of any place next starts or ends: the open page reloads its data then. */
+  nextChangeAt: string | null;
+  benches: BenchOnMap[];
+};
+
+/**
+ * /trails' map of the trail `requested` (its colour or id, any case); an unknown or missing one shows the
+ * default trail rather than an error, as the address is the person's to edit. Shared between requests:
+ * never mutate it.
+ */
+export async function trailMapPage(requested: string | null | undefined, now = new Date()): Promise<TrailMapPage> {
+  const { pages, empty } = await trailMaps(now);
+  return pages.get(requested?.toLowerCase() ?? DEFAULT_TRAIL_COLOR) ?? pages.get(DEFAULT_TRAIL_COLOR) ?? pages.values().next().value ?? empty;
+}
