@@ -64,8 +64,9 @@ export function benchMarkerName(bench: MapBench) {
  * each a 44 px target at any width, leading to its bench in the list. Benches that would overlap on the
  * narrowest screen share one marker, which opens a list of them.
  */
-export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapData) {
-  const titleId = useId();
+export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: TrailMapData) {
+  const generatedId = useId();
+  const titleId = svgId ?? generatedId;
   const shownBenches = showBenches ? benches : [];
   const { box, minScale } = fitFrame([...trails.flatMap((trail) => trail.coordinates.map(toFrame)), ...shownBenches.map(benchPoint)]);
   const groups = groupMarkers(shownBenches, benchPoint, MARKER_HIT_PX / minScale);

@@ -29,6 +29,11 @@ export type TrailMapData = {
   showBenches: boolean;
   /** Accessible name of the map, e.g. "Map of the Green Trail". */
   label: string;
+  /**
+   * The server-drawn map's element ids start with this. A page whose map is rendered outside its own React
+   * tree (markup rendered once, decision 061) names it, so the ids cannot meet React's in the rest of the page.
+   */
+  svgId?: string;
   /** The walker during a walk (interactive map only). */
   walker?: WalkerMarker | null;
   /** Keep the walker in the middle of the map; off once they pan it themselves. */

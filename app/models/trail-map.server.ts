@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { encodePath } from "~/lib/encoded-path";
 import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts } from "~/lib/geo";
 import { listBenches } from "~/models/bench.server";
@@ -41,22 +42,33 @@ const trailMaps = currentDataCache(async (now) => {
     // the list does not offer a bench on another trail.
     const onTrail = (await benchesInTrailOrder(trail, benches)).map(({ bench }) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
     const benchIds = new Set(onTrail.map((bench) => bench.id));
-    pages.set(trailParam(trail), {
-      trails: chooser,
-      // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
-      trail: { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null },
-      facts: trailFacts(trail.coordinates),
-      // The banner: the trail's own notices and its benches'.
-      notices: notices.filter((notice) => notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId))),
-      nextChangeAt,
-      benches: onTrail,
-    });
+    pages.set(
+      trailParam(trail),
+      withContentKey({
+        trails: chooser,
+        // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
+        trail: { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null },
+        facts: trailFacts(trail.coordinates),
+        // The banner: the trail's own notices and its benches'.
+        notices: notices.filter((notice) => notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId))),
+        nextChangeAt,
+        benches: onTrail,
+      }),
+    );
   }
-  const empty: TrailMapPage = { trails: chooser, trail: null, facts: null, notices: [], nextChangeAt, benches: [] };
+  const empty = withContentKey({ trails: chooser, trail: null, facts: null, notices: [], nextChangeAt, benches: [] });
   return { value: { pages, empty }, validUntil: nextChangeAt ? new Date(nextChangeAt) : null };
 });
 
 type BenchOnMap = Awaited<ReturnType<typeof listBenches>>[number] & { notice: NoticeMarkData | null };
+
+/**
+ * A digest of everything the page shows of its trail, worked out once per composition: two requests with
+ * the same key show the same thing, so the server may reuse what it rendered for one (decision 061).
+ */
+function withContentKey(page: Omit<TrailMapPage, "contentKey">): TrailMapPage {
+  return { ...page, contentKey: createHash("sha256").update(JSON.stringify(page)).digest("base64url").slice(0, 22) };
+}
 
 export type TrailMapPage = {
   /** Every trail for the chooser, in display order, with its address and its strongest notice. */
@@ -67,6 +79,7 @@ export type TrailMapPage = {
   /** When a notice of any place next starts or ends: the open page reloads its data then. */
   nextChangeAt: string | null;
   benches: BenchOnMap[];
+  contentKey: string;
 };
 
 /**

@@ -1,8 +1,9 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo } from "react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { NoticeBanner, NoticeIcon, NoticeMark } from "~/components/notice-banner";
+import { PageLink } from "~/components/page-link";
 import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
@@ -16,6 +17,7 @@ import { env } from "~/utils/env.server";
 import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
+import { useMarkupCache } from "~/lib/shared-markup";
 import { noticeKindLabels } from "~/schemas/notice";
 import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
@@ -28,7 +30,8 @@ export const links: LinksFunction = () => trailMapLinks();
  * The server-drawn map, the list and every link and form work without JavaScript, so /trails ships
  * scripts only once the person asks for the interactive map (remembered) or a walk (decision 067).
  */
-export const handle = scriptsWhen<{ view: TrailMapView; walking: boolean }>(({ view, walking }) => view === "interactive" || walking);
+const shipsScripts = ({ view, walking }: { view: TrailMapView; walking: boolean }) => view === "interactive" || walking;
+export const handle = scriptsWhen(shipsScripts);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -53,13 +56,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function trailHref(trail: string, showBenches: boolean, extra: Record<string, string> = {}) {
-  return `?${new URLSearchParams({ trail, ...(showBenches ? { benches: "1" } : {}), ...extra })}`;
+  return `/trails?${new URLSearchParams({ trail, ...(showBenches ? { benches: "1" } : {}), ...extra })}`;
 }
 
+type TrailsPage = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function Trails() {
-  const { trails, trail, facts, notices, nextChangeAt, benches, showBenches, tiles, view, walking } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   // A notice that starts or ends while the page is open comes or goes then.
-  useRevalidateAt(nextChangeAt);
+  useRevalidateAt(page.nextChangeAt);
+  const markup = useMarkupCache();
+  // Without scripts the page is the same for everyone who asks for this trail this way, until the data or
+  // a notice changes: the server renders it once and reuses the HTML (decision 061). It is React's own
+  // output of the same components, from stored data, so it is as escaped as any render.
+  if (markup && !shipsScripts(page)) {
+    const name = `trails ${page.trail?.id ?? "none"}${page.showBenches ? " with benches" : ""}`;
+    const html = markup.template(name, page.contentKey, () => <TrailsContent {...page} />).join("");
+    return <div className="page" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <div className="page">
+      <TrailsContent {...page} />
+    </div>
+  );
+}
+
+function TrailsContent({ trails, trail, facts, notices, benches, showBenches, tiles, view, walking }: TrailsPage) {
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
   // A stable array, so the map redraws the trail only when the loader sends a new one.
   const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path) } : null), [trail]);
@@ -71,7 +93,7 @@ export default function Trails() {
   const label = trail ? `Map of the ${trail.name}${closed}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
 
   return (
-    <div className="page">
+    <>
       <HideWithoutScripts />
       <h1 className="page-title mb-6">Trail Map</h1>
       <NoticeBanner notices={notices} />
@@ -83,7 +105,7 @@ export default function Trails() {
               const selected = candidate.id === trail?.id;
               return (
                 <li key={candidate.id}>
-                  <Link
+                  <PageLink
                     to={trailHref(candidate.param, showBenches)}
                     preventScrollReset
                     replace
@@ -102,7 +124,7 @@ export default function Trails() {
                         <span className="sr-only">({noticeKindLabels[candidate.notice].toLowerCase()})</span>
                       </>
                     ) : null}
-                  </Link>
+                  </PageLink>
                 </li>
               );
             })}
@@ -121,6 +143,7 @@ export default function Trails() {
             benches={benches}
             showBenches={showBenches}
             label={label}
+            svgId="trail-map"
             tiles={tiles}
             // A walk shows the walker on the interactive map, so starting one (or one going on) brings it too.
             interactive={view === "interactive" || walking || walk.walk !== null}
@@ -160,14 +183,14 @@ export default function Trails() {
               </dd>
             </dl>
             <p className="mt-2">
-              <Link to={`/trails/${selectedParam}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+              <PageLink to={`/trails/${selectedParam}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
                 Directions and details for the {trail.name}
-              </Link>
+              </PageLink>
             </p>
             <p className="mt-3">
-              <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
+              <PageLink to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
                 Log a walk on this trail
-              </Link>
+              </PageLink>
             </p>
           </section>
         ) : null}
@@ -199,7 +222,7 @@ export default function Trails() {
           )}
         </section>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -211,33 +234,42 @@ export default function Trails() {
  */
 function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boolean }) {
   const hydrated = useHydrated();
-  const [, setSearchParams] = useSearchParams();
   const text = showBenches ? "Hide Benches" : "Show Benches";
-  const track = (
-    <span
-      aria-hidden="true"
-      className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${
-        showBenches ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"
-      }`}
-    >
-      <span
-        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${showBenches ? "translate-x-5" : "translate-x-0"}`}
-      />
-    </span>
-  );
-  const className = "btn-secondary";
+  const track = <SwitchTrack on={showBenches} />;
   if (!hydrated) {
     return (
-      <Link to={trailHref(trail, !showBenches)} preventScrollReset replace className={className}>
+      <PageLink to={trailHref(trail, !showBenches)} preventScrollReset replace className="btn-secondary">
         {track}
         {text}
-      </Link>
+      </PageLink>
     );
   }
   return (
+    <BenchSwitchButton trail={trail} showBenches={showBenches}>
+      {track}
+      {text}
+    </BenchSwitchButton>
+  );
+}
+
+function SwitchTrack({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${on ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"}`}
+    >
+      <span className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0"}`} />
+    </span>
+  );
+}
+
+/** The hydrated switch: the router's search params, which the server's shared markup has no router for. */
+function BenchSwitchButton({ trail, showBenches, children }: { trail: string; showBenches: boolean; children: ReactNode }) {
+  const [, setSearchParams] = useSearchParams();
+  return (
     <button
       type="button"
-      className={className}
+      className="btn-secondary"
       onClick={() =>
         setSearchParams(
           (previous) => {
@@ -251,8 +283,7 @@ function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boole
         )
       }
     >
-      {track}
-      {text}
+      {children}
     </button>
   );
 }
@@ -277,9 +308,9 @@ function HideWithoutScripts() {
 function MapViewLink({ trail, showBenches, view }: { trail: string; showBenches: boolean; view: TrailMapView }) {
   const next = view === "interactive" ? "simple" : "interactive";
   return (
-    <Link to={trailHref(trail, showBenches, { map: next })} preventScrollReset replace className="btn-secondary" data-needs-scripts="">
+    <PageLink to={trailHref(trail, showBenches, { map: next })} preventScrollReset replace className="btn-secondary" data-needs-scripts="">
       {next === "interactive" ? "Interactive map" : "Simple map"}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -298,9 +329,9 @@ function WalkInvitation({ trailName, href, walking }: { trailName: string; href:
       {walking ? (
         <p role="status">Starting the walk…</p>
       ) : (
-        <Link to={href} preventScrollReset replace className="btn-primary" aria-describedby="walk-privacy-start">
+        <PageLink to={href} preventScrollReset replace className="btn-primary" aria-describedby="walk-privacy-start">
           Start walk
-        </Link>
+        </PageLink>
       )}
     </section>
   );
