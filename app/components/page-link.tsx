@@ -22,7 +22,7 @@ export function PageLink({ to, preventScrollReset, replace, children, ...anchor 
     );
   }
   return (
-    <a href={to} {...anchor}>
+    <a {...anchor} href={to}>
       {children}
     </a>
   );

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { encodePath } from "~/lib/encoded-path";
-import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts } from "~/lib/geo";
+import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts, type LonLat } from "~/lib/geo";
+import { pathData } from "~/lib/map-frame";
 import { listBenches } from "~/models/bench.server";
 import { noticesForWalkers, type NoticeMarkData } from "~/models/notice.server";
-import { benchesInTrailOrder, listTrailsWithCoordinates, type TrailSummary } from "~/models/trail.server";
+import { benchesInTrailOrder, getTrailWithCoordinates, listTrailsWithCoordinates, type TrailSummary } from "~/models/trail.server";
 import type { NoticeKind, NoticeView } from "~/schemas/notice";
 import { currentDataCache } from "~/utils/current-data-cache.server";
 
@@ -47,7 +48,14 @@ const trailMaps = currentDataCache(async (now) => {
       withContentKey({
         trails: chooser,
         // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
-        trail: { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null },
+        trail: {
+          id: trail.id,
+          name: trail.name,
+          color: trail.color,
+          path: encodePath(trail.coordinates),
+          line: trailLineAddress(trail.id, trail.coordinates),
+          notice: trailMarks[trail.id] ?? null,
+        },
         facts: trailFacts(trail.coordinates),
         // The banner: the trail's own notices and its benches'.
         notices: notices.filter((notice) => notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId))),
@@ -73,7 +81,16 @@ function withContentKey(page: Omit<TrailMapPage, "contentKey">): TrailMapPage {
 export type TrailMapPage = {
   /** Every trail for the chooser, in display order, with its address and its strongest notice. */
   trails: (TrailSummary & { param: string; notice: NoticeKind | null })[];
-  trail: { id: string; name: string; color: string; path: string; notice: NoticeMarkData | null } | null;
+  trail: {
+    id: string;
+    name: string;
+    color: string;
+    /** The path as an encoded polyline (app/lib/encoded-path.ts). */
+    path: string;
+    /** Where the drawn line is served as a file of its own, for a document that carries `path` already. */
+    line: string;
+    notice: NoticeMarkData | null;
+  } | null;
   facts: ReturnType<typeof trailFacts> | null;
   notices: NoticeView[];
   /** When a notice of any place next starts or ends: the open page reloads its data then. */
@@ -90,4 +107,24 @@ export type TrailMapPage = {
 export async function trailMapPage(requested: string | null | undefined, now = new Date()): Promise<TrailMapPage> {
   const { pages, empty } = await trailMaps(now);
   return pages.get(requested?.toLowerCase() ?? DEFAULT_TRAIL_COLOR) ?? pages.get(DEFAULT_TRAIL_COLOR) ?? pages.values().next().value ?? empty;
+}
+
+const lineDigest = (drawing: string) => createHash("sha256").update(drawing).digest("base64url").slice(0, 16);
+
+/** The address of a trail's drawn line: its digest names the drawing, so the file at it never changes. */
+function trailLineAddress(trailId: string, coordinates: readonly LonLat[]) {
+  return `/trails/lines/${trailId}-${lineDigest(pathData(coordinates))}.svg`;
+}
+
+/**
+ * The SVG file of a trail's line, to be drawn by `<use href="…#line">` (decision 061): the path alone, with
+ * no stroke, so each use gives it its own (the casing, then the colour). Null when the trail is gone or
+ * its line is no longer the one `digest` names.
+ */
+export async function trailLineSvg(trailId: string, digest: string): Promise<string | null> {
+  const trail = await getTrailWithCoordinates(trailId);
+  if (!trail) return null;
+  const drawing = pathData(trail.coordinates);
+  if (lineDigest(drawing) !== digest) return null;
+  return `<svg xmlns="http://www.w3.org/2000/svg"><path id="line" d="${drawing}" fill="none" vector-effect="non-scaling-stroke"/></svg>`;
 }

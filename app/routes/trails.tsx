@@ -38,11 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // An old link to a trail (/trails?trail=gold, in a newsletter or on a poster) opens that trail's public
   // page for a visitor instead of a sign-in form; the map itself stays for signed-in people.
   const linked = params.get("trail")?.toLowerCase();
-  if (linked && !(await getOptionalUser(request))) {
-    const trail = await getTrailBySlug(linked);
+  // One lookup of the session, made with the root loader's in the same batch.
+  if (!(await getOptionalUser(request))) {
+    const trail = linked ? await getTrailBySlug(linked) : null;
     if (trail) throw redirect(`/trails/${trailSlug(trail)}`);
+    await requireUser(request);
   }
-  await requireUser(request);
   const { view, setCookie } = await trailMapView(request);
   const page = {
     ...(await trailMapPage(linked)),
@@ -83,8 +84,11 @@ export default function Trails() {
 
 function TrailsContent({ trails, trail, facts, notices, benches, showBenches, tiles, view, walking }: TrailsPage) {
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
-  // A stable array, so the map redraws the trail only when the loader sends a new one.
-  const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path) } : null), [trail]);
+  // A document with scripts carries the points in its data, so its drawing takes the line from its own
+  // file rather than write them a second time (decision 061). A stable object, so the map redraws the
+  // trail only when the loader sends a new one.
+  const scripted = shipsScripts({ view, walking });
+  const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path), line: scripted ? trail.line : null } : null), [trail, scripted]);
   const drawnTrails = useMemo(() => (drawnTrail ? [drawnTrail] : []), [drawnTrail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();

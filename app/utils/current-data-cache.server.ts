@@ -18,8 +18,9 @@ export function currentDataCache<T>(load: (now: Date) => Promise<Current<T>>): (
     // No version rows (a database emptied by hand): nothing to compare with, so read through.
     if (stamp === null) return (await load(now)).value;
     if (held?.stamp === stamp) {
-      const current = await held.result.catch(() => null);
-      if (current && (current.validUntil === null || now < current.validUntil)) return current.value;
+      // A load that fails fails every request that waited for it (as in versionedCache); the next one loads.
+      const current = await held.result;
+      if (current.validUntil === null || now < current.validUntil) return current.value;
     }
     const entry = { stamp, result: load(now) };
     held = entry;
