@@ -27,21 +27,26 @@ const trailMaps = currentDataCache(async (now) => {
     listBenches(),
     noticesForWalkers(undefined, now),
   ]);
-  const chooser = trails.map(({ id, name, color, version }) => ({
-    id,
-    name,
-    color,
-    version,
-    param: trailParam({ id, color }),
-    notice: trailMarks[id]?.kind ?? null,
-  }));
+  const chooser = trails.map(({ id, name, color }) => ({ id, name, color, param: trailParam({ id, color }), notice: trailMarks[id]?.kind ?? null }));
   const pages = new Map<string, TrailMapPage>();
   for (const trail of trails) {
     // Two trails of one colour: the address names the first, as the chooser's first link does.
     if (pages.has(trailParam(trail))) continue;
     // Its own benches only (set for it, or within 30 m of it): the map frames them with the trail, and
     // the list does not offer a bench on another trail.
-    const onTrail = (await benchesInTrailOrder(trail, benches)).map(({ bench }) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
+    // What the map, the list and the walk show of each, and no more: a document with scripts carries it.
+    const onTrail = (await benchesInTrailOrder(trail, benches)).map(
+      ({ bench: { id, benchNumber, location, latitude, longitude, trailId, videos } }): BenchOnMap => ({
+        id,
+        benchNumber,
+        location,
+        latitude,
+        longitude,
+        trailId,
+        videos,
+        notice: benchMarks[id] ?? null,
+      }),
+    );
     const benchIds = new Set(onTrail.map((bench) => bench.id));
     pages.set(
       trailParam(trail),
@@ -68,7 +73,9 @@ const trailMaps = currentDataCache(async (now) => {
   return { value: { pages, empty }, validUntil: nextChangeAt ? new Date(nextChangeAt) : null };
 });
 
-type BenchOnMap = Awaited<ReturnType<typeof listBenches>>[number] & { notice: NoticeMarkData | null };
+type BenchOnMap = Pick<Awaited<ReturnType<typeof listBenches>>[number], "id" | "benchNumber" | "location" | "latitude" | "longitude" | "trailId" | "videos"> & {
+  notice: NoticeMarkData | null;
+};
 
 /**
  * A digest of everything the page shows of its trail, worked out once per composition: two requests with
@@ -80,7 +87,7 @@ function withContentKey(page: Omit<TrailMapPage, "contentKey">): TrailMapPage {
 
 export type TrailMapPage = {
   /** Every trail for the chooser, in display order, with its address and its strongest notice. */
-  trails: (TrailSummary & { param: string; notice: NoticeKind | null })[];
+  trails: (Pick<TrailSummary, "id" | "name" | "color"> & { param: string; notice: NoticeKind | null })[];
   trail: {
     id: string;
     name: string;
