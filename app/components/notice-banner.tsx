@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "~/components/page-link";
 import { formatCampusTime } from "~/lib/dates";
 import { noticeKindLabels, type NoticeKind, type NoticeView } from "~/schemas/notice";
 
@@ -70,9 +70,9 @@ export function NoticeBanner({ notices, here }: { notices: NoticeView[]; here?: 
                 {notice.place.href === here ? (
                   notice.place.name
                 ) : (
-                  <Link to={notice.place.href} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline">
+                  <PageLink to={notice.place.href} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline">
                     {notice.place.name}
-                  </Link>
+                  </PageLink>
                 )}
               </span>
             </p>

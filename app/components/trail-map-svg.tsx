@@ -12,21 +12,10 @@ import {
   TRAIL_CASING_COLOR,
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
-  type LonLat,
 } from "~/lib/geo";
-import { fitFrame, groupLabel, groupMarkers, toFrame, type FrameBox, type FramePoint } from "~/lib/map-frame";
+import { fitFrame, groupLabel, groupMarkers, pathData, toFrame, type FrameBox, type FramePoint } from "~/lib/map-frame";
 
 const round = (value: number) => Math.round(value * 10) / 10;
-
-/** An SVG path through the points, in the map frame's units. */
-export function pathData(coordinates: readonly LonLat[]) {
-  return coordinates
-    .map((point, index) => {
-      const [x, y] = toFrame(point);
-      return `${index === 0 ? "M" : "L"}${round(x)} ${round(y)}`;
-    })
-    .join(" ");
-}
 
 /** The list entry under the map that a bench marker leads to. */
 export const benchAnchor = (benchId: string) => `bench-${benchId}`;
@@ -64,8 +53,9 @@ export function benchMarkerName(bench: MapBench) {
  * each a 44 px target at any width, leading to its bench in the list. Benches that would overlap on the
  * narrowest screen share one marker, which opens a list of them.
  */
-export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapData) {
-  const titleId = useId();
+export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: TrailMapData) {
+  const generatedId = useId();
+  const titleId = svgId ?? generatedId;
   const shownBenches = showBenches ? benches : [];
   const { box, minScale } = fitFrame([...trails.flatMap((trail) => trail.coordinates.map(toFrame)), ...shownBenches.map(benchPoint)]);
   const groups = groupMarkers(shownBenches, benchPoint, MARKER_HIT_PX / minScale);
@@ -89,8 +79,10 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
         >
           <title id={titleId}>{label}</title>
           {trails.map((trail) => {
-            const d = pathData(trail.coordinates);
-            // The line keeps its width in screen pixels however far the frame is scaled down.
+            const closed = trail.notice?.kind === "closed";
+            // The points once in the document: defined once and drawn twice (casing, then line), or, where
+            // the page's data holds them already, drawn from the line's own file.
+            const href = trail.line ? `${trail.line}#line` : `#${titleId}-${trail.id}`;
             return (
               <g
                 key={trail.id}
@@ -98,19 +90,21 @@ export function TrailMapSvg({ trails, benches, showBenches, label }: TrailMapDat
                 data-notice={trail.notice?.kind}
                 fill="none"
                 strokeLinejoin="round"
-                strokeLinecap={trail.notice?.kind === "closed" ? "butt" : "round"}
+                strokeLinecap={closed ? "butt" : "round"}
               >
-                {/* The path's points once in the document: defined once, drawn twice (casing, then line). */}
-                <defs>
-                  <path id={`${titleId}-${trail.id}`} d={d} vectorEffect="non-scaling-stroke" />
-                </defs>
-                <use href={`#${titleId}-${trail.id}`} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} />
+                {trail.line ? null : (
+                  <defs>
+                    {/* The line keeps its width in screen pixels however far the frame is scaled down. */}
+                    <path id={`${titleId}-${trail.id}`} d={pathData(trail.coordinates)} vectorEffect="non-scaling-stroke" />
+                  </defs>
+                )}
+                <use href={href} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} />
                 {/* A closed trail's line is dashed over its dark casing: a break in the line, whatever the colours. */}
                 <use
-                  href={`#${titleId}-${trail.id}`}
+                  href={href}
                   stroke={trailStrokeColor(trail.color)}
                   strokeWidth={TRAIL_LINE_WIDTH}
-                  strokeDasharray={trail.notice?.kind === "closed" ? CLOSED_TRAIL_DASH.join(" ") : undefined}
+                  strokeDasharray={closed ? CLOSED_TRAIL_DASH.join(" ") : undefined}
                 />
               </g>
             );

@@ -5,7 +5,18 @@ import type { NoticeKind } from "~/schemas/notice";
 /** A notice showing on a trail or at a bench: the maps mark it, a closure differently from a caution. */
 export type MapNotice = { kind: NoticeKind; message: string };
 
-export type MapTrail = { id: string; name: string; color: string; coordinates: LonLat[]; notice?: MapNotice | null };
+export type MapTrail = {
+  id: string;
+  name: string;
+  color: string;
+  coordinates: LonLat[];
+  notice?: MapNotice | null;
+  /**
+   * The address of the trail's drawn line as a file of its own (decision 061). Given, the server-drawn map
+   * refers to it instead of writing the points into the page: for a document that carries them in its data.
+   */
+  line?: string | null;
+};
 export type MapBenchVideo = { id: string; title: string; url: string; player: VideoPlayer | null };
 export type MapBench = {
   id: string;
@@ -29,6 +40,11 @@ export type TrailMapData = {
   showBenches: boolean;
   /** Accessible name of the map, e.g. "Map of the Green Trail". */
   label: string;
+  /**
+   * The server-drawn map's element ids start with this. A page whose map is rendered outside its own React
+   * tree (markup rendered once, decision 061) names it, so the ids cannot meet React's in the rest of the page.
+   */
+  svgId?: string;
   /** The walker during a walk (interactive map only). */
   walker?: WalkerMarker | null;
   /** Keep the walker in the middle of the map; off once they pan it themselves. */

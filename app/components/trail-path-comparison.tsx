@@ -1,7 +1,6 @@
 import { useId } from "react";
-import { pathData } from "~/components/trail-map-svg";
 import { MAP_BACKGROUND, MAP_HEIGHT_PX, type LonLat } from "~/lib/geo";
-import { fitFrame, toFrame } from "~/lib/map-frame";
+import { fitFrame, pathData, toFrame } from "~/lib/map-frame";
 
 // The two paths of a trail-path preview drawn over each other, told apart by colour and by line style
 // (solid and wide under dashed and narrow), so they read apart without colour too, and where they

@@ -26,7 +26,10 @@ const trailMapCookie = createCookie("trailsMap", {
  */
 export async function trailMapView(request: Request): Promise<{ view: TrailMapView; setCookie: string | null }> {
   const asked = new URL(request.url).searchParams.get("map");
-  const remembered: TrailMapView = (await trailMapCookie.parse(request.headers.get("Cookie"))) === "interactive" ? "interactive" : "simple";
+  const cookies = request.headers.get("Cookie");
+  // Most requests carry no choice: parsing every cookie (and unsigning none) is then work for nothing.
+  const chosen = cookies?.includes(`${trailMapCookie.name}=`) ? await trailMapCookie.parse(cookies) : null;
+  const remembered: TrailMapView = chosen === "interactive" ? "interactive" : "simple";
   if (asked !== "interactive" && asked !== "simple") return { view: remembered, setCookie: null };
   if (asked === remembered) return { view: asked, setCookie: null };
   const setCookie = asked === "interactive" ? await trailMapCookie.serialize("interactive") : await trailMapCookie.serialize("", { maxAge: 0 });

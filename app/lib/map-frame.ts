@@ -16,6 +16,18 @@ export function toFrame(point: LonLat): FramePoint {
   return projectToFrame(point, { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
 }
 
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** An SVG path through the points, in the map frame's units (a tenth of a unit: about 20 cm on campus). */
+export function pathData(coordinates: readonly LonLat[]) {
+  return coordinates
+    .map((point, index) => {
+      const [x, y] = toFrame(point);
+      return `${index === 0 ? "M" : "L"}${round(x)} ${round(y)}`;
+    })
+    .join(" ");
+}
+
 /**
  * The viewBox around `points`: at most twice as close as the zoom-16 frame (zoom 17), so the chosen trail
  * fills the map rather than a corner of the campus; larger where the narrowest map needs it to hold every

@@ -20,7 +20,7 @@ const trailSummarySelect = {
 } satisfies Prisma.TrailSelect;
 
 export type TrailSummary = Prisma.TrailGetPayload<{ select: typeof trailSummarySelect }>;
-type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[]; facts: TrailFacts };
+export type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[]; facts: TrailFacts };
 
 const trailFactsSelect = {
   surface: true,
@@ -107,10 +107,11 @@ export async function benchesWithPlaces() {
 
 /**
  * A trail's benches in walking order with their distance from the start: those set for it and those
- * within 30 m of it (the walk companion's rule), so a bench moved beside a trail is on it.
+ * within 30 m of it (the walk companion's rule), so a bench moved beside a trail is on it. `benches` when
+ * the caller holds them already (read in the same request), else every bench as they are now.
  */
-export async function benchesInTrailOrder(trail: TrailWithCoordinates) {
-  return benchesAlongTrail(trailLine(trail.coordinates), trail.id, await listBenches());
+export async function benchesInTrailOrder(trail: TrailWithCoordinates, benches?: Awaited<ReturnType<typeof listBenches>>) {
+  return benchesAlongTrail(trailLine(trail.coordinates), trail.id, benches ?? (await listBenches()));
 }
 
 // ---------------------------------------------------------------------------------------------------

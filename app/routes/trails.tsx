@@ -1,23 +1,25 @@
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo } from "react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo, type ReactNode } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { NoticeBanner, NoticeIcon, NoticeMark } from "~/components/notice-banner";
+import { PageLink } from "~/components/page-link";
 import { ReportLink } from "~/components/report-link";
 import { TrailMap, trailMapLinks } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
-import { benchesInTrailOrder, getTrailBySlug, getTrailWithCoordinates, listTrails, trailSlug, type TrailSummary } from "~/models/trail.server";
+import { getTrailBySlug, trailSlug } from "~/models/trail.server";
+import { trailMapPage } from "~/models/trail-map.server";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
 import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
-import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, TRAIL_ORDER, trailFacts, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
+import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
-import { noticesForWalkers } from "~/models/notice.server";
+import { useMarkupCache } from "~/lib/shared-markup";
 import { noticeKindLabels } from "~/schemas/notice";
-import { decodePath, encodePath } from "~/lib/encoded-path";
+import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
@@ -28,69 +30,65 @@ export const links: LinksFunction = () => trailMapLinks();
  * The server-drawn map, the list and every link and form work without JavaScript, so /trails ships
  * scripts only once the person asks for the interactive map (remembered) or a walk (decision 067).
  */
-export const handle = scriptsWhen<{ view: TrailMapView; walking: boolean }>(({ view, walking }) => view === "interactive" || walking);
-
-/** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
-function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
-  const color = trail.color.toLowerCase();
-  return (TRAIL_ORDER as readonly string[]).includes(color) ? color : trail.id;
-}
+const shipsScripts = ({ view, walking }: { view: TrailMapView; walking: boolean }) => view === "interactive" || walking;
+export const handle = scriptsWhen(shipsScripts);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // An old link to a trail (/trails?trail=gold, in a newsletter or on a poster) opens that trail's public
   // page for a visitor instead of a sign-in form; the map itself stays for signed-in people.
   const linked = params.get("trail")?.toLowerCase();
-  if (linked && !(await getOptionalUser(request))) {
-    const trail = await getTrailBySlug(linked);
+  // One lookup of the session, made with the root loader's in the same batch.
+  if (!(await getOptionalUser(request))) {
+    const trail = linked ? await getTrailBySlug(linked) : null;
     if (trail) throw redirect(`/trails/${trailSlug(trail)}`);
+    await requireUser(request);
   }
-  await requireUser(request);
   const { view, setCookie } = await trailMapView(request);
-  // "Start walk" on the page without scripts: the answer brings the walk companion and starts it.
-  const walking = params.get("walk") === "1";
-  const requested = params.get("trail")?.toLowerCase() ?? DEFAULT_TRAIL_COLOR;
-  const showBenches = params.get("benches") === "1";
-  const trails = await listTrails();
-  // An unknown or missing trail shows the default one rather than an error: the URL is user-editable.
-  const chosen =
-    trails.find((trail) => trailParam(trail) === requested) ?? trails.find((trail) => trail.color.toLowerCase() === DEFAULT_TRAIL_COLOR) ?? trails[0];
-  const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
-  // The chosen trail's benches only, in walking order (set for it, or within 30 m of it): the map frames
-  // them with the trail, and the list does not offer a bench on another trail.
-  const onTrail = trail ? (await benchesInTrailOrder(trail)).map(({ bench }) => bench) : [];
-  // Every notice showing now: the chooser marks each trail's own, the banner shows the chosen trail's and
-  // its benches', the map and the list mark them.
-  const { notices, benchMarks, trailMarks, nextChangeAt } = await noticesForWalkers();
-  const benches = onTrail.map((bench) => ({ ...bench, notice: benchMarks[bench.id] ?? null }));
-  const benchIds = new Set(benches.map((bench) => bench.id));
   const page = {
-    trails: trails.map((candidate) => ({ ...candidate, param: trailParam(candidate), notice: trailMarks[candidate.id]?.kind ?? null })),
-    // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
-    trail: trail ? { id: trail.id, name: trail.name, color: trail.color, path: encodePath(trail.coordinates), notice: trailMarks[trail.id] ?? null } : null,
-    facts: trail ? trailFacts(trail.coordinates) : null,
-    notices: notices.filter((notice) => notice.place.trailId === trail?.id || (notice.place.benchId && benchIds.has(notice.place.benchId))),
-    nextChangeAt,
-    benches,
-    showBenches,
+    ...(await trailMapPage(linked)),
+    showBenches: params.get("benches") === "1",
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     view,
-    walking,
+    // "Start walk" on the page without scripts: the answer brings the walk companion and starts it.
+    walking: params.get("walk") === "1",
   };
   return data(page, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 function trailHref(trail: string, showBenches: boolean, extra: Record<string, string> = {}) {
-  return `?${new URLSearchParams({ trail, ...(showBenches ? { benches: "1" } : {}), ...extra })}`;
+  return `/trails?${new URLSearchParams({ trail, ...(showBenches ? { benches: "1" } : {}), ...extra })}`;
 }
 
+type TrailsPage = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function Trails() {
-  const { trails, trail, facts, notices, nextChangeAt, benches, showBenches, tiles, view, walking } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
   // A notice that starts or ends while the page is open comes or goes then.
-  useRevalidateAt(nextChangeAt);
+  useRevalidateAt(page.nextChangeAt);
+  const markup = useMarkupCache();
+  // Without scripts the page is the same for everyone who asks for this trail this way, until the data or
+  // a notice changes: the server renders it once and reuses the HTML (decision 061). It is React's own
+  // output of the same components, from stored data, so it is as escaped as any render.
+  if (markup && !shipsScripts(page)) {
+    const name = `trails ${page.trail?.id ?? "none"}${page.showBenches ? " with benches" : ""}`;
+    const html = markup.template(name, page.contentKey, () => <TrailsContent {...page} />).join("");
+    return <div className="page" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <div className="page">
+      <TrailsContent {...page} />
+    </div>
+  );
+}
+
+function TrailsContent({ trails, trail, facts, notices, benches, showBenches, tiles, view, walking }: TrailsPage) {
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
-  // A stable array, so the map redraws the trail only when the loader sends a new one.
-  const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path) } : null), [trail]);
+  // A document with scripts carries the points in its data, so its drawing takes the line from its own
+  // file rather than write them a second time (decision 061). A stable object, so the map redraws the
+  // trail only when the loader sends a new one.
+  const scripted = shipsScripts({ view, walking });
+  const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path), line: scripted ? trail.line : null } : null), [trail, scripted]);
   const drawnTrails = useMemo(() => (drawnTrail ? [drawnTrail] : []), [drawnTrail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();
@@ -99,7 +97,7 @@ export default function Trails() {
   const label = trail ? `Map of the ${trail.name}${closed}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
 
   return (
-    <div className="page">
+    <>
       <HideWithoutScripts />
       <h1 className="page-title mb-6">Trail Map</h1>
       <NoticeBanner notices={notices} />
@@ -111,7 +109,7 @@ export default function Trails() {
               const selected = candidate.id === trail?.id;
               return (
                 <li key={candidate.id}>
-                  <Link
+                  <PageLink
                     to={trailHref(candidate.param, showBenches)}
                     preventScrollReset
                     replace
@@ -130,7 +128,7 @@ export default function Trails() {
                         <span className="sr-only">({noticeKindLabels[candidate.notice].toLowerCase()})</span>
                       </>
                     ) : null}
-                  </Link>
+                  </PageLink>
                 </li>
               );
             })}
@@ -149,6 +147,7 @@ export default function Trails() {
             benches={benches}
             showBenches={showBenches}
             label={label}
+            svgId="trail-map"
             tiles={tiles}
             // A walk shows the walker on the interactive map, so starting one (or one going on) brings it too.
             interactive={view === "interactive" || walking || walk.walk !== null}
@@ -188,14 +187,14 @@ export default function Trails() {
               </dd>
             </dl>
             <p className="mt-2">
-              <Link to={`/trails/${selectedParam}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+              <PageLink to={`/trails/${selectedParam}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
                 Directions and details for the {trail.name}
-              </Link>
+              </PageLink>
             </p>
             <p className="mt-3">
-              <Link to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
+              <PageLink to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
                 Log a walk on this trail
-              </Link>
+              </PageLink>
             </p>
           </section>
         ) : null}
@@ -227,7 +226,7 @@ export default function Trails() {
           )}
         </section>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -239,33 +238,42 @@ export default function Trails() {
  */
 function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boolean }) {
   const hydrated = useHydrated();
-  const [, setSearchParams] = useSearchParams();
   const text = showBenches ? "Hide Benches" : "Show Benches";
-  const track = (
-    <span
-      aria-hidden="true"
-      className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${
-        showBenches ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"
-      }`}
-    >
-      <span
-        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${showBenches ? "translate-x-5" : "translate-x-0"}`}
-      />
-    </span>
-  );
-  const className = "btn-secondary";
+  const track = <SwitchTrack on={showBenches} />;
   if (!hydrated) {
     return (
-      <Link to={trailHref(trail, !showBenches)} preventScrollReset replace className={className}>
+      <PageLink to={trailHref(trail, !showBenches)} preventScrollReset replace className="btn-secondary">
         {track}
         {text}
-      </Link>
+      </PageLink>
     );
   }
   return (
+    <BenchSwitchButton trail={trail} showBenches={showBenches}>
+      {track}
+      {text}
+    </BenchSwitchButton>
+  );
+}
+
+function SwitchTrack({ on }: { on: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${on ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"}`}
+    >
+      <span className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0"}`} />
+    </span>
+  );
+}
+
+/** The hydrated switch: the router's search params, which the server's shared markup has no router for. */
+function BenchSwitchButton({ trail, showBenches, children }: { trail: string; showBenches: boolean; children: ReactNode }) {
+  const [, setSearchParams] = useSearchParams();
+  return (
     <button
       type="button"
-      className={className}
+      className="btn-secondary"
       onClick={() =>
         setSearchParams(
           (previous) => {
@@ -279,8 +287,7 @@ function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boole
         )
       }
     >
-      {track}
-      {text}
+      {children}
     </button>
   );
 }
@@ -305,9 +312,9 @@ function HideWithoutScripts() {
 function MapViewLink({ trail, showBenches, view }: { trail: string; showBenches: boolean; view: TrailMapView }) {
   const next = view === "interactive" ? "simple" : "interactive";
   return (
-    <Link to={trailHref(trail, showBenches, { map: next })} preventScrollReset replace className="btn-secondary" data-needs-scripts="">
+    <PageLink to={trailHref(trail, showBenches, { map: next })} preventScrollReset replace className="btn-secondary" data-needs-scripts="">
       {next === "interactive" ? "Interactive map" : "Simple map"}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -326,9 +333,9 @@ function WalkInvitation({ trailName, href, walking }: { trailName: string; href:
       {walking ? (
         <p role="status">Starting the walk…</p>
       ) : (
-        <Link to={href} preventScrollReset replace className="btn-primary" aria-describedby="walk-privacy-start">
+        <PageLink to={href} preventScrollReset replace className="btn-primary" aria-describedby="walk-privacy-start">
           Start walk
-        </Link>
+        </PageLink>
       )}
     </section>
   );

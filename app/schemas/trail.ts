@@ -103,3 +103,12 @@ export const trailJsonSchema = z
   })
   .extend(trailFactsJsonSchema.shape);
 export type TrailJson = z.infer<typeof trailJsonSchema>;
+
+/**
+ * The file name of a trail's drawn line, `/trails/lines/<trail id>-<digest>.svg` (decision 061): the
+ * digest is of the drawing, so a changed path has a new address and this one never changes.
+ */
+export const trailLineFileSchema = z
+  .string()
+  .regex(/^[a-f0-9]{24}-[A-Za-z0-9_-]{16}\.svg$/)
+  .transform((file) => ({ trailId: file.slice(0, 24), digest: file.slice(25, 41) }));

@@ -246,9 +246,17 @@ test.describe("trail map", () => {
         await expect(page.getByRole("img", { name: `Map of the ${trail.name}` })).toBeVisible();
         const line = svgMap(page).locator(`g[data-trail="${color}"] use[stroke="${trailStrokeColor(color)}"]`);
         await expect(line).toHaveAttribute("stroke-width", "6");
-        // The points once: one path, which the casing and the line both draw.
-        await expect(svgMap(page).locator("path")).toHaveCount(1);
-        const d = (await svgMap(page).locator("path").getAttribute("d"))!;
+        // The points once: the casing and the line both draw one path, here from the line's own file, as
+        // this document (the interactive map was chosen) carries the points in its data (decision 061).
+        await expect(line).toBeVisible();
+        await expect(svgMap(page).locator("path")).toHaveCount(0);
+        const uses = svgMap(page).locator(`g[data-trail="${color}"] use`);
+        await expect(uses).toHaveCount(2);
+        const href = (await line.getAttribute("href"))!;
+        expect(await uses.first().getAttribute("href")).toBe(href);
+        const file = await page.request.get(href.replace(/#line$/, ""));
+        expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+        const d = /\bd="([^"]+)"/.exec(await file.text())![1];
         // One path command per stored coordinate.
         expect(d.match(/[ML]/g)).toHaveLength(trail.coordinates.length);
       }

@@ -1,7 +1,9 @@
 // /trails ships scripts only once asked (decision 067): the "Interactive map" choice is a cookie that
-// selects a view and grants nothing, and the document carries the trail's points once.
+// selects a view and grants nothing, and the document carries the trail's points once (decision 061).
 import { beforeAll, describe, expect, test } from "vitest";
+import { encodePath } from "~/lib/encoded-path";
 import { createSession } from "~/models/session.server";
+import { getTrailBySlug } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
@@ -49,9 +51,16 @@ describe("/trails and the interactive map choice", () => {
     expect(set).toMatch(new RegExp(`^${INTERACTIVE}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax`));
     expect(hasScripts(asked.html)).toBe(true);
     expect(asked.html).toContain(">Simple map<");
-    // The points once in the drawing with scripts too (the data carries them compactly encoded, once).
-    const d = /<path id="[^"]+" d="([^"]+)"/.exec(asked.html)![1];
-    expect(asked.html.split(d).length - 1).toBe(1);
+    // The points once with scripts too: the data carries them (encoded, once), so the drawing takes its
+    // line from a file of its own instead of writing them again (decision 061).
+    expect(asked.html).not.toMatch(/<path id="[^"]+" d="/);
+    expect(asked.html.match(/<use href="\/trails\/lines\/[0-9a-f]{24}-[A-Za-z0-9_-]{16}\.svg#line"/g)).toHaveLength(2);
+    // Its longest run without a backslash, which the data escapes.
+    const [encoded] = encodePath((await getTrailBySlug("gold"))!.coordinates)
+      .split("\\")
+      .sort((a, b) => b.length - a.length);
+    expect(encoded.length).toBeGreaterThan(20);
+    expect(asked.html.split(encoded).length - 1).toBe(1);
 
     const remembered = await trails("/trails?trail=green", INTERACTIVE);
     expect(hasScripts(remembered.html)).toBe(true);
