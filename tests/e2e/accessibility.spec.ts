@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
-import { admin, expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { admin, adminSession, expect, signUpSession, test } from "./support/fixtures";
 import { gpxFile, seededPath, uploadPathFile } from "./support/trail-path";
 
 /**
@@ -436,13 +436,13 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
 
   for (const check of userPages) {
     test(`user: ${title(check)}`, tags(check), async ({ page, javaScriptEnabled }) => {
-      await signUp(page);
+      await signUpSession(page);
       await expectNoViolations(page, check, javaScriptEnabled);
     });
   }
 
   test("user: a video's watch page", { tag: "@scriptless" }, async ({ page, javaScriptEnabled }) => {
-    await signUp(page);
+    await signUpSession(page);
     await page.goto(videoPages[0]);
     // A card's anchor is its video's id.
     const anchor = await page.getByRole("article").first().getAttribute("id");
@@ -452,7 +452,7 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
 
   for (const check of adminPages) {
     test(`admin: ${title(check)}`, tags(check), async ({ page, javaScriptEnabled }) => {
-      await signInAsAdmin(page);
+      await adminSession(page);
       await expectNoViolations(page, check, javaScriptEnabled);
     });
   }
@@ -539,7 +539,7 @@ test.describe("keyboard only", () => {
     test.setTimeout(90_000);
     // 700–749 with JS, 750–799 without: the two projects never share a bench.
     const number = (javaScriptEnabled ? 700 : 750) + Math.floor(Math.random() * 50);
-    await signInAsAdmin(page);
+    await adminSession(page);
     await page.goto("/adminControlPanel?option=bench");
     const create = page.getByRole("form", { name: "Create a bench" });
     await create.getByLabel("Bench number").fill(String(number));
