@@ -36,10 +36,12 @@ export default defineConfig({
   // re-run a failing spec with `--trace on` to get one. A failure's screenshot is kept.
   use: { baseURL, trace: "off", screenshot: "only-on-failure" },
   // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it. Tests of
-  // what the server answers to bare HTTP requests, where no page runs, say `@server` and run once.
+  // what the server answers to bare HTTP requests, where no page runs, say `@server` and run once (in
+  // no-js); tests tagged `@scriptless` check a page that ships no script, which a browser renders the
+  // same with JavaScript on or off, and run once (in js, where they also assert the page has none).
   projects: [
     { name: "js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], grepInvert: /@server/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], use: { ...chromium, javaScriptEnabled: false } },
+    { name: "no-js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], grepInvert: /@scriptless/, use: { ...chromium, javaScriptEnabled: false } },
     // Specs that change the seeded trails and benches (and undo it) run after the ones that read them.
     { name: "js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: false } },

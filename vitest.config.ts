@@ -11,9 +11,13 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const leftOut = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : needsPostgres)];
 
-/** Files that measure (latency under floods, memory, response times): they run alone, last. */
+/**
+ * Files that measure (latency under floods, memory, response times): they run alone, last, with one core
+ * all but idle. tests/integration/server.test.ts starts servers too, but measures nothing a neighbour can
+ * skew (a start, its log lines, a restart's data; the 503s when PostgreSQL goes away, within seconds), so
+ * it runs with the rest.
+ */
 const serverFiles = [
-  "tests/integration/server.test.ts",
   "tests/integration/request-gate.test.ts",
   "tests/integration/hostile-clients.test.ts",
   "tests/integration/scale-out.test.ts",

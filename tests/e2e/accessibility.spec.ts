@@ -1,11 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
-import { admin, expect, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { admin, adminSession, expect, signUpSession, test } from "./support/fixtures";
 import { gpxFile, seededPath, uploadPathFile } from "./support/trail-path";
 
 /**
  * A page, the status it answers with, optionally something to do first (open a dialog, show form
  * errors), and the widths to check it at: a laptop and a phone, unless the state exists at one only.
+ * `scriptless`: the page (in that state) ships no script and no <noscript>, so the no-JS twin would
+ * receive the very HTML the browser with JavaScript renders, and axe would check the same page twice;
+ * it is checked once, with JavaScript (tagged @scriptless, playwright.config.ts), and that run fails
+ * if the page gains a script.
  */
 type PageCheck = {
   path: string;
@@ -13,6 +17,7 @@ type PageCheck = {
   state?: string;
   act?: (page: Page, javaScriptEnabled: boolean) => Promise<void>;
   widths?: number[];
+  scriptless?: true;
 };
 
 /**
@@ -23,9 +28,9 @@ const WIDTHS = [1280, 390];
 const viewportAt = (width: number) => ({ width, height: width < 992 ? 844 : 720 });
 
 const visitorPages: PageCheck[] = [
-  { path: "/" },
-  { path: "/about" },
-  { path: "/privacy" },
+  { path: "/", scriptless: true },
+  { path: "/about", scriptless: true },
+  { path: "/privacy", scriptless: true },
   { path: "/trails/gold" },
   { path: "/trails/gray" },
   { path: "/trails/green" },
@@ -44,7 +49,7 @@ const visitorPages: PageCheck[] = [
   { path: `/reset/${"f".repeat(64)}` },
   // A sign-in link that is no longer valid; the valid link's page is swept in sign-in-link.spec.ts.
   { path: `/signin-link/${"f".repeat(43)}` },
-  { path: "/no-such-page-for-axe", status: 404 },
+  { path: "/no-such-page-for-axe", status: 404, scriptless: true },
   // Notices (issue 27, point 4): a bench's page with a closure and a caution at its top. The bench is one of
   // the check's own, far from every trail, so no other spec's page shows them.
   {
@@ -122,11 +127,13 @@ const userPages: PageCheck[] = [
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
     },
   },
-  ...videoPages.map((path) => ({ path })),
+  // The video pages ship no script (decision 060).
+  ...videoPages.map((path) => ({ path, scriptless: true as const })),
   // After a reaction the page lands on the card, which says what the person chose (issue 28: no JavaScript there).
   {
     path: "/nutritionandHydration",
     state: "after liking a video",
+    scriptless: true,
     act: async (page) => {
       const card = page.getByRole("article").last();
       await card.getByRole("button", { name: /^Like \d+$/ }).click();
@@ -355,7 +362,7 @@ async function openBenchDetails(page: Page, javaScriptEnabled: boolean) {
  * Loads a page at the first width, brings it to its state and lets client-only islands settle, then runs
  * axe at each width in turn (resizing the window as a person would turn a tablet); returns readable violations.
  */
-async function violationsOn(page: Page, { path, status = 200, act, widths = WIDTHS }: PageCheck, javaScriptEnabled: boolean) {
+async function violationsOn(page: Page, { path, status = 200, act, widths = WIDTHS, scriptless }: PageCheck, javaScriptEnabled: boolean) {
   await page.setViewportSize(viewportAt(widths[0]));
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
@@ -366,6 +373,11 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
     await expect(page.locator(".ol-viewport canvas").first()).toBeVisible();
   }
   if (act) await act(page, javaScriptEnabled);
+  if (scriptless) {
+    // What the no-JS twin removes or unwraps (support/axe.ts): with none of it, the twin is this page.
+    const scripts = await page.locator("script, noscript, link[rel='modulepreload']").count();
+    expect(scripts, `${path} is checked once, as it ships no script; it has ${scripts} now: drop its "scriptless"`).toBe(0);
+  }
   const violations = [];
   for (const width of widths) {
     await page.setViewportSize(viewportAt(width));
@@ -409,6 +421,7 @@ async function expectNoViolations(page: Page, check: PageCheck, javaScriptEnable
 }
 
 const title = (check: PageCheck) => `${check.path}${check.state ? ` ${check.state}` : ""}`;
+const tags = (check: PageCheck) => ({ tag: check.scriptless ? ["@scriptless"] : [] });
 
 // One test per page, so a failure names its page and the pages spread over the workers. A scan of a
 // large admin page takes seconds of CPU, more when the machine is shared.
@@ -416,30 +429,30 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
   test.describe.configure({ timeout: 60_000 });
 
   for (const check of visitorPages) {
-    test(`visitor: ${title(check)}`, async ({ page, javaScriptEnabled }) => {
+    test(`visitor: ${title(check)}`, tags(check), async ({ page, javaScriptEnabled }) => {
       await expectNoViolations(page, check, javaScriptEnabled);
     });
   }
 
   for (const check of userPages) {
-    test(`user: ${title(check)}`, async ({ page, javaScriptEnabled }) => {
-      await signUp(page);
+    test(`user: ${title(check)}`, tags(check), async ({ page, javaScriptEnabled }) => {
+      await signUpSession(page);
       await expectNoViolations(page, check, javaScriptEnabled);
     });
   }
 
-  test("user: a video's watch page", async ({ page, javaScriptEnabled }) => {
-    await signUp(page);
+  test("user: a video's watch page", { tag: "@scriptless" }, async ({ page, javaScriptEnabled }) => {
+    await signUpSession(page);
     await page.goto(videoPages[0]);
     // A card's anchor is its video's id.
     const anchor = await page.getByRole("article").first().getAttribute("id");
     expect(anchor).toMatch(/^video-[0-9a-f]{24}$/);
-    await expectNoViolations(page, { path: `/videos/${anchor!.replace("video-", "")}` }, javaScriptEnabled);
+    await expectNoViolations(page, { path: `/videos/${anchor!.replace("video-", "")}`, scriptless: true }, javaScriptEnabled);
   });
 
   for (const check of adminPages) {
-    test(`admin: ${title(check)}`, async ({ page, javaScriptEnabled }) => {
-      await signInAsAdmin(page);
+    test(`admin: ${title(check)}`, tags(check), async ({ page, javaScriptEnabled }) => {
+      await adminSession(page);
       await expectNoViolations(page, check, javaScriptEnabled);
     });
   }
@@ -526,7 +539,7 @@ test.describe("keyboard only", () => {
     test.setTimeout(90_000);
     // 700–749 with JS, 750–799 without: the two projects never share a bench.
     const number = (javaScriptEnabled ? 700 : 750) + Math.floor(Math.random() * 50);
-    await signInAsAdmin(page);
+    await adminSession(page);
     await page.goto("/adminControlPanel?option=bench");
     const create = page.getByRole("form", { name: "Create a bench" });
     await create.getByLabel("Bench number").fill(String(number));

@@ -13,17 +13,19 @@ const signedInPaths = [
 ];
 const adminPaths = ["/adminHome", "/adminControlPanel", "/adminAnalytics"];
 
-test.describe("route guards", () => {
-  for (const path of [...signedInPaths, ...adminPaths]) {
-    test(`a visitor opening ${path} is sent to sign in, keeping the destination`, async ({ page }) => {
+// The server decides: a guard answers the document request with its redirect or its 403 before any
+// script of the page could run, so JavaScript cannot change what these see, and they run once (@server).
+test.describe("route guards @server", () => {
+  test("a visitor opening any of them is sent to sign in, keeping the destination", async ({ page }) => {
+    for (const path of [...signedInPaths, ...adminPaths]) {
       await page.goto(path);
       const url = new URL(page.url());
-      expect(url.pathname).toBe("/authorization");
-      expect(url.searchParams.get("formType")).toBe("signin");
-      expect(url.searchParams.get("redirectTo")).toBe(path);
-      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
-    });
-  }
+      expect(url.pathname, path).toBe("/authorization");
+      expect(url.searchParams.get("formType"), path).toBe("signin");
+      expect(url.searchParams.get("redirectTo"), path).toBe(path);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" }), path).toBeVisible();
+    }
+  });
 
   test("a signed-in User gets 403 on every admin route and can open the signed-in routes", async ({ page }) => {
     await signUp(page);

@@ -122,9 +122,11 @@ test.describe("closure and caution notices", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const token = await tokenOf(page, { email: admin.email, password: admin.password });
     const message = `Caution: geese on the path ${unique("")}`;
+    // Long enough to post it and see it on a busy machine; every second more is a second both runs wait.
+    const endsAt = Date.now() + 4000;
     const posted = await page.request.post("/api/notices", {
       headers: { Authorization: `Bearer ${token}`, Origin: origin() },
-      data: { trailId: GREEN, kind: "caution", message, endsAt: new Date(Date.now() + 6000).toISOString() },
+      data: { trailId: GREEN, kind: "caution", message, endsAt: new Date(endsAt).toISOString() },
     });
     expect(posted.status()).toBe(201);
     await page.goto("/trails/green");
@@ -135,7 +137,8 @@ test.describe("closure and caution notices", () => {
       // The open page reloads its data at the end by itself.
       await expect(page.getByText(message)).toHaveCount(0, { timeout: 15_000 });
     } else {
-      await page.waitForTimeout(6500);
+      // Half a second past its end (not a fixed wait after the page loaded), then the page again.
+      await page.waitForTimeout(Math.max(0, endsAt + 500 - Date.now()));
       await page.reload();
       await expect(page.getByText(message)).toHaveCount(0);
     }

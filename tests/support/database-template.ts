@@ -7,7 +7,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, openPostgres, type QueryObserver, wrapPGlite } from "~/utils/database.server";
-import { applyMigrations } from "~/utils/migrate.server";
+import { applyMigrations, type SqlConnection } from "~/utils/migrate.server";
 
 export const tmpDir = path.resolve("tests/.tmp");
 const snapshotFile = path.join(tmpDir, "pglite-template.tar.gz");
@@ -85,11 +85,44 @@ export async function createTestDatabase(template: string, onQuery?: QueryObserv
   return wrapPGlite(pglite, undefined, onQuery);
 }
 
-/** Empties every table but the migration history, so each test starts from the same state. */
+/**
+ * The statements that empty every table but the migration history and DataVersion: a DELETE per table,
+ * the tables that reference others first, in one transaction. A TRUNCATE of them all made new files for
+ * every table and index: 250 to 600 ms on PGlite, against 10 ms for deleting the few rows a test leaves,
+ * and some 300 tests start with it. Deleting fires the row triggers a TRUNCATE did not, so the versions
+ * of the kinds of data that lost rows move on as after any delete (and DataVersion, whose versions only
+ * ever grow, is left to them): nothing cached from the rows deleted is served again.
+ */
+async function emptyingScript(sql: SqlConnection) {
+  const tables = (
+    await sql.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'DataVersion')`)
+  ).map((row) => row.tablename as string);
+  const references = await sql.query(
+    `SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint
+       JOIN pg_class child ON child.oid = conrelid JOIN pg_class parent ON parent.oid = confrelid
+     WHERE contype = 'f' AND connamespace = 'public'::regnamespace AND conrelid <> confrelid`,
+  );
+  // A table is emptied once no table still to empty references it (a cycle, which we do not have, would
+  // fall back to the remaining order: every foreign key of ours cascades or sets null anyway).
+  const ordered: string[] = [];
+  const left = new Set(tables);
+  while (left.size > 0) {
+    const free = [...left].filter((table) => !references.some((edge) => edge.parent === table && left.has(edge.child as string)));
+    for (const table of free.length > 0 ? free : [...left]) {
+      ordered.push(table);
+      left.delete(table);
+    }
+  }
+  return ordered.map((table) => `DELETE FROM "${table}";`).join("\n");
+}
+
+const emptyingScripts = new WeakMap<Database, Promise<string>>();
+
+/** Empties every table but the migration history (and DataVersion, above), so each test starts from the same rows. */
 export async function truncateAll(db: Database) {
   await db.withSql(async (sql) => {
-    const rows = await sql.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`);
-    if (rows.length === 0) return;
-    await sql.exec(`TRUNCATE ${rows.map((row) => `"${row.tablename as string}"`).join(", ")} CASCADE`);
+    if (!emptyingScripts.has(db)) emptyingScripts.set(db, emptyingScript(sql));
+    const script = await emptyingScripts.get(db)!;
+    if (script) await sql.exec(script);
   });
 }

@@ -63,9 +63,18 @@ async function apiPost(request: APIRequestContext, path: string, data: object) {
 
 const homeOf = (role: "User" | "Admin") => (role === "Admin" ? "/adminHome" : "/userHome");
 
+/**
+ * A new account, signed in in the page's browser context; the page stays where it is, for a test that
+ * opens its own page next (a page load it would throw away costs a fifth of a second, more with scripts).
+ */
+export async function signUpSession(page: Page, user: TestUser = newUser()) {
+  await apiPost(page.request, "/api/user/signup", { ...user, confirmPassword: user.password });
+  return user;
+}
+
 /** A new account, signed in; the page ends on the user's home. */
 export async function signUp(page: Page, user: TestUser = newUser()) {
-  await apiPost(page.request, "/api/user/signup", { ...user, confirmPassword: user.password });
+  await signUpSession(page, user);
   await page.goto("/userHome");
   return user;
 }
@@ -76,9 +85,14 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.goto(redirectTo ?? homeOf(result.role));
 }
 
-/** The seeded administrator's browser: the session global setup signed in once, then /adminHome. */
-export async function signInAsAdmin(page: Page) {
+/** The seeded administrator's session, which global setup signed in once, in the page's browser context. */
+export async function adminSession(page: Page) {
   await page.context().addCookies(JSON.parse(process.env.E2E_ADMIN_COOKIES!) as { name: string; value: string; url: string }[]);
+}
+
+/** The seeded administrator's browser, on /adminHome. */
+export async function signInAsAdmin(page: Page) {
+  await adminSession(page);
   await page.goto("/adminHome");
 }
 
