@@ -72,9 +72,22 @@ authenticator.use(
   "user-pass",
 );
 
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const sessionId = await getSessionId(request);
-  return sessionId ? getUserForSession(sessionId) : null;
+// The root's loader and the page's both ask who is signed in, and Remix hands them (and the render) the
+// same Request (patches/@remix-run+server-runtime…): one lookup answers the whole request. The next
+// request looks again, and so do the loaders Remix runs after an action (they get a Request of their
+// own), so a session ended or a role changed counts from the next request on.
+const usersOfRequests = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null; looked up once per request. */
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = getSessionId(request).then((sessionId) => (sessionId ? getUserForSession(sessionId) : null));
+    usersOfRequests.set(request, user);
+    // A failed lookup (the database unreachable) is not kept: asking again within the request retries.
+    user.catch(() => usersOfRequests.delete(request));
+  }
+  return user;
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
