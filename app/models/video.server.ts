@@ -71,13 +71,17 @@ const videoCatalogue = versionedCache("videos", () =>
  * nutrition page wants Nutrition before Hydration) and oldest first within a group.
  */
 export async function listVideosBySubCategories(subCategories: readonly string[], viewerId?: string): Promise<ViewerVideo[]> {
-  const [catalogue, live] = await Promise.all([
-    videoCatalogue(),
-    prisma.$queryRaw<{ id: string; views: number; likes: number; dislikes: number; myReaction: ReactionValue | null }[]>`
-      SELECT v."id", v."views", v."likes", v."dislikes", r."value"::text AS "myReaction"
-      FROM "Video" v LEFT JOIN "VideoReaction" r ON r."videoId" = v."id" AND r."userId" = ${viewerId ?? ""}
-      WHERE v."subCategory" = ANY(${[...subCategories]}::varchar[])`,
-  ]);
+  // The counters and the catalogue's version in one statement (one snapshot, one round trip): the version
+  // query the cache would otherwise send first rides along.
+  const live = await prisma.$queryRaw<
+    { id: string; views: number; likes: number; dislikes: number; myReaction: ReactionValue | null; catalogueVersion: bigint | null }[]
+  >`
+    SELECT v."id", v."views", v."likes", v."dislikes", r."value"::text AS "myReaction",
+      (SELECT d."version" FROM "DataVersion" d WHERE d."name" = 'videos') AS "catalogueVersion"
+    FROM "Video" v LEFT JOIN "VideoReaction" r ON r."videoId" = v."id" AND r."userId" = ${viewerId ?? ""}
+    WHERE v."subCategory" = ANY(${[...subCategories]}::varchar[])`;
+  if (live.length === 0) return [];
+  const catalogue = await videoCatalogue.at(live[0].catalogueVersion);
   const counters = new Map(live.map((row) => [row.id, row]));
   const rank = (subCategory: string) => subCategories.indexOf(subCategory);
   return (

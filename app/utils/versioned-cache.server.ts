@@ -8,6 +8,17 @@ async function currentVersion(kind: DataKind): Promise<bigint | null> {
   return row?.version ?? null;
 }
 
+/** A kind's data held in memory: read it (one version query first), or read it at a version already known. */
+export type VersionedCache<T> = {
+  (): Promise<T>;
+  /**
+   * The data at `version`, which the caller read from `DataVersion` in its own query, after its request
+   * began (for instance beside the counters it needed anyway): saves the version query. `null`, no
+   * version row, reads through.
+   */
+  at(version: bigint | null): Promise<T>;
+};
+
 /**
  * Data that changes only on admin edits, kept in this process's memory and checked against the
  * version the database holds on every read: one primary-key lookup instead of the data's own queries.
@@ -15,10 +26,9 @@ async function currentVersion(kind: DataKind): Promise<bigint | null> {
  * start of the request: an edit committed through any instance is served by every instance on its next
  * request. Readers that find the same new version share one load. Callers must not mutate the value.
  */
-export function versionedCache<T>(kind: DataKind, load: () => Promise<T>): () => Promise<T> {
+export function versionedCache<T>(kind: DataKind, load: () => Promise<T>): VersionedCache<T> {
   let cached: { version: bigint; value: Promise<T> } | null = null;
-  return async () => {
-    const version = await currentVersion(kind);
+  const at = (version: bigint | null): Promise<T> => {
     // No version row (a database emptied by hand): nothing to compare with, so read through.
     if (version === null) return load();
     if (cached?.version === version) return cached.value;
@@ -32,6 +42,7 @@ export function versionedCache<T>(kind: DataKind, load: () => Promise<T>): () =>
     });
     return entry.value;
   };
+  return Object.assign(async () => at(await currentVersion(kind)), { at });
 }
 
 /**
