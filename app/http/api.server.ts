@@ -178,6 +178,32 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   return Response.json(body, { ...init, headers });
 }
 
+/** An answer whose JSON text is already made (see `jsonOnce`), with the headers every API answer carries. */
+export function apiJsonText(text: string, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set("Cache-Control", "no-store");
+  return new Response(text, { ...init, headers });
+}
+
+/**
+ * `serialize` as JSON text, made once per source object. For data a versioned cache holds
+ * (app/utils/versioned-cache.server.ts): the cache hands out the same object until its version moves and
+ * then a new one, so the text is made again exactly when the data changed, on every instance. The source
+ * must not change while it is held, which the versioned caches promise already.
+ */
+export function jsonOnce<Source extends object>(serialize: (source: Source) => unknown): (source: Source) => string {
+  const texts = new WeakMap<Source, string>();
+  return (source) => {
+    let text = texts.get(source);
+    if (text === undefined) {
+      text = JSON.stringify(serialize(source));
+      texts.set(source, text);
+    }
+    return text;
+  };
+}
+
 /**
  * One page of a list: a bare array, as every list of this API, with the next page's address in a
  * `Link: <…>; rel="next"` header (RFC 8288) when there is one; the last page has none. `path` is the
