@@ -8,7 +8,9 @@ import { commitDeviceCookie, isKnownDevice } from "~/http/device-cookie.server";
 import { deliverSignInLink } from "~/models/sign-in-link.server";
 import { runAfterAnswer } from "~/utils/background.server";
 import { commitSessionCookie, destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
-import { createSession, deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
+import { createSession, deleteSession, readSession, type SessionUser } from "~/models/session.server";
+import { parseDataVersions, readDataVersions, type DataVersions } from "~/utils/versioned-cache.server";
+import { PAGE_CACHE_HEADER } from "~/http/page-cache.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export class InvalidCredentialsError extends Error {
@@ -73,21 +75,49 @@ authenticator.use(
 );
 
 // The root's loader and the page's both ask who is signed in, and Remix hands them (and the render) the
-// same Request (patches/@remix-run+server-runtime…): one lookup answers the whole request. The next
-// request looks again, and so do the loaders Remix runs after an action (they get a Request of their
-// own), so a session ended or a role changed counts from the next request on.
-const usersOfRequests = new WeakMap<Request, Promise<SessionUser | null>>();
+// same Request (patches/@remix-run+server-runtime…): one lookup answers the whole request, and brings
+// the data versions with it. The next request looks again, and so do the loaders Remix runs after an
+// action (they get a Request of their own), so a session ended or a role changed counts from the next
+// request on, and so does an admin's edit.
+const sessionsOfRequests = new WeakMap<Request, Promise<{ user: SessionUser | null; dataVersions: DataVersions | null }>>();
+const versionsOfRequests = new WeakMap<Request, Promise<DataVersions>>();
+
+/** Per request: the first ask starts the work, every later one shares it; a failure is not kept. */
+function oncePerRequest<T>(memo: WeakMap<Request, Promise<T>>, request: Request, work: () => Promise<T>): Promise<T> {
+  let answer = memo.get(request);
+  if (!answer) {
+    answer = work();
+    memo.set(request, answer);
+    // The database unreachable: asking again within the request tries again.
+    answer.catch(() => memo.delete(request));
+  }
+  return answer;
+}
+
+function sessionOf(request: Request) {
+  return oncePerRequest(sessionsOfRequests, request, async () => {
+    const sessionId = await getSessionId(request);
+    return sessionId ? readSession(sessionId) : { user: null, dataVersions: null };
+  });
+}
 
 /** The signed-in user, or null; looked up once per request. */
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  let user = usersOfRequests.get(request);
-  if (!user) {
-    user = getSessionId(request).then((sessionId) => (sessionId ? getUserForSession(sessionId) : null));
-    usersOfRequests.set(request, user);
-    // A failed lookup (the database unreachable) is not kept: asking again within the request retries.
-    user.catch(() => usersOfRequests.delete(request));
-  }
-  return user;
+export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  return (await sessionOf(request)).user;
+}
+
+/**
+ * Every kind of admin-edited data's version as this request sees them, read once per request after it
+ * began: by the page cache in front of Remix for a visitor's page it holds, with the session lookup when
+ * the request has a session cookie, else in a query of their own. Hand them to the versioned caches'
+ * readers (listTrails(versions) …) so the request reads `DataVersion` once.
+ */
+export function dataVersionsOf(request: Request): Promise<DataVersions> {
+  return oncePerRequest(versionsOfRequests, request, async () => {
+    const readByPageCache = request.headers.get(PAGE_CACHE_HEADER);
+    if (readByPageCache) return parseDataVersions(readByPageCache);
+    return (await sessionOf(request)).dataVersions ?? readDataVersions();
+  });
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */

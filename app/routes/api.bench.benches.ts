@@ -6,7 +6,7 @@ const benchesJson = jsonOnce((benches: Awaited<ReturnType<typeof listBenches>>) 
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
-    await requireApiUser(request);
-    return apiJsonText(benchesJson(await listBenches()));
+    const { dataVersions } = await requireApiUser(request);
+    return apiJsonText(benchesJson(await listBenches(dataVersions)));
   },
 });

@@ -6,7 +6,7 @@ const trailsJson = jsonOnce((trails: Awaited<ReturnType<typeof listTrailsWithCoo
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
-    await requireApiUser(request);
-    return apiJsonText(trailsJson(await listTrailsWithCoordinates()));
+    const { dataVersions } = await requireApiUser(request);
+    return apiJsonText(trailsJson(await listTrailsWithCoordinates(dataVersions)));
   },
 });
