@@ -16,7 +16,7 @@ export function SiteLink({ to, className, children }: LinkProps) {
       {children}
     </Link>
   ) : (
-    <a href={to} className={className}>
+    <a className={className} href={to}>
       {children}
     </a>
   );
@@ -55,7 +55,7 @@ export function SiteNavLink({
   }
   const isActive = isActivePath(pathname, to, end);
   return (
-    <a href={to} className={className({ isActive })} aria-current={isActive ? "page" : undefined}>
+    <a aria-current={isActive ? "page" : undefined} className={className({ isActive })} href={to}>
       {children}
     </a>
   );
