@@ -74,6 +74,15 @@ function contentSecurityPolicy(scripts: DocumentScripts) {
     .join("; ");
 }
 
+// Every document rendered for one request gets the same policy but for its nonce: built once (the
+// settings are read at start), with the nonce put in its place per document.
+const NONCE_MARK = "\u0000nonce\u0000";
+let noncePolicyParts: [string, string] | null = null;
+function noncePolicy(nonce: string) {
+  noncePolicyParts ??= contentSecurityPolicy({ nonce: NONCE_MARK }).split(NONCE_MARK) as [string, string];
+  return `${noncePolicyParts[0]}${nonce}${noncePolicyParts[1]}`;
+}
+
 // Features no page uses; the video player's autoplay and fullscreen stay available to its frame.
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 /** The trail map may ask for the walker's location, for our own origin only (never a frame's). */
@@ -88,7 +97,11 @@ export function applySecurityHeaders(headers: Headers, scripts?: DocumentScripts
   const documentScripts = typeof scripts === "string" ? { nonce: scripts } : scripts;
   headers.set(
     "Content-Security-Policy",
-    documentScripts ? contentSecurityPolicy(documentScripts) : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    typeof scripts === "string"
+      ? noncePolicy(scripts)
+      : documentScripts
+        ? contentSecurityPolicy(documentScripts)
+        : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
   );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
