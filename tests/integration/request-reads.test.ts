@@ -41,15 +41,16 @@ function writeBehindTheVersion(text: string) {
 const bearer = () => ({ headers: { Authorization: `Bearer ${sessionId}` } });
 
 describe("one session lookup per request, with every data version", () => {
-  test("a video page sends the session (with the versions) and its counters, nothing else", async () => {
+  test("a video page is one statement: the session, the data versions, the counters and the reactions", async () => {
     await callRoute("/bodyWeightExercises", { sessionId });
     const { response, sql } = await statementsOf("/bodyWeightExercises", { sessionId });
     expect(response.status).toBe(200);
-    // The root's loader and the page's both asked for the user: one lookup answered them.
-    expect(sql).toHaveLength(2);
+    // The root's loader and the page's both asked for the user: one lookup answered them, and brought
+    // the page's counters and the person's reactions with it.
+    expect(sql).toHaveLength(1);
     expect(sql[0]).toMatch(/"Session"/);
     expect(sql[0]).toMatch(/"DataVersion"/);
-    expect(sql[1]).toMatch(/"VideoReaction"/);
+    expect(sql[0]).toMatch(/"VideoReaction"/);
   });
 
   test("a page that shows trails reads no version of its own: the lookup's versions serve the cache", async () => {
