@@ -75,6 +75,9 @@ export default async function handleRequest(request: Request, responseStatusCode
 function collectDocument(done: (html: Uint8Array<ArrayBuffer>) => void) {
   const chunks: Buffer[] = [];
   return new Writable({
+    // React listens for "close" to abort a render cut short; after a finished one it then ended this sink
+    // a second time, and Node built (and threw away) an error with its stack trace for every page.
+    emitClose: false,
     write(chunk: Buffer | string, _encoding, callback) {
       chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
       callback();

@@ -14,7 +14,7 @@ import { getToast } from "~/http/toast.server";
 import type { Role } from "~/lib/navigation";
 import { useNonce } from "~/lib/nonce";
 import { useFocusFragment } from "~/lib/use-focus-fragment";
-import { useDocumentScripts } from "~/lib/page-scripts";
+import { DocumentScriptsContext, useDocumentScripts } from "~/lib/page-scripts";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -47,19 +47,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
-        >
-          Skip to content
-        </a>
-        <SiteHeader role={data?.user?.role ?? null} logo={logo} />
-        <main id="main" className="flex-1">
-          <ToastMessage toast={data?.toast ?? null} />
-          <VideoLoadingStatus />
-          {children}
-        </main>
-        <SiteFooter />
+        <DocumentScriptsContext.Provider value={scripts}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-stone-900"
+          >
+            Skip to content
+          </a>
+          <SiteHeader role={data?.user?.role ?? null} logo={logo} />
+          <main id="main" className="flex-1">
+            <ToastMessage toast={data?.toast ?? null} />
+            <VideoLoadingStatus />
+            {children}
+          </main>
+          <SiteFooter />
+        </DocumentScriptsContext.Provider>
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

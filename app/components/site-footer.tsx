@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { SiteLink } from "~/components/site-links";
 
 export function SiteFooter() {
   return (
@@ -8,14 +8,14 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>
-              <Link to="/about" className="btn-link inline-flex min-h-11 items-center">
+              <SiteLink to="/about" className="btn-link inline-flex min-h-11 items-center">
                 About
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to="/privacy" className="btn-link inline-flex min-h-11 items-center">
+              <SiteLink to="/privacy" className="btn-link inline-flex min-h-11 items-center">
                 Privacy
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </nav>

@@ -1,5 +1,6 @@
-import { Form, Link, NavLink as RemixNavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { SiteLink, SiteNavLink, SitePostForm } from "~/components/site-links";
 import { isGroup, navigationFor, type NavGroup, type NavLink, type Role } from "~/lib/navigation";
 
 /**
@@ -56,14 +57,14 @@ function DesktopDropdown({ group }: { group: NavGroup }) {
       <ul className="absolute right-0 z-30 mt-1 w-60 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
         {group.links.map((link) => (
           <li key={link.to}>
-            <RemixNavLink
+            <SiteNavLink
               to={link.to}
               className={({ isActive }) =>
                 `block rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-stone-800 hover:bg-stone-100"}`
               }
             >
               {link.label}
-            </RemixNavLink>
+            </SiteNavLink>
           </li>
         ))}
       </ul>
@@ -73,11 +74,11 @@ function DesktopDropdown({ group }: { group: NavGroup }) {
 
 function LogoutButton({ className }: { className: string }) {
   return (
-    <Form method="post" action="/logout">
+    <SitePostForm action="/logout">
       <button type="submit" className={className}>
         Logout
       </button>
-    </Form>
+    </SitePostForm>
   );
 }
 
@@ -126,18 +127,18 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
                 <ul>
                   {item.links.map((link) => (
                     <li key={link.to}>
-                      <Link to={link.to} className="block rounded-md px-3 py-2 text-stone-800 hover:bg-stone-100">
+                      <SiteLink to={link.to} className="block rounded-md px-3 py-2 text-stone-800 hover:bg-stone-100">
                         {link.label}
-                      </Link>
+                      </SiteLink>
                     </li>
                   ))}
                 </ul>
               </li>
             ) : (
               <li key={item.to}>
-                <Link to={item.to} className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100">
+                <SiteLink to={item.to} className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100">
                   {item.label}
-                </Link>
+                </SiteLink>
               </li>
             ),
           )}
@@ -158,10 +159,10 @@ export function SiteHeader({ role, logo }: { role: Role | null; logo: string }) 
   return (
     <header className="bg-brand-700 text-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link to={brandTo} className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
+        <SiteLink to={brandTo} className="flex items-center gap-2 text-lg font-bold tracking-tight text-white">
           <img src={logo} alt="" width="32" height="32" className="h-8 w-8" />
           Walking Trails
-        </Link>
+        </SiteLink>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {items.map((item) =>
@@ -171,9 +172,9 @@ export function SiteHeader({ role, logo }: { role: Role | null; logo: string }) 
                 </li>
               ) : (
                 <li key={item.to}>
-                  <RemixNavLink to={item.to} end className={linkClass}>
+                  <SiteNavLink to={item.to} end className={linkClass}>
                     {item.label}
-                  </RemixNavLink>
+                  </SiteNavLink>
                 </li>
               ),
             )}

@@ -6,8 +6,11 @@ import { Slot, type MarkupCache } from "~/lib/shared-markup";
 import { libraryCardPath, videoAnchor } from "~/lib/video-addresses";
 import type { VideoCardData } from "~/schemas/video";
 
+// One formatter for every count: toLocaleString("en-US") sets one up per call, three per card per request.
+const counts = new Intl.NumberFormat("en-US");
+
 export function formatCount(count: number, singular: string, plural = `${singular}s`) {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
+  return `${counts.format(count)} ${count === 1 ? singular : plural}`;
 }
 
 /** A refused play or reaction, where the person lands: in the card, above its reactions. */

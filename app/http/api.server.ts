@@ -5,8 +5,9 @@ import { isId } from "~/schemas/id";
 import { MAX_VERSION } from "~/schemas/version";
 import { env } from "~/utils/env.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
+import type { DataVersions } from "~/utils/versioned-cache.server";
 import { log } from "~/utils/logger.server";
-import { deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
+import { deleteSession, getUserForSession, readSession, type SessionUser } from "~/models/session.server";
 import { destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/http/xsrf.server";
 import { checkQuota } from "~/http/rate-limit.server";
@@ -92,7 +93,11 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
-type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie" };
+/**
+ * Who is calling, with what, and the data versions read with the session (hand them to the versioned
+ * caches, e.g. listTrailsWithCoordinates(dataVersions): the call then reads `DataVersion` no more).
+ */
+type ApiAuth = { user: SessionUser; token: string; via: "bearer" | "cookie"; dataVersions: DataVersions };
 
 /** The token of an `Authorization: Bearer …` header (a session id), or null when it has none of that shape. */
 function bearerToken(header: string) {
@@ -107,13 +112,13 @@ async function authenticate(request: Request): Promise<ApiAuth | null> {
   const header = request.headers.get("Authorization");
   if (header) {
     const token = bearerToken(header);
-    const user = token ? await getUserForSession(token) : null;
-    if (!user || !token) throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
-    return { user, token, via: "bearer" };
+    const { user, dataVersions } = token ? await readSession(token) : { user: null, dataVersions: null };
+    if (!user || !token || !dataVersions) throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
+    return { user, token, via: "bearer", dataVersions };
   }
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const user = await getUserForSession(sessionId);
+  const { user, dataVersions } = await readSession(sessionId);
   if (!user) {
     // A cookie whose session the server ended (sign-out elsewhere, role change, password change or reset,
     // expiry): say so in words a cookie-only client such as the Spring 2025 one can show, and drop the cookie.
@@ -122,7 +127,7 @@ async function authenticate(request: Request): Promise<ApiAuth | null> {
   if (!["GET", "HEAD"].includes(request.method) && !hasValidXsrfHeader(request)) {
     throw new ApiError(403, "Missing or invalid X-XSRF-TOKEN header.");
   }
-  return { user, token: sessionId, via: "cookie" };
+  return { user, token: sessionId, via: "cookie", dataVersions };
 }
 
 /**
@@ -176,6 +181,32 @@ export function apiJson(body: unknown, init: ResponseInit = {}) {
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
   return Response.json(body, { ...init, headers });
+}
+
+/** An answer whose JSON text is already made (see `jsonOnce`), with the headers every API answer carries. */
+export function apiJsonText(text: string, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json");
+  headers.set("Cache-Control", "no-store");
+  return new Response(text, { ...init, headers });
+}
+
+/**
+ * `serialize` as JSON text, made once per source object. For data a versioned cache holds
+ * (app/utils/versioned-cache.server.ts): the cache hands out the same object until its version moves and
+ * then a new one, so the text is made again exactly when the data changed, on every instance. The source
+ * must not change while it is held, which the versioned caches promise already.
+ */
+export function jsonOnce<Source extends object>(serialize: (source: Source) => unknown): (source: Source) => string {
+  const texts = new WeakMap<Source, string>();
+  return (source) => {
+    let text = texts.get(source);
+    if (text === undefined) {
+      text = JSON.stringify(serialize(source));
+      texts.set(source, text);
+    }
+    return text;
+  };
 }
 
 /**

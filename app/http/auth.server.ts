@@ -8,7 +8,9 @@ import { commitDeviceCookie, isKnownDevice } from "~/http/device-cookie.server";
 import { deliverSignInLink } from "~/models/sign-in-link.server";
 import { runAfterAnswer } from "~/utils/background.server";
 import { commitSessionCookie, destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
-import { createSession, deleteSession, getUserForSession, type SessionUser } from "~/models/session.server";
+import { createSession, deleteSession, readSession, type AlsoRead, type SessionUser } from "~/models/session.server";
+import { parseDataVersions, readDataVersions, type DataVersions } from "~/utils/versioned-cache.server";
+import { PAGE_CACHE_HEADER } from "~/http/page-cache.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export class InvalidCredentialsError extends Error {
@@ -72,9 +74,69 @@ authenticator.use(
   "user-pass",
 );
 
+// The root's loader and the page's both ask who is signed in, and Remix hands them (and the render) the
+// same Request (patches/@remix-run+server-runtime…): one lookup answers the whole request, and brings
+// the data versions with it. The next request looks again, and so do the loaders Remix runs after an
+// action (they get a Request of their own), so a session ended or a role changed counts from the next
+// request on, and so does an admin's edit.
+type RequestSession = { user: SessionUser | null; dataVersions: DataVersions | null; also: unknown; alsoRead: AlsoRead | null };
+const sessionsOfRequests = new WeakMap<Request, Promise<RequestSession>>();
+const versionsOfRequests = new WeakMap<Request, Promise<DataVersions>>();
+const alsoReads = new WeakMap<Request, AlsoRead>();
+
+/** Per request: the first ask starts the work, every later one shares it; a failure is not kept. */
+function oncePerRequest<T>(memo: WeakMap<Request, Promise<T>>, request: Request, work: () => Promise<T>): Promise<T> {
+  let answer = memo.get(request);
+  if (!answer) {
+    answer = work();
+    memo.set(request, answer);
+    // The database unreachable: asking again within the request tries again.
+    answer.catch(() => memo.delete(request));
+  }
+  return answer;
+}
+
+function sessionOf(request: Request) {
+  return oncePerRequest(sessionsOfRequests, request, async (): Promise<RequestSession> => {
+    const sessionId = await getSessionId(request);
+    // Asked for by now: everything the loaders asked for before their first await (see alsoWithSession).
+    const alsoRead = alsoReads.get(request) ?? null;
+    if (!sessionId) return { user: null, dataVersions: null, also: null, alsoRead: null };
+    return { ...(await readSession(sessionId, alsoRead ?? undefined)), alsoRead };
+  });
+}
+
+/**
+ * Has `column` (what the page will show the signed-in person, made from their user id) read in the
+ * request's session statement, one round trip for both, and answers it; undefined when the session was
+ * read without it (asked too late, another column asked first, or no session), and the caller reads it
+ * itself. The loaders of a page start together and the statement goes out after they have all begun, so
+ * a loader asks before its first await. What it answers is only the signed-in user's to see.
+ */
+export async function alsoWithSession(request: Request, column: AlsoRead): Promise<unknown> {
+  if (!alsoReads.has(request)) alsoReads.set(request, column);
+  // A failed lookup is the page's own guard's to answer (requireUser): here it only means "read it yourself".
+  const session = await sessionOf(request).catch(() => null);
+  return session?.user && session.alsoRead === column ? session.also : undefined;
+}
+
+/** The signed-in user, or null; looked up once per request. */
 export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  const sessionId = await getSessionId(request);
-  return sessionId ? getUserForSession(sessionId) : null;
+  return (await sessionOf(request)).user;
+}
+
+/**
+ * Every kind of admin-edited data's version as this request sees them, read once per request after it
+ * began: by the page cache in front of Remix for a visitor's page it holds, with the session lookup when
+ * the request has a session cookie, else in a query of their own. Hand them to the versioned caches'
+ * readers (listTrails(versions) …) so the request reads `DataVersion` once.
+ */
+export function dataVersionsOf(request: Request): Promise<DataVersions> {
+  return oncePerRequest(versionsOfRequests, request, async () => {
+    const readByPageCache = request.headers.get(PAGE_CACHE_HEADER);
+    if (readByPageCache) return parseDataVersions(readByPageCache);
+    return (await sessionOf(request)).dataVersions ?? readDataVersions();
+  });
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */

@@ -1,15 +1,22 @@
-import { requireUser } from "~/http/auth.server";
+import { alsoWithSession, dataVersionsOf, requireUser } from "~/http/auth.server";
 import { answerVideoForm } from "~/http/video-forms.server";
 import { libraryCardPath } from "~/lib/video-addresses";
 import { getVideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
-import { listVideosBySubCategories, toVideoCardData } from "~/models/video.server";
+import { listVideosBySubCategories, toVideoCardData, viewerCountersColumn } from "~/models/video.server";
 import type { VideoLibraryData } from "~/schemas/video";
 
 /** The one loader of the five video pages. `?play=<id>` shows that card's player (play's redirect lands there). */
 export async function loadVideoLibrary(request: Request, slug: VideoTopicSlug): Promise<VideoLibraryData> {
-  const user = await requireUser(request);
   const topic = getVideoTopic(slug);
-  const videos = await listVideosBySubCategories(topic.subCategories, user.id);
+  // Asked before the first await, so the counters come in the session's own statement.
+  const counters = alsoWithSession(request, viewerCountersColumn(topic.subCategories));
+  const user = await requireUser(request);
+  const read = await counters;
+  const videos = await listVideosBySubCategories(
+    topic.subCategories,
+    user.id,
+    read === undefined ? undefined : { counters: read, versions: await dataVersionsOf(request) },
+  );
   const play = new URL(request.url).searchParams.get("play");
   return { slug, videos: videos.map(toVideoCardData), playing: videos.some((video) => video.id === play) ? play : null };
 }

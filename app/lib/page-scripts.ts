@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
+import { createContext } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type ScriptsHandle = { scripts?: boolean | ((data: unknown) => boolean) };
@@ -46,3 +47,10 @@ export function useDocumentScripts() {
   if (isRouteErrorResponse(error) && error.status === 404) return false;
   return !leafAsksForNoScripts(matches);
 }
+
+/**
+ * Whether this document carries scripts, as the root layout decided it (`useDocumentScripts`), for
+ * components that render differently without them (the site's frame links, app/components/site-links.tsx).
+ * Outside the layout (tests of single components) a document is taken to carry them.
+ */
+export const DocumentScriptsContext = createContext(true);

@@ -6,7 +6,7 @@ import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateI
 import { playerFor } from "~/models/video.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
-import { versionedCache } from "~/utils/versioned-cache.server";
+import { versionedCache, type DataVersions } from "~/utils/versioned-cache.server";
 
 const benchVideoSelect = { id: true, title: true, url: true } satisfies Prisma.BenchVideoSelect;
 
@@ -40,13 +40,16 @@ const allBenches = versionedCache("benches", async () => {
   return benches.map((bench) => ({ ...withFacts(bench), videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })) }));
 });
 
-/** Every bench with its videos (oldest first; videos added together by title), sorted by bench number. */
-export function listBenches() {
-  return allBenches();
+/**
+ * Every bench with its videos (oldest first; videos added together by title), sorted by bench number.
+ * `versions`: the request's data versions when the caller has them (saves the version query).
+ */
+export function listBenches(versions?: DataVersions) {
+  return allBenches(versions);
 }
 
-export async function countBenches() {
-  return (await allBenches()).length;
+export async function countBenches(versions?: DataVersions) {
+  return (await allBenches(versions)).length;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import type { TrailFactsUpdate } from "~/schemas/facts";
 import { trailMessages, type TrailJson } from "~/schemas/trail";
 import { trailPathMessages } from "~/schemas/trail-path";
 import { prisma } from "~/utils/db.server";
-import { versionedCache } from "~/utils/versioned-cache.server";
+import { versionedCache, type DataVersions } from "~/utils/versioned-cache.server";
 
 const trailSummarySelect = {
   id: true,
@@ -60,30 +60,32 @@ function toTrailWithCoordinates({ id, name, color, version, points, ...facts }: 
 
 // Trails change only when an admin edits them: every trail with its path is kept in memory (a few
 // hundred points) and reloaded when the database's trails version moves. Values are shared: never mutate.
+// Every reader below takes the request's data versions when its caller has them (dataVersionsOf in
+// app/http/auth.server.ts): the trails are then checked against those instead of a version query.
 const allTrails = versionedCache("trails", async (): Promise<TrailWithCoordinates[]> => {
   const trails = await prisma.trail.findMany({ select: withCoordinatesSelect, orderBy: { name: "asc" } });
   return trails.map(toTrailWithCoordinates).sort(compareTrailsForDisplay);
 });
 
 /** Every trail, without coordinates, in display order: gold, green, gray, then any others by name. */
-export async function listTrails(): Promise<TrailSummary[]> {
-  return (await allTrails()).map(({ id, name, color, version }) => ({ id, name, color, version }));
+export async function listTrails(versions?: DataVersions): Promise<TrailSummary[]> {
+  return (await allTrails(versions)).map(({ id, name, color, version }) => ({ id, name, color, version }));
 }
 
 /** One trail with its path as [longitude, latitude] pairs in path order; null when there is no such trail. */
-export async function getTrailWithCoordinates(id: string): Promise<TrailWithCoordinates | null> {
-  return (await allTrails()).find((trail) => trail.id === id) ?? null;
+export async function getTrailWithCoordinates(id: string, versions?: DataVersions): Promise<TrailWithCoordinates | null> {
+  return (await allTrails(versions)).find((trail) => trail.id === id) ?? null;
 }
 
 /** Every trail with its path, in display order. */
-export async function listTrailsWithCoordinates(): Promise<TrailWithCoordinates[]> {
-  return allTrails();
+export async function listTrailsWithCoordinates(versions?: DataVersions): Promise<TrailWithCoordinates[]> {
+  return allTrails(versions);
 }
 
 /** The trail whose page is /trails/{slug}: the slug is its colour ("gold"), any case; its id works too. */
-export async function getTrailBySlug(slug: string): Promise<TrailWithCoordinates | null> {
+export async function getTrailBySlug(slug: string, versions?: DataVersions): Promise<TrailWithCoordinates | null> {
   const wanted = slug.toLowerCase();
-  return (await allTrails()).find((trail) => trailSlug(trail) === wanted || trail.id === slug) ?? null;
+  return (await allTrails(versions)).find((trail) => trailSlug(trail) === wanted || trail.id === slug) ?? null;
 }
 
 export function trailSlug(trail: { color: string }) {
@@ -94,8 +96,8 @@ export function trailSlug(trail: { color: string }) {
  * Every bench with its place on each trail it belongs to ("Bench n of m on the Gold Trail", the benches
  * before and after it): what a bench's page and the QR code sheet both say. Worked out once for all.
  */
-export async function benchesWithPlaces() {
-  const [trails, benches] = await Promise.all([allTrails(), listBenches()]);
+export async function benchesWithPlaces(versions?: DataVersions) {
+  const [trails, benches] = await Promise.all([allTrails(versions), listBenches(versions)]);
   return benches.map((bench) => ({
     bench,
     places: benchPlaces(trails, benches, bench.id).map(({ trailId, ...place }) => {
@@ -107,11 +109,12 @@ export async function benchesWithPlaces() {
 
 /**
  * A trail's benches in walking order with their distance from the start: those set for it and those
- * within 30 m of it (the walk companion's rule), so a bench moved beside a trail is on it. `benches` when
- * the caller holds them already (read in the same request), else every bench as they are now.
+ * within 30 m of it (the walk companion's rule), so a bench moved beside a trail is on it. `source`: the
+ * benches when the caller holds them already, or the request's data versions to read them at.
  */
-export async function benchesInTrailOrder(trail: TrailWithCoordinates, benches?: Awaited<ReturnType<typeof listBenches>>) {
-  return benchesAlongTrail(trailLine(trail.coordinates), trail.id, benches ?? (await listBenches()));
+export async function benchesInTrailOrder(trail: TrailWithCoordinates, source?: Awaited<ReturnType<typeof listBenches>> | DataVersions) {
+  const benches = Array.isArray(source) ? source : await listBenches(source);
+  return benchesAlongTrail(trailLine(trail.coordinates), trail.id, benches);
 }
 
 // ---------------------------------------------------------------------------------------------------

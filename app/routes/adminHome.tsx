@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireAdmin } from "~/http/auth.server";
+import { dataVersionsOf, requireAdmin } from "~/http/auth.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import { countBenches } from "~/models/bench.server";
 import { countPendingFeedback } from "~/models/feedback.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countVideos(),
     countPendingFeedback(),
     countUnresolvedReports(),
-    countBenches(),
+    countBenches(await dataVersionsOf(request)),
   ]);
   return { username: admin.username, counts: { users, videos, pendingFeedback, unresolvedReports, benches } };
 }

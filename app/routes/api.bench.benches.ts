@@ -1,9 +1,12 @@
 import { listBenches, serializeBench } from "~/models/bench.server";
-import { apiRoute, requireApiUser } from "~/http/api.server";
+import { apiJsonText, apiRoute, jsonOnce, requireApiUser } from "~/http/api.server";
+
+// The benches change only when an admin edits them: the answer's text is made once per version of them.
+const benchesJson = jsonOnce((benches: Awaited<ReturnType<typeof listBenches>>) => benches.map(serializeBench));
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
-    await requireApiUser(request);
-    return (await listBenches()).map(serializeBench);
+    const { dataVersions } = await requireApiUser(request);
+    return apiJsonText(benchesJson(await listBenches(dataVersions)));
   },
 });

@@ -8,10 +8,10 @@ export const { loader, action } = apiRoute({
   // The trail with its facts and its benches in walking order (what its public page shows). Its ETag
   // names the trail's version; each bench in the list carries its own `version`.
   GET: async ({ request, params }) => {
-    await requireApiUser(request);
-    const trail = await getTrailWithCoordinates(requireId(params.id, "Trail"));
+    const { dataVersions } = await requireApiUser(request);
+    const trail = await getTrailWithCoordinates(requireId(params.id, "Trail"), dataVersions);
     if (!trail) throw ApiError.refused(trailRefusals["not-found"]);
-    const benches = await benchesInTrailOrder(trail);
+    const benches = await benchesInTrailOrder(trail, dataVersions);
     return apiVersioned({
       ...serializeTrail(trail),
       benches: benches.map(({ bench, along }) => ({ ...serializeBench(bench), alongMetres: Math.round(along) })),

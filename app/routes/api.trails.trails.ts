@@ -1,9 +1,12 @@
 import { listTrailsWithCoordinates, serializeTrail } from "~/models/trail.server";
-import { apiRoute, requireApiUser } from "~/http/api.server";
+import { apiJsonText, apiRoute, jsonOnce, requireApiUser } from "~/http/api.server";
+
+// The trails change only when an admin edits them: the answer's text is made once per version of them.
+const trailsJson = jsonOnce((trails: Awaited<ReturnType<typeof listTrailsWithCoordinates>>) => trails.map(serializeTrail));
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
-    await requireApiUser(request);
-    return (await listTrailsWithCoordinates()).map(serializeTrail);
+    const { dataVersions } = await requireApiUser(request);
+    return apiJsonText(trailsJson(await listTrailsWithCoordinates(dataVersions)));
   },
 });

@@ -6,7 +6,7 @@ import { NoticeBanner } from "~/components/notice-banner";
 import { ReportProblem } from "~/components/report-problem";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { pageValidUntil } from "~/http/page-cache.server";
-import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { dataVersionsOf, getOptionalUser, requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { benchFactRows } from "~/lib/facts";
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [all, user] = await Promise.all([benchesWithPlaces(), getOptionalUser(request)]);
+  const [all, user] = await Promise.all([dataVersionsOf(request).then(benchesWithPlaces), getOptionalUser(request)]);
   const found = all.find((candidate) => candidate.bench.id === params.id);
   if (!found) throw new Response("No such bench", { status: 404 });
   const { bench } = found;

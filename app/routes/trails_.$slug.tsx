@@ -11,7 +11,7 @@ import { publicPage } from "~/lib/public-page";
 import { trailDirections } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { noticesForWalkers } from "~/models/notice.server";
-import { requireUser } from "~/http/auth.server";
+import { dataVersionsOf, requireUser } from "~/http/auth.server";
 import { pageValidUntil } from "~/http/page-cache.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
@@ -26,8 +26,9 @@ export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.trail.name} | Walking Trails` : "Trail not found | Walking Trails" }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const [trail, benches] = await Promise.all([getTrailBySlug(params.slug ?? ""), listBenches()]);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const versions = await dataVersionsOf(request);
+  const [trail, benches] = await Promise.all([getTrailBySlug(params.slug ?? "", versions), listBenches(versions)]);
   if (!trail) throw new Response("No such trail", { status: 404 });
   const steps = trailDirections(trail.coordinates, trail.id, benches);
   const benchIds = steps.flatMap((step) => (step.bench ? [step.bench.id] : []));

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/bar-chart";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { actionToSummary, ErrorSummary, FormAlert, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
-import { requireUser } from "~/http/auth.server";
+import { dataVersionsOf, requireUser } from "~/http/auth.server";
 import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [page, summary, trails, confirming] = await Promise.all([
     listWalks(user.id, { cursor }),
     walkSummary(user.id, new Date(`${today}T00:00:00Z`)),
-    listTrails(),
+    listTrails(await dataVersionsOf(request)),
     isId(confirmId) ? getOwnWalk(user.id, confirmId) : null,
   ]);
   const requestedTrail = url.searchParams.get("trail");

@@ -9,6 +9,7 @@ import { createUser } from "~/models/user.server";
 import { countVideos, listVideosBySubCategories, reactToVideo, updateVideo } from "~/models/video.server";
 import { database, prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
+import { readDataVersions } from "~/utils/versioned-cache.server";
 
 beforeAll(async () => {
   await seedDatabase(prisma);
@@ -79,5 +80,22 @@ describe("data only admins change, kept in memory", () => {
     await prisma.video.delete({ where: { id: video.id } });
     expect(await countVideos()).toBe(countBefore - 1);
     expect((await listVideosBySubCategories(["Stretching"])).map((v) => v.id)).not.toContain(video.id);
+  });
+
+  test("a reader handed a request's versions compares with them and asks nothing", async () => {
+    const [, green] = await listTrails();
+    const nameOf = async (versions: Awaited<ReturnType<typeof readDataVersions>>) => (await listTrails(versions)).find((t) => t.id === green.id)!.name;
+    const current = await readDataVersions();
+    expect(current.get("trails")).toBe((await versions()).trails);
+    await writeBehindTheVersion(`UPDATE "Trail" SET "name" = 'Green behind the version' WHERE "id" = '${green.id}'`);
+    // At the version held: from memory.
+    expect(await nameOf(current)).toBe(green.name);
+    // Versions that name no trails version (no row: a database emptied by hand) read through, and leave
+    // the memory as it was.
+    expect(await nameOf(new Map())).toBe("Green behind the version");
+    expect(await nameOf(current)).toBe(green.name);
+    // A newer version (another instance's edit, seen by this request's lookup) reads the trails again.
+    const newer = new Map(current).set("trails", current.get("trails")! + 1n);
+    expect(await nameOf(newer)).toBe("Green behind the version");
   });
 });

@@ -1,5 +1,6 @@
-// The server's copy of @remix-run/router is patched (patches/) to cache ranked route branches and
-// compiled path patterns. Cached answers must equal the ones a fresh, uncached route tree gives.
+// The server's copy of @remix-run/router is patched (patches/) to cache ranked route branches, compiled
+// path patterns and, per path, which branch matches first. Cached answers must equal the ones a fresh,
+// uncached route tree gives.
 import { createRequire } from "node:module";
 import type { AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, test } from "vitest";
@@ -52,6 +53,23 @@ describe("route matching with the server-side caches", () => {
     expect(summary(shared, "/api/trails/x/coordinate/2")?.at(-1)?.params).toMatchObject({ id: "x", index: "2" });
     expect(summary(shared, "/TRAILS")?.at(-1)?.id).toBe("trails");
     expect(summary(shared, "/nowhere/at/all")?.at(-1)?.id).toBe("not-found");
+  });
+
+  test("a path matched before gets matches of its own, never a copy another caller could have changed", () => {
+    const shared = tree();
+    const first = matchRoutes(shared, "/videos/abc123")!;
+    (first[first.length - 1].params as Record<string, string>).videoId = "changed by a caller";
+    first.pop();
+    const second = matchRoutes(shared, "/videos/abc123")!;
+    expect(second).not.toBe(first);
+    expect(second.map((match) => match.route.id)).toEqual(["root", "video"]);
+    expect(second[1].params).toEqual({ videoId: "abc123" });
+  });
+
+  test("past the thousand paths it remembers, every path still matches as a fresh tree says", () => {
+    const shared = tree();
+    for (let n = 0; n < 1_100; n++) expect(summary(shared, `/videos/v${n}`)?.at(-1)?.params).toEqual({ videoId: `v${n}` });
+    for (const path of paths) expect(summary(shared, path), path).toEqual(summary(tree(), path));
   });
 
   test("a cached pattern keeps its own end and case options", () => {
