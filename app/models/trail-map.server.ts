@@ -7,6 +7,7 @@ import { noticesForWalkers, type NoticeMarkData } from "~/models/notice.server";
 import { benchesInTrailOrder, getTrailWithCoordinates, listTrailsWithCoordinates, type TrailSummary } from "~/models/trail.server";
 import type { NoticeKind, NoticeView } from "~/schemas/notice";
 import { currentDataCache } from "~/utils/current-data-cache.server";
+import type { DataVersions } from "~/utils/versioned-cache.server";
 
 /** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
 export function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
@@ -109,10 +110,10 @@ export type TrailMapPage = {
 /**
  * /trails' map of the trail `requested` (its colour or id, any case); an unknown or missing one shows the
  * default trail rather than an error, as the address is the person's to edit. Shared between requests:
- * never mutate it.
+ * never mutate it. `versions`: the request's data versions, when it has read them (dataVersionsOf).
  */
-export async function trailMapPage(requested: string | null | undefined, now = new Date()): Promise<TrailMapPage> {
-  const { pages, empty } = await trailMaps(now);
+export async function trailMapPage(requested: string | null | undefined, versions?: DataVersions, now = new Date()): Promise<TrailMapPage> {
+  const { pages, empty } = await trailMaps(versions, now);
   return pages.get(requested?.toLowerCase() ?? DEFAULT_TRAIL_COLOR) ?? pages.get(DEFAULT_TRAIL_COLOR) ?? pages.values().next().value ?? empty;
 }
 

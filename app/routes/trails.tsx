@@ -10,7 +10,7 @@ import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 import { trailMapPage } from "~/models/trail-map.server";
-import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { dataVersionsOf, getOptionalUser, requireUser } from "~/http/auth.server";
 import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
 import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const { view, setCookie } = await trailMapView(request);
   const page = {
-    ...(await trailMapPage(linked)),
+    ...(await trailMapPage(linked, await dataVersionsOf(request))),
     showBenches: params.get("benches") === "1",
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     view,

@@ -83,6 +83,12 @@ export async function dataVersionStamp(): Promise<string | null> {
   return row?.stamp ?? null;
 }
 
+/** The `dataVersionStamp` string of versions already read; null when there are none (no rows). */
+export function stampOf(versions: DataVersions): string | null {
+  const entries = [...versions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length > 0 ? entries.map(([name, version]) => `${name}:${version}`).join(" ") : null;
+}
+
 /** Every kind's version, in one query: for a request with no session lookup to read them with. */
 export async function readDataVersions(): Promise<DataVersions> {
   return parseDataVersions(await dataVersionStamp());

@@ -46,9 +46,9 @@ describe("a value held while the data and the clock allow", () => {
 
   test("held until its validUntil (a notice starting or ending by the clock), then built again at that moment", async () => {
     const { read, loads } = counted((now) => ({ value: `as of ${now.getTime()}`, validUntil: at(1_000) }));
-    expect(await read(at(0))).toBe(`as of ${at(0).getTime()}`);
-    expect(await read(at(999))).toBe(`as of ${at(0).getTime()}`);
-    expect(await read(at(1_000))).toBe(`as of ${at(1_000).getTime()}`);
+    expect(await read(undefined, at(0))).toBe(`as of ${at(0).getTime()}`);
+    expect(await read(undefined, at(999))).toBe(`as of ${at(0).getTime()}`);
+    expect(await read(undefined, at(1_000))).toBe(`as of ${at(1_000).getTime()}`);
     expect(loads).toEqual([at(0), at(1_000)]);
   });
 
