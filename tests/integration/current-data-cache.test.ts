@@ -55,7 +55,8 @@ describe("a value held while the data and the clock allow", () => {
   test("requests that arrive together share one load; a failed load is not held", async () => {
     let fail = true;
     const { read, loads } = counted(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Long enough that all three have read the versions before it fails, on a busy machine too.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       if (fail) throw new Error("the database went away");
       return { value: "fine", validUntil: null };
     });
