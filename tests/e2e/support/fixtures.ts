@@ -179,9 +179,16 @@ export async function expectAnswerAt(
 // In-page links: following one to an element (Edit to a form higher up the page) moves keyboard focus
 // there, with JavaScript as the browser's own fragment navigation does without (app/lib/use-focus-fragment.ts).
 
-/** A link pressed from the keyboard: focused, then Enter. */
+/**
+ * A link pressed from the keyboard: focused, then Enter. The focus is checked before the key: a render
+ * that replaces the element just after it was focused (the form remounted for the version a refusal
+ * showed, say) leaves the focus on the body, where Enter does nothing and the test would wait in vain.
+ */
 export async function pressWithKeyboard(page: Page, link: Locator) {
-  await link.focus();
+  await expect(async () => {
+    await link.focus();
+    await expect(link).toBeFocused({ timeout: 250 });
+  }).toPass();
   await page.keyboard.press("Enter");
 }
 
@@ -192,12 +199,13 @@ export async function pressWithKeyboard(page: Page, link: Locator) {
  */
 export async function expectLandedOn(page: Page, id: string, { javaScriptEnabled }: { javaScriptEnabled: boolean }) {
   const target = page.locator(`[id="${id}"]`);
+  // The address first, with JavaScript as without: a press that went nowhere fails here, not as a scroll.
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
   await expect(target).toBeInViewport();
   if (javaScriptEnabled) {
     await expect(target).toBeFocused();
     expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("none");
   } else {
-    await expect(page).toHaveURL(new RegExp(`#${id}$`));
     await page.waitForLoadState();
   }
 }
