@@ -4,11 +4,31 @@ import type { TrailMapProps } from "~/components/trail-map-types";
 import { useHydrated } from "~/lib/use-hydrated";
 import openLayersStyles from "ol/ol.css";
 
-// The OpenLayers code lives in its own chunk, fetched only once a page that asks for it has hydrated.
-const OpenLayersMap = lazy(() => import("~/components/trail-map.client"));
+/**
+ * OpenLayers' stylesheet, added to the head when the interactive map is first asked for: the
+ * server-drawn map needs none of it, so a page whose map stays drawn by the server fetches none (as a
+ * `links` entry it was a second render-blocking request on every /trails). Appended last, so it comes
+ * after our own stylesheet as tailwind.css expects. A stylesheet that fails to load leaves the map
+ * usable, only plainer, so it settles either way.
+ */
+function loadOpenLayersStyles() {
+  return new Promise<void>((resolve) => {
+    if (document.querySelector(`link[rel="stylesheet"][href="${openLayersStyles}"]`)) return resolve();
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = openLayersStyles;
+    link.addEventListener("load", () => resolve(), { once: true });
+    link.addEventListener("error", () => resolve(), { once: true });
+    document.head.append(link);
+  });
+}
 
-/** Spread into the `links` of every route that shows a map, so ol.css loads on map pages only. */
-export const trailMapLinks = () => [{ rel: "stylesheet", href: openLayersStyles }];
+// The OpenLayers code lives in its own chunk, fetched only once a page that asks for it has hydrated,
+// together with its stylesheet: the map appears with its controls already styled.
+const OpenLayersMap = lazy(async () => {
+  const [module] = await Promise.all([import("~/components/trail-map.client"), loadOpenLayersStyles()]);
+  return module;
+});
 
 /** If the map chunk cannot load (offline, old deploy), the server-rendered map stays. */
 class FallbackOnError extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {

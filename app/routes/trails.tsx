@@ -1,11 +1,11 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
 import { NoticeBanner, NoticeIcon, NoticeMark } from "~/components/notice-banner";
 import { PageLink } from "~/components/page-link";
 import { ReportLink } from "~/components/report-link";
-import { TrailMap, trailMapLinks } from "~/components/trail-map";
+import { TrailMap } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
 import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
@@ -23,8 +23,6 @@ import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
 
 export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
-
-export const links: LinksFunction = () => trailMapLinks();
 
 /**
  * The server-drawn map, the list and every link and form work without JavaScript, so /trails ships

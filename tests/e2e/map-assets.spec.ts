@@ -38,20 +38,24 @@ test.describe("OpenLayers loads only on pages with a map", () => {
     });
   }
 
-  test("/trails loads the OpenLayers styles, and its code only once the interactive map is asked for", async ({ page, javaScriptEnabled }) => {
+  test("/trails loads no OpenLayers code or styles until the interactive map is asked for", async ({ page, javaScriptEnabled }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
     const assets = await loadedAssets(page, "/trails");
-    const stylesheets = assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(".css"));
-    expect(stylesheets).toHaveLength(1);
+    expect(assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER)).map((asset) => asset.url)).toEqual([]);
     expect(assets.filter((asset) => asset.url.endsWith(".js"))).toEqual([]);
     const asked = await loadedAssets(page, "/trails?map=interactive");
-    const scripts = asked.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(".js"));
+    const withOpenLayers = (extension: string) => asked.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(extension));
     if (javaScriptEnabled) {
-      await expect(page.locator('[data-map="openlayers"] canvas').first()).toBeVisible();
-      expect(scripts).toHaveLength(1);
+      const controls = page.locator('[data-map="openlayers"] .ol-zoom-in');
+      await expect(controls).toBeVisible();
+      // Styled when it appears: ol.css places the zoom buttons in the map's corner, absolutely.
+      expect(await controls.evaluate((button) => getComputedStyle(button.closest(".ol-zoom")!).position)).toBe("absolute");
+      expect(withOpenLayers(".js")).toHaveLength(1);
+      expect(withOpenLayers(".css")).toHaveLength(1);
     } else {
-      expect(scripts).toEqual([]);
+      expect(withOpenLayers(".js")).toEqual([]);
+      expect(withOpenLayers(".css")).toEqual([]);
     }
   });
 });

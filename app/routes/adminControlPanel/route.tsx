@@ -1,6 +1,5 @@
-import { data as withStatus, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { trailMapLinks } from "~/components/trail-map";
 import { requireAdmin } from "~/http/auth.server";
 import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption, type AdminOption } from "~/lib/navigation";
 import type { AreaReply } from "./area";
@@ -37,9 +36,6 @@ const areas = {
 type AreaPage = { [O in AdminOption]: { option: O; area: Awaited<ReturnType<(typeof areas)[O]["load"]>> } }[AdminOption];
 
 export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];
-
-// The trail area previews the trail on the map.
-export const links: LinksFunction = () => trailMapLinks();
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
