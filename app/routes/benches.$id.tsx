@@ -71,7 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** "Report a problem" at this bench: signed-in people only (a visitor is sent to sign in and back). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const bench = (await listBenches()).find((candidate) => candidate.id === params.id);
+  const bench = (await listBenches(await dataVersionsOf(request))).find((candidate) => candidate.id === params.id);
   if (!bench) throw new Response("No such bench", { status: 404 });
   return sendReportForm(request, user, { benchId: bench.id }, `/benches/${bench.id}`);
 }

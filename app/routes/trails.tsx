@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const linked = params.get("trail")?.toLowerCase();
   // One lookup of the session, made with the root loader's in the same batch.
   if (!(await getOptionalUser(request))) {
-    const trail = linked ? await getTrailBySlug(linked) : null;
+    const trail = linked ? await getTrailBySlug(linked, await dataVersionsOf(request)) : null;
     if (trail) throw redirect(`/trails/${trailSlug(trail)}`);
     await requireUser(request);
   }

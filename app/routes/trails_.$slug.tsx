@@ -78,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** "Report a problem" on this trail: signed-in people only (a visitor is sent to sign in and back). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const trail = await getTrailBySlug(params.slug ?? "");
+  const trail = await getTrailBySlug(params.slug ?? "", await dataVersionsOf(request));
   if (!trail) throw new Response("No such trail", { status: 404 });
   return sendReportForm(request, user, { trailId: trail.id }, `/trails/${trailSlug(trail)}`);
 }
