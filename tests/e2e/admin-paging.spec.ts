@@ -1,9 +1,8 @@
 // The admin Profiles and Feedback areas come a page at a time (issue 25, point 2): GET links to the next
 // and the first page, with and without JavaScript; the URL holds the search, the page and its size, and
 // every confirmation and change of the area comes back to the same page of the same search.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expectNoFrames } from "./support/axe";
+import { axeOn, expectNoFrames } from "./support/axe";
 import { expect, expectAnswerAt, newUser, signInAsAdmin, test, unique } from "./support/fixtures";
 
 /** An account made through the JSON API, with its bearer token. */
@@ -24,11 +23,7 @@ const param = (page: Page, name: string) => new URL(page.url()).searchParams.get
  */
 async function axeViolations(page: Page) {
   await expectNoFrames(page);
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .setLegacyMode(true)
-    .analyze();
+  const results = await axeOn(page, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 

@@ -1,4 +1,4 @@
-import { admin, expect, fillSignIn, signInAsAdmin, test } from "./support/fixtures";
+import { admin, adminSession, expect, fillSignIn, signInAsAdmin, test } from "./support/fixtures";
 import {
   ADMIN_TEST_VIDEO,
   countShown,
@@ -18,9 +18,29 @@ function pick<T>(list: T[], projectName: string) {
   return list[projectName === "no-js" ? 1 : 0];
 }
 
-test.describe("video libraries", () => {
+/**
+ * The video libraries and the watch page ship no script (decision 060; zero-js-pages.spec.ts holds every
+ * one of them, with a player shown, to that): a browser with JavaScript off gets and renders the very
+ * document a browser with it on does, and their forms are plain forms either way. The tests that stay
+ * on those pages therefore run once, with JavaScript (`@scriptless`, playwright.config.ts), where a
+ * script would load and run, and each fails if a page it visited asked for a script or if the page it
+ * ends on has a <script> or <noscript>, since the no-JS twin would then no longer be the same page.
+ */
+let scriptsAskedFor: string[] = [];
+
+test.describe("video libraries", { tag: "@scriptless" }, () => {
   test.beforeEach(async ({ page }) => {
-    await signInAsAdmin(page);
+    // The admin's session, without a page load: every test opens a video page first.
+    await adminSession(page);
+    scriptsAskedFor = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scriptsAskedFor.push(request.url());
+    });
+  });
+  test.afterEach(async ({ page }, testInfo) => {
+    if (testInfo.status !== "passed") return;
+    expect(scriptsAskedFor, "scripts the video pages asked for").toEqual([]);
+    await expect(page.locator("script, noscript, link[rel='modulepreload']")).toHaveCount(0);
   });
 
   test("each page lists exactly its subCategory's seeded videos, with title, category, views and description", async ({ page }) => {
@@ -198,45 +218,6 @@ test.describe("video libraries", () => {
     expect(requests).toEqual([embed]);
   });
 
-  test("'Loading videos...' shows while a video page loads after a click", async ({ page, javaScriptEnabled }) => {
-    await page.goto("/userHome");
-    if (javaScriptEnabled) {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/injuryPrevention\.data/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
-      await expect(page.getByText("Loading videos...")).toBeVisible();
-      release();
-    } else {
-      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
-    }
-    await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
-    await expect(page.getByRole("article")).toHaveCount(seededIn("Injury Prevention").length);
-    await expect(page.getByText("Loading videos...")).toHaveCount(0);
-  });
-
-  test("a page reached by a client-side navigation keeps working: its forms are plain forms", async ({ page, javaScriptEnabled }, testInfo) => {
-    await page.goto("/userHome");
-    await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
-    // With JavaScript the page came through the router already running, so this document has scripts.
-    if (javaScriptEnabled) expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
-    const video = pick(seededIn("Injury Prevention"), testInfo.project.name);
-    const card = videoCard(page, video.title);
-    const likes = await countShown(page, video.title, "like");
-    const dislikes = await countShown(page, video.title, "dislike");
-    await pressReaction(page, card.getByRole("button", { name: /^Like \d+$/ }));
-    await expect(page).toHaveURL(new RegExp(`/injuryPrevention#${await card.getAttribute("id")}$`));
-    await expectReaction(page, video.title, { likes: likes + 1, dislikes, mine: "like" });
-    // The answer was a whole new document, without scripts.
-    expect(await page.locator("script").count()).toBe(0);
-    await pressReaction(page, card.getByRole("button", { name: /^Like \d+$/ }));
-    await expectReaction(page, video.title, { likes, dislikes, mine: null });
-  });
-
   test("the watch page shows one video with its reactions and play, and links back to its card", async ({ page }, testInfo) => {
     await watchVideoHostRequests(page);
     const video = pick(seededIn("Stretching"), testInfo.project.name);
@@ -276,6 +257,52 @@ test.describe("video libraries", () => {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     }
+  });
+});
+
+// From the user's home, which has scripts, to a video page: with JavaScript through the router.
+test.describe("reaching a video library", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("'Loading videos...' shows while a video page loads after a click", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/userHome");
+    if (javaScriptEnabled) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/injuryPrevention\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
+      await expect(page.getByText("Loading videos...")).toBeVisible();
+      release();
+    } else {
+      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(seededIn("Injury Prevention").length);
+    await expect(page.getByText("Loading videos...")).toHaveCount(0);
+  });
+
+  test("a page reached by a client-side navigation keeps working: its forms are plain forms", async ({ page, javaScriptEnabled }, testInfo) => {
+    await page.goto("/userHome");
+    await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
+    // With JavaScript the page came through the router already running, so this document has scripts.
+    if (javaScriptEnabled) expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    const video = pick(seededIn("Injury Prevention"), testInfo.project.name);
+    const card = videoCard(page, video.title);
+    const likes = await countShown(page, video.title, "like");
+    const dislikes = await countShown(page, video.title, "dislike");
+    await pressReaction(page, card.getByRole("button", { name: /^Like \d+$/ }));
+    await expect(page).toHaveURL(new RegExp(`/injuryPrevention#${await card.getAttribute("id")}$`));
+    await expectReaction(page, video.title, { likes: likes + 1, dislikes, mine: "like" });
+    // The answer was a whole new document, without scripts.
+    expect(await page.locator("script").count()).toBe(0);
+    await pressReaction(page, card.getByRole("button", { name: /^Like \d+$/ }));
+    await expectReaction(page, video.title, { likes, dislikes, mine: null });
   });
 });
 
