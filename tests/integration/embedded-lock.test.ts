@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { startApp, stopAllApps, waitForHealthy } from "../support/app-process";
+import { migratedDataDir, startApp, stopAllApps, waitForHealthy } from "../support/app-process";
 
 afterAll(stopAllApps);
 
@@ -33,7 +33,7 @@ describe("one server per embedded database", () => {
   }, 60_000);
 
   test("a lock whose heartbeat stopped (its container died) is taken over, and this server keeps it alive", async () => {
-    const dir = dataDir();
+    const dir = migratedDataDir();
     foreignLock(dir, 60_000);
     const app = await startApp({ PGLITE_DATA_DIR: dir });
     await waitForHealthy(app, 60_000);

@@ -4,13 +4,13 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" };
 
 let app: AppProcess;
 beforeAll(async () => {
-  app = await startApp({ PGLITE_DATA_DIR: "memory://", ...ADMIN });
+  app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...ADMIN });
   await waitForHealthy(app, 60_000);
 }, 90_000);
 afterAll(stopAllApps);
@@ -294,7 +294,7 @@ describe("the log", () => {
 
 describe("behind a reverse proxy that rewrites Host", () => {
   test("forms from APP_URL's origin work, other origins do not, and cookies are Secure for an https APP_URL", async () => {
-    const proxied = await startApp({ PGLITE_DATA_DIR: "memory://", APP_URL: "https://trails.example.edu", TRUST_PROXY: "1", ...ADMIN });
+    const proxied = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), APP_URL: "https://trails.example.edu", TRUST_PROXY: "1", ...ADMIN });
     await waitForHealthy(proxied, 60_000);
     // nginx's defaults: Host is the upstream's name, the client's address is appended to X-Forwarded-For.
     const asProxy = (origin: string) =>

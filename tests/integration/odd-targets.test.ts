@@ -3,11 +3,11 @@
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 
 let app: AppProcess;
 beforeAll(async () => {
-  app = await startApp({ PGLITE_DATA_DIR: "memory://", ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" });
+  app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" });
   await waitForHealthy(app, 60_000);
 }, 90_000);
 afterAll(stopAllApps);

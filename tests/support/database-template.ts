@@ -2,7 +2,7 @@
 // a fresh PostgreSQL database cloned from a template when TEST_DATABASE_URL is set, otherwise an
 // in-memory PGlite loaded from a snapshot.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -33,22 +33,53 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
 }
 
 export const templateName = () => `wt_template_${process.pid}`;
+const appDataTemplateDir = () => path.join(tmpDir, `app-data-${process.pid}`);
+
+/**
+ * Run once per test run: a migrated (unseeded) PGlite data directory for the app processes tests start
+ * (copied by `migratedDataDir` in app-process.ts). A new PGlite spends some 6 CPU-seconds creating its
+ * cluster (initdb in WebAssembly) before the migrations; an app started on a copy opens an existing
+ * one, then applies its data steps and seed as on any start. Built from the PGlite snapshot when there
+ * is one (no second initdb), else migrated here.
+ */
+export async function createAppDataTemplate(snapshot?: Blob): Promise<{ dir: string; cleanup(): void }> {
+  const dir = appDataTemplateDir();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(tmpDir, { recursive: true });
+  if (snapshot) {
+    await (await PGlite.create(dir, { loadDataDir: snapshot })).close();
+  } else {
+    const db = wrapPGlite(await PGlite.create(dir));
+    await applyMigrations(db);
+    await db.close();
+  }
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** Run once per test run: a migrated template (PostgreSQL) or snapshot (PGlite). */
-export async function createTemplate(): Promise<{ template: string; cleanup(): Promise<void> }> {
+export async function createTemplate(): Promise<{ template: string; appDataTemplate: string; cleanup(): Promise<void> }> {
   const url = testDatabaseUrl();
   if (url) {
     const name = templateName();
-    await admin(url, async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      await client.query(`CREATE DATABASE ${name}`);
-    });
-    const db = openPostgres(withDatabase(url, name), 2);
-    await applyMigrations(db);
-    await db.close();
+    const [, appData] = await Promise.all([
+      (async () => {
+        await admin(url, async (client) => {
+          await client.query(`DROP DATABASE IF EXISTS ${name}`);
+          await client.query(`CREATE DATABASE ${name}`);
+        });
+        const db = openPostgres(withDatabase(url, name), 2);
+        await applyMigrations(db);
+        await db.close();
+      })(),
+      createAppDataTemplate(),
+    ]);
     return {
       template: name,
-      cleanup: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => {})),
+      appDataTemplate: appData.dir,
+      cleanup: async () => {
+        appData.cleanup();
+        await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
     };
   }
   const pglite = await PGlite.create();
@@ -58,7 +89,8 @@ export async function createTemplate(): Promise<{ template: string; cleanup(): P
   await db.close();
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
-  return { template: snapshotFile, cleanup: async () => {} };
+  const appData = await createAppDataTemplate(dump);
+  return { template: snapshotFile, appDataTemplate: appData.dir, cleanup: async () => appData.cleanup() };
 }
 
 /**

@@ -7,6 +7,7 @@ import { createTemplate } from "./database-template";
 declare module "vitest" {
   export interface ProvidedContext {
     databaseTemplate: string;
+    appDataTemplate: string;
   }
 }
 
@@ -29,7 +30,8 @@ function ensureFreshBuild() {
 
 export default async function setup(project: TestProject) {
   ensureFreshBuild();
-  const { template, cleanup } = await createTemplate();
+  const { template, appDataTemplate, cleanup } = await createTemplate();
   project.provide("databaseTemplate", template);
+  project.provide("appDataTemplate", appDataTemplate);
   return cleanup;
 }
