@@ -15,15 +15,13 @@ const leftOut = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? 
  * Files that measure (latency under floods, memory, response times): they run alone, last, with one core
  * all but idle. tests/integration/server.test.ts starts servers too, but measures nothing a neighbour can
  * skew (a start, its log lines, a restart's data; the 503s when PostgreSQL goes away, within seconds), so
- * it runs with the rest.
+ * it runs with the rest; so does bounded-reads.test.ts, which proves its bounds by the SQL sent, not by time.
  */
 const serverFiles = [
   "tests/integration/request-gate.test.ts",
   "tests/integration/hostile-clients.test.ts",
   "tests/integration/scale-out.test.ts",
   "tests/integration/server-limits.test.ts",
-  // Compares response times of a heavy and a light account: alone, so other files do not skew one side.
-  "tests/integration/bounded-reads.test.ts",
 ];
 
 /**
