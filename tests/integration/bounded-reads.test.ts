@@ -78,7 +78,8 @@ const shape = (statement: string) => statement.replace(/\$\d+(\s*,\s*\$\d+)*/g, 
  */
 function expectBoundedReads(many: string[], few: string[], table: string) {
   expect(unboundedReads(many, table)).toEqual([]);
-  expect(many.map(shape)).toEqual(few.map(shape));
+  // In any order: on PostgreSQL a page's loaders send theirs side by side over the pool.
+  expect(many.map(shape).sort()).toEqual(few.map(shape).sort());
 }
 
 describe("reads bounded by design", () => {
