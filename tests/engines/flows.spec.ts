@@ -2,13 +2,18 @@
 // <dialog>, focus, the OpenLayers canvas, cookies and redirects, downloads), run in WebKit and Gecko.
 // docs/testing.md says which run where and why. Every test also fails if the engine reported an uncaught
 // error or a content-security-policy violation (support/fixtures.ts).
-import { adminSession, baseURL, expect, expectAddress, expectHidden, expectShown, newUser, signUpSession, test } from "./support/fixtures";
+import { adminSession, baseURL, expect, expectAddress, expectHidden, expectShown } from "./support/fixtures";
+import { newUser, signUpSession, test } from "./support/fixtures";
 import type { EnginePage } from "./support/engine";
 
 const h1 = (name: string) => ({ role: "heading" as const, css: "h1", name });
 const field = (label: string, within?: { css: string }) => ({ label, within });
 const button = (name: string, within?: object) => ({ role: "button" as const, name, within });
 const link = (name: string, within?: object) => ({ role: "link" as const, name, within });
+/** A flash message or a form's answer, announced in a status region. */
+const statusText = "[role='status'] *, [role='status']";
+/** The project with JavaScript off runs only these (playwright.engines.config.ts). */
+const noJs = { tag: "@no-js" };
 
 /** Where the keyboard focus is, as the id of the focused element or of the dialog holding it. */
 async function focusInside(tab: EnginePage, selector: string) {
@@ -32,10 +37,11 @@ test("the landing page: its heading, the trails' map drawn, and the way to sign 
   await expectShown(tab, h1("Walking Trails"));
   await expectShown(tab, { role: "img", name: "^Map of the Gold, Green and Gray trails", match: true });
   // The picture is decoded and has its size: a blocked or broken image has none.
-  const drawn = await tab.evaluate(
-    () => [...document.images].filter((image) => image.alt.startsWith("Map of")).map((image) => image.complete && image.naturalWidth > 0),
-    null,
-  );
+  const decoded = () => {
+    const maps = [...document.images].filter((img) => img.alt.startsWith("Map of"));
+    return maps.map((img) => img.naturalWidth > 0);
+  };
+  const drawn = await tab.evaluate(decoded, null);
   expect(drawn).toEqual([true]);
   await tab.click(link("Sign In", { css: "main" }));
   await expectAddress(tab, /^\/authorization/);
@@ -107,7 +113,8 @@ test("a video page: the player comes only when asked for, and a reaction is kept
   expect(await tab.evaluate(() => document.querySelectorAll("iframe").length, null)).toBe(0);
   await tab.click(button(`Play video: ${title}`, card));
   await expectAddress(tab, /^\/bodyWeightExercises\?play=[0-9a-f]+#video-[0-9a-f]+$/);
-  await expectShown(tab, { css: "iframe", within: card }, { attributes: expect.objectContaining({ title: `Video player: ${title}` }) });
+  const player = { attributes: expect.objectContaining({ title: `Video player: ${title}` }) };
+  await expectShown(tab, { css: "iframe", within: card }, player);
 
   const like = { role: "button" as const, name: "^Like \\d+$", match: true, within: card };
   const before = Number(((await tab.inspect(like))?.text ?? "").replace(/\D/g, ""));
@@ -117,14 +124,17 @@ test("a video page: the player comes only when asked for, and a reaction is kept
   await expectShown(tab, { ...like, name: `Like ${before + 1}`, match: false });
 });
 
-test("the interactive map draws the trail on its canvas, shows the benches and opens a bench's popup", async ({ tab }) => {
+test("the interactive map: the trail drawn on its canvas, the benches shown, a bench's popup", async ({ tab }) => {
+  // The heaviest page to draw: WebKit under Xvfb paints OpenLayers' canvas in software.
+  test.setTimeout(180_000);
   await signUpSession(tab);
   await tab.goto("/trails");
   await expectShown(tab, h1("Trail Map"));
   await tab.click(link("Interactive map"));
   const map = { css: "[data-map='openlayers']" };
   // OpenLayers comes as a chunk of its own after the click: give it longer on a loaded machine.
-  await expectShown(tab, map, { attributes: expect.objectContaining({ "data-rendered": "true", "data-trail": "green" }) }, 30_000);
+  const rendered = { "data-rendered": "true", "data-trail": "green" };
+  await expectShown(tab, map, { attributes: expect.objectContaining(rendered) }, 60_000);
   // Something is drawn on the canvas: the trail's line (the tiles never load here).
   await expect
     .poll(() =>
@@ -139,13 +149,15 @@ test("the interactive map draws the trail on its canvas, shows the benches and o
     .toBeGreaterThan(100);
 
   await tab.click(button("Show Benches"));
-  await expectShown(tab, map, { attributes: expect.objectContaining({ "data-benches-visible": expect.stringMatching(/^[1-9]\d*$/) }) });
+  const benchesShown = { "data-benches-visible": expect.stringMatching(/^[1-9]\d*$/) };
+  await expectShown(tab, map, { attributes: expect.objectContaining(benchesShown) });
   await expectShown(tab, button("Hide Benches"));
   const frame = await tab.evaluate(() => {
     const element = document.querySelector<HTMLElement>("[data-map='openlayers']")!;
     element.scrollIntoView({ block: "center" });
     const box = element.getBoundingClientRect();
-    return { x: box.x, y: box.y, markers: JSON.parse(element.dataset.markers ?? "[]") as { benches: number[]; x: number; y: number }[] };
+    const markers = JSON.parse(element.dataset.markers ?? "[]") as { benches: number[]; x: number; y: number }[];
+    return { x: box.x, y: box.y, markers };
   }, null);
   const marker = frame.markers.find((candidate) => candidate.benches.length === 1)!;
   expect(marker, "a marker of one bench").toBeTruthy();
@@ -166,7 +178,7 @@ test("the profile: an update is saved and shown, and the feedback dialog sends",
   await tab.fill(field("Age", form), "34");
   await tab.select(field("Gender", form), "Female");
   await tab.click(button("Update Profile", form));
-  await expectShown(tab, { text: "Profile Updated!", css: "[role='status'] *, [role='status']" });
+  await expectShown(tab, { text: "Profile Updated!", css: statusText });
   await expectShown(tab, { css: "dd[data-field='age']" }, { text: "34" });
   await expectShown(tab, { css: "dd[data-field='gender']" }, { text: "Female" });
 
@@ -178,9 +190,9 @@ test("the profile: an update is saved and shown, and the feedback dialog sends",
   await expectShown(tab, field("Username", { css: "#feedback-dialog" }), { value: user.username });
   await tab.click(button("Send Feedback", dialog));
   await expectShown(tab, { css: ".field-error", text: "Feedback is required.", within: dialog });
-  await tab.fill(field("Feedback", { css: "#feedback-dialog" }), `More benches on the gold trail, please ${Date.now()}`);
+  await tab.fill(field("Feedback", { css: "#feedback-dialog" }), `More benches, please ${Date.now()}`);
   await tab.click(button("Send Feedback", dialog));
-  await expectShown(tab, { text: "Thank you! Your feedback has been sent.", css: "[role='status'] *, [role='status']" });
+  await expectShown(tab, { text: "Thank you! Your feedback has been sent.", css: statusText });
   await expectHidden(tab, dialog);
 });
 
@@ -188,9 +200,10 @@ test("a trail page shows its directions and offers its GPX file", async ({ tab }
   await tab.goto("/trails/gray");
   await expectShown(tab, h1("Gray Trail"));
   const download = link("Download GPX");
-  await expectShown(tab, download, { attributes: expect.objectContaining({ href: "/trails/gray/download/gpx", download: "" }) });
+  const file = { href: "/trails/gray/download/gpx", download: "" };
+  await expectShown(tab, download, { attributes: expect.objectContaining(file) });
   // What the link hands the browser: a GPX file to save (asked from the page, with its cookies).
-  const file = await tab.evaluate(async (href) => {
+  const answer = await tab.evaluate(async (href) => {
     const response = await fetch(href);
     return {
       status: response.status,
@@ -199,8 +212,9 @@ test("a trail page shows its directions and offers its GPX file", async ({ tab }
       body: await response.text(),
     };
   }, "/trails/gray/download/gpx");
-  expect(file).toMatchObject({ status: 200, type: expect.stringContaining("application/gpx+xml"), disposition: 'attachment; filename="gray-trail.gpx"' });
-  expect(file.body).toMatch(/^<\?xml[^>]*>\s*<gpx[\s\S]*<trkpt [\s\S]*<\/gpx>\s*$/);
+  const type = expect.stringContaining("application/gpx+xml");
+  expect(answer).toMatchObject({ status: 200, type, disposition: 'attachment; filename="gray-trail.gpx"' });
+  expect(answer.body).toMatch(/^<\?xml[^>]*>\s*<gpx[\s\S]*<trkpt [\s\S]*<\/gpx>\s*$/);
 });
 
 test("an admin form: a role change asks first, then answers in the person's row", async ({ tab }) => {
@@ -212,15 +226,17 @@ test("an admin form: a role change asks first, then answers in the person's row"
   const row = { css: `tr[data-user-row="${user.username}"]` };
   await tab.click(button(`Make Admin for ${user.username}`, row));
   const dialog = { role: "dialog" as const, name: "Change role" };
-  await expectShown(tab, dialog, { text: expect.stringContaining(`Are you sure you want to change ${user.username}'s role?`) });
+  const question = `Are you sure you want to change ${user.username}'s role?`;
+  await expectShown(tab, dialog, { text: expect.stringContaining(question) });
   await tab.click(button("Yes, change role", dialog));
-  const answer = { css: `[id="user-${user.id}"] [role='status']`, text: `${user.username}'s role was changed to Admin.` };
+  const changed = `${user.username}'s role was changed to Admin.`;
+  const answer = { css: `[id="user-${user.id}"] [role='status']`, text: changed };
   await expectShown(tab, answer, { inViewport: true });
   expect(await focusInside(tab, `[id="user-${user.id}"]`), "focus moves to the answer").toBe(true);
   await expectShown(tab, button(`Make User for ${user.username}`, row));
 });
 
-test("without JavaScript: the sign-in form refuses a wrong password and signs in with the right one", { tag: "@no-js" }, async ({ tab }) => {
+test("no JavaScript: the sign-in form refuses a wrong password, then signs in", noJs, async ({ tab }) => {
   const user = await accountOnly();
   await tab.goto("/authorization?formType=signin");
   await tab.fill(field("Email"), user.email);
@@ -234,7 +250,7 @@ test("without JavaScript: the sign-in form refuses a wrong password and signs in
   await expectShown(tab, h1(`Welcome back, ${user.username}`));
 });
 
-test("without JavaScript: an admin's delete asks for confirmation on a page of its own, then deletes", { tag: "@no-js" }, async ({ tab }) => {
+test("no JavaScript: an admin's delete is confirmed on a page of its own", noJs, async ({ tab }) => {
   const user = await accountOnly();
   await adminSession(tab);
   await tab.goto(`/adminControlPanel?option=profiles&q=${encodeURIComponent(user.username)}`);
@@ -242,7 +258,8 @@ test("without JavaScript: an admin's delete asks for confirmation on a page of i
   await tab.click(link(`Delete ${user.username}`, row));
   await expectAddress(tab, /confirm=/);
   const dialog = { role: "dialog" as const, name: "Delete user" };
-  await expectShown(tab, dialog, { text: expect.stringContaining(`Are you sure you want to delete: ${user.username}?`) });
+  const question = `Are you sure you want to delete: ${user.username}?`;
+  await expectShown(tab, dialog, { text: expect.stringContaining(question) });
   await tab.click(button("Yes, delete", dialog));
   await expectShown(tab, { css: "#user-results [role='status']", text: `${user.username} was deleted.` });
   await expectAddress(tab, /#user-results$/);

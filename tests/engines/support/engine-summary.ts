@@ -24,7 +24,8 @@ export default class EngineSummary implements Reporter {
       failed += bad;
       lines.push(`${project.title}: ${ok} passed, ${bad} failed${skipped ? `, ${skipped} skipped` : ""}`);
     }
-    console.log(`\nEngines (${result.status}, ${(result.duration / 1000).toFixed(1)} s):\n${lines.join("\n")}\n${passed} passed, ${failed} failed`);
+    const seconds = (result.duration / 1000).toFixed(1);
+    console.log(`\nEngines (${result.status}, ${seconds} s):\n${lines.join("\n")}\n${passed} passed, ${failed} failed`);
   }
 
   printsToStdio() {

@@ -79,15 +79,18 @@ export async function adminSession(tab: EnginePage) {
 // What a person sees, asked again until it holds (the engines answer a moment after an action).
 
 const described = (target: Target) => JSON.stringify(target);
+type Expected = Partial<Record<keyof Seen, unknown>>;
 
 /** The target is on screen, and what it shows matches `expected` (text, value, focus, attributes...). */
-export async function expectShown(tab: EnginePage, target: Target, expected: Partial<Record<keyof Seen, unknown>> = {}, timeout?: number) {
-  await expect.poll(() => tab.inspect(target), { message: `${tab.engine}: ${described(target)}`, timeout }).toMatchObject({ visible: true, ...expected });
+export async function expectShown(tab: EnginePage, target: Target, expected: Expected = {}, timeout?: number) {
+  const message = `${tab.engine}: ${described(target)}`;
+  await expect.poll(() => tab.inspect(target), { message, timeout }).toMatchObject({ visible: true, ...expected });
 }
 
 /** The page has no such target, or none on screen. */
 export async function expectHidden(tab: EnginePage, target: Target) {
-  await expect.poll(async () => (await tab.inspect(target))?.visible ?? false, { message: `${tab.engine}: ${described(target)} hidden` }).toBe(false);
+  const message = `${tab.engine}: ${described(target)} hidden`;
+  await expect.poll(async () => (await tab.inspect(target))?.visible ?? false, { message }).toBe(false);
 }
 
 /** The address's path and query (and fragment) match. */

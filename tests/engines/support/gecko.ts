@@ -48,7 +48,8 @@ export const launchGecko: Launch = async ({ baseURL, javaScript }) => {
  * come: that is the network, not a policy or the app. A refused answer (any other reason) still counts.
  */
 function offline(message: string, baseURL: string) {
-  const failed = /^Cross-Origin Request Blocked: .* at (https?:\/\/[^/]+)\/\S* \(Reason: CORS request did not succeed\)/.exec(message);
+  const noAnswer = /^Cross-Origin Request Blocked: .* at (\w+:\/\/[^/]+)\/\S* \(Reason: CORS request did not succeed/;
+  const failed = noAnswer.exec(message);
   return !!failed && failed[1] !== new URL(baseURL).origin;
 }
 
@@ -87,7 +88,7 @@ function geckoPage(page: Page, baseURL: string, javaScript: boolean, reported: s
     async select(target, option) {
       const control = await element(target);
       const value = await control.evaluate(
-        (select, text) => [...(select as HTMLSelectElement).options].find((candidate) => candidate.text.trim() === text)?.value,
+        (select, text) => [...(select as HTMLSelectElement).options].find((item) => item.text.trim() === text)?.value,
         option,
       );
       if (value === undefined) throw new Error(`gecko: no option "${option}" in ${JSON.stringify(target)}`);
@@ -104,7 +105,8 @@ function geckoPage(page: Page, baseURL: string, javaScript: boolean, reported: s
       await page.setViewport({ width, height });
     },
     async addCookies(cookies) {
-      await page.browserContext().setCookie(...cookies.map((cookie) => ({ ...cookie, domain: new URL(baseURL).hostname, path: "/" })));
+      const domain = new URL(baseURL).hostname;
+      await page.browserContext().setCookie(...cookies.map((cookie) => ({ ...cookie, domain, path: "/" })));
     },
     async takeProblems() {
       const seen = page.url().startsWith(baseURL) ? await page.evaluate(takeProblems, PROBLEMS_KEY) : [];

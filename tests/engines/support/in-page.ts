@@ -49,7 +49,10 @@ export function watchForProblems(key: string) {
   };
   document.addEventListener(
     "securitypolicyviolation",
-    (event) => record(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline code"} at ${event.sourceFile}:${event.lineNumber}`),
+    (event) => {
+      const where = `${event.sourceFile}:${event.lineNumber}`;
+      record(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline code"} at ${where}`);
+    },
     true,
   );
   window.addEventListener("error", (event) => record(`uncaught error: ${event.message}`));
@@ -106,7 +109,8 @@ export function findTarget(target: Target, describe: boolean): Element | Seen | 
     const label = element.getAttribute("aria-label");
     if (label) return squash(label);
     if (element instanceof HTMLImageElement) return squash(element.alt);
-    if (element instanceof HTMLInputElement && ["submit", "button"].includes(element.type)) return squash(element.value);
+    const isButton = element instanceof HTMLInputElement && ["submit", "button"].includes(element.type);
+    if (isButton) return squash(element.value);
     const labels = (element as HTMLInputElement).labels;
     if (labels && labels.length > 0) return squash([...labels].map(textOf).join(" "));
     return squash(textOf(element));
@@ -121,16 +125,18 @@ export function findTarget(target: Target, describe: boolean): Element | Seen | 
     for (const root of scopes) {
       let candidates: Element[];
       if (spec.label !== undefined) {
-        candidates = [...root.querySelectorAll("input, select, textarea")].filter(
-          (control) => nameOf(control) === spec.label || squash(control.getAttribute("aria-label") ?? "") === spec.label,
+        candidates = [...root.querySelectorAll("input, select, textarea")].filter((control) =>
+          [nameOf(control), squash(control.getAttribute("aria-label") ?? "")].includes(spec.label!),
         );
       } else {
         candidates = [...root.querySelectorAll(spec.role ? roles[spec.role] : (spec.css ?? "*"))];
         if (spec.role && spec.css) candidates = candidates.filter((element) => element.matches(spec.css!));
         const { name, match } = spec;
-        if (name !== undefined) candidates = candidates.filter((element) => (match ? new RegExp(name).test(nameOf(element)) : nameOf(element) === name));
+        const named = (el: Element) => (match ? new RegExp(name!).test(nameOf(el)) : nameOf(el) === name);
+        if (name !== undefined) candidates = candidates.filter(named);
       }
-      if (spec.text !== undefined) candidates = candidates.filter((element) => squash(element.textContent ?? "").includes(spec.text!));
+      const holds = (element: Element) => squash(element.textContent ?? "").includes(spec.text!);
+      if (spec.text !== undefined) candidates = candidates.filter(holds);
       found.push(...candidates);
     }
     return found;
@@ -148,7 +154,7 @@ export function findTarget(target: Target, describe: boolean): Element | Seen | 
     text: squash((element as HTMLElement).innerText ?? element.textContent ?? ""),
     value: "value" in element ? String((element as HTMLInputElement).value) : null,
     focused: document.activeElement === element,
-    inViewport: box.bottom > 0 && box.right > 0 && box.top < window.innerHeight && box.left < window.innerWidth && box.width > 0,
+    inViewport: box.width > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth,
     attributes,
   };
 }

@@ -54,7 +54,8 @@ async function waitForDriver(port: number, driver: ChildProcess) {
 export const launchWebKit: Launch = async ({ baseURL, javaScript }) => {
   const { xvfb, display } = await startXvfb();
   const port = await freePort();
-  const driver = spawn(webkitDriverPath, [`--port=${port}`], { stdio: "ignore", env: { ...process.env, DISPLAY: display } });
+  const env = { ...process.env, DISPLAY: display };
+  const driver = spawn(webkitDriverPath, [`--port=${port}`], { stdio: "ignore", env });
   const stop = () => {
     driver.kill();
     xvfb.kill();
@@ -84,7 +85,8 @@ export const launchWebKit: Launch = async ({ baseURL, javaScript }) => {
     return {
       open: async () => page,
       async release() {
-        if ((await browser.getUrl()).startsWith(baseURL)) await browser.execute(() => (localStorage.clear(), sessionStorage.clear()));
+        const onTheApp = (await browser.getUrl()).startsWith(baseURL);
+        if (onTheApp) await browser.execute(() => (localStorage.clear(), sessionStorage.clear()));
         await browser.deleteAllCookies();
         await browser.setWindowSize(1280, 800);
       },
@@ -101,8 +103,11 @@ export const launchWebKit: Launch = async ({ baseURL, javaScript }) => {
 
 type Browser = WebdriverIO.Browser;
 
-/** A query with the watch started first, in one round trip (WebDriver runs a script body, its arguments in `arguments`). */
-const query = `(${watchForProblems.toString()})(arguments[2]); return (${findTarget.toString()})(arguments[0], arguments[1]);`;
+/**
+ * A query with the watch started first, in one round trip: WebDriver runs a script body, with its
+ * arguments in `arguments`.
+ */
+const query = `(${watchForProblems})(arguments[2]); return (${findTarget})(arguments[0], arguments[1]);`;
 
 function webkitPage(browser: Browser, baseURL: string, javaScript: boolean): EnginePage {
   const element = async (target: Target) => {
