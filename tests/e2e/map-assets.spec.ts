@@ -28,17 +28,17 @@ async function loadedAssets(page: Page, path: string) {
 
 test.describe("OpenLayers loads only on pages with a map", () => {
   for (const { path, signedIn, scripts } of pagesWithoutMap) {
-    test(`${path} loads no OpenLayers code or styles`, async ({ page, javaScriptEnabled }) => {
+    test(`${path} loads no OpenLayers code or styles`, async ({ page }) => {
       await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
       if (signedIn) await signInAsAdmin(page);
       const assets = await loadedAssets(page, path);
-      if (javaScriptEnabled) expect(assets.some((asset) => asset.url.endsWith(".js"))).toBe(scripts);
+      expect(assets.some((asset) => asset.url.endsWith(".js"))).toBe(scripts);
       const withOpenLayers = assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER)).map((asset) => asset.url);
       expect(withOpenLayers).toEqual([]);
     });
   }
 
-  test("/trails loads no OpenLayers code or styles until the interactive map is asked for", async ({ page, javaScriptEnabled }) => {
+  test("/trails loads no OpenLayers code or styles until the interactive map is asked for", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
     const assets = await loadedAssets(page, "/trails");
