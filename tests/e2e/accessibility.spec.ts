@@ -179,7 +179,9 @@ const userPages: PageCheck[] = [
 
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
-  ...["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  ...["profiles", "videos", "feedback", "reports", "notices", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  // The trail's map: OpenLayers once scripts run, the drawn map without.
+  { path: "/adminControlPanel?option=trail", noJs: true },
   {
     path: "/adminControlPanel?option=notices",
     state: "with notices listed, one being edited, and the new notice form's errors",
