@@ -1,20 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, testBrowserPath } from "./scripts/lib/chromium.mjs";
+import { appOrigin, editingSpecs } from "./tests/e2e/support/apps";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // The app under test may play video files from this (stubbed) host, so the video specs can check the
 // native player and the CSP's media-src; the app inherits the runner's environment.
 process.env.VIDEO_MEDIA_ORIGINS ??= "https://media.example.edu";
-
-/** Admin specs that edit the seeded trails and benches, which the trail map specs compare against. */
-const seedEditingSpecs = /(admin-trails|bench-videos|admin-stale-edits|notices)\.spec\.ts$/;
-/**
- * The spec that replaces a seeded trail's whole path (and puts it back): after the seed edits too, whose
- * coordinate edits of the same trails it would make stale.
- */
-const pathReplacingSpecs = /trail-path-upload\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -34,28 +26,17 @@ export default defineConfig({
   outputDir: "test-results",
   // A trace records every step's DOM and screen: it cost a quarter of the suite's CPU, so it is off;
   // re-run a failing spec with `--trace on` to get one. A failure's screenshot is kept.
-  use: { baseURL, trace: "off", screenshot: "only-on-failure" },
-  // Every spec runs twice: with JavaScript, and as a browser with scripts off would see it. Tests of
-  // what the server answers to bare HTTP requests, where no page runs, say `@server` and run once (in
-  // no-js); tests tagged `@scriptless` check a page that ships no script, which a browser renders the
-  // same with JavaScript on or off, and run once (in js, where they also assert the page has none).
+  use: { trace: "off", screenshot: "only-on-failure" },
+  // Every spec runs once, with JavaScript. A test (or describe) tagged `@no-js` runs a second time as a
+  // browser with scripts off sees the app: tag the tests whose HTML or behaviour differs without scripts
+  // (a form's post and the server's validation, a confirmation, the map's alternatives, a dialog), and
+  // every form must have one (docs/testing.md). The specs that change the seeded trails and benches run on
+  // apps of their own, one per setting, so all four projects share one pool with no stage between them;
+  // they come first, as they hold the longest tests, which would otherwise leave a core idle at the end.
   projects: [
-    { name: "js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], grepInvert: /@server/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: [seedEditingSpecs, pathReplacingSpecs], grepInvert: /@scriptless/, use: { ...chromium, javaScriptEnabled: false } },
-    // Specs that change the seeded trails and benches (and undo it) run after the ones that read them.
-    { name: "js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: true } },
-    { name: "no-js-seed-edits", testMatch: seedEditingSpecs, dependencies: ["js", "no-js"], use: { ...chromium, javaScriptEnabled: false } },
-    {
-      name: "js-path-replace",
-      testMatch: pathReplacingSpecs,
-      dependencies: ["js-seed-edits", "no-js-seed-edits"],
-      use: { ...chromium, javaScriptEnabled: true },
-    },
-    {
-      name: "no-js-path-replace",
-      testMatch: pathReplacingSpecs,
-      dependencies: ["js-seed-edits", "no-js-seed-edits"],
-      use: { ...chromium, javaScriptEnabled: false },
-    },
+    { name: "js-edits", testMatch: editingSpecs, use: { ...chromium, baseURL: appOrigin("edits-js"), javaScriptEnabled: true } },
+    { name: "no-js-edits", testMatch: editingSpecs, grep: /@no-js/, use: { ...chromium, baseURL: appOrigin("edits-no-js"), javaScriptEnabled: false } },
+    { name: "js", testIgnore: editingSpecs, use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: true } },
+    { name: "no-js", testIgnore: editingSpecs, grep: /@no-js/, use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: false } },
   ],
 });

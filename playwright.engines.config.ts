@@ -9,7 +9,7 @@ process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
 
 export default defineConfig<EngineOptions>({
   testDir: "tests/engines",
-  globalSetup: "./tests/e2e/support/global-setup.ts",
+  globalSetup: "./tests/engines/support/global-setup.ts",
   // One worker per engine, each starting its browser once; every flow is one test of one file, so a
   // project's tests stay in its worker.
   workers: 2,

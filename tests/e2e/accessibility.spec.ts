@@ -1,15 +1,17 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
-import { admin, adminSession, expect, signUpSession, test } from "./support/fixtures";
+import { appUrl, admin, adminSession, expect, signUpSession, test } from "./support/fixtures";
 import { gpxFile, seededPath, uploadPathFile } from "./support/trail-path";
 
 /**
  * A page, the status it answers with, optionally something to do first (open a dialog, show form
  * errors), and the widths to check it at: a laptop and a phone, unless the state exists at one only.
- * `scriptless`: the page (in that state) ships no script and no <noscript>, so the no-JS twin would
- * receive the very HTML the browser with JavaScript renders, and axe would check the same page twice;
- * it is checked once, with JavaScript (tagged @scriptless, playwright.config.ts), and that run fails
- * if the page gains a script.
+ * Every page and state is swept once, with JavaScript. `noJs`: the server's HTML of that state differs
+ * from what the page shows once its scripts have run (a password field's Show button, a modal dialog
+ * against the confirmation in the page's flow, OpenLayers against the drawn map), so it is swept a second
+ * time as that HTML alone (tagged @no-js, playwright.config.ts). Any other page's server HTML is the
+ * document the browser with JavaScript renders: a second sweep would check the same markup again.
+ * `scriptless`: the page (in that state) ships no script and no <noscript> at all, which the sweep asserts.
  */
 type PageCheck = {
   path: string;
@@ -17,11 +19,13 @@ type PageCheck = {
   state?: string;
   act?: (page: Page, javaScriptEnabled: boolean) => Promise<void>;
   widths?: number[];
+  noJs?: true;
   scriptless?: true;
 };
 
 /**
- * Every page and state is checked at each width: a layout can break only on a phone (a table that
+ * Every page and state is checked at each width, at either side of the large breakpoint (992 px), where
+ * the header becomes the phone menu and the areas' tables become cards: a layout can break only on a phone (a table that
  * scrolls in its box at 390 px fits at 1280, and the box must then take keyboard focus).
  */
 const WIDTHS = [1280, 390];
@@ -44,8 +48,9 @@ const visitorPages: PageCheck[] = [
       await expect(page.getByText(/You are at Bench \d+ of \d+ on the Gold Trail/)).toBeVisible();
     },
   },
-  { path: "/authorization?formType=signin" },
-  { path: "/authorization?formType=signup" },
+  // Their password fields get a Show button once scripts run.
+  { path: "/authorization?formType=signin", noJs: true },
+  { path: "/authorization?formType=signup", noJs: true },
   { path: "/authorization?formType=reset" },
   { path: "/send-reset-link" },
   { path: `/reset/${"f".repeat(64)}` },
@@ -63,7 +68,8 @@ const visitorPages: PageCheck[] = [
       await expect(page.getByRole("region", { name: "Notices" }).getByRole("listitem")).toHaveCount(2);
     },
   },
-  // A dialog's long text scrolls inside it. Without JavaScript the link opens the privacy page instead.
+  // A dialog's long text scrolls inside it. Without JavaScript the link opens the privacy page instead,
+  // which is swept above.
   {
     path: "/authorization?formType=signup",
     state: "with the privacy policy open",
@@ -76,6 +82,7 @@ const visitorPages: PageCheck[] = [
   {
     path: "/authorization?formType=signup",
     state: "with form errors",
+    noJs: true,
     act: async (page) => {
       await page.getByRole("button", { name: "Sign Up", exact: true }).click();
       await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
@@ -87,13 +94,14 @@ const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalki
 
 const userPages: PageCheck[] = [
   { path: "/userHome" },
-  { path: "/userControlPanel" },
+  // The profile form's password fields, as above.
+  { path: "/userControlPanel", noJs: true },
   { path: "/trails" },
   { path: "/trails?trail=gold&benches=1" },
   // The interactive map, once asked for (decision 067): OpenLayers with JavaScript, the same page without.
-  { path: "/trails?trail=gold&benches=1&map=interactive" },
+  { path: "/trails?trail=gold&benches=1&map=interactive", noJs: true },
   // A bench's details: the map's popup with JavaScript; without it, a group marker's list of benches.
-  { path: "/trails?trail=gold&benches=1&map=interactive", state: "with a bench's details open", act: openBenchDetails },
+  { path: "/trails?trail=gold&benches=1&map=interactive", state: "with a bench's details open", act: openBenchDetails, noJs: true },
   // My Walks ships no script (decision 064), its refused form neither.
   { path: "/userControlPanel/walks", scriptless: true },
   // Report a problem (issue 27): the form on a trail's and a bench's page, its errors, and My reports.
@@ -171,10 +179,14 @@ const userPages: PageCheck[] = [
 
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
-  ...["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  ...["profiles", "videos", "feedback", "reports", "notices", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  // The trail's map: OpenLayers once scripts run, the drawn map without.
+  { path: "/adminControlPanel?option=trail", noJs: true },
   {
     path: "/adminControlPanel?option=notices",
     state: "with notices listed, one being edited, and the new notice form's errors",
+    // The errors: the browser's check with JavaScript, the server's answer without.
+    noJs: true,
     act: async (page) => {
       const { noticeId } = await noticedBench(page);
       await page.goto(`/adminControlPanel?option=notices&edit=${noticeId}#edit-notice`);
@@ -251,6 +263,7 @@ const adminPages: PageCheck[] = [
   {
     path: "/adminControlPanel?option=trail",
     state: "confirming a deletion",
+    noJs: true,
     act: async (page) => {
       await page.getByRole("button", { name: "Show trail" }).click();
       await page.getByRole("link", { name: "Delete coordinate #2", exact: true }).click();
@@ -264,7 +277,7 @@ const adminPages: PageCheck[] = [
  * of the context it is called from, which would sign the page under test in as someone else.
  */
 async function onTheSide<T>(page: Page, run: (request: import("@playwright/test").APIRequestContext, origin: string) => Promise<T>) {
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const origin = appUrl();
   const context = await page.context().browser()!.newContext({ baseURL: origin });
   try {
     return await run(context.request, origin);
@@ -320,7 +333,7 @@ async function reportAsNewUser(page: Page) {
 
 /** The signed-in walker's report, put in progress by the seeded admin with a note; then My reports again. */
 async function withAnsweredReport(page: Page) {
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const origin = appUrl();
   const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
   const sent = await page.request.post("/api/reports", {
     headers: { "X-XSRF-TOKEN": xsrf, Origin: origin },
@@ -382,7 +395,7 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
   if (scriptless) {
     // What the no-JS twin removes or unwraps (support/axe.ts): with none of it, the twin is this page.
     const scripts = await page.locator("script, noscript, link[rel='modulepreload']").count();
-    expect(scripts, `${path} is checked once, as it ships no script; it has ${scripts} now: drop its "scriptless"`).toBe(0);
+    expect(scripts, `${path} ships no script, its check says; it has ${scripts} now: drop its "scriptless", and see "noJs"`).toBe(0);
   }
   const violations = [];
   for (const width of widths) {
@@ -427,7 +440,7 @@ async function expectNoViolations(page: Page, check: PageCheck, javaScriptEnable
 }
 
 const title = (check: PageCheck) => `${check.path}${check.state ? ` ${check.state}` : ""}`;
-const tags = (check: PageCheck) => ({ tag: check.scriptless ? ["@scriptless"] : [] });
+const tags = (check: PageCheck) => ({ tag: check.noJs ? ["@no-js"] : [] });
 
 // One test per page, so a failure names its page and the pages spread over the workers. A scan of a
 // large admin page takes seconds of CPU, more when the machine is shared.
@@ -447,7 +460,7 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
     });
   }
 
-  test("user: a video's watch page", { tag: "@scriptless" }, async ({ page, javaScriptEnabled }) => {
+  test("user: a video's watch page", async ({ page, javaScriptEnabled }) => {
     await signUpSession(page);
     await page.goto(videoPages[0]);
     // A card's anchor is its video's id.
@@ -489,7 +502,8 @@ const SWEEP_FIXTURE = `<!doctype html>
   </body>
 </html>`;
 
-test.describe("the axe sweep itself", () => {
+// In both projects: the sweep without JavaScript (axe on a twin fed the server's HTML) must find them too.
+test.describe("the axe sweep itself", { tag: "@no-js" }, () => {
   test("reports a name without its visible words, a skipped heading level, and a box only a phone must scroll", async ({ page, javaScriptEnabled }) => {
     const found = await sweep(page, { path: "/axe-sweep-fixture" }, javaScriptEnabled, SWEEP_FIXTURE);
     expect(found.map(({ rule, width, impact }) => `${rule} at ${width} px (${impact})`).sort()).toEqual([
@@ -513,7 +527,8 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
 
 const focusedIsInside = (container: Locator) => container.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement);
 
-test.describe("keyboard only", () => {
+// Without JavaScript the form posts itself and the drawn map's markers are links in the tab order.
+test.describe("keyboard only", { tag: "@no-js" }, () => {
   test("sign in, choose a trail and reach its benches", async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto("/authorization?formType=signin");

@@ -58,7 +58,7 @@ test.describe("admin dashboard", () => {
   });
 });
 
-test.describe("admin searches", () => {
+test.describe("admin searches", { tag: "@no-js" }, () => {
   test("a search holding an invisible control character is refused beside the box, never a server error", async ({ page }) => {
     await signInAsAdmin(page);
     for (const [option, label] of [
@@ -76,7 +76,7 @@ test.describe("admin searches", () => {
   });
 });
 
-test.describe("admin profiles", () => {
+test.describe("admin profiles", { tag: "@no-js" }, () => {
   test("search finds a user by username and email; 'No results found' otherwise", async ({ page, request }) => {
     const user = await apiUser(request, "find");
     await signInAsAdmin(page);
@@ -166,7 +166,7 @@ test.describe("admin profiles", () => {
   });
 });
 
-test.describe("admin feedback", () => {
+test.describe("admin feedback", { tag: "@no-js" }, () => {
   test("mark resolved and pending beside the message, delete declined and confirmed, a vanished message's refusal", async ({
     page,
     request,

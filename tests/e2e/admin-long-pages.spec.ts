@@ -43,72 +43,76 @@ test.describe("long admin areas on a phone", () => {
     await expect(page.getByText("Coordinates of the Green Trail in path order (points 1–10 of 56)")).toBeVisible();
   });
 
-  test("videos: Older and Newest keep the search; an edit and a deletion on a later page answer there", async ({ page, request, javaScriptEnabled }) => {
-    test.setTimeout(90_000);
-    const marker = unique("paging");
-    const headers = await adminHeaders(request);
-    const titles: string[] = [];
-    // Twelve, one after the other: newest first, #12 to #3 on the first page, #2 and #1 on the second.
-    for (let n = 1; n <= 12; n++) {
-      const title = `${ADMIN_TEST_VIDEO_PREFIX}${marker} ${String(n).padStart(2, "0")}`;
-      const created = await request.post("/api/video/videos", {
-        headers,
-        data: { title, url: "https://youtu.be/pSHjTRCQxIw", category: "exercise", subCategory: "Stretching" },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      titles.push(title);
-    }
-    try {
-      await signInAsAdmin(page);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto("/adminControlPanel?option=videos");
-      await page.getByLabel("Search videos by title or category").fill(marker);
-      await page.getByRole("button", { name: "Search", exact: true }).click();
-      await expect(page.getByText(`12 videos matching “${marker}”; 10 on this page`)).toBeVisible();
-      await expect(cards(page).getByRole("heading")).toHaveText(titles.toReversed().slice(0, 10));
-      const pages = page.getByRole("navigation", { name: "Pages of videos" });
-      await expect(pages.getByRole("link", { name: "Newest videos" })).toHaveCount(0);
+  test(
+    "videos: Older and Newest keep the search; an edit and a deletion on a later page answer there",
+    { tag: "@no-js" },
+    async ({ page, request, javaScriptEnabled }) => {
+      test.setTimeout(90_000);
+      const marker = unique("paging");
+      const headers = await adminHeaders(request);
+      const titles: string[] = [];
+      // Twelve, one after the other: newest first, #12 to #3 on the first page, #2 and #1 on the second.
+      for (let n = 1; n <= 12; n++) {
+        const title = `${ADMIN_TEST_VIDEO_PREFIX}${marker} ${String(n).padStart(2, "0")}`;
+        const created = await request.post("/api/video/videos", {
+          headers,
+          data: { title, url: "https://youtu.be/pSHjTRCQxIw", category: "exercise", subCategory: "Stretching" },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+        titles.push(title);
+      }
+      try {
+        await signInAsAdmin(page);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto("/adminControlPanel?option=videos");
+        await page.getByLabel("Search videos by title or category").fill(marker);
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+        await expect(page.getByText(`12 videos matching “${marker}”; 10 on this page`)).toBeVisible();
+        await expect(cards(page).getByRole("heading")).toHaveText(titles.toReversed().slice(0, 10));
+        const pages = page.getByRole("navigation", { name: "Pages of videos" });
+        await expect(pages.getByRole("link", { name: "Newest videos" })).toHaveCount(0);
 
-      await pages.getByRole("link", { name: "Older videos" }).click();
-      await expect(page).toHaveURL(/[?&]cursor=/);
-      expect(param(page, "q")).toBe(marker);
-      await expect(cards(page).getByRole("heading")).toHaveText([titles[1], titles[0]]);
-      await expect(page.getByText(`12 videos matching “${marker}”; 2 on this page`)).toBeVisible();
-      await expect(pages.getByRole("link", { name: "Older videos" })).toHaveCount(0);
-      const cursor = param(page, "cursor");
+        await pages.getByRole("link", { name: "Older videos" }).click();
+        await expect(page).toHaveURL(/[?&]cursor=/);
+        expect(param(page, "q")).toBe(marker);
+        await expect(cards(page).getByRole("heading")).toHaveText([titles[1], titles[0]]);
+        await expect(page.getByText(`12 videos matching “${marker}”; 2 on this page`)).toBeVisible();
+        await expect(pages.getByRole("link", { name: "Older videos" })).toHaveCount(0);
+        const cursor = param(page, "cursor");
 
-      // An edit opens above the list; saved, it comes back to this page, its answer in its card.
-      const edited = `${titles[1]} edited`;
-      await page.getByRole("link", { name: `Edit ${titles[1]}`, exact: true }).click();
-      const form = page.getByRole("region", { name: `Edit video: ${titles[1]}` });
-      await form.getByLabel("Title", { exact: true }).fill(edited);
-      await form.getByRole("button", { name: "Save changes" }).click();
-      const card = cards(page).filter({ has: page.getByRole("heading", { name: edited, exact: true }) });
-      await expectAnswerAt(page, (await card.getAttribute("id"))!, `Video "${edited}" updated.`, { javaScriptEnabled });
-      expect([param(page, "q"), param(page, "cursor"), param(page, "edit")]).toEqual([marker, cursor, null]);
-      titles[1] = edited;
+        // An edit opens above the list; saved, it comes back to this page, its answer in its card.
+        const edited = `${titles[1]} edited`;
+        await page.getByRole("link", { name: `Edit ${titles[1]}`, exact: true }).click();
+        const form = page.getByRole("region", { name: `Edit video: ${titles[1]}` });
+        await form.getByLabel("Title", { exact: true }).fill(edited);
+        await form.getByRole("button", { name: "Save changes" }).click();
+        const card = cards(page).filter({ has: page.getByRole("heading", { name: edited, exact: true }) });
+        await expectAnswerAt(page, (await card.getAttribute("id"))!, `Video "${edited}" updated.`, { javaScriptEnabled });
+        expect([param(page, "q"), param(page, "cursor"), param(page, "edit")]).toEqual([marker, cursor, null]);
+        titles[1] = edited;
 
-      // A deletion confirmed on this page: the answer where the list says what it shows, on the same page.
-      await page.getByRole("link", { name: `Delete ${titles[0]}`, exact: true }).click();
-      await page.getByRole("dialog", { name: "Delete video" }).getByRole("button", { name: "Yes, delete" }).click();
-      await expectAnswerAt(page, "video-results", `Video "${titles[0]}" deleted.`, { javaScriptEnabled });
-      expect([param(page, "q"), param(page, "cursor")]).toEqual([marker, cursor]);
-      await expect(cards(page).getByRole("heading")).toHaveText([edited]);
-      titles.shift();
+        // A deletion confirmed on this page: the answer where the list says what it shows, on the same page.
+        await page.getByRole("link", { name: `Delete ${titles[0]}`, exact: true }).click();
+        await page.getByRole("dialog", { name: "Delete video" }).getByRole("button", { name: "Yes, delete" }).click();
+        await expectAnswerAt(page, "video-results", `Video "${titles[0]}" deleted.`, { javaScriptEnabled });
+        expect([param(page, "q"), param(page, "cursor")]).toEqual([marker, cursor]);
+        await expect(cards(page).getByRole("heading")).toHaveText([edited]);
+        titles.shift();
 
-      await pages.getByRole("link", { name: "Newest videos" }).click();
-      await expect(page).not.toHaveURL(/[?&]cursor=/);
-      expect(param(page, "q")).toBe(marker);
-      await expect(page.getByText(`11 videos matching “${marker}”; 10 on this page`)).toBeVisible();
-      await expect(cards(page).first().getByRole("heading")).toHaveText(titles.at(-1)!);
-    } finally {
-      const all = (await (await request.get("/api/video/videos", { headers })).json()) as { _id: string; title: string }[];
-      for (const video of all.filter((candidate) => candidate.title.includes(marker))) await request.delete(`/api/video/${video._id}`, { headers });
-    }
-  });
+        await pages.getByRole("link", { name: "Newest videos" }).click();
+        await expect(page).not.toHaveURL(/[?&]cursor=/);
+        expect(param(page, "q")).toBe(marker);
+        await expect(page.getByText(`11 videos matching “${marker}”; 10 on this page`)).toBeVisible();
+        await expect(cards(page).first().getByRole("heading")).toHaveText(titles.at(-1)!);
+      } finally {
+        const all = (await (await request.get("/api/video/videos", { headers })).json()) as { _id: string; title: string }[];
+        for (const video of all.filter((candidate) => candidate.title.includes(marker))) await request.delete(`/api/video/${video._id}`, { headers });
+      }
+    },
+  );
 
   // Reads only: the saves on a later page are in admin-trails.spec.ts, which may change the seeded trails.
-  test("trail: one picker, no name filter; the coordinate pages are links, the facts open on request", async ({ page }) => {
+  test("trail: one picker, no name filter; the coordinate pages are links, the facts open on request", { tag: "@no-js" }, async ({ page }) => {
     await signInAsAdmin(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/adminControlPanel?option=trail");

@@ -27,7 +27,7 @@ async function axeViolations(page: Page) {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
-test.describe("admin lists, a page at a time", () => {
+test.describe("admin lists, a page at a time", { tag: "@no-js" }, () => {
   test("feedback: Older and Newest keep the search; a change on a later page comes back to it", async ({ page, request, javaScriptEnabled }) => {
     const author = await apiUser(request, "pager");
     const marker = unique("paged");

@@ -4,8 +4,8 @@ import { admin, expect, expectAnswerAt, signInAsAdmin, test } from "./support/fi
 
 // No lost updates (issue 25, point 5): an admin opens a bench's edit form, someone else changes the bench
 // through the API meanwhile, and the admin's save is refused with both versions shown and nothing
-// overwritten; saving again, having seen them, applies. Runs with the specs that edit benches (a bench
-// of its own, deleted at the end), after the ones that compare the map with the seeded benches.
+// overwritten; saving again, having seen them, applies. Runs with the specs that edit benches, on an edits
+// app (support/apps.ts), on a bench of its own, deleted at the end.
 
 async function adminHeaders(request: APIRequestContext) {
   const signin = await request.post("/api/user/signin", { data: { email: admin.email, password: admin.password } });
@@ -28,7 +28,7 @@ async function expectComparisonAccessibleOnAPhone(page: Page, javaScriptEnabled:
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test.describe("a stale bench save (issue 25)", () => {
+test.describe("a stale bench save (issue 25)", { tag: "@no-js" }, () => {
   let benchId = "";
   let benchNumber = 0;
 
@@ -90,7 +90,7 @@ type NoticeJson = { _id: string; version: number };
 // The same for a notice (decision 051): its edit form shows both versions in the list's words, the place by
 // name, the kind by its label, the times on the campus clock. An upcoming notice on the Green Trail, so no
 // walker's page shows it while this runs; each project its own, deleted at the end.
-test.describe("a stale notice save", () => {
+test.describe("a stale notice save", { tag: "@no-js" }, () => {
   let noticeId = "";
 
   test.beforeEach(async ({ request }) => {

@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAnswerAt, fieldError, signInAsAdmin, test } from "./support/fixtures";
+import { appUrl, expect, expectAnswerAt, fieldError, signInAsAdmin, test } from "./support/fixtures";
 
-// Other specs (the trail map) read the seeded trails and benches: every change here is undone in the
-// same test, the js and no-js projects edit different trails and bench numbers so they never race.
+// The trail map specs compare pages with the seeded trails and benches: this spec changes them, so it runs
+// on an edits app of its own (support/apps.ts). Every change is still undone in the same test, and each
+// test edits its own trail and bench numbers (the js and no-js projects apart as before, though on apps of
+// their own now), so trail-path-upload.spec.ts can replace a path beside them.
 
 const rows = (page: Page) => page.locator("table tbody tr");
 /** The table's caption says how many points the trail has: the table shows ten of them a page. */
@@ -27,7 +29,7 @@ async function decline(page: Page, dialog: ReturnType<Page["getByRole"]>, javaSc
   await expect(page).not.toHaveURL(/confirm=/);
 }
 
-test.describe("admin trail area", () => {
+test.describe("admin trail area", { tag: "@no-js" }, () => {
   test("choose a trail, save, insert, delete (declined and confirmed), and refuse bad coordinates", async ({ page, javaScriptEnabled, db }) => {
     // One long walk through the area (about 20 page loads); the shared 2-core machines need the time.
     test.setTimeout(120_000);
@@ -150,7 +152,7 @@ test.describe("admin trail area", () => {
   });
 });
 
-test.describe("admin bench area", () => {
+test.describe("admin bench area", { tag: "@no-js" }, () => {
   test("create (duplicate refused), select, update, add and delete a video, delete the bench", async ({ page, javaScriptEnabled, db }) => {
     test.setTimeout(120_000);
     const number = javaScriptEnabled ? 901 : 951;
@@ -250,14 +252,14 @@ test.describe("admin bench area", () => {
   });
 });
 
-test.describe("trail and bench facts (issue 26)", () => {
+test.describe("trail and bench facts (issue 26)", { tag: "@no-js" }, () => {
   test("an admin corrects a trail's and a bench's facts with plain forms; the public pages follow", async ({ page, javaScriptEnabled }) => {
     test.setTimeout(90_000);
     // Each project edits its own trail and bench, and puts them back through the API at the end.
     const [trailName, slug, benchNumber, benchLocation] = javaScriptEnabled
       ? ["Green Trail", "green", 12, "Along the wooded path on the far east loop"]
       : ["Gray Trail", "gray", 10, "Beside the athletic fields on the west end"];
-    const origin: Record<string, string> = { Origin: `http://127.0.0.1:${process.env.E2E_PORT}` };
+    const origin: Record<string, string> = { Origin: appUrl() };
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=trail");
     await page.getByRole("combobox", { name: "Trail", exact: true }).selectOption({ label: trailName });

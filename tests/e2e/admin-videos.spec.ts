@@ -18,7 +18,7 @@ async function search(page: Page, query: string) {
   await page.waitForURL((url) => url.searchParams.get("q") === query);
 }
 
-test.describe("admin Videos area", () => {
+test.describe("admin Videos area", { tag: "@no-js" }, () => {
   test.beforeEach(async ({ page }) => {
     await signInAsAdmin(page);
   });

@@ -5,7 +5,7 @@ import { watchVideoHostRequests } from "./support/videos";
 // A bench's videos from Vimeo, a media server and another site, as the trail page shows them (the same
 // component as the map's popups): Vimeo behind the facade with dnt=1, the file in <video preload="none">,
 // the page as a link to a new tab, and nothing requested from any of them before play. Runs with the
-// specs that edit benches, after the ones that compare the page with the seeded benches.
+// specs that edit benches, on an edits app (support/apps.ts), where no spec compares the page with the seed.
 
 const FILE_URL = "https://media.example.edu/benches/calf-raises.webm";
 
@@ -14,7 +14,7 @@ async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
 }
 
-test.describe("bench videos beyond YouTube", () => {
+test.describe("bench videos beyond YouTube", { tag: "@no-js" }, () => {
   let benchId = "";
   let benchNumber = 0;
   const GREEN_TRAIL = "673e9addbf9ebe061ef810c1";

@@ -33,7 +33,7 @@ async function expectLinkLeadsTo(page: Page, message: string, field: Locator) {
   await expect(field).toBeInViewport();
 }
 
-test.describe("a refused form shows an error summary at its top, and the page opens on it", () => {
+test.describe("a refused form shows an error summary at its top, and the page opens on it", { tag: "@no-js" }, () => {
   test("sign in: empty fields link to each field; a wrong password is said in the summary", async ({ page, javaScriptEnabled }) => {
     await page.goto("/authorization?formType=signin");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();

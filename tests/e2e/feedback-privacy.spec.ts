@@ -1,6 +1,6 @@
-import { expect, newUser, signInAsAdmin, signUp, test } from "./support/fixtures";
+import { appUrl, expect, newUser, signInAsAdmin, signUp, test } from "./support/fixtures";
 
-test.describe("feedback after its sender deletes their account", () => {
+test.describe("feedback after its sender deletes their account", { tag: "@no-js" }, () => {
   test("keeps the message for the admins, without the sender's name or email", async ({ page, browser, javaScriptEnabled }) => {
     const user = await signUp(page, newUser("erased"));
     await page.goto("/userControlPanel");
@@ -15,7 +15,7 @@ test.describe("feedback after its sender deletes their account", () => {
     await page.getByRole("dialog", { name: "Delete Profile" }).getByRole("button", { name: "Yes, delete my profile" }).click();
     await expect(page.getByText("Your profile has been deleted.")).toBeVisible();
 
-    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`, javaScriptEnabled });
+    const context = await browser.newContext({ baseURL: appUrl(), javaScriptEnabled });
     const adminPage = await context.newPage();
     await signInAsAdmin(adminPage);
     await adminPage.goto(`/adminControlPanel?option=feedback&q=${encodeURIComponent(text)}`);

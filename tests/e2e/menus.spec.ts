@@ -13,7 +13,7 @@ async function box(locator: Locator) {
   return found!;
 }
 
-test.describe("the phone menu", () => {
+test.describe("the phone menu", { tag: "@no-js" }, () => {
   test("tapping the dimmed page beside it closes it, with or without JavaScript", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/about");
@@ -28,7 +28,7 @@ test.describe("the phone menu", () => {
   });
 });
 
-test.describe("header menus", () => {
+test.describe("header menus", { tag: "@no-js" }, () => {
   test("only one dropdown is open at a time, and an open one covers no other", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAsAdmin(page);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { adminOptions, exerciseLinks } from "../../app/lib/navigation";
-import { createUserViaSignup, expect, newUser, signInAsAdmin, signUp, test, unique } from "./support/fixtures";
+import { appUrl, createUserViaSignup, expect, newUser, signInAsAdmin, signUp, test, unique } from "./support/fixtures";
 import { gpxFile, seededPath, uploadedPreview } from "./support/trail-path";
 
 const WIDTHS = [320, 360, 390];
@@ -32,7 +32,7 @@ const adminPages = ["/adminHome", "/adminAnalytics", ...adminOptions.map((option
 
 /** A report at a bench from `user`'s account, through the API; its id. */
 async function reportAs(browser: import("@playwright/test").Browser, user: { email: string; password: string }, benchId: string) {
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const origin = appUrl();
   const context = await browser.newContext({ baseURL: origin });
   try {
     const signin = await context.request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: user.email, password: user.password } });
@@ -79,7 +79,7 @@ test.describe("no page scrolls sideways on a phone", () => {
     await sweep(page, visitorPages);
   });
 
-  test("User pages, a video page included", async ({ page }) => {
+  test("User pages, a video page included", { tag: "@no-js" }, async ({ page }) => {
     await signUp(page);
     const videos = (await (await page.request.get("/api/video/videos")).json()) as { _id: string; subCategory: string }[];
     const bodyWeight = videos.find((video) => video.subCategory === "Body Weight Exercise")!;
@@ -113,7 +113,7 @@ test.describe("no page scrolls sideways on a phone", () => {
     ]);
   });
 
-  test("notices: a bench's page with a long closure, and the Notices area with it listed, edited and being deleted", async ({ page }) => {
+  test("notices: a bench's page with a long closure, and the Notices area with it listed, edited and being deleted", { tag: "@no-js" }, async ({ page }) => {
     await signInAsAdmin(page);
     const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
     const headers = { "X-XSRF-TOKEN": xsrf };
@@ -143,7 +143,7 @@ test.describe("no page scrolls sideways on a phone", () => {
     ]);
   });
 
-  test("Admin pages, the control panel's areas and their dialogs", async ({ page, browser }) => {
+  test("Admin pages, the control panel's areas and their dialogs", { tag: "@no-js" }, async ({ page, browser }) => {
     // A long name and address, so the lists have something that could push them wide.
     const long = await createUserViaSignup(browser, "averyveryverylongusernamewithoutspaces");
     await signInAsAdmin(page);

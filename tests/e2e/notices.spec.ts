@@ -1,15 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
 import { axeOn, axePage } from "./support/axe";
-import { admin, expect, expectAnswerAt, expectLandedOn, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
+import { appUrl, admin, expect, expectAnswerAt, expectLandedOn, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
 
 // Issue 27, point 4: an admin posts a closure, walkers meet it at the top of the trail's pages and on the
 // maps, it goes by itself when it ends, and a report becomes a notice in one press. With JavaScript and
-// without, on a phone and on a laptop. Runs with the seed-editing specs (playwright.config.ts): its notices
-// put banners on the seeded Gray and Green trails' pages while it runs, and it ends or deletes each one.
+// without, on a phone and on a laptop. Runs with the specs that edit the seeded data, on an edits app
+// (support/apps.ts): its notices put banners on the Gray and Green trails' pages while it runs, and it ends
+// or deletes each one.
 
 const WIDTHS = [390, 1280];
 const GREEN = "673e9addbf9ebe061ef810c1";
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
+const origin = () => appUrl();
 
 /** A second browser of the same kind (JavaScript on or off, the same width), signed in as no one. */
 async function visitorBrowser(browser: Browser, javaScriptEnabled: boolean, width: number) {
@@ -38,7 +39,7 @@ async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
-test.describe("closure and caution notices", () => {
+test.describe("closure and caution notices", { tag: "@no-js" }, () => {
   for (const width of WIDTHS) {
     test(`at ${width} px: an admin closes the Gray Trail, a visitor meets the closure on its pages and a bench's, and it ends`, async ({
       page,

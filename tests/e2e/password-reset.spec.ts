@@ -7,7 +7,7 @@ function resetLinkIn(text: string) {
 }
 
 test.describe("password reset by email", () => {
-  test("request → mail → new password; the old one fails and the link works once", async ({ page }) => {
+  test("request → mail → new password; the old one fails and the link works once", { tag: "@no-js" }, async ({ page }) => {
     const user = await signUp(page, newUser("reset"));
     await signOut(page);
 
@@ -57,7 +57,7 @@ test.describe("password reset by email", () => {
     await expect(page.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
   });
 
-  test("the same answer for an unknown email, and no mail is sent", async ({ page }) => {
+  test("the same answer for an unknown email, and no mail is sent", { tag: "@no-js" }, async ({ page }) => {
     const nobody = newUser("ghost");
     await page.goto("/authorization?formType=reset");
     await page.getByLabel("Email", { exact: true }).fill(nobody.email);
@@ -67,7 +67,7 @@ test.describe("password reset by email", () => {
     expect(mailbox.all().filter((mail) => mail.to.includes(nobody.email))).toEqual([]);
   });
 
-  test("the standalone /send-reset-link page sends a working link", async ({ page }) => {
+  test("the standalone /send-reset-link page sends a working link", { tag: "@no-js" }, async ({ page }) => {
     const user = await signUp(page, newUser("standalone"));
     await signOut(page);
     await page.goto("/send-reset-link");
@@ -87,7 +87,7 @@ test.describe("password reset by email", () => {
     await expect(page).toHaveURL(/\/userHome$/);
   });
 
-  test("a password changed on the profile page voids a reset link sent earlier", async ({ page }) => {
+  test("a password changed on the profile page voids a reset link sent earlier", { tag: "@no-js" }, async ({ page }) => {
     const user = await signUp(page, newUser("voided"));
     await signOut(page);
     await page.goto("/send-reset-link");

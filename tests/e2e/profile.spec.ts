@@ -16,7 +16,7 @@ async function openDialog(page: Page, trigger: string, title: string) {
   return dialog;
 }
 
-test.describe("profile page", () => {
+test.describe("profile page", { tag: "@no-js" }, () => {
   test("shows the read-only information and updates the profile", async ({ page, db }) => {
     const user = await signUp(page, newUser("prof"));
     await page.goto("/userControlPanel");

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { admin, createUserViaSignup, expect, expectAnswerAt, fillSignIn, mailbox, signInAsAdmin, test, unique } from "./support/fixtures";
+import { appUrl, admin, createUserViaSignup, expect, expectAnswerAt, fillSignIn, mailbox, signInAsAdmin, test, unique } from "./support/fixtures";
 
 // Issue 27, points 1-3: a walker reports a problem on a trail's page (signing in from the page's own
 // link), the admins find it in their mailbox and their queue, and the walker reads the answer on My
@@ -21,7 +21,7 @@ async function mailAbout(to: string, id: string, timeoutMs = 10_000) {
 /** A second browser of the same kind (JavaScript on or off, the same width) for the administrator. */
 async function adminBrowser(browser: Browser, javaScriptEnabled: boolean, width: number) {
   const context = await browser.newContext({
-    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+    baseURL: appUrl(),
     javaScriptEnabled,
     viewport: { width, height: 844 },
   });
@@ -34,7 +34,7 @@ async function ownReports(page: Page) {
   return (await (await page.request.get("/api/reports")).json()) as { _id: string; description: string; status: string; note: string | null }[];
 }
 
-test.describe("reporting a problem", () => {
+test.describe("reporting a problem", { tag: "@no-js" }, () => {
   for (const width of WIDTHS) {
     test(`at ${width} px: a visitor signs in from the trail's page, reports, the admins get mail and answer, and the walker reads the answer`, async ({
       page,

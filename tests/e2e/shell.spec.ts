@@ -67,17 +67,4 @@ test.describe("public shell", () => {
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
   });
-
-  test("an unknown address answers 404 with a helpful page", async ({ page }) => {
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
-  });
-
-  test("the health check reports the database @server", async ({ request }) => {
-    const response = await request.get("/healthz");
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", database: "up" });
-  });
 });

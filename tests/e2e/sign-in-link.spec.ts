@@ -1,12 +1,12 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
-import { expect, fillSignIn, mailbox, newUser, signOut, signUp, test, type TestUser } from "./support/fixtures";
+import { appUrl, expect, fillSignIn, mailbox, newUser, signOut, signUp, test, type TestUser } from "./support/fixtures";
 
 // Issue 25 point 3 (decision 040): after 20 failed sign-ins on an account, the right password from a
 // browser without the account's device cookie gets a one-time link by mail instead of a session; the
 // owner's own browser signs in at once.
 
-const origin = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
+const origin = () => appUrl();
 
 /**
  * Twenty wrong passwords from a client that keeps no cookies, as a stranger's script sends them (one
@@ -57,7 +57,7 @@ async function accountElsewhere(page: Page, user: TestUser) {
   await page.context().clearCookies();
 }
 
-test.describe("signing in while an account is under attack", () => {
+test.describe("signing in while an account is under attack", { tag: "@no-js" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
   // Twenty bcrypt checks and axe at two widths: more than the suite's default half minute on a busy machine.
   test.describe.configure({ timeout: 120_000 });

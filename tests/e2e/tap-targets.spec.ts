@@ -101,7 +101,7 @@ test.describe("every link and control is at least 24 × 24 px on a phone", () =>
     ]);
   });
 
-  test("User pages, with a walk in the log", async ({ page, javaScriptEnabled }) => {
+  test("User pages, with a walk in the log", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
     await signUp(page);
     const trails = (await (await page.request.get("/api/trails/trails")).json()) as { _id: string }[];
     const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
@@ -124,7 +124,7 @@ test.describe("every link and control is at least 24 × 24 px on a phone", () =>
     ]);
   });
 
-  test("Admin pages, a trail and a bench chosen", async ({ page, javaScriptEnabled }) => {
+  test("Admin pages, a trail and a bench chosen", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
     await signInAsAdmin(page);
     const benches = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string; videos: unknown[] }[];
     await sweep(page, javaScriptEnabled, [

@@ -29,7 +29,7 @@ test("the Gray Trail's page says how many steps there are and where", async ({ p
   await expect(page.locator('dt:text-is("Step-free") + dd')).toHaveText("No: 6 steps at the parking deck stairwell, by Bench 5");
 });
 
-test("a visitor at a bench signs in from its page and is offered to walk on from there", async ({ page, browser }) => {
+test("a visitor at a bench signs in from its page and is offered to walk on from there", { tag: "@no-js" }, async ({ page, browser }) => {
   const user = await createUserViaSignup(browser, "benchwalker");
   await page.goto("/trails/gold");
   await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();

@@ -23,25 +23,6 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("an unknown trail answers 404", async ({ page }) => {
-  const response = await page.goto("/trails/purple");
-  expect(response!.status()).toBe(404);
-});
-
-test("the trail page offers its GPX and GeoJSON as files", async ({ page }) => {
-  await page.goto("/trails/gray");
-  for (const [name, type, file] of [
-    ["Download GPX", "application/gpx+xml", "gray-trail.gpx"],
-    ["Download GeoJSON", "application/geo+json", "gray-trail.geojson"],
-  ]) {
-    const href = await page.getByRole("link", { name }).getAttribute("href");
-    const response = await page.request.get(href!);
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain(type);
-    expect(response.headers()["content-disposition"]).toBe(`attachment; filename="${file}"`);
-  }
-});
-
 test("the first bench in the directions opens its bench page: a position fix without GPS", async ({ page }) => {
   await page.goto("/trails/gold");
   await page.getByRole("heading", { name: "Directions" }).locator("xpath=..").getByRole("link").first().click();

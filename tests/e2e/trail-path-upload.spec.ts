@@ -6,13 +6,15 @@ import { expect, signInAsAdmin, test } from "./support/fixtures";
 import { gpxFile, uploadPathFile, openPathUpload } from "./support/trail-path";
 
 // Replacing a trail's path from a file (issue 27, point 5). It replaces a seeded trail's whole path and
-// puts it back, so it runs after every spec that reads or edits the seeded trails (playwright.config.ts):
-// with JavaScript on the Gray Trail, without on the Gold Trail, so the two projects never race.
+// puts it back, so it runs on an edits app (support/apps.ts), where no spec compares pages with the seed,
+// on a trail no other spec there edits: admin-trails.spec.ts edits the Gray Trail's coordinates and the
+// Green Trail's facts with JavaScript, the Gold Trail's and the Gray Trail's without. Its two tests share
+// the trail, so they run one after the other.
 test.describe.configure({ mode: "serial" });
 
 const TRAILS = {
-  js: { name: "Gray Trail", id: "673e9addbf9ebe061ef810c0", slug: "gray" },
-  "no-js": { name: "Gold Trail", id: "673e9addbf9ebe061ef810bf", slug: "gold" },
+  js: { name: "Gold Trail", id: "673e9addbf9ebe061ef810bf", slug: "gold" },
+  "no-js": { name: "Green Trail", id: "673e9addbf9ebe061ef810c1", slug: "green" },
 } as const;
 
 const seedBenches = JSON.parse(readFileSync("prisma/seed-data/benches.json", "utf8")) as {
@@ -34,7 +36,7 @@ async function expectMessage(page: Page, message: string) {
   await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
 }
 
-test.describe("replace a trail's path from a file", () => {
+test.describe("replace a trail's path from a file", { tag: "@no-js" }, () => {
   test("on a phone: a GPX upload is previewed, Cancel changes nothing, Apply replaces the path; the trail's own download puts it back", async ({
     page,
     javaScriptEnabled,

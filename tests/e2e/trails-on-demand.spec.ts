@@ -23,7 +23,7 @@ function watchScripts(page: Page) {
 const olCanvas = (page: Page) => page.locator('[data-map="openlayers"] canvas').first();
 const svgMap = (page: Page) => page.locator('[data-map="svg"]');
 
-test.describe("/trails loads the interactive map only when asked", () => {
+test.describe("/trails loads the interactive map only when asked", { tag: "@no-js" }, () => {
   test.beforeEach(async ({ page }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);

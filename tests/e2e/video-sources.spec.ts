@@ -105,7 +105,7 @@ test.describe("videos beyond YouTube", () => {
     expect(requests).toEqual([]);
   });
 
-  test("the admin form refuses http, javascript: and data: links and keeps what was typed", async ({ page }) => {
+  test("the admin form refuses http, javascript: and data: links and keeps what was typed", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/adminControlPanel?option=videos");
     const addForm = page.getByRole("region", { name: "Add a video" });
     const title = unique(`${ADMIN_TEST_VIDEO_PREFIX}refused `);

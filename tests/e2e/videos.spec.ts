@@ -12,23 +12,19 @@ import {
   youTubeId,
 } from "./support/videos";
 
-// One signed-in admin is shared by the js and no-js projects, which run at the same time; reactions and
-// views are per user, so each project works on a different video (chosen by project name below).
-function pick<T>(list: T[], projectName: string) {
-  return list[projectName === "no-js" ? 1 : 0];
-}
-
+// One signed-in admin is shared by the tests here, which run side by side; reactions and views are per user,
+// so each test reacts to a video of its own topic (the play test only counts views).
 /**
  * The video libraries and the watch page ship no script (decision 060; zero-js-pages.spec.ts holds every
  * one of them, with a player shown, to that): a browser with JavaScript off gets and renders the very
  * document a browser with it on does, and their forms are plain forms either way. The tests that stay
- * on those pages therefore run once, with JavaScript (`@scriptless`, playwright.config.ts), where a
+ * on those pages therefore run once, with JavaScript (no @no-js tag, playwright.config.ts), where a
  * script would load and run, and each fails if a page it visited asked for a script or if the page it
- * ends on has a <script> or <noscript>, since the no-JS twin would then no longer be the same page.
+ * ends on has a <script> or <noscript>, since a browser without scripts would then no longer see the same page.
  */
 let scriptsAskedFor: string[] = [];
 
-test.describe("video libraries", { tag: "@scriptless" }, () => {
+test.describe("video libraries", () => {
   test.beforeEach(async ({ page }) => {
     // The admin's session, without a page load: every test opens a video page first.
     await adminSession(page);
@@ -81,9 +77,9 @@ test.describe("video libraries", { tag: "@scriptless" }, () => {
     await expect(hydrationSection.getByRole("article")).toHaveCount(hydration.length);
   });
 
-  test("like, switch to dislike and remove: each lands back on the same card, kept on the server", async ({ page, db }, testInfo) => {
+  test("like, switch to dislike and remove: each lands back on the same card, kept on the server", async ({ page, db }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const video = pick(seededIn("Body Weight Exercise"), testInfo.project.name);
+    const video = seededIn("Body Weight Exercise")[0];
     const stored = async () => {
       if (!db) return null;
       const { rows } = await db.query(
@@ -123,10 +119,10 @@ test.describe("video libraries", { tag: "@scriptless" }, () => {
     if (db) expect(await stored()).toEqual({ likes, dislikes, reactions: null });
   });
 
-  test("play counts one view and shows the player in its card; playing again the same day counts none", async ({ page, db }, testInfo) => {
+  test("play counts one view and shows the player in its card; playing again the same day counts none", async ({ page, db }) => {
     await watchVideoHostRequests(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    const video = pick(seededIn("Injury Prevention"), testInfo.project.name);
+    const video = seededIn("Injury Prevention")[0];
     const viewPosts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") viewPosts.push(new URL(request.url()).pathname);
@@ -218,9 +214,9 @@ test.describe("video libraries", { tag: "@scriptless" }, () => {
     expect(requests).toEqual([embed]);
   });
 
-  test("the watch page shows one video with its reactions and play, and links back to its card", async ({ page }, testInfo) => {
+  test("the watch page shows one video with its reactions and play, and links back to its card", async ({ page }) => {
     await watchVideoHostRequests(page);
-    const video = pick(seededIn("Stretching"), testInfo.project.name);
+    const video = seededIn("Stretching")[0];
     await page.goto("/strechesForWalking");
     const likes = await countShown(page, video.title, "like");
     const dislikes = await countShown(page, video.title, "dislike");
@@ -266,33 +262,30 @@ test.describe("reaching a video library", () => {
     await signInAsAdmin(page);
   });
 
-  test("'Loading videos...' shows while a video page loads after a click", async ({ page, javaScriptEnabled }) => {
+  // Without JavaScript the link loads the page as any other; the libraries' own tests open them so.
+  test("'Loading videos...' shows while a video page loads after a click", async ({ page }) => {
     await page.goto("/userHome");
-    if (javaScriptEnabled) {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/injuryPrevention\.data/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
-      await expect(page.getByText("Loading videos...")).toBeVisible();
-      release();
-    } else {
-      await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
-    }
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/injuryPrevention\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
+    await expect(page.getByText("Loading videos...")).toBeVisible();
+    release();
     await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
     await expect(page.getByRole("article")).toHaveCount(seededIn("Injury Prevention").length);
     await expect(page.getByText("Loading videos...")).toHaveCount(0);
   });
 
-  test("a page reached by a client-side navigation keeps working: its forms are plain forms", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("a page reached by a client-side navigation keeps working: its forms are plain forms", async ({ page }) => {
     await page.goto("/userHome");
     await page.getByRole("link", { name: "Watch Injury Prevention videos" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Injury Prevention" })).toBeVisible();
     // With JavaScript the page came through the router already running, so this document has scripts.
-    if (javaScriptEnabled) expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
-    const video = pick(seededIn("Injury Prevention"), testInfo.project.name);
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    const video = seededIn("Injury Prevention")[0];
     const card = videoCard(page, video.title);
     const likes = await countShown(page, video.title, "like");
     const dislikes = await countShown(page, video.title, "dislike");

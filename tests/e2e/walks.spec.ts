@@ -51,106 +51,106 @@ const COORDINATE = /(^|[^\d])(-?8[34]\.\d{3,}|3[34]\.\d{3,})/;
 test.describe("walks", () => {
   test.use({ permissions: ["geolocation"], geolocation: { latitude: 33.98, longitude: -84.005, accuracy: 10 } });
 
-  test("a walk along the Gold Trail: distance grows, the next bench changes, off trail is said, a reload keeps it, and Finish saves only the summary", async ({
-    page,
-    context,
-    javaScriptEnabled,
-  }) => {
-    await signUp(page);
-    if (!javaScriptEnabled) {
-      // Without scripts there is no location: the map and benches are there, and the Log a walk form instead.
+  test(
+    "a walk along the Gold Trail: distance grows, the next bench changes, off trail is said, a reload keeps it, and Finish saves only the summary",
+    { tag: "@no-js" },
+    async ({ page, context, javaScriptEnabled }) => {
+      await signUp(page);
+      if (!javaScriptEnabled) {
+        // Without scripts there is no location: the map and benches are there, and the Log a walk form instead.
+        await page.goto("/trails?trail=gold");
+        await expect(page.getByRole("button", { name: "Start walk" })).toHaveCount(0);
+        // Nor a link to a walk that could not start here.
+        await expect(page.getByRole("link", { name: "Start walk" })).toBeHidden();
+        await page.getByRole("link", { name: "Log a walk on this trail" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
+        await expect(page.getByLabel("Trail")).toHaveValue("673e9addbf9ebe061ef810bf");
+        return;
+      }
+      const requests: Request[] = [];
+      page.on("request", (request) => requests.push(request));
+      const goTo = async (metres: number) => {
+        const [longitude, latitude] = alongGold(metres);
+        await context.setGeolocation({ latitude, longitude, accuracy: 8 });
+      };
+
+      await goTo(180);
       await page.goto("/trails?trail=gold");
-      await expect(page.getByRole("button", { name: "Start walk" })).toHaveCount(0);
-      // Nor a link to a walk that could not start here.
-      await expect(page.getByRole("link", { name: "Start walk" })).toBeHidden();
-      await page.getByRole("link", { name: "Log a walk on this trail" }).click();
+      // The page comes without scripts (decision 067): Start walk is a link whose answer brings the walk
+      // companion and the interactive map, and starts the walk.
+      const invitation = page.locator("[data-walk-invitation]");
+      await expect(invitation.getByText("Your location stays on this device.")).toBeVisible();
+      // Keyboard only: the controls are links and buttons with names.
+      await invitation.getByRole("link", { name: "Start walk" }).focus();
+      await page.keyboard.press("Enter");
+      const panel = page.locator("[data-walk-panel]");
+      const status = panel.getByRole("status");
+      await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
+      await expect(panel.locator('[data-walk="next-bench"]')).toContainText("Bench 1, 62 m ahead");
+      // The next bench's videos play in place, through the same facade as the bench popups.
+      await expect(panel.locator('[data-walk="next-bench"]').getByRole("button", { name: "Play video: Dynamic Warm-Up Series" })).toBeVisible();
+      await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-walker", "true");
+
+      for (const metres of [210, 240, 270, 300]) {
+        await goTo(metres);
+        await expect.poll(() => walkedMetres(page)).toBeGreaterThanOrEqual(metres - 180 - 2);
+      }
+      expect(await walkedMetres(page)).toBeLessThanOrEqual(122);
+      // Bench 1 (242 m along) is behind now; the next one beside the trail is Bench 9.
+      await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 9.");
+      await expect(panel.getByRole("button", { name: "Recentre map" })).toHaveAttribute("aria-pressed", "true");
+
+      const away = awayFromTrail(alongGold(300));
+      await context.setGeolocation({ longitude: away[0], latitude: away[1], accuracy: 8 });
+      await expect(status).toHaveText(/^Off the trail: \d+ m from the nearest point of the Gold Trail\.$/);
+      const offBy = Number(/(\d+) m/.exec((await status.textContent())!)![1]);
+      expect(offBy).toBeGreaterThan(25);
+      const beforeReload = await walkedMetres(page);
+
+      // A reload (or a dropped connection) loses nothing: the walk is kept in this browser.
+      await page.reload();
+      await expect(panel.getByRole("status")).toHaveText(/Off the trail|Waiting for your position/);
+      expect(await walkedMetres(page)).toBe(beforeReload);
+      await goTo(330);
+      await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 9.");
+      await goTo(360);
+      await expect.poll(() => walkedMetres(page)).toBeGreaterThan(beforeReload + 25);
+      expect(await axeViolations(page)).toEqual([]);
+
+      const walked = await walkedMetres(page);
+      await panel.getByRole("button", { name: "Finish walk" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(panel.locator('[data-walk="summary"]')).toContainText("Gold Trail");
+      // The day is written as on every other page ("Tue, Nov 24, 2026"), never as 2026-11-24 (issue 29, point 3).
+      const summaryDay = (await panel.locator('[data-walk="summary"] dd').allTextContents()).find((text) => /\d{4}/.test(text))!;
+      expect(summaryDay).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      await panel.getByRole("button", { name: "Save walk" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
-      await expect(page.getByLabel("Trail")).toHaveValue("673e9addbf9ebe061ef810bf");
-      return;
-    }
-    const requests: Request[] = [];
-    page.on("request", (request) => requests.push(request));
-    const goTo = async (metres: number) => {
-      const [longitude, latitude] = alongGold(metres);
-      await context.setGeolocation({ latitude, longitude, accuracy: 8 });
-    };
+      await expect(page.getByText("Walk saved.")).toBeVisible();
+      const row = page.locator("tr[data-walk-id]");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Gold Trail");
+      await expect(row).toContainText(summaryDay);
+      await expect(row).toContainText(`${(walked / METRES_PER_MILE).toFixed(2)} mi`);
 
-    await goTo(180);
-    await page.goto("/trails?trail=gold");
-    // The page comes without scripts (decision 067): Start walk is a link whose answer brings the walk
-    // companion and the interactive map, and starts the walk.
-    const invitation = page.locator("[data-walk-invitation]");
-    await expect(invitation.getByText("Your location stays on this device.")).toBeVisible();
-    // Keyboard only: the controls are links and buttons with names.
-    await invitation.getByRole("link", { name: "Start walk" }).focus();
-    await page.keyboard.press("Enter");
-    const panel = page.locator("[data-walk-panel]");
-    const status = panel.getByRole("status");
-    await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
-    await expect(panel.locator('[data-walk="next-bench"]')).toContainText("Bench 1, 62 m ahead");
-    // The next bench's videos play in place, through the same facade as the bench popups.
-    await expect(panel.locator('[data-walk="next-bench"]').getByRole("button", { name: "Play video: Dynamic Warm-Up Series" })).toBeVisible();
-    await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-walker", "true");
+      // Positions never left the browser: no address and no body carried a coordinate, and the one write
+      // was the summary and nothing else.
+      for (const request of requests) {
+        const body = request.postData() ?? "";
+        expect(decodeURIComponent(request.url()), request.url()).not.toMatch(COORDINATE);
+        expect(body, request.url()).not.toMatch(COORDINATE);
+        expect(body.toLowerCase(), request.url()).not.toMatch(/latitude|longitude|accuracy/);
+      }
+      const writes = requests.filter((request) => request.method() !== "GET");
+      expect(writes).toHaveLength(1);
+      const fields = new URLSearchParams(writes[0].postData()!);
+      expect([...fields.keys()].sort()).toEqual(["date", "distanceMiles", "durationMinutes", "intent", "trailId"]);
+      expect(fields.get("trailId")).toBe("673e9addbf9ebe061ef810bf");
+      expect(Number(fields.get("distanceMiles"))).toBeCloseTo(walked / METRES_PER_MILE, 2);
+    },
+  );
 
-    for (const metres of [210, 240, 270, 300]) {
-      await goTo(metres);
-      await expect.poll(() => walkedMetres(page)).toBeGreaterThanOrEqual(metres - 180 - 2);
-    }
-    expect(await walkedMetres(page)).toBeLessThanOrEqual(122);
-    // Bench 1 (242 m along) is behind now; the next one beside the trail is Bench 9.
-    await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 9.");
-    await expect(panel.getByRole("button", { name: "Recentre map" })).toHaveAttribute("aria-pressed", "true");
-
-    const away = awayFromTrail(alongGold(300));
-    await context.setGeolocation({ longitude: away[0], latitude: away[1], accuracy: 8 });
-    await expect(status).toHaveText(/^Off the trail: \d+ m from the nearest point of the Gold Trail\.$/);
-    const offBy = Number(/(\d+) m/.exec((await status.textContent())!)![1]);
-    expect(offBy).toBeGreaterThan(25);
-    const beforeReload = await walkedMetres(page);
-
-    // A reload (or a dropped connection) loses nothing: the walk is kept in this browser.
-    await page.reload();
-    await expect(panel.getByRole("status")).toHaveText(/Off the trail|Waiting for your position/);
-    expect(await walkedMetres(page)).toBe(beforeReload);
-    await goTo(330);
-    await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 9.");
-    await goTo(360);
-    await expect.poll(() => walkedMetres(page)).toBeGreaterThan(beforeReload + 25);
-    expect(await axeViolations(page)).toEqual([]);
-
-    const walked = await walkedMetres(page);
-    await panel.getByRole("button", { name: "Finish walk" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(panel.locator('[data-walk="summary"]')).toContainText("Gold Trail");
-    // The day is written as on every other page ("Tue, Nov 24, 2026"), never as 2026-11-24 (issue 29, point 3).
-    const summaryDay = (await panel.locator('[data-walk="summary"] dd').allTextContents()).find((text) => /\d{4}/.test(text))!;
-    expect(summaryDay).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    await panel.getByRole("button", { name: "Save walk" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
-    await expect(page.getByText("Walk saved.")).toBeVisible();
-    const row = page.locator("tr[data-walk-id]");
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText("Gold Trail");
-    await expect(row).toContainText(summaryDay);
-    await expect(row).toContainText(`${(walked / METRES_PER_MILE).toFixed(2)} mi`);
-
-    // Positions never left the browser: no address and no body carried a coordinate, and the one write
-    // was the summary and nothing else.
-    for (const request of requests) {
-      const body = request.postData() ?? "";
-      expect(decodeURIComponent(request.url()), request.url()).not.toMatch(COORDINATE);
-      expect(body, request.url()).not.toMatch(COORDINATE);
-      expect(body.toLowerCase(), request.url()).not.toMatch(/latitude|longitude|accuracy/);
-    }
-    const writes = requests.filter((request) => request.method() !== "GET");
-    expect(writes).toHaveLength(1);
-    const fields = new URLSearchParams(writes[0].postData()!);
-    expect([...fields.keys()].sort()).toEqual(["date", "distanceMiles", "durationMinutes", "intent", "trailId"]);
-    expect(fields.get("trailId")).toBe("673e9addbf9ebe061ef810bf");
-    expect(Number(fields.get("distanceMiles"))).toBeCloseTo(walked / METRES_PER_MILE, 2);
-  });
-
-  test("a trail map opened from another page reloads itself to ask for the location", async ({ page, context, javaScriptEnabled }) => {
+  test("a trail map opened from another page reloads itself to ask for the location", { tag: "@no-js" }, async ({ page, context, javaScriptEnabled }) => {
     await signUp(page);
     if (!javaScriptEnabled) {
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trails" }).first().click();
@@ -170,54 +170,58 @@ test.describe("walks", () => {
     await expect(page.locator("[data-walk-panel]").getByRole("status")).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
   });
 
-  test("log a walk with the form, see it in My walks with the totals and chart, and delete it after confirming", async ({ page, javaScriptEnabled }) => {
-    await signUp(page);
-    await page.goto("/userControlPanel");
-    await page.getByRole("link", { name: "My Walks" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
-    await expect(page.getByText("No walks yet.")).toBeVisible();
-    expect(await axeViolations(page, javaScriptEnabled)).toEqual([]);
+  test(
+    "log a walk with the form, see it in My walks with the totals and chart, and delete it after confirming",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled }) => {
+      await signUp(page);
+      await page.goto("/userControlPanel");
+      await page.getByRole("link", { name: "My Walks" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
+      await expect(page.getByText("No walks yet.")).toBeVisible();
+      expect(await axeViolations(page, javaScriptEnabled)).toEqual([]);
 
-    const form = page.locator("#log-walk");
-    // A date in the future is refused beside the field, keeping what was typed.
-    await form.getByLabel("Trail").selectOption({ label: "Gold Trail" });
-    await form.getByLabel("Date").fill("2999-01-01");
-    await form.getByLabel("Duration in minutes (optional)").fill("30");
-    await form.getByRole("button", { name: "Save walk" }).click();
-    await expect(fieldError(form, "The date of a walk cannot be in the future.")).toBeVisible();
-    await expect(form.getByLabel("Duration in minutes (optional)")).toHaveValue("30");
+      const form = page.locator("#log-walk");
+      // A date in the future is refused beside the field, keeping what was typed.
+      await form.getByLabel("Trail").selectOption({ label: "Gold Trail" });
+      await form.getByLabel("Date").fill("2999-01-01");
+      await form.getByLabel("Duration in minutes (optional)").fill("30");
+      await form.getByRole("button", { name: "Save walk" }).click();
+      await expect(fieldError(form, "The date of a walk cannot be in the future.")).toBeVisible();
+      await expect(form.getByLabel("Duration in minutes (optional)")).toHaveValue("30");
 
-    const today = await form.getByLabel("Date").getAttribute("max");
-    await form.getByLabel("Date").fill(today!);
-    await form.getByLabel("Laps").fill("2");
-    await form.getByRole("button", { name: "Save walk" }).click();
-    await expect(page.getByText("Walk saved.")).toBeVisible();
-    const twoLaps = ((2 * gold.length) / METRES_PER_MILE).toFixed(2);
-    const row = page.locator("tr[data-walk-id]");
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText("Gold Trail");
-    await expect(row).toContainText(`${twoLaps} mi`);
-    await expect(row).toContainText("30 min");
-    await expect(page.locator('[data-totals="week"]')).toContainText(`${twoLaps} mi`);
-    await expect(page.locator('[data-totals="month"]')).toContainText(`${twoLaps} mi`);
-    // The chart's last bar is this week's miles.
-    const chart = page.locator('[data-chart="walk-weeks-chart"]');
-    await expect(chart.locator("[data-label]")).toHaveCount(8);
-    await expect(chart.locator("[data-label]").last()).toContainText(twoLaps);
-    expect(await axeViolations(page, javaScriptEnabled)).toEqual([]);
+      const today = await form.getByLabel("Date").getAttribute("max");
+      await form.getByLabel("Date").fill(today!);
+      await form.getByLabel("Laps").fill("2");
+      await form.getByRole("button", { name: "Save walk" }).click();
+      await expect(page.getByText("Walk saved.")).toBeVisible();
+      const twoLaps = ((2 * gold.length) / METRES_PER_MILE).toFixed(2);
+      const row = page.locator("tr[data-walk-id]");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Gold Trail");
+      await expect(row).toContainText(`${twoLaps} mi`);
+      await expect(row).toContainText("30 min");
+      await expect(page.locator('[data-totals="week"]')).toContainText(`${twoLaps} mi`);
+      await expect(page.locator('[data-totals="month"]')).toContainText(`${twoLaps} mi`);
+      // The chart's last bar is this week's miles.
+      const chart = page.locator('[data-chart="walk-weeks-chart"]');
+      await expect(chart.locator("[data-label]")).toHaveCount(8);
+      await expect(chart.locator("[data-label]").last()).toContainText(twoLaps);
+      expect(await axeViolations(page, javaScriptEnabled)).toEqual([]);
 
-    await row.getByRole("link", { name: /^Delete/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Delete walk" });
-    await expect(dialog.getByText("Are you sure you want to delete this walk?")).toBeVisible();
-    await dialog.getByRole("button", { name: "Delete walk" }).click();
-    await expect(page.getByText("Walk deleted.")).toBeVisible();
-    await expect(page.locator("tr[data-walk-id]")).toHaveCount(0);
-    await expect(page.locator('[data-totals="week"]')).toContainText("0.00 mi");
-  });
+      await row.getByRole("link", { name: /^Delete/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete walk" });
+      await expect(dialog.getByText("Are you sure you want to delete this walk?")).toBeVisible();
+      await dialog.getByRole("button", { name: "Delete walk" }).click();
+      await expect(page.getByText("Walk deleted.")).toBeVisible();
+      await expect(page.locator("tr[data-walk-id]")).toHaveCount(0);
+      await expect(page.locator('[data-totals="week"]')).toContainText("0.00 mi");
+    },
+  );
 });
 
 test.describe("walk analytics", () => {
-  test("the admin sees walks per trail and week, small groups as '< 5', and the page passes axe", async ({ page, javaScriptEnabled }) => {
+  test("the admin sees walks per trail and week, small groups as '< 5', and the page passes axe", async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto("/adminAnalytics");
     const section = page.getByRole("region", { name: "Walks" });
@@ -230,6 +234,6 @@ test.describe("walk analytics", () => {
     for (const value of await table.locator("td").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-walks")))) {
       expect(value === "< 5" || Number(value) === 0 || Number(value) >= 5, String(value)).toBe(true);
     }
-    expect(await axeViolations(page, javaScriptEnabled)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -27,24 +27,20 @@ async function expectNoScript(page: Page, response: Response | null, path: strin
 }
 
 test.describe("pages without JavaScript", () => {
-  // The first two hold the pages to shipping no script in a browser with JavaScript on, where a script
-  // would load and run; with it off they would see the same HTML and prove less, so they run once.
-  test(
-    "the landing page, About, Privacy and 404 load no script at all, and their policy allows none (the 404: only its nonce's)",
-    { tag: "@scriptless" },
-    async ({ page }) => {
-      const scripts = scriptRequests(page);
-      for (const path of scriptFreePages) {
-        const response = await page.goto(path);
-        const notFound = path === "/no-such-page";
-        expect(response!.status()).toBe(notFound ? 404 : 200);
-        await expectNoScript(page, response, path, notFound ? /script-src 'self' 'nonce-[^']+'/ : /script-src 'none'/);
-      }
-      expect(scripts).toEqual([]);
-    },
-  );
+  // These hold the pages to shipping no script in a browser with JavaScript on, where a script would load
+  // and run; with it off they would see the same HTML and prove less, so they run once, with it.
+  test("the landing page, About, Privacy and 404 load no script at all, and their policy allows none (the 404: only its nonce's)", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    for (const path of scriptFreePages) {
+      const response = await page.goto(path);
+      const notFound = path === "/no-such-page";
+      expect(response!.status()).toBe(notFound ? 404 : 200);
+      await expectNoScript(page, response, path, notFound ? /script-src 'self' 'nonce-[^']+'/ : /script-src 'none'/);
+    }
+    expect(scripts).toEqual([]);
+  });
 
-  test("the five video libraries and the watch page load no script, also with a player shown (issue 28)", { tag: "@scriptless" }, async ({ page }) => {
+  test("the five video libraries and the watch page load no script, also with a player shown (issue 28)", async ({ page }) => {
     await signUp(page);
     const scripts = scriptRequests(page);
     for (const { path } of videoPages) {
@@ -83,7 +79,7 @@ test.describe("pages without JavaScript", () => {
     expect(ownScripts).toEqual([]);
   });
 
-  test("their menus, links and flash message work without scripts", async ({ page, browser }) => {
+  test("their menus, links and flash message work without scripts", { tag: "@no-js" }, async ({ page, browser }) => {
     const user = await createUserViaSignup(browser, "nojs");
     await signIn(page, user.email, user.password);
     await signOut(page);
@@ -97,18 +93,16 @@ test.describe("pages without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
   });
 
-  test("other pages keep their enhancements, also when reached from a page without scripts", async ({ page, javaScriptEnabled }) => {
+  test("other pages keep their enhancements, also when reached from a page without scripts", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/authorization$/);
     const response = await page.request.get("/authorization");
     expect(await response.text()).toMatch(/<script/);
-    if (javaScriptEnabled) {
-      // Hydrated: the router runs, and a client-side visit to About keeps it running.
-      await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "About Walking Trails" })).toBeVisible();
-      expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
-    }
+    // Hydrated: the router runs, and a client-side visit to About keeps it running.
+    await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "About Walking Trails" })).toBeVisible();
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
   });
 });

@@ -95,6 +95,21 @@ describe("/trails/{slug}/download/{format}", () => {
     }
   });
 
+  test("a trail's page offers its GPX and GeoJSON as files, through its Download links", async () => {
+    const html = await (await callRoute("/trails/gray")).text();
+    for (const [name, type, file] of [
+      ["Download GPX", "application/gpx+xml", "gray-trail.gpx"],
+      ["Download GeoJSON", "application/geo+json", "gray-trail.geojson"],
+    ]) {
+      const href = new RegExp(`<a\\b[^>]*href="([^"]+)"[^>]*>(?:<!-- -->)?${name}</a>`).exec(html)?.[1];
+      expect(href, name).toBeTruthy();
+      const response = await callRoute(href!.replace(/&amp;/g, "&"));
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get("Content-Type"), name).toContain(type);
+      expect(response.headers.get("Content-Disposition"), name).toBe(`attachment; filename="${file}"`);
+    }
+  });
+
   test("an unknown format or trail is a 404", async () => {
     expect((await callRoute("/trails/gold/download/kml")).status).toBe(404);
     expect((await callRoute("/trails/purple/download/gpx")).status).toBe(404);

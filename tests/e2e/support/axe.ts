@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import { expect, type Page } from "@playwright/test";
+import { appUrl } from "./fixtures";
 
 /**
  * What every axe run of the suite checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA (2.2 adds the 24 px
@@ -69,7 +70,7 @@ export async function expectNoFrames(page: Page) {
 export async function axePage(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) return { page, close: async () => {} };
   const browser = page.context().browser()!;
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
+  const origin = appUrl();
   const context = await browser.newContext({
     baseURL: origin,
     javaScriptEnabled: true, // the test runner would otherwise pass on the project's "off"

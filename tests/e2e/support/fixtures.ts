@@ -1,23 +1,31 @@
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import pg from "pg";
+import { appHandles } from "./apps";
 import { E2E_ADMIN } from "./global-setup";
 import { readMail, waitForMail } from "./mailbox";
 
 type Fixtures = {
-  /** Direct SQL on the app's database when it is a PostgreSQL server (TEST_DATABASE_URL); else null. */
+  /** Direct SQL on the test's app's database when it is a PostgreSQL server (TEST_DATABASE_URL); else null. */
   db: pg.Pool | null;
 };
 
-let pool: pg.Pool | null = null;
+const pools = new Map<string, pg.Pool>();
 
 export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern, and this one has none
-  db: async ({}, use) => {
-    const url = process.env.E2E_DATABASE_URL;
-    if (url && !pool) pool = new pg.Pool({ connectionString: url, max: 2 });
-    await use(url ? pool : null);
+  db: async ({ baseURL }, use) => {
+    const url = appHandles()[baseURL!]?.databaseUrl;
+    if (url && !pools.has(url)) pools.set(url, new pg.Pool({ connectionString: url, max: 2 }));
+    await use(url ? pools.get(url)! : null);
   },
 });
+
+/**
+ * The origin of the app the running test's project drives (its baseURL: the shared app, or an edits app;
+ * support/apps.ts): for a request's Origin header, a new browser context or a cookie's address.
+ */
+export function appUrl() {
+  return test.info().project.use.baseURL!;
+}
 
 export { expect };
 export const admin = E2E_ADMIN;
@@ -55,8 +63,7 @@ export function newUser(prefix = "user"): TestUser {
 
 /** An API call from the page's own origin, as the old client makes it; its cookies are the page's. */
 async function apiPost(request: APIRequestContext, path: string, data: object) {
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT}`;
-  const response = await request.post(path, { data, headers: { Origin: origin } });
+  const response = await request.post(path, { data, headers: { Origin: appUrl() } });
   expect(response.status(), `${path} answered ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as { result: { role: "User" | "Admin" } };
 }
@@ -87,7 +94,7 @@ export async function signIn(page: Page, email: string, password: string, redire
 
 /** The seeded administrator's session, which global setup signed in once, in the page's browser context. */
 export async function adminSession(page: Page) {
-  await page.context().addCookies(JSON.parse(process.env.E2E_ADMIN_COOKIES!) as { name: string; value: string; url: string }[]);
+  await page.context().addCookies(appHandles()[appUrl()].adminCookies);
 }
 
 /** The seeded administrator's browser, on /adminHome. */
@@ -133,7 +140,7 @@ export async function signOut(page: Page) {
 
 /** Creates an account in a throw-away browser context, leaving the test's own page signed out. */
 export async function createUserViaSignup(browser: import("@playwright/test").Browser, prefix = "user") {
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const context = await browser.newContext({ baseURL: appUrl() });
   try {
     const user = newUser(prefix);
     await apiPost(context.request, "/api/user/signup", { ...user, confirmPassword: user.password });
@@ -216,5 +223,5 @@ export async function expectLandedOn(page: Page, id: string, { javaScriptEnabled
  */
 export async function preferInteractiveMap(page: Page) {
   const value = encodeURIComponent(Buffer.from(JSON.stringify("interactive")).toString("base64"));
-  await page.context().addCookies([{ name: "trailsMap", value, url: `http://127.0.0.1:${process.env.E2E_PORT}/` }]);
+  await page.context().addCookies([{ name: "trailsMap", value, url: `${appUrl()}/` }]);
 }

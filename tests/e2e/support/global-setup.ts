@@ -3,6 +3,7 @@ import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startThumbnailHost } from "../../support/thumbnail-host";
+import { APPS, appOrigin, type AppHandles, type AppName } from "./apps";
 import { startSmtpServer } from "./mailbox";
 
 export const E2E_ADMIN = { email: "admin@example.test", password: "e2e-admin-password", username: "admin" };
@@ -21,30 +22,98 @@ async function waitForHealthy(url: string, timeoutMs: number, logFile: string) {
   throw new Error(`the app did not become healthy within ${timeoutMs} ms; see ${logFile}`);
 }
 
+type Started = { origin: string; adminCookies: AppHandles[string]["adminCookies"]; databaseUrl: string | null; stop(): Promise<void> };
+
 /**
- * Starts what the end-to-end tests run against: a real SMTP server, a fresh database (PostgreSQL when
- * TEST_DATABASE_URL is set, else an embedded PGlite directory) and the production build of the app.
+ * One app of the run: a fresh database of its own (PostgreSQL when TEST_DATABASE_URL is set, else an
+ * embedded PGlite directory) and the production build, its seeded administrator signed in once.
  */
-export default async function globalSetup() {
+async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv): Promise<Started> {
+  const origin = appOrigin(name);
+  const env: NodeJS.ProcessEnv = { ...shared, PORT: new URL(origin).port, APP_URL: origin };
+  delete env.DATABASE_URL;
+
+  let dropDatabase = async () => {};
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const database = `wt_e2e_${process.pid}_${name.replace(/-/g, "_")}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${database}`);
+    await client.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await dropper.end();
+    };
+  } else {
+    env.PGLITE_DATA_DIR = path.join(runDir, `pglite-${name}`);
+  }
+
+  const logFile = path.join(runDir, `app-${name}.log`);
+  const out = openSync(logFile, "a");
+  const app = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", out, out] });
+  await waitForHealthy(`${origin}/healthz`, 180_000, logFile);
+
+  // The seeded administrator signs in once; specs that only need an admin's browser reuse the session.
+  const signIn = await fetch(`${origin}/api/user/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  if (!signIn.ok) throw new Error(`the seeded admin could not sign in (${signIn.status}); see ${logFile}`);
+  const adminCookies = signIn.headers.getSetCookie().map((header) => {
+    const [pair] = header.split(";");
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+  });
+
+  return {
+    origin,
+    adminCookies,
+    databaseUrl: env.DATABASE_URL ?? null,
+    stop: async () => {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      app.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (app.exitCode === null) app.kill("SIGKILL");
+      await dropDatabase();
+    },
+  };
+}
+
+/**
+ * Starts what the end-to-end tests run against: a real SMTP server, a stand-in host for video stills, and
+ * the apps of support/apps.ts side by side, each on its own database.
+ */
+export default function globalSetup() {
+  return startRun(APPS);
+}
+
+/** The same with only some of the apps (the engine flows need one: tests/engines/support/global-setup.ts). */
+export async function startRun(names: readonly AppName[]) {
   const runDir = path.resolve("tests/.tmp", `e2e-${process.pid}`);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   const mailDir = path.join(runDir, "mail");
   const smtp = await startSmtpServer(mailDir);
-  // The app fetches video stills from this stand-in, never from YouTube or Vimeo.
+  // The apps fetch video stills from this stand-in, never from YouTube or Vimeo.
   const thumbnails = await startThumbnailHost();
 
-  const env: NodeJS.ProcessEnv = {
+  const shared: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
-    PORT: process.env.E2E_PORT!,
     HOST: "127.0.0.1",
     SESSION_SECRET: "e2e-session-secret-0123456789",
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ADMIN_USERNAME: E2E_ADMIN.username,
-    APP_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     LOG_LEVEL: "warn",
     // Tests sign in far more often from one address than a person would.
     RATE_LIMIT_FACTOR: "50",
@@ -53,65 +122,23 @@ export default async function globalSetup() {
     VIMEO_OEMBED_HOST: thumbnails.origin,
     VIMEO_THUMBNAIL_HOST: thumbnails.origin,
   };
-  delete env.DATABASE_URL;
-
-  let dropDatabase = async () => {};
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `wt_e2e_${process.pid}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    process.env.E2E_DATABASE_URL = env.DATABASE_URL;
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    };
-  } else {
-    env.PGLITE_DATA_DIR = path.join(runDir, "pglite");
+  const starts = await Promise.allSettled(names.map((name) => startApp(name, runDir, shared)));
+  const apps = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
+  const failed = starts.find((start) => start.status === "rejected");
+  if (failed) {
+    await Promise.all(apps.map((app) => app.stop()));
+    await Promise.all([smtp.close(), thumbnails.close()]);
+    throw failed.reason;
   }
 
-  const logFile = path.join(runDir, "app.log");
-  const out = openSync(logFile, "a");
-  const app = spawn(process.execPath, ["build/server.js"], {
-    env,
-    stdio: ["ignore", out, out],
-  });
-  const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
-  await waitForHealthy(`${baseURL}/healthz`, 180_000, logFile);
-
-  // The seeded administrator signs in once; specs that only need an admin's browser reuse the session.
-  const signIn = await fetch(`${baseURL}/api/user/signin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: baseURL },
-    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
-  });
-  if (!signIn.ok) throw new Error(`the seeded admin could not sign in (${signIn.status}); see ${logFile}`);
-  const cookies = signIn.headers.getSetCookie().map((header) => {
-    const [pair] = header.split(";");
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
-  });
-  process.env.E2E_ADMIN_COOKIES = JSON.stringify(cookies);
-
+  const handles: AppHandles = Object.fromEntries(apps.map(({ origin, adminCookies, databaseUrl }) => [origin, { adminCookies, databaseUrl }]));
+  process.env.E2E_APPS = JSON.stringify(handles);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_RUN_DIR = runDir;
-  process.env.E2E_APP_LOG = logFile;
 
   return async () => {
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    app.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (app.exitCode === null) app.kill("SIGKILL");
+    await Promise.all(apps.map((app) => app.stop()));
     await smtp.close();
     await thumbnails.close();
-    await dropDatabase();
   };
 }

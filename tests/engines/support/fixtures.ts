@@ -1,4 +1,5 @@
 import { test as base, expect } from "@playwright/test";
+import { appHandles, appOrigin } from "../../e2e/support/apps";
 import { E2E_ADMIN } from "../../e2e/support/global-setup";
 import { newUser, type TestUser } from "../../e2e/support/fixtures";
 import type { Cookie, EngineName, EnginePage, EngineSession, Launch } from "./engine";
@@ -10,7 +11,7 @@ export { expect, newUser };
 export const admin = E2E_ADMIN;
 
 const launchers: Record<EngineName, Launch> = { gecko: launchGecko, webkit: launchWebKit };
-export const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT}`;
+export const baseURL = () => appOrigin("shared");
 
 /** Chosen per project in playwright.engines.config.ts. */
 export type EngineOptions = { engine: EngineName; javaScript: boolean };
@@ -71,7 +72,7 @@ export async function signUpSession(tab: EnginePage, user: TestUser = newUser())
 
 /** The seeded administrator's session, which global setup signed in once. */
 export async function adminSession(tab: EnginePage) {
-  const cookies = JSON.parse(process.env.E2E_ADMIN_COOKIES!) as Cookie[];
+  const cookies = appHandles()[baseURL()].adminCookies;
   await tab.addCookies(cookies.map(({ name, value }) => ({ name, value })));
 }
 
