@@ -1,3 +1,5 @@
+// First: it must run before any module builds a zod schema (app/lib/zod-jitless.ts).
+import "~/lib/zod-jitless";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";

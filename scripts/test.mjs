@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromiumPath, headlessShellPath } from "./lib/chromium.mjs";
+import { enginePackages } from "./lib/engines.mjs";
 
 // The end-to-end tests drive Debian's chromium-headless-shell, Lighthouse (in the bench) its full Chromium:
 // Playwright cannot download its own browsers here.
@@ -12,6 +13,8 @@ const browsers = process.env.CHROMIUM_PATH
       [chromiumPath, "chromium"],
       [headlessShellPath, "chromium-headless-shell"],
     ];
+// The flows in WebKit and Gecko drive Debian's engines too (tests/engines/).
+browsers.push(...enginePackages);
 const missing = browsers.filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
 if (missing.length > 0) {
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
@@ -36,6 +39,7 @@ const steps = [
   ["build", "npm", ["run", "build"]],
   ["unit and integration tests", "npx", ["vitest", "run"]],
   ["end-to-end tests", "npx", ["playwright", "test"]],
+  ["end-to-end flows in WebKit and Gecko", "npm", ["run", "test:engines"]],
 ];
 // The load test and the benchmark drive the production build on PostgreSQL: their short modes run
 // whenever a server is available (CI), the long ones by hand (npm run loadtest / npm run bench).

@@ -91,7 +91,12 @@ async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv
  * Starts what the end-to-end tests run against: a real SMTP server, a stand-in host for video stills, and
  * the apps of support/apps.ts side by side, each on its own database.
  */
-export default async function globalSetup() {
+export default function globalSetup() {
+  return startRun(APPS);
+}
+
+/** The same with only some of the apps (the engine flows need one: tests/engines/support/global-setup.ts). */
+export async function startRun(names: readonly AppName[]) {
   const runDir = path.resolve("tests/.tmp", `e2e-${process.pid}`);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
@@ -117,7 +122,7 @@ export default async function globalSetup() {
     VIMEO_OEMBED_HOST: thumbnails.origin,
     VIMEO_THUMBNAIL_HOST: thumbnails.origin,
   };
-  const starts = await Promise.allSettled(APPS.map((name) => startApp(name, runDir, shared)));
+  const starts = await Promise.allSettled(names.map((name) => startApp(name, runDir, shared)));
   const apps = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
   const failed = starts.find((start) => start.status === "rejected");
   if (failed) {
