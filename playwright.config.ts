@@ -17,12 +17,16 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
-  workers: 2,
+  // Four workers on two cores: a worker spends half its time waiting (a page load, an assertion's next
+  // poll), so two left a core idle half the run (docs/testing.md, "Where the time goes").
+  workers: 4,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // Where the time went: the ten slowest spec files of each project, printed after the run.
+  reportSlowTests: { max: 10, threshold: 0 },
   outputDir: "test-results",
   // A trace records every step's DOM and screen: it cost a quarter of the suite's CPU, so it is off;
   // re-run a failing spec with `--trace on` to get one. A failure's screenshot is kept.

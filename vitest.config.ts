@@ -38,8 +38,11 @@ export default defineConfig({
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     pool: "forks",
-    // Both cores: every file has its own database, so files never share rows.
-    maxWorkers: 2,
+    // Three workers on two cores: every file has its own database, so files never share rows, and a
+    // file waiting on its database, a child process or a timer leaves the core to the next one.
+    maxWorkers: 3,
+    // Where the time went: the ten slowest files, loading and tests apart (docs/testing.md).
+    reporters: ["default", "./tests/support/slowest-files-reporter.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // No test fetches video stills unless it turns them on against its own stand-in host, and none mails

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite, in the order that fails fastest. Uses PostgreSQL when TEST_DATABASE_URL
 // is set (CI sets it when a server answers on 127.0.0.1:5432), otherwise embedded PGlite throughout.
-import { spawnSync } from "node:child_process";
+// Stages that do not depend on each other run together; those that measure run alone (docs/testing.md).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromiumPath, headlessShellPath } from "./lib/chromium.mjs";
 import { enginePackages } from "./lib/engines.mjs";
@@ -34,31 +35,59 @@ if (missing.length > 0) {
 const mode = process.env.TEST_DATABASE_URL ? `PostgreSQL (${process.env.TEST_DATABASE_URL})` : "embedded PGlite";
 console.log(`Database for tests: ${mode}`);
 
-const steps = [
-  ["typecheck", "npx", ["tsc"]],
-  ["build", "npm", ["run", "build"]],
-  ["unit and integration tests", "npx", ["vitest", "run"]],
-  ["end-to-end tests", "npx", ["playwright", "test"]],
-  ["end-to-end flows in WebKit and Gecko", "npm", ["run", "test:engines"]],
+/**
+ * The stages, a phase at a time; the stages of one phase run together. A short stage's output is held
+ * until it ends, so parallel output never interleaves; the one long stage of a phase (`stream`) prints as
+ * it goes.
+ */
+const phases = [
+  [
+    { name: "build", command: "npm", args: ["run", "build"] },
+    { name: "typecheck", command: "npx", args: ["tsc"] },
+    { name: "lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
+    { name: "format", command: "npx", args: ["prettier", "--check", ".", "--log-level", "warn"] },
+  ],
+  [{ name: "unit and integration tests", command: "npx", args: ["vitest", "run"], stream: true }],
+  [{ name: "end-to-end tests", command: "npx", args: ["playwright", "test"], stream: true }],
+  [{ name: "end-to-end flows in WebKit and Gecko", command: "npx", args: ["playwright", "test", "--config", "playwright.engines.config.ts"], stream: true }],
 ];
 // The load test and the benchmark drive the production build on PostgreSQL: their short modes run
 // whenever a server is available (CI), the long ones by hand (npm run loadtest / npm run bench).
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(["load test (short)", "node", ["scripts/loadtest.mjs", "--short"]]);
-  steps.push(["benchmark (short)", "node", ["scripts/bench.mjs", "--short"]]);
+  phases.push([{ name: "load test (short)", command: "node", args: ["scripts/loadtest.mjs", "--short"], stream: true }]);
+  phases.push([{ name: "benchmark (short)", command: "node", args: ["scripts/bench.mjs", "--short"], stream: true }]);
 }
+
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
+
+function run({ name, command, args, stream }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: stream ? "inherit" : ["ignore", "pipe", "pipe"], env: process.env });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("close", (code) => {
+      const ok = code === 0;
+      if (!stream && (output.trim() || !ok)) console.log(`\n▶ ${name}\n${output.trimEnd()}`);
+      console.log(`  ${name}: ${ok ? "ok" : "FAILED"} in ${seconds(started)} s`);
+      resolve({ name, ok, code, time: seconds(started) });
+    });
+  });
+}
+
 const suiteStarted = Date.now();
 const timings = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
+for (const phase of phases) {
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
-  timings.push(`  ${name.padEnd(28)} ${seconds(started).padStart(7)} s  ${result.status === 0 ? "ok" : "FAILED"}`);
-  console.log(`  ${name}: ${result.status === 0 ? "ok" : "FAILED"} in ${seconds(started)} s`);
-  if (result.status !== 0) {
+  console.log(`\n▶ ${phase.map((stage) => stage.name).join(", ")}${phase.length > 1 ? " (together)" : ""}`);
+  const results = await Promise.all(phase.map(run));
+  for (const result of results) timings.push(`  ${result.name.padEnd(38)} ${result.time.padStart(7)} s  ${result.ok ? "ok" : "FAILED"}`);
+  if (phase.length > 1) timings.push(`    (together: ${seconds(started)} s)`);
+  const failed = results.find((result) => !result.ok);
+  if (failed) {
     console.log(`\n${timings.join("\n")}\nTest suite FAILED after ${seconds(suiteStarted)} s`);
-    process.exit(result.status ?? 1);
+    process.exit(failed.code || 1);
   }
 }
 const total = (Date.now() - suiteStarted) / 1000;

@@ -56,6 +56,8 @@ async function sweep(page: Page, paths: string[]) {
     await page.goto(path);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
+      // A busy machine may measure before the page has been laid out at the new width.
+      await page.waitForFunction((expected) => window.innerWidth === expected, width);
       const { scrollWidth, culprits } = await page.evaluate(() => {
         const viewport = document.documentElement.clientWidth;
         // Names what sticks out, for the failure message: laid-out elements outside closed menus.

@@ -223,6 +223,9 @@ test("an admin form: a role change asks first, then answers in the person's row"
   await tab.goto(`/adminControlPanel?option=profiles`);
   await tab.fill(field("Search by username or email"), user.username);
   await tab.click(button("Search"));
+  // The new account also heads the unfiltered list: a press there before the search's page replaced it
+  // would open a dialog that the arriving results then close.
+  await expectAddress(tab, new RegExp(`[?&]q=${user.username}`));
   const row = { css: `tr[data-user-row="${user.username}"]` };
   await tab.click(button(`Make Admin for ${user.username}`, row));
   const dialog = { role: "dialog" as const, name: "Change role" };

@@ -33,7 +33,7 @@ describe("one server per embedded database", () => {
   }, 60_000);
 
   test("a lock whose heartbeat stopped (its container died) is taken over, and this server keeps it alive", async () => {
-    const dir = migratedDataDir();
+    const dir = await migratedDataDir();
     foreignLock(dir, 60_000);
     const app = await startApp({ PGLITE_DATA_DIR: dir });
     await waitForHealthy(app, 60_000);

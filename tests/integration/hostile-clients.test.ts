@@ -10,7 +10,7 @@ const ADMIN = { ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-passwo
 
 let app: AppProcess;
 beforeAll(async () => {
-  app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...ADMIN });
+  app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...ADMIN });
   await waitForHealthy(app, 60_000);
 }, 90_000);
 afterAll(stopAllApps);
@@ -294,7 +294,7 @@ describe("the log", () => {
 
 describe("behind a reverse proxy that rewrites Host", () => {
   test("forms from APP_URL's origin work, other origins do not, and cookies are Secure for an https APP_URL", async () => {
-    const proxied = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), APP_URL: "https://trails.example.edu", TRUST_PROXY: "1", ...ADMIN });
+    const proxied = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), APP_URL: "https://trails.example.edu", TRUST_PROXY: "1", ...ADMIN });
     await waitForHealthy(proxied, 60_000);
     // nginx's defaults: Host is the upstream's name, the client's address is appended to X-Forwarded-For.
     const asProxy = (origin: string) =>

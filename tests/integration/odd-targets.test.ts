@@ -7,7 +7,7 @@ import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess
 
 let app: AppProcess;
 beforeAll(async () => {
-  app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" });
+  app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" });
   await waitForHealthy(app, 60_000);
 }, 90_000);
 afterAll(stopAllApps);

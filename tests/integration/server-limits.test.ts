@@ -87,7 +87,7 @@ async function underAttack(app: AppProcess, attack: () => Promise<{ closed: bool
 
 describe("limits at the socket", () => {
   test("3,000 connections that never finish their headers are closed by the headers deadline; /healthz answers throughout", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...LIMITS });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS });
     await waitForHealthy(app, 60_000);
     const result = await underAttack(app, () => stalledConnections(app.url, 3_000, 100, () => "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "));
     expect(result.sockets.every((entry) => entry.closed)).toBe(true);
@@ -99,7 +99,7 @@ describe("limits at the socket", () => {
   }, 60_000);
 
   test("2,000 form posts stalled one byte short of their body are cut by the total body deadline; /healthz answers throughout", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...LIMITS });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS });
     await waitForHealthy(app, 60_000);
     const body = "feedback=" + "a".repeat(60 * 1024 - 10);
     const result = await underAttack(app, () =>
@@ -120,7 +120,7 @@ describe("limits at the socket", () => {
   }, 60_000);
 
   test("one address cannot hold more than MAX_CONNECTIONS_PER_ADDRESS connections; others still get in", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...LIMITS, MAX_CONNECTIONS_PER_ADDRESS: "20" });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, MAX_CONNECTIONS_PER_ADDRESS: "20" });
     await waitForHealthy(app, 60_000);
     const sockets = await stalledConnections(app.url, 40, 40, () => "GET / HTTP/1.1\r\nHost: x\r\n");
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -132,7 +132,7 @@ describe("limits at the socket", () => {
 
 describe("graceful stop", () => {
   test("SIGTERM with requests in flight: they finish, new connections are refused, the process exits 0", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...LIMITS, BODY_TIMEOUT_MS: "5000" });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, BODY_TIMEOUT_MS: "5000" });
     await waitForHealthy(app, 60_000);
     // Requests in flight: form posts whose bodies arrive only after the signal.
     const url = new URL(app.url);
@@ -160,7 +160,7 @@ describe("graceful stop", () => {
   }, 60_000);
 
   test("a second signal while draining exits at once", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ...LIMITS, SHUTDOWN_GRACE_MS: "30000" });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, SHUTDOWN_GRACE_MS: "30000" });
     await waitForHealthy(app, 60_000);
     const url = new URL(app.url);
     // A request that holds the drain open.

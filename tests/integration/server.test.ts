@@ -125,7 +125,7 @@ describe("the production server process", () => {
   }, 240_000);
 
   test("an administrator from ADMIN_EMAIL is announced once, without repeating the password", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
     await waitForHealthy(app, 60_000);
     expect(app.output()).toContain("Administrator account created:\n  email:    boss@example.test\n  password: the one in ADMIN_PASSWORD");
     expect(app.output()).not.toContain("boss-password");
@@ -133,7 +133,7 @@ describe("the production server process", () => {
   }, 120_000);
 
   test("every request is one JSON log line, and nothing else is logged for it", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ADMIN_EMAIL: "log@example.test", ADMIN_PASSWORD: "log-password" });
+    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ADMIN_EMAIL: "log@example.test", ADMIN_PASSWORD: "log-password" });
     await waitForHealthy(app, 60_000);
     const startup = app.output().length;
     const paths = ["/", "/about", "/no-such-page", "/api/video/videos", "/logo.svg", "/reset/secret-token"];
@@ -183,7 +183,7 @@ describe("the production server process", () => {
 
   test("killed in the middle of coordinate inserts, the restarted app finds whole changes only", async () => {
     const env = {
-      PGLITE_DATA_DIR: migratedDataDir(),
+      PGLITE_DATA_DIR: await migratedDataDir(),
       ADMIN_EMAIL: "writer@example.test",
       ADMIN_PASSWORD: "writer-password",
       RATE_LIMIT_FACTOR: "1000",

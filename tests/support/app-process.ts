@@ -45,13 +45,19 @@ export async function stopAllApps() {
  * its start) and applies its data steps and seed as on any start. For tests about anything but the first
  * start of an empty directory, which start on `PGLITE_DATA_DIR` of a fresh temporary directory instead.
  */
-export function migratedDataDir(): string {
+export async function migratedDataDir(): Promise<string> {
+  const template = inject("appDataTemplate");
+  // Global setup makes the template beside the first files (database-template.ts): wait for it to appear.
+  for (const deadline = Date.now() + 180_000; !existsSync(template);) {
+    if (Date.now() > deadline) throw new Error(`the app data template ${template} was not made within 3 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   // In memory where there is a tmpfs, as with memory://: PostgreSQL's fsyncs on a busy disk would block
   // the app's event loop (PGlite's file system calls are synchronous) and skew what the tests time.
   const parent = mkdtempSync(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "wt-app-"));
   copies.push(parent);
   const dir = path.join(parent, "pglite");
-  cpSync(inject("appDataTemplate"), dir, { recursive: true });
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
 

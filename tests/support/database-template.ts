@@ -2,7 +2,7 @@
 // a fresh PostgreSQL database cloned from a template when TEST_DATABASE_URL is set, otherwise an
 // in-memory PGlite loaded from a snapshot.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
@@ -40,20 +40,29 @@ const appDataTemplateDir = () => path.join(tmpDir, `app-data-${process.pid}`);
  * (copied by `migratedDataDir` in app-process.ts). A new PGlite spends some 6 CPU-seconds creating its
  * cluster (initdb in WebAssembly) before the migrations; an app started on a copy opens an existing
  * one, then applies its data steps and seed as on any start. Built from the PGlite snapshot when there
- * is one (no second initdb), else migrated here.
+ * is one (no second initdb), else migrated here. It is made beside the run, not before it: most files
+ * never start an app, so they need not wait for it; the directory appears, whole, once it is ready.
  */
-export async function createAppDataTemplate(snapshot?: Blob): Promise<{ dir: string; cleanup(): void }> {
+export function createAppDataTemplate(snapshot?: Blob): { dir: string; ready: Promise<void>; cleanup(): Promise<void> } {
   const dir = appDataTemplateDir();
-  rmSync(dir, { recursive: true, force: true });
+  const partial = `${dir}.partial`;
+  for (const stale of [dir, partial]) rmSync(stale, { recursive: true, force: true });
   mkdirSync(tmpDir, { recursive: true });
-  if (snapshot) {
-    await (await PGlite.create(dir, { loadDataDir: snapshot })).close();
-  } else {
-    const db = wrapPGlite(await PGlite.create(dir));
-    await applyMigrations(db);
-    await db.close();
-  }
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  const ready = (async () => {
+    if (snapshot) {
+      await (await PGlite.create(partial, { loadDataDir: snapshot })).close();
+    } else {
+      const db = wrapPGlite(await PGlite.create(partial));
+      await applyMigrations(db);
+      await db.close();
+    }
+    renameSync(partial, dir);
+  })();
+  const cleanup = async () => {
+    await ready.catch(() => {});
+    for (const made of [dir, partial]) rmSync(made, { recursive: true, force: true });
+  };
+  return { dir, ready, cleanup };
 }
 
 /** Run once per test run: a migrated template (PostgreSQL) or snapshot (PGlite). */
@@ -61,23 +70,19 @@ export async function createTemplate(): Promise<{ template: string; appDataTempl
   const url = testDatabaseUrl();
   if (url) {
     const name = templateName();
-    const [, appData] = await Promise.all([
-      (async () => {
-        await admin(url, async (client) => {
-          await client.query(`DROP DATABASE IF EXISTS ${name}`);
-          await client.query(`CREATE DATABASE ${name}`);
-        });
-        const db = openPostgres(withDatabase(url, name), 2);
-        await applyMigrations(db);
-        await db.close();
-      })(),
-      createAppDataTemplate(),
-    ]);
+    const appData = createAppDataTemplate();
+    await admin(url, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      await client.query(`CREATE DATABASE ${name}`);
+    });
+    const db = openPostgres(withDatabase(url, name), 2);
+    await applyMigrations(db);
+    await db.close();
     return {
       template: name,
       appDataTemplate: appData.dir,
       cleanup: async () => {
-        appData.cleanup();
+        await appData.cleanup();
         await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       },
     };
@@ -89,8 +94,8 @@ export async function createTemplate(): Promise<{ template: string; appDataTempl
   await db.close();
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
-  const appData = await createAppDataTemplate(dump);
-  return { template: snapshotFile, appDataTemplate: appData.dir, cleanup: async () => appData.cleanup() };
+  const appData = createAppDataTemplate(dump);
+  return { template: snapshotFile, appDataTemplate: appData.dir, cleanup: appData.cleanup };
 }
 
 /**
