@@ -65,12 +65,21 @@ export function createAppDataTemplate(snapshot?: Blob): { dir: string; ready: Pr
   return { dir, ready, cleanup };
 }
 
+/** What a run that starts no app has in place of the app data template: a path nothing ever makes. */
+function noAppData() {
+  return { dir: appDataTemplateDir(), cleanup: async () => {} };
+}
+
 /** Run once per test run: a migrated template (PostgreSQL) or snapshot (PGlite). */
-export async function createTemplate(): Promise<{ template: string; appDataTemplate: string; cleanup(): Promise<void> }> {
+export async function createTemplate({ appData: wanted = true } = {}): Promise<{
+  template: string;
+  appDataTemplate: string;
+  cleanup(): Promise<void>;
+}> {
   const url = testDatabaseUrl();
   if (url) {
     const name = templateName();
-    const appData = createAppDataTemplate();
+    const appData = wanted ? createAppDataTemplate() : noAppData();
     await admin(url, async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${name}`);
       await client.query(`CREATE DATABASE ${name}`);
@@ -94,7 +103,7 @@ export async function createTemplate(): Promise<{ template: string; appDataTempl
   await db.close();
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
-  const appData = createAppDataTemplate(dump);
+  const appData = wanted ? createAppDataTemplate(dump) : noAppData();
   return { template: snapshotFile, appDataTemplate: appData.dir, cleanup: appData.cleanup };
 }
 

@@ -30,7 +30,9 @@ function ensureFreshBuild() {
 
 export default async function setup(project: TestProject) {
   ensureFreshBuild();
-  const { template, appDataTemplate, cleanup } = await createTemplate();
+  // Only the files that start app processes copy the app data template (`npm run test:fast` runs none).
+  const startsApps = project.vitest.projects.some((running) => ["processes", "servers"].includes(running.name));
+  const { template, appDataTemplate, cleanup } = await createTemplate({ appData: startsApps });
   project.provide("databaseTemplate", template);
   project.provide("appDataTemplate", appDataTemplate);
   return cleanup;
