@@ -31,6 +31,8 @@ const serverFiles = [
  */
 const processFiles = [
   "tests/integration/server.test.ts",
+  "tests/integration/server-restarts.test.ts",
+  "tests/integration/server-database-outage.test.ts",
   "tests/integration/odd-targets.test.ts",
   "tests/integration/embedded-lock.test.ts",
   "tests/integration/lockfile.test.ts",

@@ -61,6 +61,22 @@ export async function migratedDataDir(): Promise<string> {
   return dir;
 }
 
+/** An empty embedded data directory of the app's own, removed with the app, for tests of a first start. */
+export function emptyDataDir(): string {
+  const parent = mkdtempSync(path.join(tmpdir(), "wt-pglite-"));
+  copies.push(parent);
+  return path.join(parent, "pglite");
+}
+
+/** Signs in through the API, as the old client does; the answer carries the token and the cookies. */
+export function apiSignIn(app: AppProcess, email: string, password: string, cookie?: string) {
+  return fetch(`${app.url}/api/user/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
 export async function startApp(env: Record<string, string | undefined>): Promise<AppProcess> {
   const port = await freePort();
   return spawnApp(["build/server.js"], port, {
