@@ -76,7 +76,7 @@ async function readableOne<Row extends TimedRow>(row: Row, client?: Pick<Tx, "$q
 }
 
 type NoticeFailure =
-  | { ok: false; reason: "not-found" | "unknown-bench" | "unknown-trail" | "report-not-found" }
+  | { ok: false; reason: "not-found" | "unknown-bench" | "unknown-trail" | "report-not-found" | "report-place-removed" }
   | { ok: false; reason: VersionMismatch | "ends-before-start" | "not-active"; current: NoticeRow };
 export type NoticeWriteResult = { ok: true; notice: NoticeRow } | NoticeFailure;
 
@@ -86,6 +86,7 @@ export const noticeRefusals = {
   "unknown-bench": fieldRefusal(400, "benchId", noticeMessages.benchUnknown),
   "unknown-trail": fieldRefusal(400, "trailId", noticeMessages.trailUnknown),
   "report-not-found": { status: 404, message: noticeMessages.reportNotFound },
+  "report-place-removed": { status: 409, message: noticeMessages.reportPlaceRemoved },
   "ends-before-start": fieldRefusal(400, "endsAt", noticeMessages.endBeforeStart),
   "not-active": { status: 409, message: noticeMessages.notActive },
   stale: { status: 409, message: noticeMessages.stale },
@@ -320,7 +321,7 @@ export async function createNoticeFromReport(
   authorId: string,
   reportId: string,
   now = new Date(),
-): Promise<{ ok: true; notice: NoticeRow; existing: boolean } | { ok: false; reason: "report-not-found" }> {
+): Promise<{ ok: true; notice: NoticeRow; existing: boolean } | { ok: false; reason: "report-not-found" | "report-place-removed" }> {
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Report" WHERE "id" = ${reportId} FOR UPDATE`;
     const report =
@@ -328,6 +329,7 @@ export async function createNoticeFromReport(
         ? await tx.report.findUnique({ where: { id: reportId }, select: { trailId: true, benchId: true, category: true, status: true } })
         : null;
     if (!report) return { ok: false, reason: "report-not-found" } as const;
+    if (!report.trailId && !report.benchId) return { ok: false, reason: "report-place-removed" } as const;
     const existing = await tx.notice.findFirst({
       where: { reportId, OR: [{ endsAt: null }, { endsAt: { gt: now } }] },
       orderBy: { createdAt: "desc" },

@@ -51,6 +51,7 @@ export const noticeMessages = {
   preconditionFailed: "The notice changed since the version named in If-Match (its current ETag is in this answer's ETag header).",
   notActive: "This notice is not showing now, so it cannot be ended; edit or delete it instead.",
   reportNotFound: "Report not found.",
+  reportPlaceRemoved: "The bench or trail of this report has been deleted, so there is no place to post a notice on.",
   created: "Notice posted.",
   createdFromReport: "Notice posted from the report, starting now with no end. Adjust it below if needed.",
   alreadyFromReport: "This report already has a notice showing or upcoming.",
