@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { freePort, migratedDataDir, runStartScript, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { freePort, migratedDataDir, runStartScript, runNpmStart, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 import { testDatabaseUrl } from "../support/database-template";
 
 const dirs: string[] = [];
@@ -123,6 +123,18 @@ describe("the production server process", () => {
     expect(again.output()).not.toContain("a-new-admin-password");
     expect(await again.stop("SIGTERM")).toBe(0);
   }, 240_000);
+
+  test("npm start stops gracefully when a supervisor sends SIGTERM to npm's own pid, and leaves no server behind", async () => {
+    const app = await runNpmStart({ PGLITE_DATA_DIR: migratedDataDir() });
+    await app.waitForOutput(/Walking Trails is running at/, 90_000);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    // npm's pid alone, as a supervisor (systemd, a container's init) signals it: not the process group.
+    process.kill(app.process.pid!, "SIGTERM");
+    const exited = await Promise.race([app.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 20_000))]);
+    expect(exited).toBe(true);
+    expect(app.output()).toContain('"msg":"shutdown complete"');
+    await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+  }, 150_000);
 
   test("an administrator from ADMIN_EMAIL is announced once, without repeating the password", async () => {
     const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
