@@ -140,6 +140,8 @@ describe("the production server process", () => {
     const app = await startApp({ PGLITE_DATA_DIR: migratedDataDir(), ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
     await waitForHealthy(app, 60_000);
     expect(app.output()).toContain("Administrator account created:\n  email:    boss@example.test\n  password: the one in ADMIN_PASSWORD");
+    // No SMTP_URL: the operator is told, once, that mail is not sent but written to a folder.
+    expect(app.output().match(/"level":"warn","msg":"SMTP_URL is not set: mail is written to the outbox folder, not sent"/g)).toHaveLength(1);
     expect(app.output()).not.toContain("boss-password");
     expect(await app.stop()).toBe(0);
   }, 120_000);
