@@ -15,7 +15,7 @@ process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
 
 type AppKit = {
-  frontDoor(): express.RequestHandler;
+  frontDoor(routes?: ServerBuild["routes"]): express.RequestHandler;
   pageCache(): express.RequestHandler;
   notFound: express.RequestHandler;
   serverError: express.ErrorRequestHandler;
@@ -38,7 +38,7 @@ const kit = build.entry.module as unknown as AppKit;
 
 const app = express();
 app.disable("x-powered-by");
-app.use(kit.frontDoor());
+app.use(kit.frontDoor(build.routes));
 // Visitors' pages stored by the page cache are answered here, already compressed (decision 062).
 app.use(kit.pageCache());
 app.use(compression());

@@ -11,10 +11,12 @@ import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers
 import { finishPublicPage, isPersonalRequest, isPublicPageRoute, publicPageKey } from "~/http/page-cache.server";
 import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
+import { announceMailDelivery } from "~/utils/mailer.server";
 
 // The database is migrated and seeded by now: the first sweep fetches the seeded videos' stills.
 startThumbnailSweeps();
 startHousekeeping();
+announceMailDelivery();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -36,6 +36,9 @@ const server = spawn(process.execPath, ["build/server.js"], {
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
+// A supervisor signals npm's own pid, and npm passes it on to the shell it runs the script in, which
+// would die of it and leave this script and the server running: package.json `exec`s this script, so
+// that shell is this process and the signal reaches the server.
 
 // The server says "Administrator account created" once, when the seed has just made the account. That
 // block is held back from the passing output and shown under the ready line instead, where it is seen.

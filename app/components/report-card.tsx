@@ -30,9 +30,13 @@ export function ReportCard({ report, headingLevel = 2, children }: { report: Rep
       </div>
       {report.place ? (
         <p className="text-stone-700 [overflow-wrap:anywhere]">
-          <Link to={report.place.href} className="btn-link inline-flex min-h-11 items-center">
-            {report.place.name}
-          </Link>
+          {report.place.href ? (
+            <Link to={report.place.href} className="btn-link inline-flex min-h-11 items-center">
+              {report.place.name}
+            </Link>
+          ) : (
+            report.place.name
+          )}
           {report.place.detail ? ` (${report.place.detail})` : null}
         </p>
       ) : null}

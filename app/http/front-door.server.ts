@@ -3,16 +3,19 @@
 // the server build, see entry.server.tsx) so the server and Remix share one copy of every module.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import type { ServerBuild } from "@remix-run/node";
 import onHeaders from "on-headers";
 import { env } from "~/utils/env.server";
 import { log, logAccess } from "~/utils/logger.server";
 import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig } from "~/http/request-gate.server";
+import { pageMethods } from "~/http/page-methods.server";
 import { applySecurityHeaders } from "~/http/security-headers.server";
 
 type Next = (error?: unknown) => void;
 
-function gateConfig(): GateConfig {
+function gateConfig(routes?: ServerBuild["routes"]): GateConfig {
   return {
+    methodsOf: routes ? pageMethods(routes) : undefined,
     appOrigin: env.APP_URL,
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS.split(",")
@@ -46,9 +49,10 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse) {
 /**
  * The access log, the baseline security headers on every answer whoever writes it (static files, Remix,
  * express, the gate; an answer that set its own, a document's nonce-based CSP, keeps it), then the gate.
+ * With the build's routes the gate also answers a method a page does not take.
  */
-export function frontDoor() {
-  const config = gateConfig();
+export function frontDoor(routes?: ServerBuild["routes"]) {
+  const config = gateConfig(routes);
   const baseline = [...applySecurityHeaders(new Headers())];
   return function frontDoorMiddleware(req: IncomingMessage, res: ServerResponse, next: Next) {
     logWhenDone(req, res);

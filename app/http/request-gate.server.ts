@@ -42,6 +42,8 @@ export type GateConfig = {
   /** How many bodies of that route may be arriving at once; more are answered 503. */
   maxUploadsInFlight?: number;
   bodyDeadlineMs?: number;
+  /** The methods a target outside /api may use (from the route manifest), or null when no route answers it. */
+  methodsOf?: (target: string) => readonly string[] | null;
 };
 
 type Refusal = { status: number; title: string; message: string; headers?: Record<string, string> };
@@ -359,6 +361,22 @@ function collectBody(
   });
 }
 
+/**
+ * A method the page (or resource route) at this target does not take: `POST /about`, `OPTIONS /userHome`.
+ * The API answers its own methods (and CORS preflights), so it is left to its routes.
+ */
+export function pageMethodRefusal(method: string | undefined, target: string, pathname: string, config: GateConfig): Refusal | null {
+  if (method === "GET" || method === "HEAD" || isApiPath(pathname) || !config.methodsOf) return null;
+  const allowed = config.methodsOf(target);
+  if (!allowed || allowed.includes(method ?? "")) return null;
+  return {
+    status: 405,
+    title: "Method not allowed",
+    message: `This page answers only ${allowed.join(", ")} requests. Open it from a link, or send its own form.`,
+    headers: { Allow: allowed.join(", ") },
+  };
+}
+
 /** `OPTIONS *` asks what the server as a whole supports: the methods, and nothing else. */
 function answerServerOptions(req: IncomingMessage, res: ServerResponse, bodyExpected: boolean) {
   res.statusCode = 204;
@@ -384,6 +402,8 @@ export function gateRequest(req: IncomingMessage, res: ServerResponse, config: G
   if (req.method === "OPTIONS" && req.url === "*") return answerServerOptions(req, res, bodyExpected);
   req.url = canonicalTarget(req.url)!;
   const pathname = safePathname(req.url);
+  const wrongMethod = pageMethodRefusal(req.method, req.url, pathname, config);
+  if (wrongMethod) return refuse(wrongMethod);
 
   const length = declaredLength(req.headers);
   if (Number.isNaN(length)) return refuse({ status: 400, title: "Bad request", message: "Content-Length must be a number." });

@@ -1,42 +1,43 @@
-// Reading the one multipart form the app takes (a trail's path from a file). The request gate already
-// holds its body to the upload limit; this reads it part by part and keeps no more than a form of ours
-// sends either way: the one file, cut at one byte over its limit (so the schema refuses it with its own
-// sentence), and short text fields. Anything else in the body is read past and dropped.
-import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+// Reading the one multipart form the app takes (a trail's path from a file). The request gate holds its
+// body to the upload limit (1 MB and the form around it, and four such bodies at once) before this runs,
+// so the platform's own parser (the fetch standard's `formData()`) reads it whole; from what it gives,
+// this keeps no more than a form of ours sends: the one file, cut at one byte over its limit (so the
+// schema refuses it with its own sentence), and short text fields. Anything else is dropped.
+// Remix's streaming parser split the Content-Disposition header at every `;` and `=`, even inside the
+// quoted file name, and so refused a file called "gold=v2.gpx" or "gold;1.gpx" as no form at all.
 
 /** No text field of the upload form is longer; longer values are cut here and refused by the schema. */
 const MAX_TEXT_FIELD_BYTES = 1024;
 
-async function collect(data: AsyncIterable<Uint8Array>, keep: number) {
-  const chunks: Uint8Array[] = [];
-  let kept = 0;
-  for await (const chunk of data) {
-    if (kept >= keep) continue;
-    const piece = chunk.subarray(0, keep - kept);
-    chunks.push(piece);
-    kept += piece.length;
-  }
-  return chunks;
+function cutText(value: string) {
+  const bytes = Buffer.from(value);
+  return bytes.length <= MAX_TEXT_FIELD_BYTES ? value : new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES));
 }
 
 /**
  * The form's fields, with the file named `fileField` (the first of that name) as a File of at most
- * `maxFileBytes` + 1 bytes; null when the body is no multipart form we can read.
+ * `maxFileBytes` + 1 bytes, named without the folders some browsers put before it; null when the body is
+ * no multipart form we can read.
  */
 export async function readUploadForm(request: Request, { fileField, maxFileBytes }: { fileField: string; maxFileBytes: number }): Promise<FormData | null> {
-  let fileTaken = false;
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (filename === undefined) return new TextDecoder().decode(Buffer.concat(await collect(data, MAX_TEXT_FIELD_BYTES)));
-    if (name !== fileField || fileTaken) {
-      await collect(data, 0);
-      return undefined;
-    }
-    fileTaken = true;
-    return new File([Buffer.concat(await collect(data, maxFileBytes + 1))], filename, { type: contentType });
-  };
+  if (!/^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "")) return null;
+  let parsed: FormData;
   try {
-    return await unstable_parseMultipartFormData(request, handler);
+    parsed = await request.formData();
   } catch {
     return null;
   }
+  const form = new FormData();
+  let fileTaken = false;
+  for (const [name, value] of parsed) {
+    if (typeof value === "string") {
+      form.append(name, cutText(value));
+      continue;
+    }
+    if (name !== fileField || fileTaken) continue;
+    fileTaken = true;
+    const fileName = value.name.split(/[/\\]/).pop() ?? "";
+    form.append(name, new File([value.slice(0, maxFileBytes + 1)], fileName, { type: value.type }));
+  }
+  return form;
 }

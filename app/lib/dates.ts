@@ -58,7 +58,10 @@ export function campusTimeToDate(value: string): Date | null {
 
 /** A moment as a `datetime-local` input shows it on the campus clock: "2026-11-27T15:30". */
 export function campusTimeInput(date: Date | string): string {
-  return new Date(campusReading(new Date(date).getTime())).toISOString().slice(0, 16);
+  const reading = new Date(campusReading(new Date(date).getTime()));
+  // An input holds four-digit years only; a time beyond them (as good as none) shows as empty.
+  const year = reading.getUTCFullYear();
+  return year < 1 || year > 9999 ? "" : reading.toISOString().slice(0, 16);
 }
 
 const campusDisplay = new Intl.DateTimeFormat("en-US", {

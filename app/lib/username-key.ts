@@ -23,12 +23,34 @@ export function caseFold(text: string) {
 }
 
 /**
+ * Accents written with the generic combining marks (U+0300–036F and their supplements, the half marks,
+ * the marks for symbols) do not make another name: "admiń", "admin" with any number of stacked accents,
+ * and "ádmìn" are "admin" (decision 071). A mark that is a letter of its own script, such as a Devanagari
+ * vowel sign, has its own block and stays. The text comes decomposed (NFD) from the skeleton.
+ */
+const COMBINING_MARK = /\p{M}/gu;
+const GENERIC_MARK_BLOCKS = [
+  [0x0300, 0x036f],
+  [0x1ab0, 0x1aff],
+  [0x1dc0, 0x1dff],
+  [0x20d0, 0x20ff],
+  [0xfe20, 0xfe2f],
+];
+
+function withoutAccents(decomposed: string) {
+  return decomposed.replace(COMBINING_MARK, (mark) => {
+    const code = mark.codePointAt(0)!;
+    return GENERIC_MARK_BLOCKS.some(([first, last]) => code >= first && code <= last) ? "" : mark;
+  });
+}
+
+/**
  * The name whatever its case: the skeleton of the case-folded name, folded again. "ADMIN", "Ａｄｍｉｎ",
  * "аdmin" (Cyrillic а) and "adrnin" (the standard maps m to rn) all give one key; so do "ADM0N" and
  * "admon", since the skeleton's "O" for the digit 0 is folded too.
  */
 export function usernameKey(username: string) {
-  return caseFold(skeleton(caseFold(username)));
+  return withoutAccents(caseFold(withoutAccents(skeleton(caseFold(username)))).normalize("NFD"));
 }
 
 /**
@@ -38,7 +60,7 @@ export function usernameKey(username: string) {
  * the Latin ones. This key catches those.
  */
 export function usernameShapeKey(username: string) {
-  return caseFold(skeleton(nfkc(username)));
+  return withoutAccents(caseFold(withoutAccents(skeleton(nfkc(username)))).normalize("NFD"));
 }
 
 /** Both keys of a username, as the User table stores them. */
@@ -50,4 +72,4 @@ export function usernameKeys(username: string) {
  * Names the rule and its data: when either changes (a new Unicode version of the table), the keys of the
  * accounts already stored are computed again, once, when the app starts (app/utils/username-keys.server.ts).
  */
-export const USERNAME_KEYS_VERSION = `uts39-${CONFUSABLES_UNICODE_VERSION}-v1`;
+export const USERNAME_KEYS_VERSION = `uts39-${CONFUSABLES_UNICODE_VERSION}-v2`;

@@ -43,8 +43,40 @@ const noticeSelect = {
 
 export type NoticeRow = Prisma.NoticeGetPayload<{ select: typeof noticeSelect }>;
 
+type Tx = Prisma.TransactionClient;
+
+/** JavaScript's own bounds for a Date, in milliseconds either side of 1970. */
+const DATE_LIMIT_MS = 8.64e15;
+
+/**
+ * The rows with every time readable. The driver reads a timestamp past year 9999 or before year 1 (which
+ * the schemas refuse, but an older server or SQL by hand may have stored) as an Invalid Date, which
+ * would fail every page that shows the notice; such times are read again as milliseconds, by the database.
+ */
+type TimedRow = { id: string; startsAt: Date | null; endsAt: Date | null };
+
+async function readable<Row extends TimedRow>(rows: Row[], client: Pick<Tx, "$queryRaw"> = prisma): Promise<Row[]> {
+  const invalid = (time: Date | null) => time !== null && Number.isNaN(time.getTime());
+  const ids = rows.filter((row) => invalid(row.startsAt) || invalid(row.endsAt)).map((row) => row.id);
+  if (ids.length === 0) return rows;
+  const times = await client.$queryRaw<{ id: string; startsAt: number | null; endsAt: number | null }[]>`
+    SELECT "id", (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAt", (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAt"
+    FROM "Notice" WHERE "id" = ANY(${ids})`;
+  const byId = new Map(times.map((time) => [time.id, time]));
+  const toDate = (ms: number | null | undefined) => (ms == null ? null : new Date(Math.max(-DATE_LIMIT_MS, Math.min(DATE_LIMIT_MS, ms))));
+  return rows.map((row) => {
+    const time = byId.get(row.id);
+    if (!time) return row;
+    return { ...row, startsAt: invalid(row.startsAt) ? toDate(time.startsAt) : row.startsAt, endsAt: invalid(row.endsAt) ? toDate(time.endsAt) : row.endsAt };
+  });
+}
+
+async function readableOne<Row extends TimedRow>(row: Row, client?: Pick<Tx, "$queryRaw">): Promise<Row> {
+  return (await readable([row], client))[0];
+}
+
 type NoticeFailure =
-  | { ok: false; reason: "not-found" | "unknown-bench" | "unknown-trail" | "report-not-found" }
+  | { ok: false; reason: "not-found" | "unknown-bench" | "unknown-trail" | "report-not-found" | "report-place-removed" }
   | { ok: false; reason: VersionMismatch | "ends-before-start" | "not-active"; current: NoticeRow };
 export type NoticeWriteResult = { ok: true; notice: NoticeRow } | NoticeFailure;
 
@@ -54,6 +86,7 @@ export const noticeRefusals = {
   "unknown-bench": fieldRefusal(400, "benchId", noticeMessages.benchUnknown),
   "unknown-trail": fieldRefusal(400, "trailId", noticeMessages.trailUnknown),
   "report-not-found": { status: 404, message: noticeMessages.reportNotFound },
+  "report-place-removed": { status: 409, message: noticeMessages.reportPlaceRemoved },
   "ends-before-start": fieldRefusal(400, "endsAt", noticeMessages.endBeforeStart),
   "not-active": { status: 409, message: noticeMessages.notActive },
   stale: { status: 409, message: noticeMessages.stale },
@@ -96,13 +129,14 @@ export async function placesOfTrail(trailId: string): Promise<NoticePlaces> {
 }
 
 /** The notices showing at `now` (of `places`, or everywhere), closures first, then the newest. */
-export function listActiveNotices(places?: NoticePlaces, now = new Date()) {
-  return prisma.notice.findMany({
+export async function listActiveNotices(places?: NoticePlaces, now = new Date()) {
+  const rows = await prisma.notice.findMany({
     where: { AND: [activeAt(now), placeWhere(places)] },
     orderBy: [{ kind: "asc" }, { createdAt: "desc" }, { id: "desc" }],
     take: 500,
     select: noticeSelect,
   });
+  return readable(rows);
 }
 
 /**
@@ -115,7 +149,8 @@ export async function nextNoticeChange(places?: NoticePlaces, now = new Date()):
     prisma.notice.findFirst({ where: { AND: [where, { startsAt: { gt: now } }] }, orderBy: { startsAt: "asc" }, select: { startsAt: true } }),
     prisma.notice.findFirst({ where: { AND: [where, { endsAt: { gt: now } }] }, orderBy: { endsAt: "asc" }, select: { endsAt: true } }),
   ]);
-  const times = [starting?.startsAt, ending?.endsAt].filter((time): time is Date => Boolean(time));
+  // A time the driver cannot read lies past year 9999 (those before now are not asked for): no reload for it.
+  const times = [starting?.startsAt, ending?.endsAt].filter((time): time is Date => Boolean(time) && !Number.isNaN(time!.getTime()));
   return times.length > 0 ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
 }
 
@@ -160,7 +195,7 @@ export async function listNotices({
     take: take + 1,
     select: noticeSelect,
   });
-  const page = pageOf(rows, take, (last) => [last.createdAt.toISOString(), last.id]);
+  const page = pageOf(await readable(rows), take, (last) => [last.createdAt.toISOString(), last.id]);
   return { notices: page.rows, next: page.next };
 }
 
@@ -169,8 +204,9 @@ export function countNotices(show: NoticeShow = "current", now = new Date()) {
   return prisma.notice.count({ where: stateWhere(now)[show], take: LIST_COUNT_CAP + 1 });
 }
 
-export function getNotice(id: string) {
-  return prisma.notice.findUnique({ where: { id }, select: noticeSelect });
+export async function getNotice(id: string) {
+  const row = await prisma.notice.findUnique({ where: { id }, select: noticeSelect });
+  return row && readableOne(row);
 }
 
 /** The bench or trail named does not exist (or went meanwhile). */
@@ -194,14 +230,12 @@ export async function createNotice(authorId: string | null, input: NoticeInput &
       },
       select: noticeSelect,
     });
-    return { ok: true, notice };
+    return { ok: true, notice: await readableOne(notice) };
   } catch (error) {
     if (violates(error, "foreignKey")) return unknownPlace(input);
     throw error;
   }
 }
-
-type Tx = Prisma.TransactionClient;
 
 /**
  * Runs `change` on the notice as it is, locked, when the edit's base (EditBase) matches its version, and
@@ -217,14 +251,15 @@ async function editNotice(
     return await prisma.$transaction(async (tx) => {
       // The row lock: a second edit of the same notice waits here, then sees the version this one wrote.
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Notice" WHERE "id" = ${id} FOR UPDATE`;
-      const current = locked.length > 0 ? await tx.notice.findUnique({ where: { id }, select: noticeSelect }) : null;
-      if (!current) return { ok: false, reason: "not-found" } as const;
+      const row = locked.length > 0 ? await tx.notice.findUnique({ where: { id }, select: noticeSelect }) : null;
+      if (!row) return { ok: false, reason: "not-found" } as const;
+      const current = await readableOne(row, tx);
       const mismatch = versionMismatch(current.version, base);
       if (mismatch) return { ok: false, reason: mismatch, current } as const;
       const data = await change(tx, current);
       if ("ok" in data) return data;
       const notice = await tx.notice.update({ where: { id }, data: { ...data, version: { increment: 1 } }, select: noticeSelect });
-      return { ok: true, notice } as const;
+      return { ok: true, notice: await readableOne(notice, tx) } as const;
     });
   } catch (error) {
     if (violates(error, "foreignKey")) return unknownPlace(place);
@@ -286,7 +321,7 @@ export async function createNoticeFromReport(
   authorId: string,
   reportId: string,
   now = new Date(),
-): Promise<{ ok: true; notice: NoticeRow; existing: boolean } | { ok: false; reason: "report-not-found" }> {
+): Promise<{ ok: true; notice: NoticeRow; existing: boolean } | { ok: false; reason: "report-not-found" | "report-place-removed" }> {
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Report" WHERE "id" = ${reportId} FOR UPDATE`;
     const report =
@@ -294,12 +329,13 @@ export async function createNoticeFromReport(
         ? await tx.report.findUnique({ where: { id: reportId }, select: { trailId: true, benchId: true, category: true, status: true } })
         : null;
     if (!report) return { ok: false, reason: "report-not-found" } as const;
+    if (!report.trailId && !report.benchId) return { ok: false, reason: "report-place-removed" } as const;
     const existing = await tx.notice.findFirst({
       where: { reportId, OR: [{ endsAt: null }, { endsAt: { gt: now } }] },
       orderBy: { createdAt: "desc" },
       select: noticeSelect,
     });
-    if (existing) return { ok: true, notice: existing, existing: true } as const;
+    if (existing) return { ok: true, notice: await readableOne(existing, tx), existing: true } as const;
     const { kind, message } = noticeFromReport[report.category];
     const notice = await tx.notice.create({
       data: { trailId: report.trailId, benchId: report.benchId, kind, message, createdBy: authorId, reportId },

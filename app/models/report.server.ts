@@ -32,6 +32,8 @@ const reportSelect = {
   description: true,
   status: true,
   note: true,
+  removedBenchNumber: true,
+  removedTrailName: true,
   createdAt: true,
   updatedAt: true,
   bench: { select: { benchNumber: true, location: true } },
@@ -54,6 +56,12 @@ export const reportRefusals = {
 export function reportWhere(row: Pick<ReportRow, "bench" | "trail">) {
   if (row.bench) return `at Bench ${row.bench.benchNumber}`;
   return row.trail ? `on the ${row.trail.name}` : "";
+}
+
+/** How a page names a report's place once it is deleted: "Bench 4 (removed)", "Gold Trail (removed)". */
+function removedPlaceName(row: Pick<ReportRow, "removedBenchNumber" | "removedTrailName">) {
+  if (row.removedBenchNumber !== null) return `Bench ${row.removedBenchNumber} (removed)`;
+  return row.removedTrailName !== null ? `${row.removedTrailName} (removed)` : null;
 }
 
 /**
@@ -206,11 +214,14 @@ export async function eraseReportAuthor(tx: Tx, userId: string) {
 
 /** A report as its pages show it, with the address of its bench's or trail's page. */
 export function toReportView(row: ReportRow): ReportView {
+  const removed = removedPlaceName(row);
   const place = row.bench
     ? { href: `/benches/${row.benchId}`, name: `Bench ${row.bench.benchNumber}`, detail: row.bench.location }
     : row.trail
       ? { href: `/trails/${trailSlug(row.trail)}`, name: row.trail.name, detail: null }
-      : null;
+      : removed
+        ? { href: null, name: removed, detail: null }
+        : null;
   return {
     id: row.id,
     category: row.category,
@@ -233,9 +244,9 @@ export function toReportJson(row: ReportRow): ReportJson {
     status: row.status,
     note: row.note,
     benchId: row.benchId,
-    benchNumber: row.bench?.benchNumber ?? null,
+    benchNumber: row.bench?.benchNumber ?? row.removedBenchNumber,
     trailId: row.trailId,
-    trailName: row.trail?.name ?? null,
+    trailName: row.trail?.name ?? row.removedTrailName,
     username: row.username,
     email: row.email,
     createdAt: row.createdAt.toISOString(),

@@ -44,11 +44,14 @@ export const noticeMessages = {
   isoInvalid: "Give an ISO 8601 date and time with its offset, for example 2026-11-27T15:30:00-05:00, or null.",
   endBeforeStart: "The end must be after the start.",
   endInPast: "The end must be in the future: a notice that has already ended would never show.",
+  startOutOfRange: "The start must be between a year ago and five years from now.",
+  endOutOfRange: "The end must be between a year ago and five years from now.",
   notFound: "Notice not found.",
   stale: "This notice was changed by someone else since you opened it.",
   preconditionFailed: "The notice changed since the version named in If-Match (its current ETag is in this answer's ETag header).",
   notActive: "This notice is not showing now, so it cannot be ended; edit or delete it instead.",
   reportNotFound: "Report not found.",
+  reportPlaceRemoved: "The bench or trail of this report has been deleted, so there is no place to post a notice on.",
   created: "Notice posted.",
   createdFromReport: "Notice posted from the report, starting now with no end. Adjust it below if needed.",
   alreadyFromReport: "This report already has a notice showing or upcoming.",
@@ -115,8 +118,35 @@ const campusTime = z.preprocess(
 
 type Window = { startsAt?: Date | null; endsAt?: Date | null };
 
-/** The end after the start (when both are given) and, for a new notice, still to come. */
+const DAY = 86_400_000;
+/** How far back and ahead a notice's times may lie: further is a typo, and year 9999 breaks the pages. */
+export const NOTICE_TIME_RANGE = { pastDays: 366, futureDays: 5 * 366 };
+
+/**
+ * Each time given lies between a year ago and five years ahead; true when both do. A new notice's end in
+ * the past is left to endInPast, which says more.
+ */
+function checkRange(value: Window, ctx: z.RefinementCtx, creating: boolean) {
+  const now = Date.now();
+  let inRange = true;
+  for (const [field, message] of [
+    ["startsAt", noticeMessages.startOutOfRange],
+    ["endsAt", noticeMessages.endOutOfRange],
+  ] as const) {
+    const time = value[field];
+    if (!(time instanceof Date)) continue;
+    const at = time.getTime();
+    if (creating && field === "endsAt" && at <= now) continue;
+    if (at >= now - NOTICE_TIME_RANGE.pastDays * DAY && at <= now + NOTICE_TIME_RANGE.futureDays * DAY) continue;
+    ctx.addIssue({ code: "custom", path: [field], message });
+    inRange = false;
+  }
+  return inRange;
+}
+
+/** The times in range, the end after the start (when both are given) and, for a new notice, still to come. */
 function checkWindow(value: Window, ctx: z.RefinementCtx, creating: boolean) {
+  if (!checkRange(value, ctx, creating)) return;
   // A time refused on its own (not a time at all) has been said already.
   if (!(value.endsAt instanceof Date) || (value.startsAt != null && !(value.startsAt instanceof Date))) return;
   if (value.startsAt && value.endsAt <= value.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endBeforeStart });
@@ -128,8 +158,8 @@ const placeDescriptions = {
   trailId: "The trail the notice is about; give this or `benchId`.",
 };
 const timeDescriptions = {
-  startsAt: "When walkers start seeing it (ISO 8601 with an offset). null or left out: from now.",
-  endsAt: "When it goes by itself (ISO 8601 with an offset). null or left out: until it is ended or deleted.",
+  startsAt: "When walkers start seeing it (ISO 8601 with an offset), within a year back and five years ahead. null or left out: from now.",
+  endsAt: "When it goes by itself (ISO 8601 with an offset), within a year back and five years ahead. null or left out: until it is ended or deleted.",
 };
 
 /** POST /api/notices: exactly one place, the kind, the message and an optional window. */

@@ -149,8 +149,8 @@ export type ReportView = {
   note: string | null;
   createdAt: string;
   updatedAt: string;
-  /** Its bench's or trail's page, and how the page names it ("Bench 3", "Gold Trail"). */
-  place: { href: string; name: string; detail: string | null } | null;
+  /** Its bench's or trail's page, and how the page names it ("Bench 3", "Gold Trail"; "Bench 3 (removed)", without a page). */
+  place: { href: string | null; name: string; detail: string | null } | null;
 };
 
 /** A report as the API answers it. */
@@ -161,10 +161,10 @@ export const reportJsonSchema = z.object({
   description: z.string(),
   status: z.enum(reportStatuses),
   note: z.string().nullable().describe("The admins' note to the reporter; null when there is none."),
-  benchId: z.string().nullable(),
-  benchNumber: z.number().int().nullable(),
-  trailId: z.string().nullable(),
-  trailName: z.string().nullable(),
+  benchId: z.string().nullable().describe("The bench's id; null for a trail's report, or once the bench is deleted."),
+  benchNumber: z.number().int().nullable().describe("The bench's number, kept when the bench is deleted (benchId is then null)."),
+  trailId: z.string().nullable().describe("The trail's id; null for a bench's report, or once the trail is deleted."),
+  trailName: z.string().nullable().describe("The trail's name, kept when the trail is deleted (trailId is then null)."),
   username: z.string().nullable().describe("The reporter's username; null once the reporter deleted their account."),
   email: z.string().nullable().describe("The reporter's email; null once the reporter deleted their account."),
   createdAt: z.string().describe("When it was sent (ISO 8601, UTC)."),

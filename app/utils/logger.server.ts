@@ -55,14 +55,20 @@ function normalisedSegments(target: string) {
  * that route's prefix and `[redacted]`, nothing of what followed; any other path is logged as it came.
  */
 export function redactPath(pathname: string) {
+  const prefix = tokenRoutePrefix(pathname);
+  return prefix ? `/${prefix}/[redacted]` : pathname.split(/[?#]/)[0];
+}
+
+/** The token route a path reaches, however it is spelled (see redactPath), or null. */
+export function tokenRoutePrefix(pathname: string) {
   const segments = normalisedSegments(pathname);
   for (const prefix of TOKEN_ROUTE_PREFIXES) {
     const parts = prefix.split("/");
     for (let start = 0; start + parts.length < segments.length; start++) {
-      if (parts.every((part, i) => segments[start + i] === part)) return `/${prefix}/[redacted]`;
+      if (parts.every((part, i) => segments[start + i] === part)) return prefix;
     }
   }
-  return pathname.split(/[?#]/)[0];
+  return null;
 }
 
 type AccessRecord = { method: string; path: string; status: number; ms: number; kind: string };

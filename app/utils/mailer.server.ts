@@ -20,6 +20,16 @@ function smtp(url: string) {
 }
 
 /**
+ * Said once at start by a production server without SMTP_URL: nobody receives its mails (reset links,
+ * sign-in links, the admins' report alerts) until someone opens the outbox folder, which a local `npm start`
+ * expects and a deployment that forgot SMTP_URL must hear about.
+ */
+export function announceMailDelivery() {
+  if (env.SMTP_URL || env.NODE_ENV !== "production") return;
+  log("warn", "SMTP_URL is not set: mail is written to the outbox folder, not sent", { outbox: path.resolve(env.MAIL_OUTBOX_DIR) });
+}
+
+/**
  * Sends through SMTP_URL; without one (local use) the message is written as an .eml file to
  * MAIL_OUTBOX_DIR and its path logged, so a developer can still open the link. Throws when sending fails.
  */
@@ -32,9 +42,10 @@ export async function sendMail(mail: Mail) {
   }
   const info = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
   const dir = path.resolve(env.MAIL_OUTBOX_DIR);
-  mkdirSync(dir, { recursive: true });
+  // A reset or sign-in link works as a password: only the server's own user may list or read them.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`);
-  writeFileSync(file, info.message as Buffer);
+  writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   log("info", "mail written to outbox (no SMTP_URL set)", { subject: mail.subject, file });
   return { delivered: "outbox" as const, file };
 }

@@ -316,3 +316,64 @@ describe("the pages", () => {
     await prisma.notice.deleteMany({ where: { reportId: id } });
   });
 });
+
+describe("dates out of range", () => {
+  test("the API and the form refuse a date before a year ago or past five years ahead, naming the field", async () => {
+    const input = { trailId: GREEN, kind: "caution", message: "Far away" };
+    for (const [field, value] of [
+      ["endsAt", "9999-12-31T23:59:00-05:00"],
+      ["startsAt", "0000-01-01T00:00:00Z"],
+      ["startsAt", new Date(Date.now() - 400 * 24 * HOUR).toISOString()],
+      ["endsAt", new Date(Date.now() + 6 * 366 * 24 * HOUR).toISOString()],
+    ] as const) {
+      const answer = await api("/api/notices", admin.token, "POST", { ...input, [field]: value });
+      expect(answer.status).toBe(400);
+      const message = field === "startsAt" ? noticeMessages.startOutOfRange : noticeMessages.endOutOfRange;
+      expect(await answer.json()).toMatchObject({ message, fieldErrors: { [field]: [message] } });
+    }
+    expect(await prisma.notice.count({ where: { message: "Far away" } })).toBe(0);
+    // A year ago, give or take a day, is still fine: an old notice may be moved back a little.
+    const recent = await api("/api/notices", admin.token, "POST", { ...input, startsAt: new Date(Date.now() - 300 * 24 * HOUR).toISOString() });
+    expect(recent.status).toBe(201);
+    await prisma.notice.deleteMany({ where: { message: "Far away" } });
+
+    const refused = await post("/adminControlPanel?option=notices", admin.token, {
+      intent: "create",
+      place: `trail:${GREEN}`,
+      kind: "caution",
+      message: "Far away",
+      startsAt: "",
+      endsAt: "9999-12-31T23:59",
+    });
+    expect(refused.status).toBe(400);
+    expect(await pageText(refused)).toContain(noticeMessages.endOutOfRange);
+    expect(await prisma.notice.count({ where: { message: "Far away" } })).toBe(0);
+  });
+
+  test("a stored date a page cannot show never makes a page fail", async () => {
+    // Written past the schemas, as an older server or a hand in SQL could have.
+    const far = await prisma.$queryRaw<{ id: string }[]>`
+      INSERT INTO "Notice" ("id", "trailId", "kind", "message", "endsAt")
+      VALUES ('aaaaaaaaaaaaaaaaaaaaaaa1', ${GOLD}, 'closed', 'Closed until further notice', '10000-01-01 04:59:00')
+      RETURNING "id"`;
+    const old = await prisma.$queryRaw<{ id: string }[]>`
+      INSERT INTO "Notice" ("id", "benchId", "kind", "message", "startsAt")
+      VALUES ('aaaaaaaaaaaaaaaaaaaaaaa2', ${goldBench.id}, 'caution', 'Since forever', '0001-01-01 00:00:00 BC')
+      RETURNING "id"`;
+    try {
+      for (const target of ["/trails/gold", `/benches/${goldBench.id}`, "/api/notices", "/trails?trail=gold"]) {
+        const answer = await callRoute(target, { sessionId: walkerToken });
+        expect(answer.status, target).toBe(200);
+      }
+      expect(await pageText(await callRoute("/trails/gold"))).toContain("Closed until further notice");
+      const list = await callRoute("/adminControlPanel?option=notices&show=all", { sessionId: admin.token });
+      expect(list.status).toBe(200);
+      expect(await pageText(list)).toContain("Since forever");
+      const edit = await callRoute(`/adminControlPanel?option=notices&edit=${far[0].id}`, { sessionId: admin.token });
+      expect(edit.status).toBe(200);
+      expect((await api(`/api/notices/${old[0].id}`, admin.token, "PATCH", { message: "Since long ago" })).status).toBe(200);
+    } finally {
+      await prisma.notice.deleteMany({ where: { id: { in: [far[0].id, old[0].id] } } });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
@@ -9,6 +9,7 @@ import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { sendMail } from "~/utils/mailer.server";
 import { rateLimitPolicies } from "~/utils/rate-limit-counter.server";
 import { createSession, getUserForSession } from "~/models/session.server";
 import { readMail, startSmtpServer } from "../e2e/support/mailbox";
@@ -81,6 +82,23 @@ async function seen(response: Response) {
   if (response.status === 302) return { status: 302, location: response.headers.get("Location"), toast: response.headers.get("Set-Cookie")?.includes("toast") };
   return { status: response.status, text: await response.text() };
 }
+
+describe("the outbox", () => {
+  test("a mail written there (a reset link is a password for an hour) is readable by its owner only, in a folder only they can list", async () => {
+    const written = await sendMail({ to: "someone@example.test", subject: "Reset your Walking Trails password", text: "a link" });
+    if (written.delivered !== "outbox") throw new Error("not written to the outbox");
+    expect(statSync(written.file).mode & 0o777).toBe(0o600);
+    const fresh = path.join(outbox, "made-by-the-mailer");
+    env.MAIL_OUTBOX_DIR = fresh;
+    try {
+      await sendMail({ to: "someone@example.test", subject: "Hello", text: "x" });
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    } finally {
+      env.MAIL_OUTBOX_DIR = outbox;
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("password reset tokens", () => {
   test("an unknown email gets no token and no mail", async () => {

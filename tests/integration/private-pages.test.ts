@@ -1,5 +1,6 @@
 // Pages that show a person's data must not be kept by a shared cache or shown again by a shared
 // computer's back button; pages for visitors are left to the caches.
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
 import { createSession } from "~/models/session.server";
@@ -13,12 +14,14 @@ const PUBLIC_PAGES = ["/", "/about", "/privacy", "/authorization"];
 
 let userSession = "";
 let adminSession = "";
+let userId = "";
 
 beforeAll(async () => {
   await seedDatabase(prisma);
   const name = `private${Math.random().toString(36).slice(2, 9)}`;
   const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234" });
   userSession = (await createSession(user.id)).id;
+  userId = user.id;
   const admin = await createUser({ username: `${name}a`, email: `${name}a@example.test`, password: "pass1234" });
   await prisma.user.update({ where: { id: admin.id }, data: { role: "Admin" } });
   adminSession = (await createSession(admin.id)).id;
@@ -50,5 +53,22 @@ describe("pages with a person's data", () => {
       expect(response.headers.get("Cache-Control") ?? "", path).not.toMatch(/private|no-store/);
       expect(response.headers.get("Vary") ?? "", path).toMatch(/\bcookie\b/i);
     }
+  });
+});
+
+describe("pages whose address is a secret", () => {
+  test("a reset link's and a sign-in link's page are kept by no cache, valid or not, page or data, shown or answered", async () => {
+    const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+    const expiresAt = new Date(Date.now() + 600_000);
+    await prisma.passwordResetToken.create({ data: { tokenHash: hash("reset-token-kept-by-no-one"), userId, expiresAt } });
+    await prisma.signInLinkToken.create({ data: { tokenHash: hash("link-token-kept-by-no-one"), userId, expiresAt } });
+    const pages = ["/reset/reset-token-kept-by-no-one", "/signin-link/link-token-kept-by-no-one", "/reset/made-up", "/signin-link/made-up"];
+    for (const path of [...pages, ...pages.map((page) => `${page}.data`)]) {
+      const response = await callRoute(path);
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.headers.get("Cache-Control"), path).toMatch(/(^|, )no-store\b/);
+    }
+    const refused = await callRoute("/reset/made-up", { method: "POST", body: new URLSearchParams({ password: "x", confirmPassword: "y" }) });
+    expect(refused.headers.get("Cache-Control")).toMatch(/(^|, )no-store\b/);
   });
 });

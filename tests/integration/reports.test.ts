@@ -8,6 +8,7 @@ import { createReport, listReports, mailAdminsAboutReport, setReportStatus } fro
 import { createSession } from "~/models/session.server";
 import { listTrailsWithCoordinates, benchesInTrailOrder } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
+import { noticeMessages } from "~/schemas/notice";
 import { reportMessages } from "~/schemas/report";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { prisma } from "~/utils/db.server";
@@ -422,5 +423,43 @@ describe("My reports and the admin Reports area", () => {
     const all = [...shown, ...[...second.matchAll(/data-report-id="([a-f0-9]{24})"/g)].map((match) => match[1])];
     // Everything of this reporter's, in order, on the pages (other files' reports may sit between).
     expect(all.filter((id) => ids.includes(id))).toEqual(ids.slice(0, all.filter((id) => ids.includes(id)).length));
+  });
+});
+
+describe("a removed bench or trail", () => {
+  test("its reports stay, named as removed, in My reports, the admin queue and the API", async () => {
+    const reporter = await person("keeper");
+    const admin = await person("keeperadmin", "Admin");
+    const bench = await prisma.bench.create({
+      data: { benchNumber: 9304, location: "Old quad", latitude: 33.95, longitude: -84.15 },
+      select: { id: true, version: true },
+    });
+    const trail = await prisma.trail.create({ data: { name: "Orchard Trail", color: "#884400" }, select: { id: true } });
+    const atBench = await createReport(reporter.user, { benchId: bench.id, category: "broken_bench", description: "Seat split in two" });
+    const onTrail = await createReport(reporter.user, { trailId: trail.id, category: "obstruction", description: "Fallen branch across" });
+    if (!atBench.ok || !onTrail.ok) throw new Error("not created");
+
+    // The bench goes through the admin's own form; no page deletes a trail, so it goes by SQL.
+    const deleted = await post("/adminControlPanel?option=bench", admin.token, { intent: "delete-bench", benchId: bench.id, version: String(bench.version) });
+    expect(deleted.status).toBe(302);
+    await prisma.$executeRaw`DELETE FROM "Trail" WHERE "id" = ${trail.id}`;
+
+    expect(await prisma.report.count({ where: { id: { in: [atBench.report.id, onTrail.report.id] } } })).toBe(2);
+    const mine = await pageText(await callRoute("/userControlPanel/reports", { sessionId: reporter.token }));
+    expect(mine).toContain("Bench 9304 (removed)");
+    expect(mine).toContain("Orchard Trail (removed)");
+    expect(mine).toContain("Seat split in two");
+    const queue = await callRoute("/adminControlPanel?option=reports&status=all", { sessionId: admin.token });
+    expect(queue.status).toBe(200);
+    const queueText = await pageText(queue);
+    expect(queueText).toContain("Bench 9304 (removed)");
+    expect(queueText).toContain("Fallen branch across");
+    const listed = (await (await api("/api/reports?limit=100", reporter.token)).json()) as { _id: string }[];
+    expect(listed.find((report) => report._id === atBench.report.id)).toMatchObject({ benchId: null, benchNumber: 9304, trailId: null, trailName: null });
+    expect(listed.find((report) => report._id === onTrail.report.id)).toMatchObject({ benchId: null, trailId: null, trailName: "Orchard Trail" });
+    // A notice needs a place: the report of a removed one says so instead of failing.
+    const notice = await post("/adminControlPanel?option=reports", admin.token, { intent: "makeNotice", id: onTrail.report.id });
+    expect(notice.status).toBe(409);
+    expect(await pageText(notice)).toContain(noticeMessages.reportPlaceRemoved);
   });
 });

@@ -3,7 +3,7 @@
 // browser can change these (they were end-to-end tests tagged @server until docs/testing.md's move), so
 // they run in-process: guards through the build's own request handler, the rest through the same express
 // stack server.ts builds (tests/support/page-stack.ts), where the front door and the static files are.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
@@ -161,6 +161,40 @@ describe("requests from other sites, and oversized ones", () => {
     const response = await fetchStack("/authorization?formType=signin", form({ intent: "signin", email: "a@example.test", password: "x".repeat(80_000) }));
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("Request too large");
+  });
+});
+
+describe("methods a page does not take", () => {
+  test("POST to a page without a form, OPTIONS or PUT to a page: 405 with Allow and our page, and no error in the log", async () => {
+    const level = env.LOG_LEVEL;
+    env.LOG_LEVEL = "error";
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const cases = [
+        { path: "/about", init: form({ x: "1" }), allow: "GET, HEAD" },
+        { path: "/userHome", init: { method: "OPTIONS" }, allow: "GET, HEAD" },
+        { path: "/userHome.data", init: { method: "OPTIONS" }, allow: "GET, HEAD" },
+        { path: "/", init: form({}), allow: "GET, HEAD" },
+        { path: "/no-such-page", init: form({}), allow: "GET, HEAD" },
+        { path: "/authorization", init: { ...form({}), method: "PUT" }, allow: "GET, HEAD, POST" },
+        { path: "/healthz", init: { ...form({}), method: "DELETE" }, allow: "GET, HEAD" },
+      ];
+      for (const { path, init, allow } of cases) {
+        const response = await fetchStack(path, { ...init, headers: { ...(init as RequestInit).headers, Cookie: await sessionCookieFor(userSession) } });
+        expect(response.status, path).toBe(405);
+        expect(response.headers.get("Allow"), path).toBe(allow);
+        const html = await response.text();
+        expect(h1(html), path).toBe("Method not allowed");
+        expect(html).toContain('href="/"');
+      }
+      // What a page does take still reaches it.
+      expect((await fetchStack("/authorization?formType=signin", form({ intent: "signin", email: "a@example.test", password: "x" }))).status).toBe(401);
+      expect((await fetchStack("/about", { method: "HEAD" })).status).toBe(200);
+      expect(errors.mock.calls.filter(([line]) => String(line).includes('"level":"error"'))).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      env.LOG_LEVEL = level;
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { apiSignIn, emptyDataDir, freePort, migratedDataDir, runStartScript, startApp, stopAllApps, waitForHealthy } from "../support/app-process";
+import { apiSignIn, emptyDataDir, freePort, migratedDataDir, runNpmStart, runStartScript, startApp, stopAllApps, waitForHealthy } from "../support/app-process";
 import { testDatabaseUrl } from "../support/database-template";
 
 // The production server's start: what it refuses, what it says, and what it logs. Its restarts and its
@@ -86,10 +86,24 @@ describe("the production server process", () => {
     expect(await again.stop("SIGTERM")).toBe(0);
   }, 240_000);
 
+  test("npm start stops gracefully when a supervisor sends SIGTERM to npm's own pid, and leaves no server behind", async () => {
+    const app = await runNpmStart({ PGLITE_DATA_DIR: await migratedDataDir() });
+    await app.waitForOutput(/Walking Trails is running at/, 90_000);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    // npm's pid alone, as a supervisor (systemd, a container's init) signals it: not the process group.
+    process.kill(app.process.pid!, "SIGTERM");
+    const exited = await Promise.race([app.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 20_000))]);
+    expect(exited).toBe(true);
+    expect(app.output()).toContain('"msg":"shutdown complete"');
+    await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+  }, 150_000);
+
   test("an administrator from ADMIN_EMAIL is announced once, without repeating the password", async () => {
     const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
     await waitForHealthy(app, 60_000);
     expect(app.output()).toContain("Administrator account created:\n  email:    boss@example.test\n  password: the one in ADMIN_PASSWORD");
+    // No SMTP_URL: the operator is told, once, that mail is not sent but written to a folder.
+    expect(app.output().match(/"level":"warn","msg":"SMTP_URL is not set: mail is written to the outbox folder, not sent"/g)).toHaveLength(1);
     expect(app.output()).not.toContain("boss-password");
     expect(await app.stop()).toBe(0);
   }, 120_000);

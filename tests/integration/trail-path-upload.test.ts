@@ -116,6 +116,15 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
     expect(text).toContain("Every bench of the Gold Trail stays within 30 m of the new path.");
   });
 
+  test("a file whose name holds = or ; (or a folder, or quotes) is read like any other", async () => {
+    const gold = await pathOf(GOLD);
+    const content = JSON.stringify(trailGeoJson({ name: "Gold Trail", coordinates: gold }, []));
+    for (const name of ["gold=trail.geojson", "gold;v2.geojson", "a=b; filename=c.geojson", 'say "gold".geojson', "C:\\exports\\gold;1.geojson"]) {
+      const draftId = await uploaded(GOLD, content, name);
+      expect((await getTrailPathPreview(draftId))!.uploaded.coordinates, name).toEqual(gold);
+    }
+  });
+
   test("Cancel deletes the upload and changes nothing", async () => {
     const before = await pathOf(GREEN);
     const version = await versionOf(GREEN);

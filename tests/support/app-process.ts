@@ -93,7 +93,12 @@ export async function runStartScript(env: Record<string, string | undefined>): P
   return spawnApp(["scripts/start.mjs", "--no-build"], await freePort(), env);
 }
 
-async function spawnApp(args: string[], port: number, env: Record<string, string | undefined>): Promise<AppProcess> {
+/** `npm start -- --no-build` itself, npm's process and all: what a supervisor runs and signals. */
+export async function runNpmStart(env: Record<string, string | undefined>): Promise<AppProcess> {
+  return spawnApp(["start", "--", "--no-build"], await freePort(), env, "npm");
+}
+
+async function spawnApp(args: string[], port: number, env: Record<string, string | undefined>, command = process.execPath): Promise<AppProcess> {
   const fullEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -108,7 +113,7 @@ async function spawnApp(args: string[], port: number, env: Record<string, string
   };
   for (const key of Object.keys(fullEnv)) if (fullEnv[key] === undefined) delete fullEnv[key];
   // Its own process group, so a forced stop also reaches a server the script started.
-  const child = spawn(process.execPath, args, { env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(command, args, { env: fullEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

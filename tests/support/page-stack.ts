@@ -14,7 +14,7 @@ import express from "express";
 export const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 
 type Kit = {
-  frontDoor(): express.RequestHandler;
+  frontDoor(routes?: ServerBuild["routes"]): express.RequestHandler;
   pageCache(): express.RequestHandler;
   notFound: express.RequestHandler;
   serverError: express.ErrorRequestHandler;
@@ -28,7 +28,7 @@ export type PageStack = { url: string; close(): Promise<void> };
 export async function startPageStack(served: ServerBuild = build): Promise<PageStack> {
   const app = express();
   app.disable("x-powered-by");
-  app.use(kit.frontDoor());
+  app.use(kit.frontDoor(served.routes));
   app.use(kit.pageCache());
   app.use(compression());
   app.use(served.publicPath, express.static(served.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }));
