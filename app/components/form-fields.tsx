@@ -261,6 +261,7 @@ function goToField(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * It is shown after a refused submission (by the browser's check or the server's answer) until the
  * errors it lists are corrected, and `useSchemaForm` focuses it after each refused submission. Its
  * messages are an alert, so a screen reader also hears a refusal that arrives while focus is elsewhere.
+ * Without JavaScript the page focuses it by itself (autofocus), as the script would.
  */
 export function ErrorSummary({ summary, level = 2, className = "" }: { summary: ErrorSummaryData; level?: 2 | 3 | 4 | 5; className?: string }) {
   const { errors } = summary;
@@ -273,6 +274,10 @@ export function ErrorSummary({ summary, level = 2, className = "" }: { summary: 
       role="group"
       aria-labelledby={headingId}
       tabIndex={-1}
+      // Rendered only after a refusal, which is where the person must go next; a fragment in the address
+      // takes precedence over it, and names the same summary.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus
       className={`scroll-mt-4 rounded-md border-4 border-red-700 bg-white px-4 py-3 text-left [overflow-wrap:anywhere] focus:outline-3 focus:outline-offset-2 focus:outline-gold-500 ${className}`}
     >
       <Heading id={headingId} className="text-lg font-bold text-stone-900">

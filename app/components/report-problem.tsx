@@ -44,7 +44,8 @@ export function ReportProblem({ page, about, lastResult }: { page: string; about
 }
 
 function ReportForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm("report-form", reportFormSchema, lastResult);
+  // Reset after a report to its prompt: reset to no value at all, the browser would show it blank.
+  const [form, fields, summary] = useSchemaForm("report-form", reportFormSchema, lastResult, { category: "" });
   useResetAfterSuccess(form.reset, "report", lastResult);
   return (
     // At the foot of the page: a refused report answered with a page (no JavaScript) lands on the form's

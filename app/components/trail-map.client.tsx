@@ -9,9 +9,10 @@ import LineString from "ol/geom/LineString";
 import Point from "ol/geom/Point";
 import TileLayer from "ol/layer/Tile";
 import VectorLayer from "ol/layer/Vector";
-import { isEmpty, type Extent } from "ol/extent";
+import { getBottomRight, getTopLeft, isEmpty, type Extent } from "ol/extent";
 import type { FeatureLike } from "ol/Feature";
 import { fromLonLat, toLonLat, transformExtent } from "ol/proj";
+import type { Size } from "ol/size";
 import Cluster from "ol/source/Cluster";
 import OSM from "ol/source/OSM";
 import VectorSource from "ol/source/Vector";
@@ -147,10 +148,33 @@ function fitExtent(map: OlMap, extent: Extent) {
   const size = map.getSize();
   if (!size || isEmpty(extent)) return;
   const view = map.getView();
-  const inner = size.map((length) => Math.max(1, length - 2 * FIT_PADDING_PX));
-  const needed = zoomForResolution(view.getResolutionForExtent(extent, inner));
+  const padding = clearOfZoomButtons(map, size, extent);
+  const needed = zoomForResolution(resolutionWithin(map, size, extent, padding));
   view.setMinZoom(Math.min(MAP_MIN_ZOOM, Math.floor(needed * 100) / 100));
-  view.fit(extent, { padding: Array(4).fill(FIT_PADDING_PX), maxZoom: MAP_ZOOM });
+  view.fit(extent, { padding, maxZoom: MAP_ZOOM });
+}
+
+/**
+ * The fit's padding (top, right, bottom, left): room all round, and the zoom buttons' corner kept clear,
+ * beside them or below them, whichever leaves the trail larger. On a phone the trail fills the width,
+ * and its corner lay under the buttons.
+ */
+function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padding {
+  const around: Padding = [FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX];
+  const element = map.getViewport();
+  const buttons = element?.querySelector(".ol-zoom")?.getBoundingClientRect();
+  if (!element || !buttons || buttons.width === 0) return around;
+  const viewport = element.getBoundingClientRect();
+  const beside: Padding = [FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX, buttons.right - viewport.left + FIT_PADDING_PX / 2];
+  const below: Padding = [buttons.bottom - viewport.top + FIT_PADDING_PX / 2, FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX];
+  return resolutionWithin(map, size, extent, beside) <= resolutionWithin(map, size, extent, below) ? beside : below;
+}
+
+/** Top, right, bottom and left, in pixels. */
+type Padding = [number, number, number, number];
+
+function resolutionWithin(map: OlMap, [width, height]: Size, extent: Extent, [top, right, bottom, left]: Padding) {
+  return map.getView().getResolutionForExtent(extent, [Math.max(1, width - left - right), Math.max(1, height - top - bottom)]);
 }
 
 function trailFeature(trail: MapTrail) {
@@ -315,6 +339,12 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
         ),
       ].join(",");
       target.dataset.walker = String(walkerSource.getFeatures().length > 0);
+      // The trails' bounding box in the map's pixels: left, top, right, bottom.
+      const trailExtent = trailSource.getExtent();
+      if (trailExtent && !isEmpty(trailExtent)) {
+        const corners = [getTopLeft(trailExtent), getBottomRight(trailExtent)].map((at) => map.getPixelFromCoordinate(at) as number[] | null);
+        if (corners[0] && corners[1]) target.dataset.trailBox = [...corners[0], ...corners[1]].map((n) => Math.round(n)).join(",");
+      }
       // The view and each marker's pixel (in the map element) with the bench numbers it stands for.
       const view = map.getView();
       const center = view.getCenter();

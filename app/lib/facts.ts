@@ -90,7 +90,8 @@ export function trailFactRows(facts: TrailFacts): { label: string; value: string
 }
 
 function restroomsAndWater({ restrooms, water }: Pick<TrailFacts, "restrooms" | "water">) {
-  if (restrooms && water && restrooms === water) return `Restrooms and water: ${restrooms}`;
+  // Both in one place: the row's label already says what is there.
+  if (restrooms && water && restrooms === water) return restrooms;
   return [restrooms ? `Restrooms: ${restrooms}` : "No restrooms nearby", water ? `Water: ${water}` : "no drinking water nearby"].join("; ");
 }
 

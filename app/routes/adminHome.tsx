@@ -4,6 +4,7 @@ import { dataVersionsOf, requireAdmin } from "~/http/auth.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import { countBenches } from "~/models/bench.server";
 import { countPendingFeedback } from "~/models/feedback.server";
+import { countNotices } from "~/models/notice.server";
 import { countUnresolvedReports } from "~/models/report.server";
 import { countUsers } from "~/models/user.server";
 import { countVideos } from "~/models/video.server";
@@ -12,18 +13,19 @@ export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Walking Tra
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  // The live numbers on the cards: five cheap counts, run together.
-  const [users, videos, pendingFeedback, unresolvedReports, benches] = await Promise.all([
+  // The live numbers on the cards: six cheap counts, run together.
+  const [users, videos, pendingFeedback, unresolvedReports, activeNotices, benches] = await Promise.all([
     countUsers(),
     countVideos(),
     countPendingFeedback(),
     countUnresolvedReports(),
+    countNotices("active"),
     countBenches(await dataVersionsOf(request)),
   ]);
-  return { username: admin.username, counts: { users, videos, pendingFeedback, unresolvedReports, benches } };
+  return { username: admin.username, counts: { users, videos, pendingFeedback, unresolvedReports, activeNotices, benches } };
 }
 
-type Counts = { users: number; videos: number; pendingFeedback: number; unresolvedReports: number; benches: number };
+type Counts = { users: number; videos: number; pendingFeedback: number; unresolvedReports: number; activeNotices: number; benches: number };
 type Card = { id: string; title: string; to: string; text: string; action: string; count?: (counts: Counts) => string };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -62,6 +64,14 @@ const cards: Card[] = [
     count: (c) => `${c.unresolvedReports} open or in progress`,
   },
   {
+    id: "notices",
+    title: "Notices",
+    to: adminAreaUrl("notices"),
+    text: "Closures and cautions on the trails and at benches: post them for a time, change them, end them early or delete them.",
+    action: "Manage notices",
+    count: (c) => `${c.activeNotices} showing now`,
+  },
+  {
     id: "trail",
     title: "Trail",
     to: adminAreaUrl("trail"),
@@ -85,7 +95,7 @@ const cards: Card[] = [
   },
 ];
 
-/** SPEC §2: the dashboard, with a card for each management area and for analytics. */
+/** SPEC §2: the dashboard, with a card for each management area (every admin area) and for analytics. */
 export default function AdminHome() {
   const { username, counts } = useLoaderData<typeof loader>();
   return (

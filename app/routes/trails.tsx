@@ -184,11 +184,16 @@ function TrailsContent({ trails, trail, facts, notices, benches, showBenches, ti
                 about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")} steps per mile)
               </dd>
             </dl>
-            <p className="mt-2">
-              <PageLink to={`/trails/${selectedParam}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
-                Directions and details for the {trail.name}
-              </PageLink>
-            </p>
+            {/* Every trail's public page, not only the chosen one's: the page to share or print for any of them. */}
+            <ul className="mt-2" aria-label="Trail pages">
+              {trails.map((candidate) => (
+                <li key={candidate.id}>
+                  <PageLink to={`/trails/${candidate.param}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+                    Directions and details for the {candidate.name}
+                  </PageLink>
+                </li>
+              ))}
+            </ul>
             <p className="mt-3">
               <PageLink to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
                 Log a walk on this trail

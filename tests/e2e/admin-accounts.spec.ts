@@ -46,7 +46,7 @@ test.describe("admin dashboard", () => {
     await signInAsAdmin(page);
     await page.goto("/adminHome");
     await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
-    for (const title of ["Profiles", "Videos", "Feedback", "Trail", "Bench", "Analytics"]) {
+    for (const title of ["Profiles", "Videos", "Feedback", "Reports", "Notices", "Trail", "Bench", "Analytics"]) {
       await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
     }
     await expect(page.locator('[data-count="profiles"]')).toHaveText(/^\d+ users?$/);

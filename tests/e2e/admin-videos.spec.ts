@@ -120,6 +120,7 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     await expectAnswerAt(page, "add-video", `Video "${title}" added.`, { javaScriptEnabled });
     await expect(addForm.getByText(/Enter an https link/)).toHaveCount(0);
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue("");
+    await expect(addForm.getByLabel("Subcategory", { exact: true }).locator("option:checked")).toHaveText("Select Subcategory");
     const card = adminCard(page, title);
     await expect(card).toBeVisible();
     await expect(card.getByText("https://www.youtube.com/embed/pSHjTRCQxIw", { exact: true })).toBeVisible();

@@ -248,5 +248,35 @@ test.describe("no page scrolls sideways on a phone", () => {
       const item = page.getByRole("article", { name: `Feedback from ${author.username}` });
       return [item.getByRole("button", { name: /^Mark resolved/ }), item.getByRole("link", { name: /^Delete/ })];
     });
+    // The sender's "<email>" wraps inside the address, never leaving its "<" or ">" alone on a line, at
+    // any width the card may have.
+    const sender = page
+      .getByRole("article", { name: `Feedback from ${author.username}` })
+      .locator("p")
+      .filter({ hasText: author.email });
+    const strays = await sender.evaluate((element) => {
+      const chars: [Text, number][] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let index = 0; index < node.data.length; index++) chars.push([node, index]);
+      }
+      const top = ([node, index]: [Text, number]) => {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        return Math.round(range.getBoundingClientRect().top);
+      };
+      const at = (char: string) => chars.findIndex(([node, index]) => node.data[index] === char);
+      const [open, close] = [at("<"), at(">")];
+      const found: string[] = [];
+      for (let width = 100; width <= 320; width++) {
+        element.style.width = `${width}px`;
+        if (top(chars[open]) !== top(chars[open + 1])) found.push(`"<" alone at ${width} px`);
+        if (top(chars[close]) !== top(chars[close - 1])) found.push(`">" alone at ${width} px`);
+      }
+      element.style.width = "";
+      return found;
+    });
+    expect(strays).toEqual([]);
   });
 });

@@ -64,6 +64,10 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
       await form.getByRole("button", { name: "Post notice" }).click();
       const card = page.locator("li[data-notice-id]").filter({ hasText: message });
       await expect(card).toContainText("Showing now");
+      // The form is ready for the next notice: each drop-down back on its prompt, none left blank.
+      await expect(form.getByLabel("Trail or bench").locator("option:checked")).toHaveText("Choose a trail or a bench");
+      await expect(form.getByLabel("Kind").locator("option:checked")).toHaveText("Choose Closed or Caution");
+      await expect(form.getByLabel(/^Message walkers read/)).toHaveValue("");
       const id = await card.getAttribute("data-notice-id");
       await expectAnswerAt(page, `notice-${id}`, "Notice posted.", { javaScriptEnabled });
       await expectAccessible(page, javaScriptEnabled);

@@ -16,7 +16,7 @@ for (const width of [390, 1280]) {
     await expect(fact("Steepest grade")).toHaveText("4%");
     await expect(fact("Shade")).toHaveText("Partly shaded");
     await expect(fact("Lighting")).toHaveText("Lit along its whole length");
-    await expect(fact("Restrooms and water")).toHaveText("Restrooms and water: Student Center, beside Bench 3");
+    await expect(fact("Restrooms and water")).toHaveText("Student Center, beside Bench 3");
     await expect(fact("Benches")).toHaveText(/^\d+$/);
     // Each step to a bench says what kind of seat waits there.
     await expect(page.getByRole("listitem").filter({ hasText: /to Bench 3, a seat with a backrest and armrests in partial shade/ })).toBeVisible();

@@ -79,3 +79,28 @@ test.describe("/trails loads the interactive map only when asked", { tag: "@no-j
     });
   }
 });
+
+test("at 390 px: the interactive map comes without a warning, and its zoom buttons leave the Gray Trail clear", async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+  await signInAsAdmin(page);
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (["warning", "error"].includes(message.type())) warnings.push(message.text());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/trails?trail=gray&map=simple");
+  await page.getByRole("link", { name: "Interactive map" }).click();
+  const map = page.locator('[data-map="openlayers"]');
+  await expect(map).toHaveAttribute("data-rendered", "true");
+  await expect(map.locator("canvas").first()).toBeVisible();
+  // The drawn trail's box (in the map's pixels) lies clear of the zoom buttons' box.
+  const box = (await map.getAttribute("data-trail-box"))!.split(",").map(Number);
+  const [mapBox, zoomBox] = await Promise.all([map.boundingBox(), map.locator(".ol-zoom").boundingBox()]);
+  const zoom = { left: zoomBox!.x - mapBox!.x, top: zoomBox!.y - mapBox!.y, right: 0, bottom: 0 };
+  zoom.right = zoom.left + zoomBox!.width;
+  zoom.bottom = zoom.top + zoomBox!.height;
+  const [left, top, right, bottom] = box;
+  const overlaps = left < zoom.right && right > zoom.left && top < zoom.bottom && bottom > zoom.top;
+  expect(overlaps, `trail ${box.join(",")} under zoom ${JSON.stringify(zoom)}`).toBe(false);
+  expect(warnings.filter((text) => /No map visible/.test(text))).toEqual([]);
+});

@@ -3,7 +3,8 @@
 // pages, through the built app.
 import { beforeAll, describe, expect, test } from "vitest";
 import { campusTimeInput } from "~/lib/dates";
-import { createNotice, deleteNotice, endNotice, listActiveNotices, listNotices, nextNoticeChange, updateNotice } from "~/models/notice.server";
+import { adminAreaUrl, adminOptionLabels, adminOptions } from "~/lib/navigation";
+import { countNotices, createNotice, deleteNotice, endNotice, listActiveNotices, listNotices, nextNoticeChange, updateNotice } from "~/models/notice.server";
 import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
@@ -278,6 +279,22 @@ describe("the pages", () => {
     expect(stalePage).toMatch(/Nothing was saved\..*Message \(differs\)\s*Old edit\s*Seat being replaced/s);
     expect(stalePage).toMatch(/Kind \(differs\)\s*Caution\s*Closed/);
     await prisma.notice.delete({ where: { id: stored.id } });
+  });
+
+  test("the admin dashboard has a card for every area, Notices and Reports among them, each leading to its area", async () => {
+    const html = await (await callRoute("/adminHome", { sessionId: admin.token })).text();
+    for (const option of adminOptions) {
+      const card = new RegExp(`<section aria-labelledby="dashboard-${option}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? "";
+      expect(card, option).toContain(`>${adminOptionLabels[option]}</h2>`);
+      expect(card, option).toContain(`href="${adminAreaUrl(option)}"`);
+    }
+    const notice = await createNotice(admin.id, { trailId: GREEN, kind: "caution", message: "Counted on the dashboard" });
+    if (!notice.ok) throw new Error("not created");
+    const showing = await countNotices("active");
+    const text = await pageText(await callRoute("/adminHome", { sessionId: admin.token }));
+    expect(text).toMatch(new RegExp(`Notices ${showing} showing now Closures and cautions`));
+    expect(text).toMatch(/Reports \d+ open or in progress/);
+    await prisma.notice.delete({ where: { id: notice.notice.id } });
   });
 
   test("a trail's notice shows on /trails, the trail's page and the pages of its benches, and marks the map and lists", async () => {

@@ -44,6 +44,21 @@ function writeBehindTheVersion(text: string) {
 
 const lineAddress = (html: string) => /<use href="(\/trails\/lines\/[0-9a-f]{24}-[A-Za-z0-9_-]{16}\.svg)#line"/.exec(html)?.[1] ?? null;
 
+describe("/trails links every trail's page", () => {
+  test("whichever trail is chosen, each trail's public page is a link on the map page", async () => {
+    const trails = await prisma.trail.findMany({ select: { name: true } });
+    expect(trails.length).toBeGreaterThanOrEqual(3);
+    for (const chosen of ["gold", "gray", "green"]) {
+      const html = await trailsPage(`/trails?trail=${chosen}`);
+      const linked = [...html.matchAll(/<a [^>]*href="\/trails\/([a-z-]+)"[^>]*>([^<]*(?:<!-- -->)?[^<]*)<\/a>/g)].map(
+        ([, slug, text]) => `${slug}: ${text.replace("<!-- -->", "")}`,
+      );
+      const expected = trails.map(({ name }) => `${name.replace(/ Trail$/, "").toLowerCase()}: Directions and details for the ${name}`);
+      expect(linked.sort(), `from ${chosen}`).toEqual(expected.sort());
+    }
+  });
+});
+
 describe("/trails is composed once per change", () => {
   test("a warm request asks the database for the session with the data versions, one statement, and nothing else", async () => {
     await trailsPage("/trails?trail=gold");

@@ -31,8 +31,22 @@ function Sender({ row }: { row: Row }) {
   if (row.username === null) return <p className="font-semibold text-stone-700 italic">{feedbackMessages.deletedAccount}</p>;
   return (
     <p className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
-      {row.username} <span className="font-normal text-stone-700">&lt;{row.email}&gt;</span>
+      {row.username} <AngledEmail email={row.email} />
     </p>
+  );
+}
+
+/**
+ * "<email>", wrapping anywhere inside the address on a phone but never after "<" or before ">": each
+ * bracket is kept on one line with its neighbouring letter, so neither is left alone on a line.
+ */
+function AngledEmail({ email }: { email: string }) {
+  return (
+    <span className="font-normal text-stone-700">
+      <span className="whitespace-nowrap">&lt;{email.slice(0, 1)}</span>
+      {email.slice(1, -1)}
+      <span className="whitespace-nowrap">{email.slice(-1)}&gt;</span>
+    </span>
   );
 }
 

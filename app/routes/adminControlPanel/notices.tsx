@@ -96,7 +96,9 @@ function NoticeFields({
 }
 
 function PostNoticeForm({ data, lastResult }: { data: NoticesData; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm(noticeAnchors.form, noticeCreateFormSchema, lastResult);
+  // The drop-downs start, and are reset after a post, on their prompt: reset to no value at all, the
+  // browser would show them blank.
+  const [form, fields, summary] = useSchemaForm(noticeAnchors.form, noticeCreateFormSchema, lastResult, { place: "", kind: "" });
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section className="card mb-6 p-4">

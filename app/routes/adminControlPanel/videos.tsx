@@ -76,7 +76,8 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
 }
 
 function AddVideoForm({ place, lastResult }: { place: Place; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm("add-video", videoInputSchema, lastResult);
+  // Reset after an addition to its prompt: reset to no value at all, the browser would show it blank.
+  const [form, fields, summary] = useSchemaForm("add-video", videoInputSchema, lastResult, { subCategory: "" });
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section aria-labelledby="add-video-heading" className="card p-4">
