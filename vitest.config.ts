@@ -46,12 +46,26 @@ const processFiles = [
  */
 const unitFilesWithSideEffects = ["tests/unit/password.test.ts", "tests/unit/error-boundary.test.tsx", "tests/unit/background.test.ts"];
 
+/**
+ * In-process files that cannot share their modules with others: each installs a database of its own
+ * before the app's modules load (installQueryLog, to see every statement sent).
+ */
+const isolatedFiles = [
+  "tests/integration/bounded-reads.test.ts",
+  "tests/integration/request-reads.test.ts",
+  "tests/integration/trail-map-page.test.ts",
+  "tests/integration/video-thumbnails.test.ts",
+  "tests/integration/page-cache.test.ts",
+];
+
+/** A database of the file's own, made when the app first asks for one (the files that load their own modules). */
+const setupFiles = ["tests/support/vitest-setup.ts"];
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     environment: "node",
     globalSetup: ["tests/support/vitest-global-setup.ts"],
-    setupFiles: ["tests/support/vitest-setup.ts"],
     // Worker threads, not a process per file: a file's thread starts and loads its modules in some 40%
     // less time than a forked process did (docs/testing.md, "Where the time goes").
     pool: "threads",
@@ -75,6 +89,7 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           exclude: [...leftOut, ...unitFilesWithSideEffects],
+          setupFiles,
           isolate: false,
           sequence: { groupOrder: 0 },
         },
@@ -82,20 +97,35 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "parallel",
-          include: [...unitFilesWithSideEffects, "tests/integration/**/*.test.ts"],
-          exclude: [...leftOut, ...serverFiles, ...processFiles],
+          // The in-process integration files share their worker's modules: the app, the build, Prisma and
+          // zod load once per worker, not once per file (they were most of a file's time). The worker's
+          // database is emptied before each file and the settings a file changed are put back after it.
+          name: "routes",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [...leftOut, ...serverFiles, ...processFiles, ...isolatedFiles],
+          setupFiles: ["tests/support/vitest-shared-setup.ts"],
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: "processes", include: processFiles, exclude: leftOut, sequence: { groupOrder: 0 } },
+        test: {
+          name: "isolated",
+          include: [...unitFilesWithSideEffects, ...isolatedFiles],
+          exclude: leftOut,
+          setupFiles,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: "processes", include: processFiles, exclude: leftOut, setupFiles, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         // A process of their own: what they time must not share an event loop's process with other threads.
-        test: { name: "servers", include: serverFiles, exclude: leftOut, pool: "forks", fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: "servers", include: serverFiles, exclude: leftOut, setupFiles, pool: "forks", fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

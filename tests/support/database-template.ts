@@ -92,7 +92,12 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
       appDataTemplate: appData.dir,
       cleanup: async () => {
         await appData.cleanup();
-        await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await admin(url, async (client) => {
+          // The files' databases first (a worker of the shared-module project keeps its one to the end).
+          const made = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}\\_%`]);
+          for (const { datname } of made.rows as { datname: string }[]) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        });
       },
     };
   }
@@ -114,7 +119,8 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
 export async function createTestDatabase(template: string, onQuery?: QueryObserver): Promise<Database & { url?: string }> {
   const url = testDatabaseUrl();
   if (url) {
-    const name = `wt_test_${randomBytes(6).toString("hex")}`;
+    // Named after the run's template, so the run's end drops it even if its worker never closed it.
+    const name = `${template}_${randomBytes(6).toString("hex")}`;
     await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
     const testUrl = withDatabase(url, name);
     const db = openPostgres(testUrl, 5, onQuery);
