@@ -170,6 +170,29 @@ test.describe("walks", () => {
     await expect(page.locator("[data-walk-panel]").getByRole("status")).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
   });
 
+  test("the date field keeps the gold focus ring when the keyboard reaches its calendar button", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/userControlPanel/walks");
+    const date = page.locator("#log-walk").getByLabel("Date");
+    await date.focus();
+    // Month, day and year, then the calendar button: all inside the one field.
+    for (let press = 0; press < 3; press++) await page.keyboard.press("Tab");
+    await expect(date).toBeFocused();
+    const ring = await date.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor };
+    });
+    const gold = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.style.color = "var(--color-gold-500)";
+      document.body.append(probe);
+      const color = getComputedStyle(probe).color;
+      probe.remove();
+      return color;
+    });
+    expect(ring).toEqual({ style: "solid", width: "3px", color: gold });
+  });
+
   test(
     "log a walk with the form, see it in My walks with the totals and chart, and delete it after confirming",
     { tag: "@no-js" },

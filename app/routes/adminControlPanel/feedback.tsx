@@ -31,7 +31,7 @@ function Sender({ row }: { row: Row }) {
   if (row.username === null) return <p className="font-semibold text-stone-700 italic">{feedbackMessages.deletedAccount}</p>;
   return (
     <p className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
-      {row.username} <AngledEmail email={row.email} />
+      {row.username} <AngledEmail email={row.email ?? ""} />
     </p>
   );
 }
