@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const editor = { userId: user.id, role: user.role, sessionId: await getSessionId(request) };
       const updated = await updateUserProfile(user.id, changes, editor);
       if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
-      await quota.refund();
+      // A refused update keeps its place in the quota.
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
       return answer("update", refusalReply(submission, refusal, { hideFields }), refusal.status);

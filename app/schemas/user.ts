@@ -61,6 +61,7 @@ export const userMessages = {
   profileUpdated: "Profile Updated!",
   profileUpdateFailed: "An error occurred while updating your profile. Please try again.",
   noProfileChanges: "No changes were made to the profile.",
+  adminPrivateFields: "Administrators cannot see or set a user's age, gender, ethnicity or community: leave them out.",
   feedbackSent: "Thank you! Your feedback has been sent.",
   profileDeleted: "Your profile has been deleted.",
   lastAdmin: "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
