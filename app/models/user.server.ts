@@ -328,6 +328,20 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
   });
 }
 
+/**
+ * Deletes one's own account once its current password is given: a session left open on a shared
+ * computer must not be enough to erase someone. Wrong passwords count like the other proofs.
+ */
+export async function deleteOwnAccount(
+  userId: string,
+  currentPassword: string,
+  now = new Date(),
+): Promise<DeleteUserResult | { ok: false; reason: ProofRefusal }> {
+  const refusal = await proveOwnership(userId, currentPassword, null, now);
+  if (refusal) return { ok: false, reason: refusal };
+  return deleteUserAccount(userId);
+}
+
 type ChangeRoleResult = { ok: true; user: PublicUser } | { ok: false; reason: "not-found" | "last-admin" };
 
 /** Gives a user another role and ends their sessions, so the new role applies from their next sign-in. */

@@ -363,14 +363,28 @@ describe("admin user endpoints", () => {
     expect((await del(other.id, token)).status).toBe(403);
     expect((await del("bad", adminToken)).status).toBe(404);
     expect((await del(MISSING_ID, adminToken)).status).toBe(404);
-    const last = await del(boss.id, adminToken);
+    const last = await call(deleteUser, "DELETE", `/api/user/${boss.id}`, { token: adminToken, params: { id: boss.id }, body: { currentPassword: "pw-boss" } });
     expect(last.status).toBe(409);
     const removed = await del(other.id, adminToken);
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ message: "The user was deleted.", _id: other.id });
-    const self = await del(user.id, token);
+    const self = await call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body: { currentPassword: "pw-plain" } });
     expect(self.status).toBe(200);
     expect(await prisma.user.count()).toBe(1);
+  });
+
+  test("DELETE /api/user/{own id} asks for the current password, and says when it is missing or wrong", async () => {
+    const { user, token } = await tokenFor("careful");
+    const del = (body?: unknown) => call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body });
+    const missing = await del();
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ fieldErrors: { currentPassword: ["Enter your current password to delete your profile."] } });
+    const wrong = await del({ currentPassword: "not-it" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ message: "The current password is not correct." });
+    expect(await prisma.user.count({ where: { id: user.id } })).toBe(1);
+    expect((await del({ currentPassword: "pw-careful" })).status).toBe(200);
+    expect(await prisma.user.count({ where: { id: user.id } })).toBe(0);
   });
 });
 
