@@ -234,6 +234,16 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     expect(again.status).toBe(200);
   });
 
+  test("refused updates count against the account's quota: a taken name cannot be tried without end", async () => {
+    const { user, token } = await tokenFor("prober");
+    await makeUser("taken");
+    const patch = (body: unknown) => call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body });
+    for (let i = 0; i < 20; i++) expect((await patch({ username: "taken" })).status).toBe(409);
+    const limited = await patch({ age: 30 });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
+  });
+
   test("an update that changes nothing real answers 200 with the account, as the old server did", async () => {
     const { user, token } = await tokenFor("same");
     await prisma.user.update({ where: { id: user.id }, data: { age: 30 } });
