@@ -75,10 +75,25 @@ function signInLinkMailText(link: string) {
   ].join("\n");
 }
 
-/** Whether a link's token can still be used (GET shows the button or an explanation; it consumes nothing). */
-export async function isSignInLinkUsable(token: string, now = new Date()) {
-  const row = await prisma.signInLinkToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { usedAt: true, expiresAt: true } });
-  return Boolean(row && !row.usedAt && row.expiresAt > now);
+/**
+ * The account a usable link signs in to, as its page names it (GET shows it with the button, or an
+ * explanation; it consumes nothing): the username, and the email partly masked. Null when not usable.
+ */
+export async function signInLinkAccount(token: string, now = new Date()): Promise<{ username: string; maskedEmail: string } | null> {
+  const row = await prisma.signInLinkToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { usedAt: true, expiresAt: true, user: { select: { username: true, email: true } } },
+  });
+  if (!row || row.usedAt || row.expiresAt <= now) return null;
+  return { username: row.user.username, maskedEmail: maskEmail(row.user.email) };
+}
+
+/** "ana.lopez@example.edu" as "an•••••••@example.edu": enough for its owner to know it, little for others. */
+export function maskEmail(email: string) {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at);
+  const shown = [...local].slice(0, local.length > 3 ? 2 : 1).join("");
+  return `${shown}${"•".repeat(Math.max(1, [...local].length - [...shown].length))}${email.slice(at)}`;
 }
 
 type ConsumeResult = { ok: true; user: PublicUser } | { ok: false; reason: "invalid-token" };

@@ -11,7 +11,7 @@ import { prisma } from "~/utils/db.server";
 import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
 import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { hitRateLimit, RATE_LIMIT_MESSAGE, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
+import { hitRateLimit, RATE_LIMIT_MESSAGE, refundRateLimit, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
 export const publicUserSelect = {
@@ -89,6 +89,7 @@ export const userRefusals = {
   "not-found": { status: 404, message: userMessages.userNotFound },
   "last-admin": { status: 409, message: userMessages.lastAdmin },
   "no-changes": { status: 400, message: userMessages.noProfileChanges },
+  "private-fields": { status: 400, message: userMessages.adminPrivateFields },
   "proof-required": fieldRefusal(403, "currentPassword", userMessages.proofRequired),
   "wrong-current-password": fieldRefusal(403, "currentPassword", userMessages.wrongCurrentPassword),
   "too-many-proof-attempts": fieldRefusal(429, "currentPassword", RATE_LIMIT_MESSAGE),
@@ -179,6 +180,9 @@ type ProfileChanges = {
   currentPassword?: string;
 };
 
+/** A person's own details (decision 045): administrators neither see nor set them. */
+const privateFields = ["gender", "age", "ethnicity", "community"] as const;
+
 /** Who asks for a profile change: the session (or bearer token, which is a session id) it came with. */
 type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string | null };
 
@@ -189,8 +193,30 @@ type ProofRefusal = "proof-required" | "wrong-current-password" | "too-many-proo
 
 type ProfileUpdateResult =
   | { ok: true; user: PublicUser; passwordChanged: boolean; emailChanged: boolean }
-  | { ok: false; reason: "not-found" | "no-changes" | "not-your-profile" | ProofRefusal }
+  | { ok: false; reason: "no-changes"; user: PublicUser }
+  | { ok: false; reason: "not-found" | "not-your-profile" | "private-fields" | ProofRefusal }
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
+
+/** One comparison with the account's password, counted against the same kind of limit as sign-in. */
+async function countPasswordGuess(userId: string, now: Date) {
+  const { max, windowMs } = signInPolicy.clientAccount;
+  const key = `currentPassword:account:${userId}`;
+  const hit = await hitRateLimit(key, scaledMax(max), windowMs, now);
+  return { allowed: hit.allowed, giveBack: () => refundRateLimit(key, now) };
+}
+
+/**
+ * Whether one's own new password is the current one (the old client resends it with every update), which
+ * makes it no change. The answer tells whoever holds the session whether a guess was right, so each
+ * comparison counts as a guess (given back when right): once guessing is limited, nothing is compared.
+ */
+async function isCurrentPassword(userId: string, password: string, passwordHash: string, now: Date): Promise<boolean | "limited"> {
+  const guess = await countPasswordGuess(userId, now);
+  if (!guess.allowed) return "limited";
+  const same = await verifyPassword(password, passwordHash);
+  if (same) await guess.giveBack();
+  return same;
+}
 
 /**
  * Whether the person changing their own email or password is the owner, not someone holding a stolen or
@@ -204,25 +230,27 @@ async function proveOwnership(userId: string, currentPassword: string | undefine
     const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
     return recent ? null : "proof-required";
   }
-  const { max, windowMs } = signInPolicy.clientAccount;
-  if (!(await hitRateLimit(`currentPassword:account:${userId}`, scaledMax(max), windowMs, now)).allowed) {
-    return "too-many-proof-attempts";
-  }
+  if (!(await countPasswordGuess(userId, now)).allowed) return "too-many-proof-attempts";
   const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : "wrong-current-password";
 }
 
 /**
  * Applies a profile update: missing fields keep their current value (SPEC §5), and an update that
- * changes nothing is reported as such. Changing one's own email or password needs proof of ownership;
- * an administrator changing someone else's needs none. Either change voids, in the same transaction,
+ * changes nothing is reported as such (with the account as it is). One's own password sent again
+ * unchanged is no change (the old client resends it with every update). Changing one's own email or
+ * password needs proof of ownership; an administrator changing someone else's needs none, but may not
+ * send their age, gender, ethnicity or community at all. Either change voids, in the same transaction,
  * every unused reset token of the user and every other session (all of them when an administrator made it).
  */
 export async function updateUserProfile(userId: string, changes: ProfileChanges, editor: ProfileEditor, now = new Date()): Promise<ProfileUpdateResult> {
   const self = editor.userId === userId;
   if (!self && editor.role !== "Admin") return { ok: false, reason: "not-your-profile" };
-  const current = await getUserById(userId);
-  if (!current) return { ok: false, reason: "not-found" };
+  // Refused before anything is read, so the answer says nothing about the stored values.
+  if (!self && privateFields.some((field) => changes[field] !== undefined)) return { ok: false, reason: "private-fields" };
+  const found = await prisma.user.findUnique({ where: { id: userId }, select: { ...publicUserSelect, passwordHash: true } });
+  if (!found) return { ok: false, reason: "not-found" };
+  const { passwordHash, ...current } = found;
   const data: Prisma.UserUpdateInput = {};
   if (changes.username !== undefined && nfkc(changes.username) !== current.username) Object.assign(data, usernameFields(changes.username));
   if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) data.email = normalizeEmail(changes.email);
@@ -230,11 +258,23 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   if (changes.age !== undefined && changes.age !== current.age) data.age = changes.age;
   if (changes.ethnicity !== undefined && changes.ethnicity !== current.ethnicity) data.ethnicity = changes.ethnicity;
   if (changes.community !== undefined && changes.community !== current.community) data.community = changes.community;
-  const passwordChanged = changes.password !== undefined;
   const emailChanged = data.email !== undefined;
-  if (!passwordChanged && Object.keys(data).length === 0) return { ok: false, reason: "no-changes" };
+  // With the current password sent as proof, it is checked first, so comparing the new one guesses nothing.
+  let proven = false;
+  if (self && changes.currentPassword !== undefined && (changes.password !== undefined || emailChanged)) {
+    const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
+    if (refusal) return { ok: false, reason: refusal };
+    proven = true;
+  }
+  let samePassword: boolean | "limited" = false;
+  if (self && changes.password !== undefined) {
+    samePassword = proven ? await verifyPassword(changes.password, passwordHash) : await isCurrentPassword(userId, changes.password, passwordHash, now);
+  }
+  if (samePassword === "limited") return { ok: false, reason: "too-many-proof-attempts" };
+  const passwordChanged = changes.password !== undefined && !samePassword;
+  if (!passwordChanged && Object.keys(data).length === 0) return { ok: false, reason: "no-changes", user: current };
 
-  if (self && (passwordChanged || emailChanged)) {
+  if (self && !proven && (passwordChanged || emailChanged)) {
     const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
     if (refusal) return { ok: false, reason: refusal };
   }
@@ -286,6 +326,20 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
     await tx.user.delete({ where: { id: userId } });
     return { ok: true } as const;
   });
+}
+
+/**
+ * Deletes one's own account once its current password is given: a session left open on a shared
+ * computer must not be enough to erase someone. Wrong passwords count like the other proofs.
+ */
+export async function deleteOwnAccount(
+  userId: string,
+  currentPassword: string,
+  now = new Date(),
+): Promise<DeleteUserResult | { ok: false; reason: ProofRefusal }> {
+  const refusal = await proveOwnership(userId, currentPassword, null, now);
+  if (refusal) return { ok: false, reason: refusal };
+  return deleteUserAccount(userId);
 }
 
 type ChangeRoleResult = { ok: true; user: PublicUser } | { ok: false; reason: "not-found" | "last-admin" };

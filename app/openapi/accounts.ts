@@ -7,6 +7,7 @@ import {
   authResponseSchema,
   feedbackSchema,
   messageResponseSchema,
+  deleteProfileSchema,
   profileUpdateApiSchema,
   resetRequestSchema,
   roleUpdateSchema,
@@ -86,7 +87,11 @@ export const accountsEndpoints: EndpointDoc[] = [
       "Without it the answer is 403 with `fieldErrors.currentPassword` saying what is needed; a wrong current " +
       "password is 403 too, and repeated wrong ones 429. An administrator changing another user's email or " +
       "password needs no proof. Either change voids the user's outstanding reset links and ends their other " +
-      "sessions (all of them when an administrator made it).",
+      "sessions (all of them when an administrator made it). One's own password sent again unchanged is no change " +
+      "(no proof asked, no session ended); each such comparison counts like a guess of the current password. An " +
+      'update that changes nothing (age "30" for 30, an email differing only in case) answers 200 with the user. ' +
+      "An administrator may not send another user's gender, age, ethnicity or community: 400, whatever is stored. " +
+      "Refused updates count against the account's hourly quota like accepted ones.",
     tag: users,
     access: "user",
     body: profileUpdateApiSchema,
@@ -135,10 +140,14 @@ export const accountsEndpoints: EndpointDoc[] = [
     method: "delete",
     path: "/api/user/{id}",
     summary: "Delete a user (Admin), or one's own account",
+    description:
+      "Deleting one's own account needs its current password in the body (`currentPassword`): 400 when it is " +
+      "missing, 403 when wrong, 429 after repeated wrong ones. An administrator deleting another user sends no body.",
     tag: users,
     access: "user",
+    body: deleteProfileSchema,
     success: { status: 200, description: "Deleted", schema: messageResponseSchema },
-    errors: [403, 409],
+    errors: [403, 409, 429],
   }),
   endpoint({
     method: "post",

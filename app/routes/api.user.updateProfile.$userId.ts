@@ -12,11 +12,11 @@ export const { loader, action } = apiRoute({
     // Counted against the account making the change (an admin's edits never use up a user's quota).
     const quota = await profileQuota(request, auth.user, userId === auth.user.id ? changes.email : null);
     if (!quota.allowed) throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
+    // A refused update keeps its place in the quota: otherwise refusals could be tried without end.
     const updated = await updateUserProfile(userId, changes, editor);
-    if (!updated.ok) {
-      await quota.refund();
-      throw ApiError.refused(userRefusal(updated));
-    }
+    // As the old server did: an update that changes nothing answers with the account as it is.
+    if (!updated.ok && updated.reason === "no-changes") return toUserJsonFor(updated.user, auth.user.id);
+    if (!updated.ok) throw ApiError.refused(userRefusal(updated));
     return toUserJsonFor(updated.user, auth.user.id);
   },
 });

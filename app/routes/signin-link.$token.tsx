@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton } from "~/components/form-fields";
 import { startSessionAndRedirect } from "~/http/auth.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
-import { consumeSignInLink, isSignInLinkUsable } from "~/models/sign-in-link.server";
+import { consumeSignInLink, signInLinkAccount } from "~/models/sign-in-link.server";
 import { userMessages } from "~/schemas/user";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
 
@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [
 export const headers = passRetryAfter;
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  return { usable: await isSignInLinkUsable(params.token ?? "") };
+  return { account: await signInLinkAccount(params.token ?? "") };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -31,9 +31,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function FinishSigningIn() {
-  const { usable } = useLoaderData<typeof loader>();
+  const { account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const invalid = !usable || actionData?.invalid;
+  const invalid = !account || actionData?.invalid;
   return (
     <div className="page max-w-lg">
       <div className="card p-6 sm:p-8">
@@ -49,7 +49,18 @@ export default function FinishSigningIn() {
         ) : (
           <Form method="post" className="space-y-4">
             <FormAlert messages={actionData ? [actionData.message] : null} />
-            <p className="text-stone-700">This link signs you in to your Walking Trails account on this device, once.</p>
+            {/* Named, so a link someone sent for their own account cannot quietly sign a visitor in as them. */}
+            <p className="text-stone-700 [overflow-wrap:anywhere]">
+              This link signs you in to the Walking Trails account <strong>{account.username}</strong>
+              {` (${account.maskedEmail}) on this device, once.`}
+            </p>
+            <p className="text-stone-700">
+              Not your account? Do not finish: close this page, or{" "}
+              <Link to="/authorization?formType=signin" className="font-medium text-brand-700 underline">
+                sign in to your own account
+              </Link>
+              . Only open sign-in links from a mail sent to your own address.
+            </p>
             <SubmitButton label="Finish signing in" pendingLabel="Signing in…" className="btn-primary w-full" />
           </Form>
         )}

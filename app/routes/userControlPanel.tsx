@@ -2,12 +2,12 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { actionToSummary, ErrorSummary, FormAlert, PasswordField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, PasswordField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
-import { deleteUserAccount, getUserById, updateUserProfile, userRefusal, type PublicUser } from "~/models/user.server";
-import { feedbackSchema, profileUpdateSchema, userMessages } from "~/schemas/user";
+import { deleteOwnAccount, getUserById, updateUserProfile, userRefusal, type PublicUser } from "~/models/user.server";
+import { deleteProfileSchema, feedbackSchema, profileUpdateSchema, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const editor = { userId: user.id, role: user.role, sessionId: await getSessionId(request) };
       const updated = await updateUserProfile(user.id, changes, editor);
       if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
-      await quota.refund();
+      // A refused update keeps its place in the quota.
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
       return answer("update", refusalReply(submission, refusal, { hideFields }), refusal.status);
@@ -88,10 +88,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "delete") {
-    const deleted = await deleteUserAccount(user.id);
-    if (!deleted.ok && deleted.reason === "last-admin") {
-      const { message, status } = userRefusal(deleted);
-      return answer("delete", { status: "error", error: { "": [message] } }, status);
+    const submission = parseSubmission(formData, { schema: deleteProfileSchema });
+    const hideFields = ["currentPassword"];
+    if (submission.status !== "success") return answer("delete", submission.reply({ hideFields }), 400);
+    const deleted = await deleteOwnAccount(user.id, submission.value.currentPassword);
+    if (!deleted.ok && deleted.reason !== "not-found") {
+      const refusal = userRefusal(deleted);
+      return answer("delete", refusalReply(submission, refusal, { hideFields }), refusal.status);
     }
     return redirectWithToast("/", { type: "success", message: userMessages.profileDeleted }, { headers: await endSession(request) });
   }
@@ -105,7 +108,6 @@ export default function UserControlPanel() {
   const { user, feedbackOpen, deleteOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
-  const deleteErrors = resultFor("delete")?.error?.[""] ?? undefined;
   return (
     <div className="page">
       <h1 className="page-title">My Profile</h1>
@@ -144,23 +146,10 @@ export default function UserControlPanel() {
       <ModalDialog id="feedback-dialog" title="Feedback" open={feedbackOpen || Boolean(resultFor("feedback"))} closeTo={PAGE}>
         <FeedbackForm user={user} lastResult={resultFor("feedback")} />
       </ModalDialog>
-      <ModalDialog
-        id="delete-dialog"
-        title="Delete Profile"
-        open={deleteOpen || Boolean(deleteErrors)}
-        closeTo={PAGE}
-        footer={
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete" />
-            <button type="submit" className="btn-danger">
-              Yes, delete my profile
-            </button>
-          </Form>
-        }
-      >
-        <FormAlert messages={deleteErrors} />
+      <ModalDialog id="delete-dialog" title="Delete Profile" open={deleteOpen || Boolean(resultFor("delete"))} closeTo={PAGE}>
         <p className="text-lg font-semibold text-red-800">This action cannot be undone</p>
         <p className="mt-2 text-stone-700">Your account, your sign-in sessions and your personal details will be deleted permanently.</p>
+        <DeleteProfileForm lastResult={resultFor("delete")} />
       </ModalDialog>
     </div>
   );
@@ -217,6 +206,20 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
         />
       </div>
       <SubmitButton intent="update" label="Update Profile" pendingLabel="Saving…" />
+    </Form>
+  );
+}
+
+function DeleteProfileForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields, summary] = useSchemaForm("delete-profile-form", deleteProfileSchema, lastResult);
+  return (
+    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="delete" />
+      <ErrorSummary summary={summary} level={3} />
+      <PasswordField field={fields.currentPassword} label="Current Password" autoComplete="current-password" clearOn={lastResult} />
+      <button type="submit" className="btn-danger">
+        Yes, delete my profile
+      </button>
     </Form>
   );
 }

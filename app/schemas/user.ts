@@ -61,6 +61,7 @@ export const userMessages = {
   profileUpdated: "Profile Updated!",
   profileUpdateFailed: "An error occurred while updating your profile. Please try again.",
   noProfileChanges: "No changes were made to the profile.",
+  adminPrivateFields: "Administrators cannot see or set a user's age, gender, ethnicity or community: leave them out.",
   feedbackSent: "Thank you! Your feedback has been sent.",
   profileDeleted: "Your profile has been deleted.",
   lastAdmin: "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
@@ -69,6 +70,7 @@ export const userMessages = {
   wrongCurrentPassword: "The current password is not correct.",
   notYourProfile: "You may only update your own profile.",
   notYourAccount: "You may only delete your own profile.",
+  deleteProofRequired: "Enter your current password to delete your profile.",
   notYourUser: "You may only see your own account.",
   signedOut: "You have been signed out.",
 } as const;
@@ -140,6 +142,14 @@ export const resetPasswordSchema = z
     message: userMessages.passwordsDiffer,
     when: (payload) => bothStrings(payload, "newPassword", "confirmPassword"),
   });
+
+/** Deleting one's own account (the profile page's dialog, and the API on one's own id). */
+export const deleteProfileSchema = z.object({
+  currentPassword: z
+    .string({ error: userMessages.deleteProofRequired })
+    .min(1, userMessages.deleteProofRequired)
+    .describe("The account's current password: deleting one's own account needs it, however recent the sign-in."),
+});
 
 /**
  * Profile update (SPEC §5): every field optional, an empty one keeps the current value. A new password

@@ -12,7 +12,9 @@ test.describe("feedback after its sender deletes their account", { tag: "@no-js"
     await expect(page.getByText("Thank you! Your feedback has been sent.")).toBeVisible();
 
     await page.getByRole("link", { name: "Delete Profile", exact: true }).click();
-    await page.getByRole("dialog", { name: "Delete Profile" }).getByRole("button", { name: "Yes, delete my profile" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Profile" });
+    await confirm.getByLabel("Current Password", { exact: true }).fill(user.password);
+    await confirm.getByRole("button", { name: "Yes, delete my profile" }).click();
     await expect(page.getByText("Your profile has been deleted.")).toBeVisible();
 
     const context = await browser.newContext({ baseURL: appUrl(), javaScriptEnabled });

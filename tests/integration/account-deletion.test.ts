@@ -6,7 +6,7 @@ import { createSession } from "~/models/session.server";
 import { reactToVideo, recordView } from "~/models/video.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { callRoute, pageText } from "../support/routes";
+import { callRoute, pageText, textById } from "../support/routes";
 
 describe("deleting an account", () => {
   test("takes its reactions out of the video totals, in the same transaction as the deletion", async () => {
@@ -38,7 +38,9 @@ describe("deleting an account", () => {
 
     // Through the API, as the person deleting their own account.
     const own = await createSession(leaving.id);
-    expect((await callRoute(`/api/user/${leaving.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${own.id}` } })).status).toBe(200);
+    const headers = { Authorization: `Bearer ${own.id}`, "Content-Type": "application/json" };
+    const body = JSON.stringify({ currentPassword: "pass1234" });
+    expect((await callRoute(`/api/user/${leaving.id}`, { method: "DELETE", headers, body })).status).toBe(200);
 
     const rows = await prisma.feedback.findMany({ orderBy: { feedback: "asc" }, select: { username: true, email: true, feedback: true, userId: true } });
     expect(rows).toEqual([
@@ -69,7 +71,18 @@ describe("deleting an account", () => {
 
     // Through the profile page's own form, as the person deleting their account.
     const own = await createSession(leaving.id);
-    const deleted = await callRoute("/userControlPanel", { method: "POST", sessionId: own.id, body: new URLSearchParams({ intent: "delete" }) });
+    const form = (currentPassword: string) => new URLSearchParams({ intent: "delete", currentPassword });
+    // The page asks for the current password, says so when it is missing or wrong, and deletes nothing then.
+    for (const [typed, message] of [
+      ["", "Enter your current password to delete your profile."],
+      ["not-it", "The current password is not correct."],
+    ]) {
+      const refused = await callRoute("/userControlPanel", { method: "POST", sessionId: own.id, body: form(typed) });
+      expect(refused.status).toBe(typed ? 403 : 400);
+      expect(textById(await refused.text(), "delete-profile-form-currentPassword-error")).toBe(message);
+    }
+    expect(await prisma.user.count({ where: { id: leaving.id } })).toBe(1);
+    const deleted = await callRoute("/userControlPanel", { method: "POST", sessionId: own.id, body: form("pass1234") });
     expect(deleted.status).toBe(302);
 
     const rows = await prisma.report.findMany({ orderBy: { description: "asc" }, select: { username: true, email: true, description: true, userId: true } });

@@ -231,8 +231,27 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     expect(await verifyLogin("self@example.test", "newpass")).not.toBeNull();
     // The session that made the change survives it.
     const again = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body: { age: 41 } });
-    expect(again.status).toBe(400);
-    expect((await again.json()).message).toBe("No changes were made to the profile.");
+    expect(again.status).toBe(200);
+  });
+
+  test("refused updates count against the account's quota: a taken name cannot be tried without end", async () => {
+    const { user, token } = await tokenFor("prober");
+    await makeUser("taken");
+    const patch = (body: unknown) => call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body });
+    for (let i = 0; i < 20; i++) expect((await patch({ username: "taken" })).status).toBe(409);
+    const limited = await patch({ age: 30 });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBeTruthy();
+  });
+
+  test("an update that changes nothing real answers 200 with the account, as the old server did", async () => {
+    const { user, token } = await tokenFor("same");
+    await prisma.user.update({ where: { id: user.id }, data: { age: 30 } });
+    for (const body of [{ age: 30 }, { age: "30" }, { email: "SAME@Example.TEST" }, { username: "same", age: "30" }]) {
+      const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body });
+      expect(response.status, JSON.stringify(body)).toBe(200);
+      expect(await response.json()).toMatchObject({ _id: user.id, username: "same", email: "same@example.test", age: 30 });
+    }
   });
 
   test("403 for another user's profile unless Admin; 401 visitor; 404 unknown/malformed; 409 conflict; 400 bad input", async () => {
@@ -242,14 +261,19 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     const path = (id: string) => `/api/user/updateProfile/${id}`;
     expect((await call(updateProfile, "PATCH", path(other.id), { token, params: { userId: other.id }, body: { age: 3 } })).status).toBe(403);
     expect((await call(updateProfile, "PATCH", path(other.id), { params: { userId: other.id }, body: { age: 3 } })).status).toBe(401);
-    const byAdmin = await call(updateProfile, "PATCH", path(other.id), { token: adminToken, params: { userId: other.id }, body: { age: 3 } });
-    // The change is made; the answer to an admin shows name, email and role only (the age is the person's).
+    const byAdmin = await call(updateProfile, "PATCH", path(other.id), {
+      token: adminToken,
+      params: { userId: other.id },
+      body: { email: "moved@example.test" },
+    });
+    // The change is made; the answer to an admin shows name, email and role only.
     const answered = await byAdmin.json();
-    expect(answered).toMatchObject({ _id: other.id });
+    expect(answered).toMatchObject({ _id: other.id, email: "moved@example.test" });
     expect(answered).not.toHaveProperty("age");
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: other.id }, select: { age: true } })).age).toBe(3);
-    expect((await call(updateProfile, "PATCH", path(MISSING_ID), { token: adminToken, params: { userId: MISSING_ID }, body: { age: 3 } })).status).toBe(404);
-    expect((await call(updateProfile, "PATCH", path("nope"), { token: adminToken, params: { userId: "nope" }, body: { age: 3 } })).status).toBe(404);
+    expect((await call(updateProfile, "PATCH", path(MISSING_ID), { token: adminToken, params: { userId: MISSING_ID }, body: { username: "x" } })).status).toBe(
+      404,
+    );
+    expect((await call(updateProfile, "PATCH", path("nope"), { token: adminToken, params: { userId: "nope" }, body: { username: "x" } })).status).toBe(404);
     const conflict = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { username: "OTHER" } });
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).message).toBe("This username is already taken.");
@@ -349,14 +373,28 @@ describe("admin user endpoints", () => {
     expect((await del(other.id, token)).status).toBe(403);
     expect((await del("bad", adminToken)).status).toBe(404);
     expect((await del(MISSING_ID, adminToken)).status).toBe(404);
-    const last = await del(boss.id, adminToken);
+    const last = await call(deleteUser, "DELETE", `/api/user/${boss.id}`, { token: adminToken, params: { id: boss.id }, body: { currentPassword: "pw-boss" } });
     expect(last.status).toBe(409);
     const removed = await del(other.id, adminToken);
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ message: "The user was deleted.", _id: other.id });
-    const self = await del(user.id, token);
+    const self = await call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body: { currentPassword: "pw-plain" } });
     expect(self.status).toBe(200);
     expect(await prisma.user.count()).toBe(1);
+  });
+
+  test("DELETE /api/user/{own id} asks for the current password, and says when it is missing or wrong", async () => {
+    const { user, token } = await tokenFor("careful");
+    const del = (body?: unknown) => call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body });
+    const missing = await del();
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ fieldErrors: { currentPassword: ["Enter your current password to delete your profile."] } });
+    const wrong = await del({ currentPassword: "not-it" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ message: "The current password is not correct." });
+    expect(await prisma.user.count({ where: { id: user.id } })).toBe(1);
+    expect((await del({ currentPassword: "pw-careful" })).status).toBe(200);
+    expect(await prisma.user.count({ where: { id: user.id } })).toBe(0);
   });
 });
 

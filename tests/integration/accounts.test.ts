@@ -128,8 +128,9 @@ describe("profile updates", () => {
   test("missing fields keep their values; an update that changes nothing says so", async () => {
     const user = await makeUser("prof");
     const self = await asSelf(user);
-    expect(await updateUserProfile(user.id, {}, self)).toEqual({ ok: false, reason: "no-changes" });
-    expect(await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" }, self)).toEqual({ ok: false, reason: "no-changes" });
+    expect(await updateUserProfile(user.id, {}, self)).toMatchObject({ ok: false, reason: "no-changes", user: { id: user.id } });
+    const sameAgain = await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" }, self);
+    expect(sameAgain).toMatchObject({ ok: false, reason: "no-changes", user: { email: "prof@example.test" } });
     const updated = await updateUserProfile(user.id, { age: 0, community: "No" }, self);
     expect(updated).toMatchObject({ ok: true, user: { username: "prof", email: "prof@example.test", age: 0, community: "No" } });
   });

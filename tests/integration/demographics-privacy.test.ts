@@ -54,6 +54,28 @@ describe("per-person demographics leave the admin API", () => {
     }
   });
 
+  test("an admin can neither set them nor learn them by guessing: the same refusal for a right or a wrong guess", async () => {
+    const guesses = [
+      { age: 23 },
+      { age: 33 },
+      { gender: "Female" },
+      { gender: "Male" },
+      { ethnicity: "White" },
+      { community: "No" },
+      { age: 33, username: "renamed" },
+    ];
+    for (const guess of guesses) {
+      const response = await api(`/api/user/updateProfile/${person.id}`, admin.token, "PATCH", guess);
+      expect(response.status, JSON.stringify(guess)).toBe(400);
+      expect((await response.json()).message).toBe("Administrators cannot see or set a user's age, gender, ethnicity or community: leave them out.");
+    }
+    const stored = await prisma.user.findUniqueOrThrow({ where: { id: person.id }, select: { age: true, gender: true, ethnicity: true, community: true } });
+    expect(stored).toEqual({ age: 23, gender: "Female", ethnicity: "Asian", community: "Yes" });
+    // The person sets their own as before.
+    expect((await api(`/api/user/updateProfile/${person.id}`, person.token, "PATCH", { age: 24 })).status).toBe(200);
+    await prisma.user.update({ where: { id: person.id }, data: { age: 23 } });
+  });
+
   test("a person still reads their own in full", async () => {
     const own = (await (await api(`/api/user/${person.id}`, person.token)).json()) as Record<string, unknown>;
     expect(own).toMatchObject({ gender: "Female", age: 23, ethnicity: "Asian", community: "Yes" });

@@ -318,6 +318,10 @@ describe("the sign-in link", () => {
       const text = await pageText(page);
       expect(text).toContain("Finish signing in");
       expect(text).not.toContain(userMessages.signInLinkInvalid);
+      // It names the account it signs in to, and says what to do if that is not yours.
+      expect(text).toContain("signs you in to the Walking Trails account owner (ow•••@example.test) on this device");
+      expect(text).toContain("Not your account? Do not finish");
+      expect(text).not.toContain("owner@example.test");
     }
     expect((await prisma.signInLinkToken.findFirstOrThrow({ where: { userId: user.id } })).usedAt).toBeNull();
     expect(await prisma.session.count()).toBe(0);

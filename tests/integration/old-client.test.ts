@@ -123,7 +123,7 @@ describe("feedback from a deleted account (issue 30)", () => {
     expect(
       (await client.call("POST", "/api/feedback/submit", { username: name, email: `${name}@example.test`, feedback: "Please add a bench by the gym" })).status,
     ).toBe(201);
-    expect((await client.call("DELETE", `/api/user/${id}`)).status).toBe(200);
+    expect((await client.call("DELETE", `/api/user/${id}`, { currentPassword: "walk-pass" })).status).toBe(200);
 
     const admin = await signedInAdmin();
     const list = await admin.call("GET", "/api/feedback");

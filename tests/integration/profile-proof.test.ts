@@ -137,14 +137,43 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     }
   });
 
+  test("the current password sent again as the new one is no change: no proof, no new hash, no session ended", async () => {
+    const user = await account(`resent${surface}`);
+    const hash = async () => (await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } })).passwordHash;
+    const before = await hash();
+    const elsewhere = await sessionSignedIn(user.id, OLD);
+    const here = await sessionSignedIn(user.id, OLD);
+    const resent = { password: user.password, confirmPassword: user.password };
+    expect(await send(here, user.id, { ...resent, age: "33" })).toEqual(ok);
+    expect(await hash()).toBe(before);
+    expect(await getUserForSession(elsewhere)).not.toBeNull();
+    // With JavaScript the page's own form leaves the fields empty; the old client resends what it stored.
+    const again = await send(here, user.id, resent);
+    expect(again.status).toBe(surface === "page" ? 400 : 200);
+    if (surface === "page") expect(again.message).toBe("No changes were made to the profile.");
+    expect(await hash()).toBe(before);
+  });
+
+  test("a new password guessed without proof counts as a guess of the current one", async () => {
+    const user = await account(`newguess${surface}`);
+    const session = await sessionSignedIn(user.id, OLD);
+    const { max } = signInPolicy.clientAccount;
+    for (let i = 0; i < max; i++) {
+      expect((await send(session, user.id, { password: `guess-${i}`, confirmPassword: `guess-${i}` })).status).toBe(403);
+    }
+    const limited = await send(session, user.id, { password: user.password, confirmPassword: user.password });
+    expect(limited.status).toBe(429);
+  });
+
   test("guessing the current password is limited like signing in", async () => {
     const user = await account(`guess${surface}`);
     const session = await sessionSignedIn(user.id, OLD);
     const { max } = signInPolicy.clientAccount;
-    for (let i = 0; i < max; i++) expect((await send(session, user.id, { ...changes.email(user.username), currentPassword: `guess${i}` })).status).toBe(403);
-    const limited = await send(session, user.id, { ...changes.email(user.username), currentPassword: user.password });
+    // Password changes: an email change attempt also counts against the account's few email changes a day.
+    for (let i = 0; i < max; i++) expect((await send(session, user.id, { ...changes.password(user.username), currentPassword: `guess${i}` })).status).toBe(403);
+    const limited = await send(session, user.id, { ...changes.password(user.username), currentPassword: user.password });
     expect(limited.status).toBe(429);
-    expect(await emailOf(user.id)).toBe(user.email);
+    expect(await verifyLogin(user.email, user.password)).not.toBeNull();
   });
 });
 
