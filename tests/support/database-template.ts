@@ -40,8 +40,8 @@ const appDataTemplateDir = () => path.join(tmpDir, `app-data-${process.pid}`);
  * (copied by `migratedDataDir` in app-process.ts). A new PGlite spends some 6 CPU-seconds creating its
  * cluster (initdb in WebAssembly) before the migrations; an app started on a copy opens an existing
  * one, then applies its data steps and seed as on any start. Built from the PGlite snapshot when there
- * is one (no second initdb), else migrated here. It is made beside the run, not before it: most files
- * never start an app, so they need not wait for it; the directory appears, whole, once it is ready.
+ * is one (no second initdb), else migrated here. Only a run with files that start apps makes it
+ * (global setup); the directory appears, whole, once it is ready.
  */
 export function createAppDataTemplate(snapshot?: Blob): { dir: string; ready: Promise<void>; cleanup(): Promise<void> } {
   const dir = appDataTemplateDir();
@@ -67,7 +67,7 @@ export function createAppDataTemplate(snapshot?: Blob): { dir: string; ready: Pr
 
 /** What a run that starts no app has in place of the app data template: a path nothing ever makes. */
 function noAppData() {
-  return { dir: appDataTemplateDir(), cleanup: async () => {} };
+  return { dir: appDataTemplateDir(), ready: Promise.resolve(), cleanup: async () => {} };
 }
 
 /** Run once per test run: a migrated template (PostgreSQL) or snapshot (PGlite). */
@@ -79,7 +79,6 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
   const url = testDatabaseUrl();
   if (url) {
     const name = templateName();
-    const appData = wanted ? createAppDataTemplate() : noAppData();
     await admin(url, async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${name}`);
       await client.query(`CREATE DATABASE ${name}`);
@@ -87,6 +86,10 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
     const db = openPostgres(withDatabase(url, name), 2);
     await applyMigrations(db);
     await db.close();
+    // After, not beside: PGlite's initdb holds this process's event loop for seconds at a time, long
+    // enough for the pool above to give up waiting for a connection.
+    const appData = wanted ? createAppDataTemplate() : noAppData();
+    await appData.ready;
     return {
       template: name,
       appDataTemplate: appData.dir,
@@ -109,6 +112,7 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
   mkdirSync(tmpDir, { recursive: true });
   writeFileSync(snapshotFile, Buffer.from(await dump.arrayBuffer()));
   const appData = wanted ? createAppDataTemplate(dump) : noAppData();
+  await appData.ready;
   return { template: snapshotFile, appDataTemplate: appData.dir, cleanup: appData.cleanup };
 }
 
