@@ -22,6 +22,15 @@ function routeTree(routes: BuildRoutes, parentId?: string): RouteObject[] {
     });
 }
 
+function decodes(pathname: string) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A page takes the forms it renders (POST); a resource route with an action takes any write. */
 function methodsOfRoute(route: Route): string[] {
   const module = route.module as { action?: unknown; default?: unknown };
@@ -39,6 +48,8 @@ export function pageMethods(routes: BuildRoutes) {
   return function methodsOf(target: string): readonly string[] | null {
     const url = new URL(target, "http://gate.invalid");
     const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+    // A path that does not decode is no page's; matchRoutes would warn in plain text on the log.
+    if (!decodes(pathname)) return null;
     const matches = matchRoutes(tree, pathname);
     if (!matches || matches.length === 0) return null;
     const indexAsked = url.searchParams.getAll("index").some((value) => value === "");
