@@ -17,9 +17,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
-  // Four workers on two cores: a worker spends half its time waiting (a page load, an assertion's next
-  // poll), so two left a core idle half the run (docs/testing.md, "Where the time goes").
-  workers: 4,
+  // One worker per core: the run is CPU-bound (browser, app and runner); four took 870 s where two
+  // took 727 s (docs/testing.md).
+  workers: 2,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -311,7 +311,7 @@ test.describe("trail map", () => {
         await expectMapReady(page, true);
         // Choosing another trail fits that one too.
         for (const trail of [green, gold]) {
-          if (trail === gold) await page.getByRole("link", { name: gold.name }).click();
+          if (trail === gold) await page.getByRole("link", { name: gold.name, exact: true }).click();
           await expect(olMap(page)).toHaveAttribute("data-trail", trail.color);
           // The view the map reports is the one drawn: the line is on the canvas where it puts it.
           await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
