@@ -95,7 +95,7 @@ const cards: Card[] = [
   },
 ];
 
-/** SPEC §2: the dashboard, with a card for each management area (every admin area) and for analytics. */
+/** The admin dashboard, with a card for each management area (every admin area) and for analytics. */
 export default function AdminHome() {
   const { username, counts } = useLoaderData<typeof loader>();
   return (

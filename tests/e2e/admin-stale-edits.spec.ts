@@ -28,7 +28,7 @@ async function expectComparisonAccessibleOnAPhone(page: Page, javaScriptEnabled:
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test.describe("a stale bench save (issue 25)", { tag: "@no-js" }, () => {
+test.describe("a stale bench save", { tag: "@no-js" }, () => {
   let benchId = "";
   let benchNumber = 0;
 

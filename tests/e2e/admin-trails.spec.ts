@@ -252,7 +252,7 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
   });
 });
 
-test.describe("trail and bench facts (issue 26)", { tag: "@no-js" }, () => {
+test.describe("trail and bench facts", { tag: "@no-js" }, () => {
   test("an admin corrects a trail's and a bench's facts with plain forms; the public pages follow", async ({ page, javaScriptEnabled }) => {
     test.setTimeout(90_000);
     // Each project edits its own trail and bench, and puts them back through the API at the end.

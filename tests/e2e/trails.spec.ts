@@ -493,7 +493,7 @@ test.describe("trail map", () => {
     async ({ page, db, javaScriptEnabled }) => {
       const state = await databaseState(db);
       const benches = benchesOn(state, "green");
-      // Another trail's benches (set for it and far from this one) are not offered here (issue 29, point 7).
+      // Another trail's benches (set for it and far from this one) are not offered here.
       expect(benches.length).toBeLessThan(state.benches.length);
       await page.goto("/trails");
       const list = page.getByRole("list", { name: "Benches with videos" });

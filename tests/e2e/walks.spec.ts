@@ -121,7 +121,7 @@ test.describe("walks", () => {
       await panel.getByRole("button", { name: "Finish walk" }).focus();
       await page.keyboard.press("Enter");
       await expect(panel.locator('[data-walk="summary"]')).toContainText("Gold Trail");
-      // The day is written as on every other page ("Tue, Nov 24, 2026"), never as 2026-11-24 (issue 29, point 3).
+      // The day is written as on every other page ("Tue, Nov 24, 2026"), never as 2026-11-24.
       const summaryDay = (await panel.locator('[data-walk="summary"] dd').allTextContents()).find((text) => /\d{4}/.test(text))!;
       expect(summaryDay).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       await panel.getByRole("button", { name: "Save walk" }).click();

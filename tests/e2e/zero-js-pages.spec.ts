@@ -40,7 +40,7 @@ test.describe("pages without JavaScript", () => {
     expect(scripts).toEqual([]);
   });
 
-  test("the five video libraries and the watch page load no script, also with a player shown (issue 28)", async ({ page }) => {
+  test("the five video libraries and the watch page load no script, also with a player shown", async ({ page }) => {
     await signUp(page);
     const scripts = scriptRequests(page);
     for (const { path } of videoPages) {

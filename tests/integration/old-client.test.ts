@@ -102,7 +102,7 @@ beforeAll(async () => {
 
 /** Every path in a JSON value that holds null: the old server never sent one where its clients read a string or a number. */
 /**
- * The trail and bench facts (issue 26) are newer than the old client, which never reads them; there, and
+ * The trail and bench facts are newer than the old client, which never reads them; there, and
  * only there, null is the documented "not recorded" (decision 031).
  */
 const NEW_NULLABLE_FIELDS = new Set<string>([...TRAIL_FACT_KEYS, ...BENCH_FACT_KEYS, "stepFree"]);
