@@ -202,7 +202,7 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     const latitudeError = fieldError(edit, "Latitude must be within the campus area (33.96 to 34.00).");
     await expect(latitudeError).toBeVisible();
     await expect(edit.getByLabel("Latitude")).toBeInViewport();
-    if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench$/);
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench-error$/);
     await edit.getByLabel("Latitude").fill("33.9813");
     await edit.getByRole("button", { name: "Update" }).click();
     await expectAnswerAt(page, "edit-bench", `Bench #${number} updated.`, { javaScriptEnabled });
@@ -220,7 +220,7 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     await addVideo.getByRole("button", { name: "Add Video" }).click();
     await expect(addVideo.getByLabel("Video link")).toHaveAttribute("aria-invalid", "true");
     await expect(addVideo.getByLabel("Video link")).toBeInViewport();
-    if (!javaScriptEnabled) await expect(page).toHaveURL(/#add-bench-video$/);
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#add-bench-video-error$/);
     await addVideo.getByLabel("Video link").fill("https://youtu.be/CQYKNyeBOIY");
     await addVideo.getByRole("button", { name: "Add Video" }).click();
     await expectAnswerAt(page, "add-bench-video", `Video "Calf stretch" added to bench #${number}.`, { javaScriptEnabled });

@@ -22,7 +22,7 @@ test.describe("a submission's result stands beside the control that caused it", 
     await expect(latitude).toHaveAttribute("aria-invalid", "true");
     await expect(row3.locator(".field-error")).toBeVisible();
     await expect(row3).toBeInViewport();
-    if (!javaScriptEnabled) await expect(page).toHaveURL(/#point-3$/);
+    if (!javaScriptEnabled) await expect(page).toHaveURL(/#coordinate-2-error$/);
     // The earlier "saved" is gone: an old success never stands beside a new error.
     await expect(page.getByText("Coordinate #2 saved.")).toHaveCount(0);
   });

@@ -1,12 +1,12 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorSummary, type ErrorSummaryData } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, type ErrorSummaryData } from "~/components/form-fields";
 
 /**
  * A form of an admin area that changes data: it posts to the area's URL, keeps the scroll position, is
- * named by its heading, and shows its error summary under the heading. Its `action` carries the form's
- * own fragment, so without JavaScript a refused page lands on the heading with the summary below it.
+ * named by its heading, and shows its error summary under the heading. It posts to `action` with the
+ * summary's id as the fragment, so without JavaScript a refused page lands on the summary and focuses it.
  */
 export function AreaForm<Fields extends Record<string, unknown>>({
   form,
@@ -31,7 +31,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
   const Heading = level === 3 ? "h3" : "h4";
   const headingId = `${form.id}-heading`;
   return (
-    <Form method="post" action={action} preventScrollReset {...getFormProps(form)} className={className} aria-labelledby={headingId}>
+    <Form method="post" action={actionToSummary(action, summary)} preventScrollReset {...getFormProps(form)} className={className} aria-labelledby={headingId}>
       <Heading id={headingId} className={hideHeading ? "sr-only" : `mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}>
         {heading}
       </Heading>

@@ -60,7 +60,7 @@ function BenchForm({
   const trailText = (id: string) => (id ? (trails.find((trail) => trail.id === id)?.name ?? id) : "No trail");
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm form={form} summary={summary} action={`${action}#${formId}`} heading={heading} level={3} className="card scroll-mt-4 p-4">
+    <AreaForm form={form} summary={summary} action={action} heading={heading} level={3} className="card scroll-mt-4 p-4">
       {bench ? (
         <>
           <input type="hidden" name="benchId" value={bench.id} />
@@ -110,14 +110,7 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
   const typed = typedOverStale(lastResult, bench.version);
   const seatHeight = (value: string) => (value ? `${value} cm` : NOT_RECORDED);
   return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={`${action}#${anchors.benchFacts}`}
-      heading="Facts shown on the bench's page"
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
+    <AreaForm form={form} summary={summary} action={action} heading="Facts shown on the bench's page" level={3} className="card scroll-mt-4 p-4">
       <input type="hidden" name="benchId" value={bench.id} />
       <input type="hidden" name="version" value={bench.version} />
       {typed ? (
@@ -158,14 +151,7 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
 function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={`${action}#${anchors.addBenchVideo}`}
-      heading="Add a video"
-      level={4}
-      className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4"
-    >
+    <AreaForm form={form} summary={summary} action={action} heading="Add a video" level={4} className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4">
       <input type="hidden" name="benchId" value={bench.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Title" />

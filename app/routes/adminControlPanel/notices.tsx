@@ -102,14 +102,7 @@ function PostNoticeForm({ data, lastResult }: { data: NoticesData; lastResult?: 
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section className="card mb-6 p-4">
-      <AreaForm
-        form={form}
-        summary={summary}
-        action={`${adminAreaUrl("notices", data.place)}#${noticeAnchors.form}`}
-        heading="Post a notice"
-        level={3}
-        className="scroll-mt-4 space-y-4"
-      >
+      <AreaForm form={form} summary={summary} action={adminAreaUrl("notices", data.place)} heading="Post a notice" level={3} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="intent" value="create" />
         <NoticeFields fields={fields} places={data.places} />
         <SubmitButton intent="create" label="Post notice" pendingLabel="Posting…" />
@@ -165,7 +158,7 @@ function EditNoticeForm({ data, notice, lastResult }: { data: NoticesData; notic
       <AreaForm
         form={form}
         summary={summary}
-        action={`${adminAreaUrl("notices", { ...data.place, edit: notice.id })}#${noticeAnchors.edit}`}
+        action={adminAreaUrl("notices", { ...data.place, edit: notice.id })}
         heading={`Edit the notice on ${notice.place.name}`}
         level={3}
         className="space-y-4"

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
@@ -96,11 +96,10 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
     note: row.note ?? "",
   });
   return (
-    // The fragment lands the page back on this report, under which its error summary stands, when the
-    // answer is a page (no JavaScript).
+    // A refusal answered with a page (no JavaScript) lands on this report's error summary, focused.
     <Form
       method="post"
-      action={`${back}#${anchors.reportRow(row.id)}`}
+      action={actionToSummary(back, summary)}
       preventScrollReset
       {...getFormProps(form)}
       className="mt-3 space-y-3 border-t border-stone-200 pt-3"

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { ErrorSummary, FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage, useFlashAnchor } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
 import { LIGHTING_LABELS, LIGHTING_LEVELS, NOT_RECORDED, SHADE_LEVELS, SURFACE_LABELS, SURFACES, TRAIL_SHADE_LABELS } from "~/lib/facts";
@@ -89,8 +89,8 @@ function CoordinateRow({ trail, index, here, lastResult }: { trail: Trail; index
         <CoordinateInput field={fields.longitude} label={`Longitude of coordinate #${number}`} caption="Longitude" />
       </td>
       <td className="col-span-2 block md:table-cell md:px-2 md:py-2">
-        {/* The fragment lands the page back on this row when the answer is a page (a refusal, no JavaScript). */}
-        <Form method="post" action={`${here}#${coordinateAnchor(number)}`} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+        {/* A refusal answered with a page (no JavaScript) lands on this row's error summary, focused. */}
+        <Form method="post" action={actionToSummary(here, summary)} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
           <TrailFields trail={trail} />
           <input type="hidden" name="index" value={index} />
           <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
@@ -110,7 +110,7 @@ function CoordinateRow({ trail, index, here, lastResult }: { trail: Trail; index
           </Link>
         </Form>
         {/* This row's result stands here, beside the buttons that caused it, replacing the last one. A
-            refusal is its error summary, inside the row the form's fragment lands on. */}
+            refusal is its error summary, which the form's fragment names. */}
         <ErrorSummary summary={summary} level={4} className="mt-2" />
         <AnchoredMessage anchor={coordinateAnchor(number)} />
       </td>
@@ -121,7 +121,7 @@ function CoordinateRow({ trail, index, here, lastResult }: { trail: Trail; index
 function InsertAtEnd({ trail, here, lastResult }: { trail: Trail; here: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm("insert-end", coordinateSchema, lastResult);
   return (
-    <AreaForm form={form} summary={summary} action={`${here}#${form.id}`} heading="Insert at End" level={4} className="card mt-6 scroll-mt-4 p-4">
+    <AreaForm form={form} summary={summary} action={here} heading="Insert at End" level={4} className="card mt-6 scroll-mt-4 p-4">
       <TrailFields trail={trail} />
       <input type="hidden" name="index" value={trail.coordinates.length} />
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
@@ -166,15 +166,7 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
         </span>
         Facts shown on the trail&apos;s page
       </summary>
-      <AreaForm
-        form={form}
-        summary={summary}
-        action={`${here}#${anchors.trailFacts}`}
-        heading="Facts shown on the trail's page"
-        hideHeading
-        level={4}
-        className="scroll-mt-4 px-4 pb-4"
-      >
+      <AreaForm form={form} summary={summary} action={here} heading="Facts shown on the trail's page" hideHeading level={4} className="scroll-mt-4 px-4 pb-4">
         <input type="hidden" name="trailId" value={trail.id} />
         {/* The facts above are the same in every version since (the form is new when they change), so any later version will do. */}
         <input type="hidden" name="version" value={trail.version} />

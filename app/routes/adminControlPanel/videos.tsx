@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
-import { ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { adminAreaUrl } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
@@ -84,8 +84,8 @@ function AddVideoForm({ place, lastResult }: { place: Place; lastResult?: Submis
       <h3 id="add-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
         Add a video
       </h3>
-      {/* The fragment lands the page back on this form when the answer is a page (no JavaScript). */}
-      <Form method="post" action={`${areaUrl(place)}#${anchors.addVideo}`} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
+      {/* A refusal answered with a page (no JavaScript) lands on the form's error summary, focused. */}
+      <Form method="post" action={actionToSummary(areaUrl(place), summary)} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
         <input type="hidden" name="intent" value="create" />
         <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
@@ -106,7 +106,7 @@ function EditVideoForm({ video, place, lastResult }: { video: AdminVideo; place:
       <h3 id="edit-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
         Edit video: {video.title}
       </h3>
-      <Form method="post" action={`${areaUrl({ ...place, edit: video.id })}#${anchors.editVideo}`} {...getFormProps(form)} className="space-y-4">
+      <Form method="post" action={actionToSummary(areaUrl({ ...place, edit: video.id }), summary)} {...getFormProps(form)} className="space-y-4">
         <input key={key} {...idProps} />
         {/* The version these values are from (after a refusal, the one shown beside them): a save based on an older one is refused. */}
         <input type="hidden" name="version" value={video.version} />
