@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
 import { appUrl, admin, adminSession, expect, signUpSession, test } from "./support/fixtures";
+import { hasInteractiveMap, PHONE_WIDTHS, sidewaysAt, smallTargets } from "./support/phone-layout";
 import { gpxFile, seededPath, uploadPathFile } from "./support/trail-path";
 
 /**
@@ -26,7 +27,9 @@ type PageCheck = {
 /**
  * Every page and state is checked at each width, at either side of the large breakpoint (992 px), where
  * the header becomes the phone menu and the areas' tables become cards: a layout can break only on a phone (a table that
- * scrolls in its box at 390 px fits at 1280, and the box must then take keyboard focus).
+ * scrolls in its box at 390 px fits at 1280, and the box must then take keyboard focus). At the phone's
+ * width the same load is also held to the phone's own rules: every control at least 24 × 24 px, and no
+ * sideways scrolling down to 320 px (`support/phone-layout.ts`).
  */
 const WIDTHS = [1280, 390];
 const viewportAt = (width: number) => ({ width, height: width < 992 ? 844 : 720 });
@@ -57,6 +60,7 @@ const visitorPages: PageCheck[] = [
   // A sign-in link that is no longer valid; the valid link's page is swept in sign-in-link.spec.ts.
   { path: `/signin-link/${"f".repeat(43)}` },
   { path: "/no-such-page-for-axe", status: 404, scriptless: true },
+  { path: "/", state: "with the phone menu open", widths: [390], scriptless: true, act: openPhoneMenu },
   // Notices (issue 27, point 4): a bench's page with a closure and a caution at its top. The bench is one of
   // the check's own, far from every trail, so no other spec's page shows them.
   {
@@ -102,8 +106,9 @@ const userPages: PageCheck[] = [
   { path: "/trails?trail=gold&benches=1&map=interactive", noJs: true },
   // A bench's details: the map's popup with JavaScript; without it, a group marker's list of benches.
   { path: "/trails?trail=gold&benches=1&map=interactive", state: "with a bench's details open", act: openBenchDetails, noJs: true },
-  // My Walks ships no script (decision 064), its refused form neither.
-  { path: "/userControlPanel/walks", scriptless: true },
+  // My Walks ships no script (decision 064), its refused form neither. Its table, with a long walk in it,
+  // is the widest list a person has.
+  { path: "/userControlPanel/walks", state: "with walks in the log", scriptless: true, act: withWalksLogged },
   // Report a problem (issue 27): the form on a trail's and a bench's page, its errors, and My reports.
   {
     path: "/trails/gold",
@@ -166,15 +171,7 @@ const userPages: PageCheck[] = [
       await expect(page.getByRole("navigation", { name: "Main" }).locator("details[open] a").first()).toBeVisible();
     },
   },
-  {
-    path: "/userHome",
-    state: "with the phone menu open",
-    widths: [390],
-    act: async (page) => {
-      await page.locator("summary", { hasText: "Menu" }).click();
-      await expect(page.locator("details[open] a").first()).toBeVisible();
-    },
-  },
+  { path: "/userHome", state: "with the phone menu open", widths: [390], act: openPhoneMenu },
 ];
 
 const adminPages: PageCheck[] = [
@@ -355,6 +352,26 @@ async function withAnsweredReport(page: Page) {
   await expect(page.getByText("A new bulb is ordered.")).toBeVisible();
 }
 
+async function openPhoneMenu(page: Page) {
+  await page.locator("summary", { hasText: "Menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+}
+
+/** Two walks in the signed-in walker's log, a short one and a long one, through the API; then the page again. */
+async function withWalksLogged(page: Page) {
+  const trails = (await (await page.request.get("/api/trails/trails")).json()) as { _id: string }[];
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+  for (const distanceMiles of [1.25, 12.5]) {
+    const logged = await page.request.post("/api/walks", {
+      headers: { "X-XSRF-TOKEN": xsrf, Origin: appUrl() },
+      data: { trailId: trails[0]._id, date: "2026-11-20", durationMinutes: 135, distanceMiles },
+    });
+    expect(logged.status()).toBe(201);
+  }
+  await page.reload();
+  await expect(page.getByRole("main").getByText("13.75 mi").first()).toBeVisible();
+}
+
 /** Opens a bench's details on the map of a trail with its benches shown. */
 async function openBenchDetails(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) {
@@ -379,17 +396,19 @@ async function openBenchDetails(page: Page, javaScriptEnabled: boolean) {
 
 /**
  * Loads a page at the first width, brings it to its state and lets client-only islands settle, then runs
- * axe at each width in turn (resizing the window as a person would turn a tablet); returns readable violations.
+ * axe at each width in turn (resizing the window as a person would turn a tablet), and at the phone's
+ * width its tap targets and then its width down to 320 px; returns readable violations.
  */
 async function violationsOn(page: Page, { path, status = 200, act, widths = WIDTHS, scriptless }: PageCheck, javaScriptEnabled: boolean) {
   await page.setViewportSize(viewportAt(widths[0]));
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
   await expect(page.getByRole("main")).toBeVisible();
-  // Only the map page mounts OpenLayers, once asked for; the public trail pages (/trails/{slug}) are server-drawn.
-  if (javaScriptEnabled && path.startsWith("/trails?") && path.includes("map=interactive")) {
-    // The OpenLayers map is mounted after hydration; check the page as the user ends up seeing it.
+  // The map page (once asked) and the admin's Trail area mount OpenLayers after hydration; the public
+  // trail pages (/trails/{slug}) are server-drawn. Check the page as the person ends up seeing it.
+  if (javaScriptEnabled && hasInteractiveMap(path)) {
     await expect(page.locator(".ol-viewport canvas").first()).toBeVisible();
+    await expect(page.locator(".ol-zoom-in").first()).toBeVisible();
   }
   if (act) await act(page, javaScriptEnabled);
   if (scriptless) {
@@ -417,6 +436,25 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
         nodes: violation.nodes.map((node) => `${node.target.join(" ")} — ${node.failureSummary ?? ""}`),
       })),
     );
+  }
+  if (widths.at(-1) === PHONE_WIDTHS[0]) {
+    const { small, measured } = await smallTargets(page);
+    // Guards against a sweep that silently measured nothing.
+    expect(measured, `targets measured on ${path}`).toBeGreaterThan(0);
+    if (small.length > 0)
+      violations.push({
+        page: path,
+        width: PHONE_WIDTHS[0],
+        rule: "tap-target-24px",
+        impact: "serious",
+        help: "Controls are at least 24 × 24 px",
+        nodes: small,
+      });
+    for (const width of PHONE_WIDTHS) {
+      const tooWide = await sidewaysAt(page, width);
+      if (tooWide)
+        violations.push({ page: path, width, rule: "sideways-scroll", impact: "serious", help: "The page fits the phone's width", nodes: [tooWide] });
+    }
   }
   return violations;
 }
@@ -478,10 +516,11 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
 });
 
 /**
- * A page with one of each fault the sweep once let through, which issue 29 found on our pages: a link
- * whose name leaves out the words it shows (label-content-name-mismatch, an axe rule marked
- * experimental), a heading that skips a level (heading-order: a best practice, of moderate impact), and
- * a box that scrolls, at a phone's width only, with nothing in it to focus (scrollable-region-focusable).
+ * A page with one of each fault the sweep must catch: a link whose name leaves out the words it shows
+ * (label-content-name-mismatch, an axe rule marked experimental), a heading that skips a level
+ * (heading-order: a best practice, of moderate impact), a box that scrolls, at a phone's width only,
+ * with nothing in it to focus (scrollable-region-focusable), that link as a target under 24 px tall
+ * outside a sentence, and a box wider than the narrowest phone.
  */
 const SWEEP_FIXTURE = `<!doctype html>
 <html lang="en">
@@ -498,13 +537,17 @@ const SWEEP_FIXTURE = `<!doctype html>
       <div style="overflow-x: auto">
         <p style="width: 600px">A line of 600 pixels: it fits a laptop's page and scrolls in its box on a phone.</p>
       </div>
+      <p style="width: 340px; margin: 0">A box of 340 pixels, which the narrowest phone must scroll sideways to see.</p>
     </main>
   </body>
 </html>`;
 
 // In both projects: the sweep without JavaScript (axe on a twin fed the server's HTML) must find them too.
 test.describe("the axe sweep itself", { tag: "@no-js" }, () => {
-  test("reports a name without its visible words, a skipped heading level, and a box only a phone must scroll", async ({ page, javaScriptEnabled }) => {
+  test("reports a name without its visible words, a skipped heading level, a box only a phone must scroll, a small target and a page too wide", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const found = await sweep(page, { path: "/axe-sweep-fixture" }, javaScriptEnabled, SWEEP_FIXTURE);
     expect(found.map(({ rule, width, impact }) => `${rule} at ${width} px (${impact})`).sort()).toEqual([
       "heading-order at 1280 px (moderate)",
@@ -512,6 +555,8 @@ test.describe("the axe sweep itself", { tag: "@no-js" }, () => {
       "label-content-name-mismatch at 1280 px (serious)",
       "label-content-name-mismatch at 390 px (serious)",
       "scrollable-region-focusable at 390 px (serious)",
+      "sideways-scroll at 320 px (serious)",
+      "tap-target-24px at 390 px (serious)",
     ]);
   });
 });
