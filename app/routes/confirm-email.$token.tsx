@@ -8,15 +8,12 @@ import { redirectWithToast } from "~/http/toast.server";
 import { confirmEmailChange, emailChangeRequest } from "~/models/email-change.server";
 import { userMessages } from "~/schemas/user";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { tokenPageMeta } from "~/lib/token-page";
 
 // The link mailed to a new email. GET only shows what it would do and a button: mail scanners open
 // links, and opening one must not use it up.
 
-export const meta: MetaFunction = () => [
-  { title: "Confirm New Email | Walking Trails" },
-  // Keeps the token out of Referer headers to other sites, as on the reset page.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: MetaFunction = () => tokenPageMeta("Confirm New Email");
 
 export const headers = passRetryAfter;
 

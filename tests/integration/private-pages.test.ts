@@ -75,6 +75,8 @@ describe("pages whose address is a secret", () => {
       const response = await callRoute(path);
       expect(response.status, path).toBeLessThan(500);
       expect(response.headers.get("Cache-Control"), path).toMatch(/(^|, )no-store\b/);
+      // Nor sent on to other sites in a Referer header.
+      if (!path.endsWith(".data")) expect(await response.text(), path).toMatch(/<meta name="referrer" content="same-origin"\/?>/);
     }
     const refused = await callRoute("/reset/made-up", { method: "POST", body: new URLSearchParams({ password: "x", confirmPassword: "y" }) });
     expect(refused.headers.get("Cache-Control")).toMatch(/(^|, )no-store\b/);
