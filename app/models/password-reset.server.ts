@@ -1,22 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
 import { normalizeEmail, setPasswordHash } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
-import { sendMail } from "~/utils/mailer.server";
 import { hashPassword } from "~/utils/password.server";
 import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
+import { hashToken, mintToken, sendOrForget, tokenLink } from "~/utils/token-mail.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** Links in mails come only from APP_URL, never from anything a request said about its host. */
-function resetLink(token: string) {
-  return new URL(`/reset/${encodeURIComponent(token)}`, env.APP_URL).toString();
-}
 
 type ResetDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
 
@@ -38,30 +27,22 @@ export async function deliverPasswordReset(email: string, now = new Date()): Pro
     return "suppressed";
   }
 
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = mintToken();
   const tokenId = await prisma.$transaction(async (tx) => {
     // Locked and read again: an email or password change committed meanwhile either voids this token
     // (it runs after us) or has already moved the account away from this address (no token at all).
     const [owner] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE id = ${user.id} AND email = ${address} FOR UPDATE`;
     if (!owner) return null;
     const row = await tx.passwordResetToken.create({
-      data: { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
+      data: { tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
       select: { id: true },
     });
     return row.id;
   });
   if (!tokenId) return "no-account";
 
-  try {
-    await sendMail({ to: address, subject: "Reset your Walking Trails password", text: resetMailText(resetLink(token)) });
-    return "sent";
-  } catch (error) {
-    await prisma.passwordResetToken.deleteMany({ where: { id: tokenId } });
-    // The error's own message may quote the recipient; its code says what went wrong well enough.
-    const code = (error as { code?: unknown }).code;
-    log("error", "password reset mail failed", { error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown" });
-    return "mail-failed";
-  }
+  const mail = { to: address, subject: "Reset your Walking Trails password", text: resetMailText(tokenLink("reset", token)) };
+  return sendOrForget("password reset", mail, () => prisma.passwordResetToken.deleteMany({ where: { id: tokenId } }));
 }
 
 /** The greeting is neutral: a mail never carries text someone else typed (a username could be anything). */

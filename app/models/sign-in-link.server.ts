@@ -1,24 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
 import { publicUserSelect, type PublicUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
-import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
-import { sendMail } from "~/utils/mailer.server";
 import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
+import { hashToken, mintToken, sendOrForget, tokenLink } from "~/utils/token-mail.server";
 
 // One-time sign-in links (decision 040): mailed instead of a session when the right password comes from
 // a device without the account's device cookie while many wrong passwords are being tried on it.
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
-
-function hashToken(token: string) {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** Links in mails come only from APP_URL, never from anything a request said about its host. */
-function signInLink(token: string) {
-  return new URL(`/signin-link/${encodeURIComponent(token)}`, env.APP_URL).toString();
-}
 
 type SignInLinkDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
 
@@ -34,29 +23,21 @@ export async function deliverSignInLink(userId: string, now = new Date()): Promi
     log("info", "sign-in link mail suppressed: too many for one account this hour");
     return "suppressed";
   }
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = mintToken();
   const created = await prisma.$transaction(async (tx) => {
     // Locked and read with the token's insert: an email or password change committed meanwhile either
     // voids this token (it runs after us) or is already what we read (the link goes to the new address).
     const [owner] = await tx.$queryRaw<{ email: string }[]>`SELECT email FROM "User" WHERE id = ${userId} FOR UPDATE`;
     if (!owner) return null;
     const row = await tx.signInLinkToken.create({
-      data: { tokenHash: hashToken(token), userId, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) },
+      data: { tokenHash, userId, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) },
       select: { id: true },
     });
     return { id: row.id, email: owner.email };
   });
   if (!created) return "no-account";
-  try {
-    await sendMail({ to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(signInLink(token)) });
-    return "sent";
-  } catch (error) {
-    await prisma.signInLinkToken.deleteMany({ where: { id: created.id } });
-    // The error's own message may quote the recipient; its code says what went wrong well enough.
-    const code = (error as { code?: unknown }).code;
-    log("error", "sign-in link mail failed", { error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown" });
-    return "mail-failed";
-  }
+  const mail = { to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(tokenLink("signin-link", token)) };
+  return sendOrForget("sign-in link", mail, () => prisma.signInLinkToken.deleteMany({ where: { id: created.id } }));
 }
 
 /**

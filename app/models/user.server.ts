@@ -192,7 +192,17 @@ export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 type ProofRefusal = "proof-required" | "wrong-current-password" | "too-many-proof-attempts";
 
 type ProfileUpdateResult =
-  | { ok: true; user: PublicUser; passwordChanged: boolean; emailChanged: boolean }
+  | {
+      ok: true;
+      user: PublicUser;
+      passwordChanged: boolean;
+      /** The address an administrator's direct change moved the account from (for the notice to it). */
+      emailChangedFrom: string | null;
+      /** One's own new email, which changes only through the link mailed to it (`app/models/email-change.server.ts`). */
+      emailPending: string | null;
+      /** Whether anything but the pending email changed. */
+      changed: boolean;
+    }
   | { ok: false; reason: "no-changes"; user: PublicUser }
   | { ok: false; reason: "not-found" | "not-your-profile" | "private-fields" | ProofRefusal }
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
@@ -236,12 +246,16 @@ async function proveOwnership(userId: string, currentPassword: string | undefine
 }
 
 /**
- * Applies a profile update: missing fields keep their current value (SPEC §5), and an update that
- * changes nothing is reported as such (with the account as it is). One's own password sent again
- * unchanged is no change (the old client resends it with every update). Changing one's own email or
- * password needs proof of ownership; an administrator changing someone else's needs none, but may not
- * send their age, gender, ethnicity or community at all. Either change voids, in the same transaction,
- * every unused reset token of the user and every other session (all of them when an administrator made it).
+ * Applies a profile update: missing fields keep their current value, and an update that changes nothing
+ * is reported as such (with the account as it is). One's own password sent again unchanged is no change
+ * (the old client resends it with every update). Changing one's own email or password needs proof of
+ * ownership; an administrator changing someone else's needs none, but may not send their age, gender,
+ * ethnicity or community at all. One's own new email is not applied here: it comes back as `emailPending`,
+ * whatever the address, and changes when the link mailed to it is opened, so the answer never says
+ * whether another account has it. An administrator's change of someone else's email applies at once
+ * (administrators see every account's email anyway: a 409 tells them nothing new). A new password or
+ * email voids, in the same transaction, every unused token of the user and every other session (all of
+ * them when an administrator made it).
  */
 export async function updateUserProfile(userId: string, changes: ProfileChanges, editor: ProfileEditor, now = new Date()): Promise<ProfileUpdateResult> {
   const self = editor.userId === userId;
@@ -253,7 +267,9 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   const { passwordHash, ...current } = found;
   const data: Prisma.UserUpdateInput = {};
   if (changes.username !== undefined && nfkc(changes.username) !== current.username) Object.assign(data, usernameFields(changes.username));
-  if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) data.email = normalizeEmail(changes.email);
+  const newEmail = changes.email !== undefined && normalizeEmail(changes.email) !== current.email ? normalizeEmail(changes.email) : null;
+  if (newEmail !== null && !self) data.email = newEmail;
+  const emailPending = self ? newEmail : null;
   if (changes.gender !== undefined && changes.gender !== current.gender) data.gender = changes.gender;
   if (changes.age !== undefined && changes.age !== current.age) data.age = changes.age;
   if (changes.ethnicity !== undefined && changes.ethnicity !== current.ethnicity) data.ethnicity = changes.ethnicity;
@@ -261,7 +277,7 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   const emailChanged = data.email !== undefined;
   // With the current password sent as proof, it is checked first, so comparing the new one guesses nothing.
   let proven = false;
-  if (self && changes.currentPassword !== undefined && (changes.password !== undefined || emailChanged)) {
+  if (self && changes.currentPassword !== undefined && (changes.password !== undefined || emailPending !== null)) {
     const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
     if (refusal) return { ok: false, reason: refusal };
     proven = true;
@@ -272,9 +288,10 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   }
   if (samePassword === "limited") return { ok: false, reason: "too-many-proof-attempts" };
   const passwordChanged = changes.password !== undefined && !samePassword;
-  if (!passwordChanged && Object.keys(data).length === 0) return { ok: false, reason: "no-changes", user: current };
+  const changed = passwordChanged || Object.keys(data).length > 0;
+  if (!changed && emailPending === null) return { ok: false, reason: "no-changes", user: current };
 
-  if (self && !proven && (passwordChanged || emailChanged)) {
+  if (self && !proven && (passwordChanged || emailPending !== null)) {
     const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
     if (refusal) return { ok: false, reason: refusal };
   }
@@ -282,13 +299,15 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
 
   const conflicts = await findAccountConflicts({ username: data.username as string | undefined, email: data.email as string | undefined }, userId);
   if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts };
+  const emailChangedFrom = emailChanged ? current.email : null;
+  if (!changed) return { ok: true, user: current, passwordChanged, emailChangedFrom, emailPending, changed };
   try {
     const user = await prisma.$transaction(async (tx) => {
       const updated = await tx.user.update({ where: { id: userId }, data, select: publicUserSelect });
       if (passwordChanged || emailChanged) await voidCredentials(tx, userId, self ? (editor.sessionId ?? undefined) : undefined);
       return updated;
     });
-    return { ok: true, user, passwordChanged, emailChanged };
+    return { ok: true, user, passwordChanged, emailChangedFrom, emailPending, changed };
   } catch (error) {
     if (violates(error, "unique")) {
       const raced = await findAccountConflicts({ username: data.username as string | undefined, email: data.email as string | undefined }, userId);
@@ -367,7 +386,19 @@ async function voidCredentials(tx: Tx, userId: string, keepSessionId?: string) {
   await tx.passwordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
   // A sign-in link was earned with the old password (or mailed to the old address): it goes too.
   await tx.signInLinkToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
+  // So does a pending new email: it was asked for by whoever held the account before this change.
+  await tx.emailChangeToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
   await tx.session.deleteMany({ where: { userId, ...(keepSessionId ? { NOT: { id: keepSessionId } } : {}) } });
+}
+
+/**
+ * Sets the email a confirmed link carried, inside the caller's transaction (which has claimed the link):
+ * voids the user's other tokens and every session but `keepSessionId`, like any new email.
+ */
+export async function setConfirmedEmail(tx: Tx, userId: string, email: string, keepSessionId?: string) {
+  const updated = await tx.user.update({ where: { id: userId }, data: { email }, select: publicUserSelect });
+  await voidCredentials(tx, userId, keepSessionId);
+  return updated;
 }
 
 /** Sets a new password inside a caller's transaction (a reset by token): ends every session of the user. */

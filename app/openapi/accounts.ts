@@ -82,6 +82,12 @@ export const accountsEndpoints: EndpointDoc[] = [
     path: "/api/user/updateProfile/{userId}",
     summary: "Update a profile (one's own, or anyone's as Admin); empty fields keep their value",
     description:
+      "One's own new email is not applied at once: the answer is the user with the email unchanged and a `message` " +
+      '("We sent a link to …: your email changes when you open it."), the same whether or not another account has ' +
+      "the address; the link mailed to it changes the email when its page's button is pressed (`/confirm-email/{token}`, " +
+      "single use, 24 hours), and if another account has the address its owner is mailed that someone tried, and no " +
+      "link is sent. An administrator's change of another user's email applies at once (409 when taken: administrators " +
+      "see every account's email anyway) and the old address is told. " +
       "Changing one's own email or password needs proof that the caller is the owner: send `currentPassword`, " +
       "or call within 10 minutes of signing in (the session or token's sign-in time, kept on the server). " +
       "Without it the answer is 403 with `fieldErrors.currentPassword` saying what is needed; a wrong current " +
@@ -97,8 +103,8 @@ export const accountsEndpoints: EndpointDoc[] = [
     body: profileUpdateApiSchema,
     success: {
       status: 200,
-      description: "The updated user: in full when it is one's own, else name, email and role",
-      schema: z.union([userJsonSchema, userSummaryJsonSchema]),
+      description: "The updated user: in full when it is one's own, else name, email and role; with `message` when a new email waits for its link",
+      schema: z.union([userJsonSchema.extend({ message: z.string().optional() }), userSummaryJsonSchema]),
     },
     errors: [403, 409, 429],
   }),

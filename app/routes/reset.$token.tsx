@@ -6,13 +6,9 @@ import { ErrorSummary, FormAlert, PasswordField, SubmitButton, useSchemaForm } f
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetPasswordSchema, userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/http/toast.server";
+import { tokenPageMeta } from "~/lib/token-page";
 
-export const meta: MetaFunction = () => [
-  { title: "Reset Password | Walking Trails" },
-  // Keeps the token out of Referer headers to other sites ("no-referrer" would make the form's POST
-  // carry `Origin: null`, which Remix refuses as a possible forgery).
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: MetaFunction = () => tokenPageMeta("Reset Password");
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { usable: await isResetTokenUsable(params.token ?? "") };

@@ -6,15 +6,12 @@ import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-l
 import { consumeSignInLink, signInLinkAccount } from "~/models/sign-in-link.server";
 import { userMessages } from "~/schemas/user";
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { tokenPageMeta } from "~/lib/token-page";
 
 // The one-time link mailed instead of a session while an account is under attack (decision 040). GET
 // only shows a button: mail scanners open links, and opening one must not use it up.
 
-export const meta: MetaFunction = () => [
-  { title: "Finish Signing In | Walking Trails" },
-  // Keeps the token out of Referer headers to other sites, as on the reset page.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: MetaFunction = () => tokenPageMeta("Finish Signing In");
 
 export const headers = passRetryAfter;
 

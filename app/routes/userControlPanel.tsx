@@ -6,8 +6,9 @@ import { actionToSummary, ErrorSummary, PasswordField, SubmitButton, TextAreaFie
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
-import { deleteOwnAccount, getUserById, updateUserProfile, userRefusal, type PublicUser } from "~/models/user.server";
-import { deleteProfileSchema, feedbackSchema, profileUpdateSchema, userMessages } from "~/schemas/user";
+import { submitProfileUpdate } from "~/models/email-change.server";
+import { deleteOwnAccount, getUserById, userRefusal, type PublicUser } from "~/models/user.server";
+import { deleteProfileSchema, feedbackSchema, profileUpdatedMessage, profileUpdateSchema, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -63,8 +64,8 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!quota.allowed) return answer("update", submission.reply({ formErrors: [quota.message], hideFields }), 429, retryAfterHeaders(quota));
     try {
       const editor = { userId: user.id, role: user.role, sessionId: await getSessionId(request) };
-      const updated = await updateUserProfile(user.id, changes, editor);
-      if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: userMessages.profileUpdated });
+      const updated = await submitProfileUpdate(user.id, changes, editor);
+      if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: profileUpdatedMessage(updated) });
       // A refused update keeps its place in the quota.
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
@@ -138,7 +139,7 @@ export default function UserControlPanel() {
           </h2>
           <p className="mt-1 text-sm text-stone-700">
             Change what you like: an empty username, email or age keeps its current value, and your password only changes when you fill in both password fields.
-            To change your email or password, also enter your current password.
+            To change your email or password, also enter your current password. A new email changes once you open the link we mail to it.
           </p>
           <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
         </section>

@@ -59,6 +59,11 @@ export const userMessages = {
   resetLinkInvalid: "This password reset link is invalid, has expired or has already been used.",
   passwordResetDone: "Your password has been reset. Please sign in with your new password.",
   profileUpdated: "Profile Updated!",
+  // The same whatever the address: whether another account has it is never said (docs/security.md).
+  emailChangeSent: (email: string) => `We sent a link to ${email}: your email changes when you open it.`,
+  emailChangeInvalid: "This email confirmation link is invalid, has expired or has already been used.",
+  emailChangeTaken: "Another account now has this email, so yours was not changed.",
+  emailChangeDone: (email: string) => `Your email is now ${email}.`,
   profileUpdateFailed: "An error occurred while updating your profile. Please try again.",
   noProfileChanges: "No changes were made to the profile.",
   adminPrivateFields: "Administrators cannot see or set a user's age, gender, ethnicity or community: leave them out.",
@@ -74,6 +79,13 @@ export const userMessages = {
   notYourUser: "You may only see your own account.",
   signedOut: "You have been signed out.",
 } as const;
+
+/** After a profile update: a new email is only asked for, so the answer says where its link went, for any address. */
+export function profileUpdatedMessage(updated: { changed: boolean; emailPending: string | null }) {
+  if (updated.emailPending === null) return userMessages.profileUpdated;
+  const sent = userMessages.emailChangeSent(updated.emailPending);
+  return updated.changed ? `${userMessages.profileUpdated} ${sent}` : sent;
+}
 
 /** Stored in its NFKC form, so "Ａｎａ" (fullwidth) is saved as "Ana"; no invisible characters at all. */
 export const usernameSchema = displayText({

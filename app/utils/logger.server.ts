@@ -13,10 +13,10 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 
 /**
  * Routes whose segment after the prefix is a secret: a password reset token works as a password for an
- * hour, a sign-in link signs its holder in. Every route file with a `$token` parameter must be listed
+ * hour, a sign-in link signs its holder in, an email confirmation moves an account to its address. Every route file with a `$token` parameter must be listed
  * here (a test holds the two together).
  */
-export const TOKEN_ROUTE_PREFIXES = ["reset", "api/auth/reset-password", "signin-link"] as const;
+export const TOKEN_ROUTE_PREFIXES = ["reset", "api/auth/reset-password", "signin-link", "confirm-email"] as const;
 
 function decodeFully(text: string) {
   let current = text;

@@ -39,6 +39,9 @@ export const rateLimitPolicies = {
   // Sign-in links (decision 040): at most a few mails an hour to one account, so whoever holds the
   // password cannot flood the owner's inbox; and tries of a link's button per client, like any form.
   signInLink: { client: { max: 30, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  // Email confirmation: mails to one address (a link, or word that someone tried it) a few an hour, from
+  // however many accounts; and tries of the confirm button per client.
+  emailConfirm: { client: { max: 30, windowMs: HOUR }, account: { max: 3, windowMs: HOUR } },
 } satisfies Record<string, Policy>;
 
 /** What a person reads when a quota stops them: what the limit is, and when they can go on. */

@@ -59,6 +59,8 @@ const visitorPages: PageCheck[] = [
   { path: `/reset/${"f".repeat(64)}` },
   // A sign-in link that is no longer valid; the valid link's page is swept in sign-in-link.spec.ts.
   { path: `/signin-link/${"f".repeat(43)}` },
+  // An email confirmation link that is no longer valid; the valid one's page is swept in profile.spec.ts.
+  { path: `/confirm-email/${"f".repeat(43)}` },
   { path: "/no-such-page-for-axe", status: 404, scriptless: true },
   { path: "/", state: "with the phone menu open", widths: [390], scriptless: true, act: openPhoneMenu },
   // Notices (issue 27, point 4): a bench's page with a closure and a caution at its top. The bench is one of

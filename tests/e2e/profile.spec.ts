@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { admin, expect, fieldError, fillSignIn, newUser, signIn, signInAsAdmin, signOut, signUp, test } from "./support/fixtures";
+import { axeOn } from "./support/axe";
+import { admin, expect, fieldError, fillSignIn, mailbox, newUser, signIn, signInAsAdmin, signOut, signUp, test } from "./support/fixtures";
 
 function updateForm(page: Page) {
   return page.getByRole("form", { name: "Update Profile" });
@@ -7,6 +8,15 @@ function updateForm(page: Page) {
 
 function info(page: Page, field: string) {
   return page.locator(`dd[data-field="${field}"]`);
+}
+
+/** The path of the confirmation link in the newest mail to `to`. */
+async function confirmLinkTo(to: string) {
+  const mail = await mailbox.waitFor(to);
+  expect(mail.subject).toBe("Confirm your new Walking Trails email");
+  const match = /https?:\/\/[^\s]+\/confirm-email\/[A-Za-z0-9_-]+/.exec(mail.text);
+  if (!match) throw new Error(`no confirmation link in mail:\n${mail.text}`);
+  return new URL(match[0]).pathname;
 }
 
 async function openDialog(page: Page, trigger: string, title: string) {
@@ -80,10 +90,11 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(form.getByRole("alert")).toHaveText("This username is already taken.");
     await expect(form.getByLabel("Username", { exact: true })).toHaveValue(lookAlike);
     await form.getByLabel("Username", { exact: true }).fill(user.username);
+    // Another account's email is answered like any address: nothing says it is taken.
     await form.getByLabel("Email", { exact: true }).fill(other.email);
     await submit.click();
-    await expect(form.getByRole("alert")).toHaveText("An account with this email already exists.");
-    await expect(form.getByLabel("Email", { exact: true })).toHaveValue(other.email);
+    await expect(page.getByText(`We sent a link to ${other.email}: your email changes when you open it.`)).toBeVisible();
+    await expect(info(page, "email")).toHaveText(user.email);
 
     await page.reload();
     await expect(info(page, "email")).toHaveText(user.email);
@@ -146,11 +157,70 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     }
 
     await fillChange(user.password);
-    await expect(page.getByText("Profile Updated!")).toBeVisible();
-    await expect(info(page, "email")).toHaveText(moved.email);
+    await expect(page.getByText(`Profile Updated! We sent a link to ${moved.email}: your email changes when you open it.`)).toBeVisible();
+    await expect(info(page, "email")).toHaveText(user.email);
     await expect(info(page, "age")).toHaveText("52");
+    await page.goto(await confirmLinkTo(moved.email));
+    await page.getByRole("button", { name: "Confirm new email" }).click();
+    await expect(page.getByText(`Your email is now ${moved.email}.`)).toBeVisible();
+    await expect(info(page, "email")).toHaveText(moved.email);
     await signOut(page);
     await signIn(page, moved.email, "next-pass-1");
+    await expect(page).toHaveURL(/\/userHome$/);
+  });
+
+  test("a new email changes when the link mailed to it is confirmed; a taken one's owner is told instead", async ({ page, browser, db, javaScriptEnabled }) => {
+    const owner = await signUp(page, newUser("owned"));
+    await signOut(page);
+    const user = await signUp(page, newUser("mover"));
+    const next = newUser("next");
+    await page.goto("/userControlPanel");
+    const form = updateForm(page);
+    await expect(page.getByText("A new email changes once you open the link we mail to it.")).toBeVisible();
+
+    await form.getByLabel("Email", { exact: true }).fill(owner.email);
+    await form.getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByText(`We sent a link to ${owner.email}: your email changes when you open it.`)).toBeVisible();
+    const warning = await mailbox.waitFor(owner.email);
+    expect(warning.subject).toBe("Someone tried to use your email on Walking Trails");
+    expect(warning.text).not.toContain("/confirm-email/");
+
+    await updateForm(page).getByLabel("Email", { exact: true }).fill(next.email);
+    await updateForm(page).getByRole("button", { name: "Update Profile" }).click();
+    await expect(page.getByText(`We sent a link to ${next.email}: your email changes when you open it.`)).toBeVisible();
+    await expect(info(page, "email")).toHaveText(user.email);
+    const link = await confirmLinkTo(next.email);
+
+    // Opened where the mail is read (another browser, signed in nowhere): the page changes nothing until its button.
+    const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled });
+    const confirmPage = await phone.newPage();
+    const opened = await confirmPage.goto(link);
+    expect(opened?.headers()["cache-control"]).toBe("no-store");
+    await expect(confirmPage.getByRole("heading", { level: 1, name: "Confirm New Email" })).toBeVisible();
+    await expect(confirmPage.getByText(next.email)).toBeVisible();
+    await expect(confirmPage.getByText(user.username)).toBeVisible();
+    // The page ships scripts like any other; axe needs them, so it sweeps the page in the run that has them.
+    if (javaScriptEnabled) expect((await axeOn(confirmPage).analyze()).violations).toEqual([]);
+    await page.reload();
+    await expect(info(page, "email")).toHaveText(user.email);
+    await confirmPage.getByRole("button", { name: "Confirm new email" }).click();
+    await expect(confirmPage.getByText(`Your email is now ${next.email}.`)).toBeVisible();
+    await expect(confirmPage).toHaveURL(/\/authorization\?formType=signin/);
+    const notice = await mailbox.waitFor(user.email);
+    expect(notice.subject).toBe("Your Walking Trails email was changed");
+
+    // Used once: the same link again explains itself.
+    await confirmPage.goto(link);
+    await expect(confirmPage.getByRole("alert")).toHaveText("This email confirmation link is invalid, has expired or has already been used.");
+    await phone.close();
+    if (db) {
+      const { rows } = await db.query(`SELECT email FROM "User" WHERE username = $1`, [user.username]);
+      expect(rows).toEqual([{ email: next.email }]);
+    }
+    // A new email ends the account's other sign-ins, this browser's too (it did not confirm).
+    await page.goto("/userControlPanel");
+    await expect(page).toHaveURL(/\/authorization/);
+    await signIn(page, next.email, user.password);
     await expect(page).toHaveURL(/\/userHome$/);
   });
 

@@ -65,6 +65,9 @@ async function tokenFor(name: string, role: "User" | "Admin" = "User") {
 const MISSING_ID = "0123456789abcdef01234567";
 
 beforeEach(async () => {
+  // A mail an earlier test queued (an email change's notice) lands before this test counts its own.
+  await settleBackgroundJobs();
+  for (const file of readdirSync(outbox)) rmSync(path.join(outbox, file));
   await truncateAll(database);
 });
 

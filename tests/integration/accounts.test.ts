@@ -135,10 +135,20 @@ describe("profile updates", () => {
     expect(updated).toMatchObject({ ok: true, user: { username: "prof", email: "prof@example.test", age: 0, community: "No" } });
   });
 
-  test("a username or email of another account is refused", async () => {
+  test("one's own new email, taken or not, waits for its link; an administrator's change of another's is refused when taken", async () => {
+    const admin = await makeUser("boss", "Admin");
     await makeUser("other");
     const user = await makeUser("me");
-    expect(await updateUserProfile(user.id, { email: "Other@example.test" }, await asSelf(user))).toEqual({
+    for (const email of ["Other@example.test", "free@example.test"]) {
+      expect(await updateUserProfile(user.id, { email }, await asSelf(user))).toMatchObject({
+        ok: true,
+        user: { email: "me@example.test" },
+        emailPending: email.toLowerCase(),
+        emailChangedFrom: null,
+        changed: false,
+      });
+    }
+    expect(await updateUserProfile(user.id, { email: "Other@example.test" }, await asSelf(admin))).toEqual({
       ok: false,
       reason: "conflict",
       conflicts: [{ field: "email", message: "An account with this email already exists." }],

@@ -35,6 +35,7 @@ const pages: Row[] = [
     "/authorization?formType=reset",
     "/send-reset-link",
     `/reset/${"f".repeat(64)}`,
+    `/confirm-email/${"f".repeat(43)}`,
     "/healthz",
     // Know before you go (issue 26): public on purpose, for a QR code or a newsletter link.
     "/trails/gold",
@@ -84,6 +85,7 @@ const forms: Row[] = [
   })),
   { kind: "form", method: "POST", path: "/send-reset-link", access: "everyone" },
   { kind: "form", method: "POST", path: `/reset/${"f".repeat(64)}`, access: "everyone" },
+  { kind: "form", method: "POST", path: `/confirm-email/${"f".repeat(43)}`, intent: "confirm", access: "everyone" },
   { kind: "form", method: "POST", path: "/logout", access: "everyone" },
   ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),

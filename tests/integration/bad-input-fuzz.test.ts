@@ -159,6 +159,7 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
   { path: "/send-reset-link", as: "visitor" },
   { path: `/reset/${"f".repeat(64)}`, as: "visitor" },
   { path: `/signin-link/${"f".repeat(43)}`, as: "visitor" },
+  { path: `/confirm-email/${"f".repeat(43)}`, intent: "confirm", as: "visitor" },
   ...["update", "feedback", "delete"].map((intent) => ({ path: "/userControlPanel", intent, as: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ path: "/videos/673e9addbf9ebe061ef810c1", intent, as: "user" as const })),
   ...["view", ...reactionIntents].map((intent) => ({ path: "/nutritionandHydration", intent, as: "user" as const })),

@@ -147,7 +147,8 @@ const scenarios: Record<string, () => Promise<Call>> = {
   },
   "PATCH /api/user/updateProfile/{userId}": async () => {
     const { user, token } = await newUser("profile");
-    return { path: `/api/user/updateProfile/${user.id}`, token, body: { age: 30, gender: "Female" } };
+    // A new email too: the answer then carries the message saying where its link went.
+    return { path: `/api/user/updateProfile/${user.id}`, token, body: { age: 30, gender: "Female", email: `${user.username}.new@example.test` } };
   },
   "POST /api/user/logout": async () => ({ path: "/api/user/logout", token: (await newUser("leaving")).token }),
   "GET /api/user/{id}": async () => {

@@ -57,18 +57,31 @@ describe("pages with a person's data", () => {
 });
 
 describe("pages whose address is a secret", () => {
-  test("a reset link's and a sign-in link's page are kept by no cache, valid or not, page or data, shown or answered", async () => {
+  test("a reset link's, a sign-in link's and an email confirmation's page are kept by no cache, valid or not, page or data, shown or answered", async () => {
     const hash = (token: string) => createHash("sha256").update(token).digest("hex");
     const expiresAt = new Date(Date.now() + 600_000);
     await prisma.passwordResetToken.create({ data: { tokenHash: hash("reset-token-kept-by-no-one"), userId, expiresAt } });
     await prisma.signInLinkToken.create({ data: { tokenHash: hash("link-token-kept-by-no-one"), userId, expiresAt } });
-    const pages = ["/reset/reset-token-kept-by-no-one", "/signin-link/link-token-kept-by-no-one", "/reset/made-up", "/signin-link/made-up"];
+    await prisma.emailChangeToken.create({ data: { tokenHash: hash("email-token-kept-by-no-one"), userId, newEmail: "kept.new@example.test", expiresAt } });
+    const pages = [
+      "/reset/reset-token-kept-by-no-one",
+      "/signin-link/link-token-kept-by-no-one",
+      "/confirm-email/email-token-kept-by-no-one",
+      "/reset/made-up",
+      "/signin-link/made-up",
+      "/confirm-email/made-up",
+    ];
     for (const path of [...pages, ...pages.map((page) => `${page}.data`)]) {
       const response = await callRoute(path);
       expect(response.status, path).toBeLessThan(500);
       expect(response.headers.get("Cache-Control"), path).toMatch(/(^|, )no-store\b/);
+      // Nor sent on to other sites in a Referer header.
+      if (!path.endsWith(".data")) expect(await response.text(), path).toMatch(/<meta name="referrer" content="same-origin"\/?>/);
     }
     const refused = await callRoute("/reset/made-up", { method: "POST", body: new URLSearchParams({ password: "x", confirmPassword: "y" }) });
     expect(refused.headers.get("Cache-Control")).toMatch(/(^|, )no-store\b/);
+    const unconfirmed = await callRoute("/confirm-email/made-up", { method: "POST", body: new URLSearchParams({ intent: "confirm" }) });
+    expect(unconfirmed.status).toBe(410);
+    expect(unconfirmed.headers.get("Cache-Control")).toMatch(/(^|, )no-store\b/);
   });
 });

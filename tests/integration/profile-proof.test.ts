@@ -1,8 +1,14 @@
 // Changing one's own email or password needs proof that it is the owner (the current password, or a
 // sign-in within the last 10 minutes), on the profile page and in the API alike; either change voids
-// every outstanding reset token and every other session of the user, in the same transaction.
+// every outstanding reset token and every other session of the user, in the same transaction (a new
+// email's when its link is confirmed).
 import { createHash, randomBytes } from "node:crypto";
-import { beforeEach, describe, expect, test } from "vitest";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
+import { confirmEmailChange } from "~/models/email-change.server";
+import { settleBackgroundJobs } from "~/utils/background.server";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
 import { createUser, RECENT_SIGN_IN_MS, verifyLogin } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
@@ -10,12 +16,31 @@ import { env } from "~/utils/env.server";
 import { signInPolicy } from "~/utils/rate-limit-counter.server";
 import { createSession, getUserForSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
+import { mailsIn } from "../support/outbox";
 import { callRoute, fieldValue, textById } from "../support/routes";
 
+const outbox = mkdtempSync(path.join(tmpdir(), "wt-proof-outbox-"));
+afterAll(() => rmSync(outbox, { recursive: true, force: true }));
+
 beforeEach(async () => {
+  await settleBackgroundJobs();
+  for (const file of readdirSync(outbox)) rmSync(path.join(outbox, file));
   await truncateAll(database);
   env.RATE_LIMIT_FACTOR = 1;
+  env.MAIL_OUTBOX_DIR = outbox;
+  env.SMTP_URL = undefined;
 });
+
+/** The email a change waits to be confirmed to (the link mailed to it), confirmed when asked to. */
+async function pendingEmail(userId: string, { confirmFrom }: { confirmFrom?: string } = {}) {
+  await settleBackgroundJobs();
+  const row = await prisma.emailChangeToken.findFirst({ where: { userId, usedAt: null }, select: { newEmail: true } });
+  if (row && confirmFrom !== undefined) {
+    const token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mailsIn(outbox).at(-1) ?? "")?.[1];
+    expect(await confirmEmailChange(token ?? "", confirmFrom)).toMatchObject({ ok: true });
+  }
+  return row?.newEmail ?? null;
+}
 
 const PROOF_REQUIRED = "Enter your current password to change your email or password.";
 const WRONG_PASSWORD = "The current password is not correct.";
@@ -96,7 +121,7 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     const user = await account(`proof${kind}${surface}`);
     const answer = await send(await sessionSignedIn(user.id, OLD), user.id, { ...changes[kind](user.username), currentPassword: user.password });
     expect(answer).toEqual(ok);
-    if (kind === "email") expect(await emailOf(user.id)).toBe(`${user.username}.new@example.test`);
+    if (kind === "email") expect(await pendingEmail(user.id)).toBe(`${user.username}.new@example.test`);
     else expect(await verifyLogin(user.email, "brand-new-pass")).not.toBeNull();
   });
 
@@ -104,7 +129,7 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     const user = await account(`fresh${kind}${surface}`);
     const answer = await send(await sessionSignedIn(user.id, FRESH), user.id, changes[kind](user.username));
     expect(answer).toEqual(ok);
-    if (kind === "email") expect(await emailOf(user.id)).toBe(`${user.username}.new@example.test`);
+    if (kind === "email") expect(await pendingEmail(user.id)).toBe(`${user.username}.new@example.test`);
     else expect(await verifyLogin(user.email, "brand-new-pass")).not.toBeNull();
   });
 
@@ -130,6 +155,13 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
       const elsewhere = await sessionSignedIn(user.id, OLD);
       const here = await sessionSignedIn(user.id, FRESH);
       expect(await send(here, user.id, changes[kind](user.username)), kind).toEqual(ok);
+      if (kind === "email") {
+        // Asking changes nothing yet; opening the link (from this session) does.
+        expect(await isResetTokenUsable(token), kind).toBe(true);
+        expect(await getUserForSession(elsewhere), kind).not.toBeNull();
+        expect(await pendingEmail(user.id, { confirmFrom: here })).toBe(`${user.username}.new@example.test`);
+        expect(await emailOf(user.id)).toBe(`${user.username}.new@example.test`);
+      }
       expect(await isResetTokenUsable(token), kind).toBe(false);
       expect(await resetPasswordWithToken(token, "attacker-pass"), kind).toEqual({ ok: false, reason: "invalid-token" });
       expect(await getUserForSession(elsewhere), kind).toBeNull();

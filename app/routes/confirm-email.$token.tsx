@@ -1,0 +1,72 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton } from "~/components/form-fields";
+import { getOptionalUser } from "~/http/auth.server";
+import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
+import { getSessionId } from "~/http/session-cookie.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { confirmEmailChange, emailChangeRequest } from "~/models/email-change.server";
+import { userMessages } from "~/schemas/user";
+import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { tokenPageMeta } from "~/lib/token-page";
+
+// The link mailed to a new email. GET only shows what it would do and a button: mail scanners open
+// links, and opening one must not use it up.
+
+export const meta: MetaFunction = () => tokenPageMeta("Confirm New Email");
+
+export const headers = passRetryAfter;
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  return { change: await emailChangeRequest(params.token ?? "") };
+}
+
+type Refused = { message: string; invalid: boolean };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const verdict = await checkRateLimit(request, "emailConfirm");
+  if (!verdict.allowed) return data<Refused>({ message: RATE_LIMIT_MESSAGE, invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
+  const confirmed = await confirmEmailChange(params.token ?? "", await getSessionId(request));
+  if (!confirmed.ok && confirmed.reason === "email-taken") return data<Refused>({ message: userMessages.emailChangeTaken, invalid: true }, { status: 409 });
+  if (!confirmed.ok) return data<Refused>({ message: userMessages.emailChangeInvalid, invalid: true }, { status: 410 });
+  const message = userMessages.emailChangeDone(confirmed.user.email);
+  // Still signed in here when it is the account's own session (the change ended all the others).
+  const signedIn = (await getOptionalUser(request))?.id === confirmed.user.id;
+  return redirectWithToast(signedIn ? "/userControlPanel" : "/authorization?formType=signin", { type: "success", message });
+}
+
+export default function ConfirmNewEmail() {
+  const { change } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const invalid = !change || actionData?.invalid;
+  return (
+    <div className="page max-w-lg">
+      <div className="card p-6 sm:p-8">
+        <h1 className="page-title mb-6">Confirm New Email</h1>
+        {invalid ? (
+          <div className="space-y-4">
+            <FormAlert messages={[actionData?.message ?? userMessages.emailChangeInvalid]} />
+            <p className="text-stone-700">
+              Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page; the account keeps its current email
+              until then.
+            </p>
+            <Link to="/userControlPanel" className="btn-primary">
+              Go to My Profile
+            </Link>
+          </div>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <FormAlert messages={actionData ? [actionData.message] : null} />
+            <p className="text-stone-700 [overflow-wrap:anywhere]">
+              This makes <strong>{change.newEmail}</strong> the email of the Walking Trails account <strong>{change.username}</strong>. You will sign in with it
+              from now on, and the account&apos;s other sign-ins end.
+            </p>
+            <p className="text-stone-700">Did not ask for this? Close this page: nothing changes.</p>
+            <input type="hidden" name="intent" value="confirm" />
+            <SubmitButton label="Confirm new email" pendingLabel="Confirming…" className="btn-primary w-full" />
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}
