@@ -6,7 +6,8 @@ import type { ServerBuild } from "@remix-run/node";
 import onHeaders from "on-headers";
 import { env } from "~/utils/env.server";
 import { log, logAccess } from "~/utils/logger.server";
-import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig } from "~/http/request-gate.server";
+import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig, type Refusal } from "~/http/request-gate.server";
+import { requireAdmin } from "~/http/auth.server";
 import { pageMethods } from "~/http/page-methods.server";
 import { applySecurityHeaders } from "~/http/security-headers.server";
 import { markConnection } from "~/http/connection-places.server";
@@ -22,7 +23,25 @@ function gateConfig(routes?: ServerBuild["routes"]): GateConfig {
       .map((value) => value.trim())
       .filter(Boolean),
     bodyDeadlineMs: env.BODY_TIMEOUT_MS,
+    authorizeUpload,
   };
+}
+
+/**
+ * Upload routes are the admins': the same `requireAdmin` their actions call, asked with the request's
+ * cookies before the gate reads a byte of the body. Its redirect to sign in, or its 403, is the answer.
+ */
+async function authorizeUpload(req: IncomingMessage): Promise<Refusal | null> {
+  const request = new Request(new URL(req.url ?? "/", env.APP_URL), { headers: { Cookie: req.headers.cookie ?? "" } });
+  try {
+    await requireAdmin(request);
+    return null;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const location = thrown.headers.get("Location");
+    if (location) return { status: thrown.status, title: "Sign in first", message: "Sign in as an admin to upload a file.", headers: { Location: location } };
+    return { status: thrown.status, title: "Admins only", message: "Only an admin can upload a file here." };
+  }
 }
 
 function kindOf(pathname: string) {
