@@ -131,15 +131,25 @@ describe("the upload route", () => {
   }
 
   test("strangers are answered before their body is read and take no upload place; an admin's upload meanwhile succeeds", async () => {
+    const cookiesOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
     const signIn = await apiSignIn(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     expect(signIn.status).toBe(200);
-    const adminCookie = signIn.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-    // Four visitors (one with a forged session cookie) dripping uploads a byte a second, as many as the
-    // upload places.
-    const strangers = ["", "", "", "__session=forged"].map(dripUpload);
+    const adminCookie = cookiesOf(signIn);
+    const account = { username: "uploaduser", email: "upload-user@example.test", password: "user-password-1" };
+    const signUp = await fetch(`${app.url}/api/user/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...account, confirmPassword: account.password, age: "30", gender: "Female", ethnicity: "", community: "Yes" }),
+    });
+    expect(signUp.status).toBe(201);
+    const userCookie = cookiesOf(await apiSignIn(app, account.email, account.password));
+    // Three visitors (one with a forged session cookie) and a signed-in User dripping uploads a byte a
+    // second: as many as the upload places.
+    const strangers = ["", "", "__session=forged", userCookie].map(dripUpload);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const gpx = await (await fetch(`${app.url}/trails/gold/download/gpx`)).text();
     const form = new FormData();
@@ -148,9 +158,11 @@ describe("the upload route", () => {
     expect(upload.status).toBe(302);
     expect(upload.headers.get("Location")).toMatch(/^\/adminControlPanel\/trail-path\/[a-f0-9]{24}$/);
     const answers = await Promise.all(strangers.map((stranger) => stranger.answered));
-    for (const answer of answers) {
-      expect(answer.head).toMatch(/^HTTP\/1\.1 302 /);
+    expect(answers.map((answer) => answer.head.split("\r\n")[0])).toEqual([...Array(3).fill("HTTP/1.1 302 Found"), "HTTP/1.1 403 Forbidden"]);
+    for (const answer of answers.slice(0, 3)) {
       expect(answer.head).toMatch(/\r\nlocation: \/authorization\?formType=signin&redirectTo=%2FadminControlPanel%2Ftrail-path/i);
+    }
+    for (const answer of answers) {
       expect(answer.head).toMatch(/\r\nconnection: close/i);
       // Answered at once, not at the body's deadline: its 1,000 bytes would take a quarter of an hour.
       expect(answer.ms).toBeLessThan(1_000);
