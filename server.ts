@@ -27,7 +27,7 @@ type AppKit = {
     maxConnections: number;
     maxConnectionsPerAddress: number;
   };
-  capConnectionsPerAddress(server: ReturnType<typeof createServer>, max: number): void;
+  shareConnections(server: ReturnType<typeof createServer>, limits: { maxConnections: number; maxPerAddress: number }): unknown;
   registerHttpServer(server: ReturnType<typeof createServer>): void;
 };
 
@@ -67,8 +67,9 @@ const server = createServer(
   app,
 );
 server.maxHeadersCount = limits.maxHeadersCount;
-server.maxConnections = limits.maxConnections;
-kit.capConnectionsPerAddress(server, limits.maxConnectionsPerAddress);
+// Not Node's `maxConnections`, which refuses whoever comes next: a full server frees the oldest unanswered
+// place of the address holding the most, so a dozen addresses cannot keep everyone out (decision 074).
+kit.shareConnections(server, { maxConnections: limits.maxConnections, maxPerAddress: limits.maxConnectionsPerAddress });
 kit.registerHttpServer(server);
 
 const port = Number(process.env.PORT || 3000);

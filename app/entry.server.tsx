@@ -107,6 +107,7 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
 
 // server.ts takes its middleware from the server build, so the server and Remix share one copy of every
 // module (one environment, one database, one shutdown).
-export { capConnectionsPerAddress, frontDoor, notFound, serverError, serverLimits } from "~/http/front-door.server";
+export { frontDoor, notFound, serverError, serverLimits } from "~/http/front-door.server";
+export { shareConnections } from "~/http/connection-places.server";
 export { registerHttpServer } from "~/utils/shutdown.server";
 export { pageCache, pageCacheStats } from "~/http/page-cache.server";

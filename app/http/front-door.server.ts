@@ -1,15 +1,16 @@
 // The middleware server.ts puts in front of everything it serves (static files, Remix): the access log,
 // the baseline security headers and the request gate. It lives in the app (and reaches server.ts through
 // the server build, see entry.server.tsx) so the server and Remix share one copy of every module.
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import onHeaders from "on-headers";
 import { env } from "~/utils/env.server";
 import { log, logAccess } from "~/utils/logger.server";
-import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig } from "~/http/request-gate.server";
+import { gateRequest, isApiPath, safePathname, sendRefusal, type GateConfig, type Refusal } from "~/http/request-gate.server";
+import { requireAdmin } from "~/http/auth.server";
 import { pageMethods } from "~/http/page-methods.server";
 import { applySecurityHeaders } from "~/http/security-headers.server";
+import { markConnection } from "~/http/connection-places.server";
 
 type Next = (error?: unknown) => void;
 
@@ -22,7 +23,25 @@ function gateConfig(routes?: ServerBuild["routes"]): GateConfig {
       .map((value) => value.trim())
       .filter(Boolean),
     bodyDeadlineMs: env.BODY_TIMEOUT_MS,
+    authorizeUpload,
   };
+}
+
+/**
+ * Upload routes are the admins': the same `requireAdmin` their actions call, asked with the request's
+ * cookies before the gate reads a byte of the body. Its redirect to sign in, or its 403, is the answer.
+ */
+async function authorizeUpload(req: IncomingMessage): Promise<Refusal | null> {
+  const request = new Request(new URL(req.url ?? "/", env.APP_URL), { headers: { Cookie: req.headers.cookie ?? "" } });
+  try {
+    await requireAdmin(request);
+    return null;
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const location = thrown.headers.get("Location");
+    if (location) return { status: thrown.status, title: "Sign in first", message: "Sign in as an admin to upload a file.", headers: { Location: location } };
+    return { status: thrown.status, title: "Admins only", message: "Only an admin can upload a file here." };
+  }
 }
 
 function kindOf(pathname: string) {
@@ -59,7 +78,11 @@ export function frontDoor(routes?: ServerBuild["routes"]) {
     onHeaders(res, function addBaselineHeaders(this: ServerResponse) {
       for (const [name, value] of baseline) if (!this.hasHeader(name)) this.setHeader(name, value);
     });
+    // Until the gate passes it on, the request may give up its connection to a newcomer (decision 074).
+    markConnection(req.socket, "receiving");
+    res.once("close", () => markConnection(req.socket, "waiting"));
     gateRequest(req, res, config, () => {
+      markConnection(req.socket, "answering");
       // Express keeps the target as it arrived in `originalUrl`, which is what @remix-run/express builds
       // the Request from: it must be the target the gate judged, not the one the client wrote.
       (req as IncomingMessage & { originalUrl?: string }).originalUrl = req.url;
@@ -102,29 +125,7 @@ export function serverLimits() {
     maxHeadersCount: env.MAX_HEADERS_COUNT,
     maxConnections: env.MAX_CONNECTIONS,
     // Behind a trusted proxy every connection comes from the proxy: a per-address cap would cap everyone.
+    // A full server still frees the place of the peer holding the most (decision 074).
     maxConnectionsPerAddress: env.TRUST_PROXY > 0 ? Number.POSITIVE_INFINITY : env.MAX_CONNECTIONS_PER_ADDRESS,
   };
-}
-
-/**
- * Closes, at once, a connection from an address that already holds `max` open ones: one client cannot
- * take all of MAX_CONNECTIONS. A closed connection frees its place.
- */
-export function capConnectionsPerAddress(server: Server, max: number) {
-  if (!Number.isFinite(max)) return;
-  const open = new Map<string, number>();
-  server.on("connection", (socket: Socket) => {
-    const address = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count);
-    socket.once("close", () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
-  });
 }

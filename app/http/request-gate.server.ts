@@ -20,8 +20,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The upload route's limit: the largest file it takes, plus room for the form's other fields and framing. */
 const MAX_UPLOAD_BODY_BYTES = MAX_PATH_FILE_BYTES + MAX_BODY_BYTES;
 /**
- * Upload bodies held at once, whoever sends them (the gate runs before any sign-in check): the upload's
- * larger limit must not multiply by every connection a client can open. Admins upload a file now and then.
+ * Upload bodies held at once: the upload's larger limit must not multiply by every connection a client can
+ * open. Only those allowed to upload (asked before a place is taken) hold one; admins upload now and then.
  */
 const MAX_UPLOADS_IN_FLIGHT = 4;
 let uploadsInFlight = 0;
@@ -44,9 +44,15 @@ export type GateConfig = {
   bodyDeadlineMs?: number;
   /** The methods a target outside /api may use (from the route manifest), or null when no route answers it. */
   methodsOf?: (target: string) => readonly string[] | null;
+  /**
+   * Whether this request may send an upload route a body, from its headers (the session cookie): null
+   * lets it on, a refusal (sign in first, 403) is its answer. Asked before an upload place is taken or a
+   * byte of the body is read, so strangers cannot hold the places admins need (decision 074).
+   */
+  authorizeUpload(req: IncomingMessage): Promise<Refusal | null>;
 };
 
-type Refusal = { status: number; title: string; message: string; headers?: Record<string, string> };
+export type Refusal = { status: number; title: string; message: string; headers?: Record<string, string> };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Every method some page or API route answers; anything else (TRACE, PROPFIND, …) stops at the gate. */
@@ -206,6 +212,12 @@ const refusals = {
     status: 413,
     title: "File too large",
     message: `The file is larger than ${MAX_PATH_FILE_BYTES / 1024 / 1024} MB. Please go back and choose a smaller file.`,
+  },
+  uploaderUnknown: {
+    status: 503,
+    title: "Try again in a moment",
+    message: "We could not check your sign-in just now, so the file was not taken. Please try again in a moment.",
+    headers: { "Retry-After": "10" },
   },
   tooSlow: { status: 408, title: "Request timeout", message: "The request body did not arrive in time. Please try again." },
   foreignPage: {
@@ -390,6 +402,51 @@ function answerServerOptions(req: IncomingMessage, res: ServerResponse, bodyExpe
 }
 
 /**
+ * Holds back a body's bytes while the gate decides whether to read it at all: the first bytes the parser
+ * delivers are kept and it stops reading the socket (push answers false), so at most one read's worth
+ * waits. `release` restores the stream and hands back what was kept, in order (null: the body's end).
+ */
+function holdBodyBack(req: IncomingMessage) {
+  const push = req.push;
+  const held: (Buffer | null)[] = [];
+  req.push = function holdBack(chunk: unknown, encoding?: BufferEncoding) {
+    held.push(chunk === null ? null : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding));
+    return false;
+  };
+  let closed = false;
+  req.once("close", () => (closed = true));
+  return {
+    closed: () => closed || req.socket.destroyed,
+    release() {
+      req.push = push;
+      return held;
+    },
+  };
+}
+
+/**
+ * An upload route's body: read only for someone allowed to upload (others get their answer with the body
+ * unread), and only while an upload place is free.
+ */
+function collectUpload(req: IncomingMessage, res: ServerResponse, body: { limit: number; tooLarge: Refusal }, config: GateConfig, proceed: () => void) {
+  const refuse = (refusal: Refusal) => sendRefusal(req, res, refusal, { closeConnection: true });
+  const heldBack = holdBodyBack(req);
+  void config
+    .authorizeUpload(req)
+    .catch(() => refusals.uploaderUnknown)
+    .then((refusal) => {
+      const held = heldBack.release();
+      if (heldBack.closed()) return;
+      if (refusal) return refuse(refusal);
+      const release = holdUpload(config);
+      if (!release) return refuse(refusals.uploadsBusy);
+      collectBody(req, res, { ...body, onSettled: release }, config, proceed);
+      for (const chunk of held) req.push(chunk);
+      req.socket.resume();
+    });
+}
+
+/**
  * Decides one request. Calls `proceed` for a request that may go on (with its body complete), or
  * answers it itself and never calls `proceed`.
  */
@@ -420,11 +477,7 @@ export function gateRequest(req: IncomingMessage, res: ServerResponse, config: G
 
   canonicalizeHeaders(req, config);
   if (!bodyExpected) return proceed();
-  let onSettled: (() => void) | undefined;
-  if (isUploadRequest(req.method, pathname)) {
-    const release = holdUpload(config);
-    if (!release) return refuse(refusals.uploadsBusy);
-    onSettled = release;
-  }
-  collectBody(req, res, { limit, tooLarge: tooLarge(req.method, pathname, limit), onSettled }, config, proceed);
+  const body = { limit, tooLarge: tooLarge(req.method, pathname, limit) };
+  if (isUploadRequest(req.method, pathname)) return collectUpload(req, res, body, config, proceed);
+  collectBody(req, res, body, config, proceed);
 }

@@ -2,9 +2,10 @@
 // below goes through the request gate that server.ts puts in front of everything.
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { apiSignIn, migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" };
 
@@ -98,6 +99,75 @@ describe("bodies are capped while they stream", () => {
     const slowest = health.map((h) => h.ms).sort((a, b) => b - a);
     expect(slowest[1]).toBeLessThan(100 + atRest);
     expect(peak - baseline).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe("the upload route", () => {
+  const GOLD = "673e9addbf9ebe061ef810bf";
+  const target = `/adminControlPanel/trail-path?trail=${GOLD}`;
+
+  /** A multipart upload declaring 1,000 bytes and sending one a second: its answer and when it came. */
+  function dripUpload(cookie: string) {
+    const url = new URL(app.url);
+    const socket = connect(Number(url.port), url.hostname);
+    const started = performance.now();
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("error", () => {});
+    socket.write(
+      `POST ${target} HTTP/1.1\r\nHost: x\r\nOrigin: ${app.url}\r\nCookie: ${cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000\r\n\r\n-`,
+    );
+    const drip = setInterval(() => socket.writable && socket.write("-"), 1_000);
+    return {
+      socket,
+      answered: new Promise<{ head: string; ms: number }>((resolve) => {
+        socket.on("data", (chunk: string) => {
+          answer += chunk;
+          if (answer.includes("\r\n\r\n")) resolve({ head: answer.split("\r\n\r\n")[0], ms: performance.now() - started });
+        });
+        socket.on("close", () => resolve({ head: answer, ms: performance.now() - started }));
+      }).finally(() => clearInterval(drip)),
+    };
+  }
+
+  test("strangers are answered before their body is read and take no upload place; an admin's upload meanwhile succeeds", async () => {
+    const cookiesOf = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; ");
+    const signIn = await apiSignIn(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    expect(signIn.status).toBe(200);
+    const adminCookie = cookiesOf(signIn);
+    const account = { username: "uploaduser", email: "upload-user@example.test", password: "user-password-1" };
+    const signUp = await fetch(`${app.url}/api/user/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...account, confirmPassword: account.password, age: "30", gender: "Female", ethnicity: "", community: "Yes" }),
+    });
+    expect(signUp.status).toBe(201);
+    const userCookie = cookiesOf(await apiSignIn(app, account.email, account.password));
+    // Three visitors (one with a forged session cookie) and a signed-in User dripping uploads a byte a
+    // second: as many as the upload places.
+    const strangers = ["", "", "__session=forged", userCookie].map(dripUpload);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const gpx = await (await fetch(`${app.url}/trails/gold/download/gpx`)).text();
+    const form = new FormData();
+    form.append("file", new Blob([gpx]), "gold.gpx");
+    const upload = await fetch(`${app.url}${target}`, { method: "POST", body: form, redirect: "manual", headers: { Cookie: adminCookie, Origin: app.url } });
+    expect(upload.status).toBe(302);
+    expect(upload.headers.get("Location")).toMatch(/^\/adminControlPanel\/trail-path\/[a-f0-9]{24}$/);
+    const answers = await Promise.all(strangers.map((stranger) => stranger.answered));
+    expect(answers.map((answer) => answer.head.split("\r\n")[0])).toEqual([...Array(3).fill("HTTP/1.1 302 Found"), "HTTP/1.1 403 Forbidden"]);
+    for (const answer of answers.slice(0, 3)) {
+      expect(answer.head).toMatch(/\r\nlocation: \/authorization\?formType=signin&redirectTo=%2FadminControlPanel%2Ftrail-path/i);
+    }
+    for (const answer of answers) {
+      expect(answer.head).toMatch(/\r\nconnection: close/i);
+      // Answered at once, not at the body's deadline: its 1,000 bytes would take a quarter of an hour.
+      expect(answer.ms).toBeLessThan(1_000);
+    }
+    for (const stranger of strangers) stranger.socket.destroy();
   });
 });
 

@@ -8,7 +8,22 @@ import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { gateRequest, type GateConfig } from "~/http/request-gate.server";
 
 const LIMIT = 64 * 1024;
-const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: [], bodyDeadlineMs: 400, maxUploadsInFlight: 2 };
+let uploadChecks = 0;
+const config: GateConfig = {
+  appOrigin: "https://trails.example.edu",
+  trustProxy: 0,
+  corsOrigins: [],
+  bodyDeadlineMs: 400,
+  maxUploadsInFlight: 2,
+  // Who may upload, as a session lookup would answer it: a moment later, so body bytes arrive meanwhile.
+  async authorizeUpload(req) {
+    uploadChecks++;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    if (req.headers.cookie === "role=admin") return null;
+    if (req.headers.cookie === "role=user") return { status: 403, title: "Admins only", message: "Only an admin can upload a file." };
+    return { status: 302, title: "Sign in", message: "Sign in first.", headers: { Location: "/authorization" } };
+  },
+};
 
 let server: Server;
 let port: number;
@@ -117,7 +132,7 @@ describe("bodies", () => {
 
 describe("the one upload route", () => {
   const upload = "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf";
-  const multipart = { "Content-Type": "multipart/form-data; boundary=x", Origin: config.appOrigin };
+  const multipart = { "Content-Type": "multipart/form-data; boundary=x", Origin: config.appOrigin, Cookie: "role=admin" };
   const kilobytes = (count: number) => Array.from({ length: count }, () => Buffer.alloc(1024, 97));
 
   test("takes a multipart body of a 1 MB file and its form, byte for byte", async () => {
@@ -149,6 +164,41 @@ describe("the one upload route", () => {
     // The stalled ones time out (408) and free their places.
     expect((await Promise.all(stalled)).map((answer) => answer.status)).toEqual([408, 408]);
     expect((await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] })).status).toBe(200);
+  });
+
+  test("a stranger's upload is answered before its body is read, and takes no upload place", async () => {
+    const before = { handled, uploadChecks };
+    // Four strangers dripping a byte at a time, more than the two upload places.
+    const strangers = ["", "", "role=user", "role=nobody"].map((cookie) => {
+      const started = performance.now();
+      const drip = Array.from({ length: 20 }, () => Buffer.from("a"));
+      return send(upload, { headers: { ...multipart, Cookie: cookie }, chunks: drip, pauseMs: 100, endAfter: false }).then((answer) => ({
+        ...answer,
+        ms: performance.now() - started,
+      }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // An admin's upload meanwhile gets a place, and its body arrives whole.
+    const file = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7) % 251));
+    const admin = await send(upload, { headers: multipart, chunks: Array.from({ length: 16 }, (_, i) => file.subarray(i * 4096, (i + 1) * 4096)) });
+    expect(admin.status).toBe(200);
+    // What arrived while the sender was being checked is handed on first, in order.
+    expect(JSON.parse(admin.body)).toMatchObject({ bytes: file.length, sum: checksum(file) });
+    const answers = await Promise.all(strangers);
+    expect(answers.map((answer) => answer.status)).toEqual([302, 302, 403, 302]);
+    for (const answer of answers) {
+      expect(answer.headers.connection).toBe("close");
+      // Long before the body's deadline (400 ms) or its end (2 s): nobody waited for it.
+      expect(answer.ms).toBeLessThan(300);
+    }
+    expect(answers[0].headers.location).toBe("/authorization");
+    expect(handled).toBe(before.handled + 1);
+    expect(uploadChecks).toBe(before.uploadChecks + 5);
+  });
+
+  test("a declared length is not waited for: the stranger is answered with nothing of the body sent", async () => {
+    const answer = await send(upload, { headers: { ...multipart, Cookie: "", "Content-Length": "1000" }, chunks: [], endAfter: false });
+    expect(answer.status).toBe(302);
   });
 
   test("every other route still refuses a multipart body, and keeps the 64 KB limit", async () => {

@@ -11,7 +11,12 @@ import {
   type GateConfig,
 } from "~/http/request-gate.server";
 
-const config: GateConfig = { appOrigin: "https://trails.example.edu", trustProxy: 0, corsOrigins: ["https://partner.example.org"] };
+const config: GateConfig = {
+  appOrigin: "https://trails.example.edu",
+  trustProxy: 0,
+  corsOrigins: ["https://partner.example.org"],
+  authorizeUpload: async () => null,
+};
 
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join("."));
 const spoofedEntry = fc.oneof(ipv4, fc.string(), fc.constantFrom("127.0.0.1", "unknown", "::1", " ,, ", "1.2.3.4, 5.6.7.8"));
