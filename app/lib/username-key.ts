@@ -1,5 +1,5 @@
 import { skeleton } from "~/lib/confusables";
-import { CONFUSABLES_UNICODE_VERSION } from "~/lib/confusables-data";
+import { CONFUSABLES_UNICODE_VERSION } from "~/generated/confusables";
 import { nfkc } from "~/schemas/text";
 
 // Two usernames are one name when either of their two keys is equal; each key has a unique index, so
