@@ -4,7 +4,7 @@ import { eraseFeedbackAuthor } from "~/models/feedback.server";
 import { eraseReportAuthor } from "~/models/report.server";
 import { removeUserReactions } from "~/models/video.server";
 import { usernameKeys } from "~/lib/username-key";
-import { nfkc } from "~/schemas/text";
+import { nfkc } from "~/lib/nfkc";
 import { userMessages } from "~/schemas/user";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";

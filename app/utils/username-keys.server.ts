@@ -1,6 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { usernameKeys } from "~/lib/username-key";
-import { nfkc } from "~/schemas/text";
+import { nfkc } from "~/lib/nfkc";
 import { USERNAME_MAX_LENGTH } from "~/schemas/user";
 import { log } from "~/utils/logger.server";
 
