@@ -54,6 +54,6 @@ export type TrailMapData = {
 };
 
 export type TrailMapProps = TrailMapData & {
-  /** Tile source (SPEC: public OpenStreetMap by default), from env MAP_TILE_URL / MAP_TILE_ATTRIBUTION. */
+  /** Tile source (public OpenStreetMap by default), from env MAP_TILE_URL / MAP_TILE_ATTRIBUTION. */
   tiles: { url: string; attribution: string };
 };

@@ -19,7 +19,7 @@ import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
 
-// Closure and caution notices (issue 27, point 4). Whether a notice is showing is never stored: every
+// Closure and caution notices (docs/features.md). Whether a notice is showing is never stored: every
 // read asks the database for the rows whose window holds the moment of the read (decision 051), so a
 // notice appears at its start and goes at its end by itself, on every instance, with no job to run.
 // Notices are not kept in the versioned caches either: a cached copy would outlive an end.

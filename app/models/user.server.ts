@@ -236,7 +236,7 @@ async function proveOwnership(userId: string, currentPassword: string | undefine
 }
 
 /**
- * Applies a profile update: missing fields keep their current value (SPEC §5), and an update that
+ * Applies a profile update: missing fields keep their current value, and an update that
  * changes nothing is reported as such (with the account as it is). One's own password sent again
  * unchanged is no change (the old client resends it with every update). Changing one's own email or
  * password needs proof of ownership; an administrator changing someone else's needs none, but may not
@@ -440,14 +440,14 @@ export function toUserJsonFor(user: PublicUser, viewerId: string) {
   return user.id === viewerId ? toUserJson(user) : toUserSummaryJson(user);
 }
 
-/** The API's user object (SPEC §3 names): never a hash, since PublicUser has none. */
+/** The API's user object, in the old server's names: never a hash, since PublicUser has none. */
 export function toUserJson(user: PublicUser) {
   return {
     _id: user.id,
     username: user.username,
     email: user.email,
     roleType: user.role,
-    // Old clients read these as strings and a number, never null (issue 30).
+    // Old clients read these as strings and a number, never null (docs/api.md, the Spring 2025 web client).
     gender: user.gender ?? "",
     ...(user.age === null ? {} : { age: user.age }),
     ethnicity: user.ethnicity ?? "",

@@ -325,7 +325,7 @@ function shownFields({ title, category, subCategory, description, views, likes, 
   return { title, category, subCategory, description, views, likes, dislikes };
 }
 
-/** SPEC §3: the API's shape, with `_id`, and the version an edit names in If-Match. */
+/** The API's shape, with `_id`, and the version an edit names in If-Match. */
 export function toVideoJson(video: VideoRecord): VideoJson {
   return { _id: video.id, url: video.url, ...shownFields(video), version: video.version };
 }

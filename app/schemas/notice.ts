@@ -5,7 +5,7 @@ import type { ReportCategory } from "~/schemas/report";
 import { displayText } from "~/schemas/text";
 import { versionSchema } from "~/schemas/version";
 
-// Closure and caution notices on a trail or a bench (issue 27, point 4): the admin Notices area, the
+// Closure and caution notices on a trail or a bench (docs/features.md): the admin Notices area, the
 // Reports area's "Turn into a notice" and /api/notices all validate with these schemas. Pages take times
 // on the campus clock (`datetime-local` inputs, CAMPUS_TIME_ZONE); the API takes ISO 8601 with an offset.
 

@@ -96,7 +96,7 @@ export const videoIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: videoIdSchema, version: versionSchema }),
 ]);
 
-/** SPEC §3: a video as the JSON API answers it. */
+/** A video as the JSON API answers it (docs/api.md). */
 export const videoJsonSchema = z.object({
   _id: z.string(),
   title: z.string(),
