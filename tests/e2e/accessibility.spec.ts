@@ -57,7 +57,7 @@ const visitorPages: PageCheck[] = [
   // A sign-in link that is no longer valid; the valid link's page is swept in sign-in-link.spec.ts.
   { path: `/signin-link/${"f".repeat(43)}` },
   { path: "/no-such-page-for-axe", status: 404, scriptless: true },
-  // Notices (issue 27, point 4): a bench's page with a closure and a caution at its top. The bench is one of
+  // Notices: a bench's page with a closure and a caution at its top. The bench is one of
   // the check's own, far from every trail, so no other spec's page shows them.
   {
     path: "/about",
@@ -104,7 +104,7 @@ const userPages: PageCheck[] = [
   { path: "/trails?trail=gold&benches=1&map=interactive", state: "with a bench's details open", act: openBenchDetails, noJs: true },
   // My Walks ships no script (decision 064), its refused form neither.
   { path: "/userControlPanel/walks", scriptless: true },
-  // Report a problem (issue 27): the form on a trail's and a bench's page, its errors, and My reports.
+  // Report a problem: the form on a trail's and a bench's page, its errors, and My reports.
   {
     path: "/trails/gold",
     state: "signed in, with the report form's errors",
@@ -143,7 +143,7 @@ const userPages: PageCheck[] = [
   },
   // The video pages ship no script (decision 060).
   ...videoPages.map((path) => ({ path, scriptless: true as const })),
-  // After a reaction the page lands on the card, which says what the person chose (issue 28: no JavaScript there).
+  // After a reaction the page lands on the card, which says what the person chose (no JavaScript there).
   {
     path: "/nutritionandHydration",
     state: "after liking a video",
@@ -216,7 +216,7 @@ const adminPages: PageCheck[] = [
       await expect(page.getByRole("form", { name: "Facts shown on the bench's page" })).toBeVisible();
     },
   },
-  // The long areas a page at a time (issue 29): a later page, and the trail's facts unfolded.
+  // The long areas a page at a time: a later page, and the trail's facts unfolded.
   {
     path: "/adminControlPanel?option=videos",
     state: "on a later page",
@@ -478,7 +478,7 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
 });
 
 /**
- * A page with one of each fault the sweep once let through, which issue 29 found on our pages: a link
+ * A page with one of each fault the sweep once let through and our pages then had: a link
  * whose name leaves out the words it shows (label-content-name-mismatch, an axe rule marked
  * experimental), a heading that skips a level (heading-order: a best practice, of moderate impact), and
  * a box that scrolls, at a phone's width only, with nothing in it to focus (scrollable-region-focusable).
