@@ -1,7 +1,7 @@
 // "Know before you go": directions without a map, worked out from the trail's geometry and its benches,
 // so they stay right when an admin moves a point. Pure functions shared by the server-rendered trail
 // page and its tests; the 30 m bench rule is the walk companion's (benchesAlongTrail), not a copy.
-import { haversineMetres, METRES_PER_MILE, WALKING_SPEED_MPS, type LonLat } from "~/lib/geo";
+import { haversineMetres, WALKING_SPEED_MPS, type LonLat } from "~/lib/geo";
 import { benchesAlongTrail, trailLine, type TrailLine, type WalkBench } from "~/lib/trail-walk";
 
 const FEET_PER_METRE = 3.280_84;
@@ -29,10 +29,6 @@ export function minutesAtPace(metres: number): number {
 
 export function feetFor(metres: number): number {
   return Math.round(metres * FEET_PER_METRE);
-}
-
-export function milesFor(metres: number): number {
-  return metres / METRES_PER_MILE;
 }
 
 /** The point at `along` metres from the trail's first point. */

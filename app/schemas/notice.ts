@@ -273,8 +273,3 @@ export type NoticeView = {
   startsAt: string | null;
   endsAt: string | null;
 };
-
-/** The strongest of a place's notices: a closure outranks a caution. */
-export function strongestKind(kinds: readonly NoticeKind[]): NoticeKind | null {
-  return kinds.includes("closed") ? "closed" : kinds.includes("caution") ? "caution" : null;
-}
