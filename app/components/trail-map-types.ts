@@ -3,7 +3,7 @@ import type { VideoPlayer } from "~/lib/video-source";
 import type { NoticeKind } from "~/schemas/notice";
 
 /** A notice showing on a trail or at a bench: the maps mark it, a closure differently from a caution. */
-export type MapNotice = { kind: NoticeKind; message: string };
+type MapNotice = { kind: NoticeKind; message: string };
 
 export type MapTrail = {
   id: string;

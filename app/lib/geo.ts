@@ -21,7 +21,7 @@ export const WALKING_SPEED_MPS = (WALKING_PACE_MPH * METRES_PER_MILE) / 3_600;
  * (2 ft 7.7 in), an average adult's walking stride.
  */
 export const STEPS_PER_MILE = 2_000;
-export const STRIDE_METRES = METRES_PER_MILE / STEPS_PER_MILE;
+const STRIDE_METRES = METRES_PER_MILE / STEPS_PER_MILE;
 
 /** Estimated steps for a distance, at STRIDE_METRES. */
 export function stepsFor(metres: number): number {

@@ -6,7 +6,7 @@ import { benchesAlongTrail, trailLine, type TrailLine, type WalkBench } from "~/
 
 const FEET_PER_METRE = 3.280_84;
 const COMPASS_WORDS = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"] as const;
-export type CompassWord = (typeof COMPASS_WORDS)[number];
+type CompassWord = (typeof COMPASS_WORDS)[number];
 
 /** Initial great-circle bearing from `from` to `to`, in degrees clockwise from north, 0 ≤ b < 360. */
 export function bearingDegrees([lon1, lat1]: LonLat, [lon2, lat2]: LonLat): number {
@@ -46,7 +46,7 @@ export function pointAlong(line: TrailLine, along: number): LonLat {
   return coordinates[coordinates.length - 1];
 }
 
-export type DirectionStep<B extends WalkBench> = {
+type DirectionStep<B extends WalkBench> = {
   /** The bench this step ends at; null for the last step, to the finish. */
   bench: B | null;
   /** Metres walked along the trail in this step. */

@@ -8,7 +8,7 @@ import { sweepSpentSignInLinks } from "~/models/sign-in-link.server";
 import { sweepExpiredSessions } from "~/models/session.server";
 import { sweepExpiredTrailPathDrafts } from "~/models/trail-path-draft.server";
 
-export type SweepCounts = { sessions: number; resetTokens: number; signInLinks: number; rateLimits: number; trailPathDrafts: number };
+type SweepCounts = { sessions: number; resetTokens: number; signInLinks: number; rateLimits: number; trailPathDrafts: number };
 
 /**
  * One pass over what has stopped meaning anything: ended sessions, spent reset tokens and sign-in links,

@@ -30,7 +30,7 @@ const videoSelect = { ...catalogueSelect, views: true, likes: true, dislikes: tr
 export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
 
 type VideoFailure = { ok: false; reason: "not-found" } | { ok: false; reason: VersionMismatch; current: VideoRecord };
-export type VideoWriteResult = { ok: true; video: VideoRecord } | VideoFailure;
+type VideoWriteResult = { ok: true; video: VideoRecord } | VideoFailure;
 
 /** Every refusal of a video change, for the admin page and the API alike. */
 export const videoRefusals = {

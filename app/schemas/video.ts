@@ -22,7 +22,7 @@ export const videoActionSchema = z.object({
 export const videoLibraryFormSchema = z.object({ videoId: videoIdSchema });
 
 /** What the API calls a user's reaction; "none" removes it. */
-export const apiReactions = ["like", "dislike", "none"] as const;
+const apiReactions = ["like", "dislike", "none"] as const;
 export type ApiReaction = (typeof apiReactions)[number];
 
 /** PUT /api/video/{id}/reaction: the caller's reaction, the same three choices as the page's buttons. */

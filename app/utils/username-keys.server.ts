@@ -27,7 +27,7 @@ function withSuffix(username: string, suffix: string) {
  * are kept are settled first, so a new suffixed name never takes the name of a later account.
  * Only rows that change are returned.
  */
-export function planUsernameKeys(oldestFirst: StoredName[]): NewName[] {
+function planUsernameKeys(oldestFirst: StoredName[]): NewName[] {
   const takenKeys = new Set<string>();
   const takenShapes = new Set<string>();
   const isFree = (keys: ReturnType<typeof usernameKeys>) => !takenKeys.has(keys.usernameKey) && !takenShapes.has(keys.usernameShapeKey);
