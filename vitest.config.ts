@@ -67,7 +67,7 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     // Worker threads, not a process per file: a file's thread starts and loads its modules in some 40%
-    // less time than a forked process did (docs/testing.md, "Where the time goes").
+    // less time than a forked process did (docs/testing.md, "How the suite stays fast on two cores").
     pool: "threads",
     // Three workers on two cores: every file has its own database, so files never share rows, and a
     // file waiting on its database, a child process or a timer leaves the core to the next one.

@@ -9,7 +9,7 @@ import { ToastMessage } from "~/components/toast-message";
 import { VideoLoadingStatus } from "~/components/video-loading-status";
 import stylesheet from "~/styles/tailwind.css";
 // From the build, under a hashed name a browser keeps for a year: every page shows it, and public/'s
-// one-hour files are asked about again after an hour (Lighthouse's uses-long-cache-ttl, issue 28).
+// one-hour files are asked about again after an hour (Lighthouse's uses-long-cache-ttl).
 import logo from "~/assets/logo.svg";
 import { getOptionalUser } from "~/http/auth.server";
 import { getToast } from "~/http/toast.server";

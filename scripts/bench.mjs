@@ -27,7 +27,7 @@ const lighthouseRuns = short ? 1 : 3;
 const openLoopRate = 100;
 const openLoopSeconds = short ? 3 : Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? 30);
 
-// Cost per request = floor req/s ÷ page req/s, at the higher concurrency, in the same run (issue 28).
+// Cost per request = floor req/s ÷ page req/s, at the higher concurrency, in the same run: a ratio holds on a faster or slower machine where req/s do not.
 const costTargets = [
   { name: "GET / (landing)", label: "visitor landing (cache)", max: 1.0 },
   { name: "GET / (304 revalidation)", label: "304 revalidation", max: 0.7 },
@@ -36,7 +36,7 @@ const costTargets = [
   { name: "GET /trails", label: "signed-in /trails", max: 2.5 },
 ];
 const OPEN_LOOP_P99_MS = 50;
-// Lighthouse mobile performance, median of the runs (issue 28): the landing page stays perfect.
+// Lighthouse mobile performance, median of the runs: the landing page stays perfect.
 const LIGHTHOUSE_MIN = 0.98;
 const LANDING_LIGHTHOUSE_MIN = 1.0;
 

@@ -1,4 +1,4 @@
-// Usage: node scripts/confusables-data.mjs           writes app/lib/confusables-data.ts
+// Usage: node scripts/confusables-data.mjs           writes app/generated/confusables.ts
 //        node scripts/confusables-data.mjs --check   exits 1 when the committed file is not what it would write
 //
 // The UTS #39 prototype table ("MA" mappings of confusables.txt), from the copy the npm package
@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const outputFile = path.join(root, "app/lib/confusables-data.ts");
+export const outputFile = path.join(root, "app/generated/confusables.ts");
 const PACKAGE = "unhomoglyph";
 const PACKAGE_VERSION = "1.0.6";
 

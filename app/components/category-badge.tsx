@@ -1,6 +1,6 @@
 export type BadgeTone = "primary" | "info" | "success" | "warning" | "danger" | "secondary";
 
-// SPEC §3: health green; exercise and hydration info; proper walking techniques primary; nutrition
+// A badge's tone by category: health green; exercise and hydration info; proper walking techniques primary; nutrition
 // warning; injury prevention danger; anything else secondary.
 const toneByCategory: Record<string, BadgeTone> = {
   health: "success",

@@ -4,7 +4,7 @@ import { COMMUNITY_OPTIONS, ETHNICITIES, GENDERS } from "~/schemas/user";
 
 type Field = FieldMetadata<string | number | undefined>;
 
-/** The optional profile details of SPEC §3, shared by sign-up and the profile update form. */
+/** The optional profile details (gender, age, ethnicity, community), shared by sign-up and the profile update form. */
 export function DemographicFields({ fields }: { fields: { gender: Field; age: Field; ethnicity: Field; community: Field } }) {
   return (
     <>

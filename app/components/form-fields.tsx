@@ -118,7 +118,7 @@ export function PasswordField({
   autoComplete: "current-password" | "new-password";
   /** A line under the label saying when the field is needed; read out with the field. */
   description?: string;
-  /** Shows 'Password must be at least 4 characters long.' above the field while too short (SPEC §5). */
+  /** Shows 'Password must be at least 4 characters long.' above the field while too short. */
   lengthAlert?: boolean;
   /** A server answer (Conform's lastResult): when a new one arrives, the typed password is cleared. */
   clearOn?: unknown;

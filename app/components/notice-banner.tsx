@@ -2,7 +2,7 @@ import { PageLink } from "~/components/page-link";
 import { formatCampusTime } from "~/lib/dates";
 import { noticeKindLabels, type NoticeKind, type NoticeView } from "~/schemas/notice";
 
-// Closure and caution notices as walkers meet them (issue 27, point 4). A closure and a caution differ in
+// Closure and caution notices as walkers meet them (docs/features.md). A closure and a caution differ in
 // their word, their icon and their frame, never by colour alone.
 
 const kindFrame: Record<NoticeKind, string> = {

@@ -5,7 +5,7 @@ import { reportCategoryLabels, reportStatusLabels, type ReportStatus, type Repor
 
 const toneByStatus = { open: "warning", in_progress: "info", resolved: "success" } as const;
 
-export function ReportStatusBadge({ status }: { status: ReportStatus }) {
+function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return (
     <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeToneClasses[toneByStatus[status]]}`}>
       {reportStatusLabels[status]}
@@ -14,7 +14,7 @@ export function ReportStatusBadge({ status }: { status: ReportStatus }) {
 }
 
 /** A moment as the lists show it, the same on the server and in every browser: "2026-11-26 14:05 UTC". */
-export function shownTime(iso: string) {
+function shownTime(iso: string) {
   return `${iso.slice(0, 16).replace("T", " ")} UTC`;
 }
 

@@ -26,7 +26,7 @@ export function SiteLink({ to, className, children }: LinkProps) {
  * React Router's rule for a NavLink to an absolute path: active on that path (any case, a trailing slash
  * allowed), and unless `end`, on the paths below it.
  */
-export function isActivePath(locationPathname: string, to: string, end: boolean) {
+function isActivePath(locationPathname: string, to: string, end: boolean) {
   const current = locationPathname.toLowerCase();
   const target = to.split(/[?#]/)[0].toLowerCase();
   const endSlashPosition = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;

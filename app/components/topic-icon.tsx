@@ -62,7 +62,7 @@ const backdrops: Record<Topic, string> = {
 };
 
 /** The gradient classes of a topic's illustration, for a box that shows it. */
-export function topicBackdropClass(topic: Topic) {
+function topicBackdropClass(topic: Topic) {
   return `bg-gradient-to-br ${backdrops[topic]}`;
 }
 

@@ -42,7 +42,7 @@ function markerLook(bench: MapBench) {
 }
 
 /** "Bench 3", or "Bench 3, closed" when a notice marks it. */
-export function benchMarkerName(bench: MapBench) {
+function benchMarkerName(bench: MapBench) {
   return `Bench ${bench.benchNumber}${bench.notice ? `, ${bench.notice.kind === "closed" ? "closed" : "caution"}` : ""}`;
 }
 

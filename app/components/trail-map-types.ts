@@ -3,7 +3,7 @@ import type { VideoPlayer } from "~/lib/video-source";
 import type { NoticeKind } from "~/schemas/notice";
 
 /** A notice showing on a trail or at a bench: the maps mark it, a closure differently from a caution. */
-export type MapNotice = { kind: NoticeKind; message: string };
+type MapNotice = { kind: NoticeKind; message: string };
 
 export type MapTrail = {
   id: string;
@@ -54,6 +54,6 @@ export type TrailMapData = {
 };
 
 export type TrailMapProps = TrailMapData & {
-  /** Tile source (SPEC: public OpenStreetMap by default), from env MAP_TILE_URL / MAP_TILE_ATTRIBUTION. */
+  /** Tile source (public OpenStreetMap by default), from env MAP_TILE_URL / MAP_TILE_ATTRIBUTION. */
   tiles: { url: string; attribution: string };
 };

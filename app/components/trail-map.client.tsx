@@ -141,7 +141,7 @@ function markerAtPixel(map: OlMap, markers: Feature[], pixel: number[]) {
 }
 
 /**
- * Shows the whole extent with some room, zooming out past SPEC's minimum zoom when a narrow screen needs
+ * Shows the whole extent with some room, zooming out past the map's minimum zoom (MAP_MIN_ZOOM) when a narrow screen needs
  * it (and letting the person zoom out that far), but never in past the usual opening zoom.
  */
 function fitExtent(map: OlMap, extent: Extent) {

@@ -8,7 +8,7 @@ import { ON_TRAIL_METRES, type WalkBench } from "~/lib/trail-walk";
 import type { TrailWalk } from "~/lib/use-trail-walk";
 import { MAX_WALK_MINUTES } from "~/schemas/walk";
 
-export type PanelBench = WalkBench & { location: string; videos: MapBenchVideo[] };
+type PanelBench = WalkBench & { location: string; videos: MapBenchVideo[] };
 type TrailChoice = { id: string; name: string; param: string };
 
 const LOG_PAGE = "/userControlPanel/walks";

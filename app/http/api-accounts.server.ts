@@ -6,7 +6,7 @@ import { RATE_LIMIT_MESSAGE, type RateLimitAction } from "~/utils/rate-limit-cou
 
 // Pieces several account API routes share; the rules themselves live in the models.
 
-/** SPEC §7 answers the reset calls with text the client displays as is. */
+/** The reset calls answer with plain text, which the old web client displays as is (docs/api.md). */
 export function textResponse(text: string, status = 200) {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
@@ -35,7 +35,7 @@ export async function sendResetLink({ request }: { request: Request }) {
   return textResponse(refusal.message, refusal.status);
 }
 
-/** SPEC §6: people act on their own account; administrators on anyone's. Others get 403. */
+/** People act on their own account; administrators on anyone's. Others get 403. */
 export async function requireSelfOrAdmin(request: Request, userIdParam: string | undefined, refusal: string) {
   const auth = await requireApiUser(request);
   const userId = requireId(userIdParam, "User");

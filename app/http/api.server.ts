@@ -91,7 +91,7 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S)
   return validated(schema, raw);
 }
 
-export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
 
 /**
  * Who is calling, with what, and the data versions read with the session (hand them to the versioned
@@ -246,7 +246,7 @@ export function currentTagOf(failure: { ok: false } | { ok: false; current: { ve
   return "current" in failure ? { ETag: versionTag(failure.current.version) } : undefined;
 }
 
-export const IF_MATCH_MESSAGE = 'If-Match must be "*" or a list of entity tags such as "3", as sent in ETag.';
+const IF_MATCH_MESSAGE = 'If-Match must be "*" or a list of entity tags such as "3", as sent in ETag.';
 
 const ENTITY_TAG = /^(?:W\/)?"([\x21\x23-\x7e]*)"$/;
 

@@ -155,7 +155,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Where a role lands after signing in (SPEC §4), and where a signed-in person at / is sent. */
+/** Where a role lands after signing in, and where a signed-in person at / is sent. */
 export function homePathFor(role: string) {
   return role === "Admin" ? "/adminHome" : role === "User" ? "/userHome" : "/";
 }

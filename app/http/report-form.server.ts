@@ -9,7 +9,7 @@ import { reportAnchors } from "~/lib/navigation";
 import { reportFormSchema, reportMessages } from "~/schemas/report";
 
 /** What the "Report a problem" form gets back when its report was not taken: the reply it shows. */
-export type ReportFormReply = { result: SubmissionResult<string[]> };
+type ReportFormReply = { result: SubmissionResult<string[]> };
 
 /**
  * The action behind "Report a problem" on a trail's and a bench's page: the page's own bench or trail,

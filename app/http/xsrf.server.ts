@@ -3,8 +3,8 @@ import { createCookie } from "@remix-run/node";
 import { env } from "~/utils/env.server";
 
 /**
- * Double-submit protection for cookie-authenticated API writes, with the names SPEC §7 gives (and
- * axios-style clients send by default): the server sets a readable XSRF-TOKEN cookie; a write must echo
+ * Double-submit protection for cookie-authenticated API writes, with the names the old web client
+ * uses (and axios-style clients send by default): the server sets a readable XSRF-TOKEN cookie; a write must echo
  * it in the X-XSRF-TOKEN header, which a page on another site cannot read or forge.
  */
 const XSRF_COOKIE = "XSRF-TOKEN";

@@ -1,4 +1,4 @@
-import { CONFUSABLE_PROTOTYPES } from "~/lib/confusables-data";
+import { CONFUSABLE_PROTOTYPES } from "~/generated/confusables";
 
 // UTS #39 "Unicode Security Mechanisms", section 4: two strings are confusable when their skeletons are
 // equal. A skeleton is for comparing only: it mixes scripts and is never shown to anyone.

@@ -21,7 +21,7 @@ export const WALKING_SPEED_MPS = (WALKING_PACE_MPH * METRES_PER_MILE) / 3_600;
  * (2 ft 7.7 in), an average adult's walking stride.
  */
 export const STEPS_PER_MILE = 2_000;
-export const STRIDE_METRES = METRES_PER_MILE / STEPS_PER_MILE;
+const STRIDE_METRES = METRES_PER_MILE / STEPS_PER_MILE;
 
 /** Estimated steps for a distance, at STRIDE_METRES. */
 export function stepsFor(metres: number): number {
@@ -100,7 +100,7 @@ export function resolutionForZoom(zoom: number): number {
   return (2 * Math.PI * WEB_MERCATOR_RADIUS_M) / 256 / 2 ** zoom;
 }
 
-// Map constants (SPEC §9).
+// Map constants: where the maps open, how far they zoom, how big they are.
 /**
  * "About 33.98, -84.005": nudged to the middle of the trails and benches so the whole network fits the
  * 500 px frame at zoom 16 (the literal 33.98 cuts off the north end of the Gray and Green trails).
@@ -132,7 +132,7 @@ export const BENCH_MARKER_FILL = "#7c2d12";
 export const BENCH_MARKER_STROKE = "#ffffff";
 export const BENCH_MARKER_RADIUS = 9;
 /**
- * Notices on the maps (issue 27, point 4), told apart by shape as well as colour: a closed bench is a dark
+ * Notices on the maps (docs/features.md), told apart by shape as well as colour: a closed bench is a dark
  * square, a bench with a caution an amber circle with dark text; a closed trail's line is dashed.
  */
 export const CLOSED_MARKER_FILL = "#1c1917";
@@ -150,7 +150,7 @@ export const MAP_BACKGROUND = "#e7e5e4";
 export const TRAIL_ORDER = ["gold", "green", "gray"] as const;
 export const DEFAULT_TRAIL_COLOR = "green";
 
-/** Gold, green and gray draw in their own colour; any other trail is blue (SPEC §3). */
+/** Gold, green and gray draw in their own colour; any other trail is blue. */
 export function trailStrokeColor(color: string): string {
   return TRAIL_COLORS[color.toLowerCase()] ?? OTHER_TRAIL_COLOR;
 }

@@ -53,7 +53,7 @@ export function fitFrame(points: readonly FramePoint[]): { box: FrameBox; minSca
   return { box, minScale: Math.min(MAP_MIN_WIDTH_PX / width, MAP_HEIGHT_PX / height) };
 }
 
-export type MarkerGroup<T> = { members: T[]; at: FramePoint };
+type MarkerGroup<T> = { members: T[]; at: FramePoint };
 
 /**
  * Merges markers closer than `distance` (frame units), nearest pair first, each group at its members'

@@ -18,7 +18,7 @@ const adminLinks: NavLink[] = [
   { label: "Analytics", to: "/adminAnalytics" },
 ];
 
-/** The bars of SPEC §2: which one a visitor sees is decided on the server from the session's role. */
+/** The navigation bars: which one a visitor sees is decided on the server from the session's role. */
 export function navigationFor(role: Role | null): { brandTo: string; items: NavItem[]; signedIn: boolean } {
   if (!role) {
     return {
@@ -62,7 +62,7 @@ export const adminOptionLabels: Record<AdminOption, string> = {
   bench: "Bench",
 };
 
-/** SPEC §2: the area comes from ?option=, profiles when absent or unknown. */
+/** The admin area comes from ?option=, profiles when absent or unknown. */
 export function parseAdminOption(value: string | null): AdminOption {
   return (adminOptions as readonly string[]).includes(value ?? "") ? (value as AdminOption) : "profiles";
 }

@@ -1,12 +1,12 @@
 // "Know before you go": directions without a map, worked out from the trail's geometry and its benches,
 // so they stay right when an admin moves a point. Pure functions shared by the server-rendered trail
 // page and its tests; the 30 m bench rule is the walk companion's (benchesAlongTrail), not a copy.
-import { haversineMetres, METRES_PER_MILE, WALKING_SPEED_MPS, type LonLat } from "~/lib/geo";
+import { haversineMetres, WALKING_SPEED_MPS, type LonLat } from "~/lib/geo";
 import { benchesAlongTrail, trailLine, type TrailLine, type WalkBench } from "~/lib/trail-walk";
 
 const FEET_PER_METRE = 3.280_84;
 const COMPASS_WORDS = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"] as const;
-export type CompassWord = (typeof COMPASS_WORDS)[number];
+type CompassWord = (typeof COMPASS_WORDS)[number];
 
 /** Initial great-circle bearing from `from` to `to`, in degrees clockwise from north, 0 ≤ b < 360. */
 export function bearingDegrees([lon1, lat1]: LonLat, [lon2, lat2]: LonLat): number {
@@ -31,10 +31,6 @@ export function feetFor(metres: number): number {
   return Math.round(metres * FEET_PER_METRE);
 }
 
-export function milesFor(metres: number): number {
-  return metres / METRES_PER_MILE;
-}
-
 /** The point at `along` metres from the trail's first point. */
 export function pointAlong(line: TrailLine, along: number): LonLat {
   const { coordinates, cumulative } = line;
@@ -50,7 +46,7 @@ export function pointAlong(line: TrailLine, along: number): LonLat {
   return coordinates[coordinates.length - 1];
 }
 
-export type DirectionStep<B extends WalkBench> = {
+type DirectionStep<B extends WalkBench> = {
   /** The bench this step ends at; null for the last step, to the finish. */
   bench: B | null;
   /** Metres walked along the trail in this step. */

@@ -10,7 +10,7 @@ export const MAX_PATH_POINTS = 5_000;
 export const PATH_FILE_EXTENSIONS = [".gpx", ".geojson", ".json"] as const;
 
 export type PathFormat = "GPX" | "GeoJSON";
-export type ParsedPath = { ok: true; format: PathFormat; points: LonLat[] } | { ok: false; message: string };
+type ParsedPath = { ok: true; format: PathFormat; points: LonLat[] } | { ok: false; message: string };
 
 const count = (value: number) => value.toLocaleString("en-US");
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;

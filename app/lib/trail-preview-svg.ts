@@ -1,7 +1,7 @@
 import { compareTrailsForDisplay, MAP_ZOOM, projectToFrame, TRAIL_CASING_COLOR, TRAIL_LINE_WIDTH, trailStrokeColor, type LonLat } from "~/lib/geo";
 
-export type PreviewTrail = { name: string; color: string; coordinates: LonLat[] };
-export type PreviewBench = { longitude: number; latitude: number };
+type PreviewTrail = { name: string; color: string; coordinates: LonLat[] };
+type PreviewBench = { longitude: number; latitude: number };
 
 const MARGIN = 28;
 // The legend is two rows of two, in letters 28 units tall: the image is shown about half size on a phone

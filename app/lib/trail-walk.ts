@@ -34,7 +34,7 @@ export function trailLine(coordinates: readonly LonLat[]): TrailLine {
   return { coordinates: [...coordinates], cumulative, length, loop };
 }
 
-export type Snap = {
+type Snap = {
   /** Metres along the trail from its first point to the nearest trail point. */
   along: number;
   /** Metres from the position to the nearest trail point. */
@@ -81,7 +81,7 @@ export function alongDelta(line: TrailLine, from: number, to: number): number {
 }
 
 export type WalkBench = { id: string; benchNumber: number; latitude: number; longitude: number; trailId: string | null };
-export type BenchOnTrail<B extends WalkBench> = { bench: B; along: number };
+type BenchOnTrail<B extends WalkBench> = { bench: B; along: number };
 
 /** The benches of this trail (set for it, or beside it), with their place along it, in trail order. */
 export function benchesAlongTrail<B extends WalkBench>(line: TrailLine, trailId: string, benches: readonly B[]): BenchOnTrail<B>[] {
@@ -118,7 +118,7 @@ export function nextBenchAhead<B extends WalkBench>(
 // The walk itself: a small state that each position (a "fix") moves on. It is plain JSON so that the
 // browser can keep it in localStorage and pick the walk up again after a reload.
 
-export type Fix = { position: LonLat; accuracy: number; at: number };
+type Fix = { position: LonLat; accuracy: number; at: number };
 
 export type WalkState = {
   trailId: string;

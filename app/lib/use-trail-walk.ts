@@ -22,7 +22,7 @@ const START_AFTER_RELOAD_KEY = "walking-trails:start-walk";
 const SIGNAL_CHECK_MS = 5_000;
 
 type Trail = { id: string; coordinates: LonLat[] };
-export type WalkProblem = "denied" | "unsupported" | null;
+type WalkProblem = "denied" | "unsupported" | null;
 
 /**
  * The Permissions-Policy of a document is fixed when it loads: /trails allows geolocation, other pages do

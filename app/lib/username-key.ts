@@ -1,6 +1,6 @@
 import { skeleton } from "~/lib/confusables";
-import { CONFUSABLES_UNICODE_VERSION } from "~/lib/confusables-data";
-import { nfkc } from "~/schemas/text";
+import { CONFUSABLES_UNICODE_VERSION } from "~/generated/confusables";
+import { nfkc } from "~/lib/nfkc";
 
 // Two usernames are one name when either of their two keys is equal; each key has a unique index, so
 // the database refuses a second spelling even when two sign-ups race. Why two keys and in which order

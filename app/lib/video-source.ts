@@ -98,7 +98,7 @@ function vimeoStoredUrl({ id, hash }: VimeoVideo) {
 }
 
 /** The player address with Vimeo's do-not-track flag: no cookies or viewing data kept about the viewer. */
-export function vimeoEmbedUrl({ id, hash }: VimeoVideo) {
+function vimeoEmbedUrl({ id, hash }: VimeoVideo) {
   const url = new URL(`/video/${id}`, VIMEO_PLAYER_ORIGIN);
   if (hash) url.searchParams.set("h", hash);
   url.searchParams.set("dnt", "1");
@@ -185,7 +185,7 @@ export function videoHostPage(source: VideoSource): string {
 }
 
 /** The name of the site a video is on, for link texts ("Watch on vimeo.com"). */
-export function hostNameOf(url: string) {
+function hostNameOf(url: string) {
   return new URL(url).hostname.replace(/^www\./, "");
 }
 

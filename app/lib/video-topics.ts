@@ -3,13 +3,13 @@
 /** The illustrations a topic can show (drawn by components/topic-icon). */
 export type Topic = "trails" | "bodyWeight" | "stretches" | "walking" | "nutrition" | "injury";
 
-/** SPEC §3 Video.subCategory values, in the order the admin forms offer them. */
+/** Video.subCategory values, in the order the admin forms offer them. */
 export const VIDEO_SUB_CATEGORIES = ["Body Weight Exercise", "Walking Techniques", "Stretching", "Injury Prevention", "Nutrition", "Hydration"] as const;
 type VideoSubCategory = (typeof VIDEO_SUB_CATEGORIES)[number];
 
 export type VideoTopic = {
   slug: VideoTopicSlug;
-  /** The route path; the spellings of SPEC §2 are part of the contract. */
+  /** The route path, spelled as the published addresses are ("streches" included): links to them keep working. */
   path: string;
   title: string;
   icon: Topic;

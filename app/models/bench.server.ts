@@ -193,7 +193,7 @@ export function deleteBenchVideo(benchId: string, videoId: string, base: EditBas
   });
 }
 
-/** The JSON API shape (SPEC §3): snake_case bench_number, _id everywhere. */
+/** The JSON API shape (docs/api.md): snake_case bench_number, _id everywhere. */
 export function serializeBench(bench: BenchWithVideos): BenchJson {
   return {
     _id: bench.id,

@@ -49,7 +49,7 @@ const feedbackSearch = (q: string | null | undefined): Prisma.FeedbackWhereInput
   return query ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] } : undefined;
 };
 
-export type FeedbackPage = { feedback: FeedbackRow[]; next: string | null };
+type FeedbackPage = { feedback: FeedbackRow[]; next: string | null };
 
 /**
  * One page of the feedback whose username, email or text contains the query (all when empty), newest

@@ -9,7 +9,7 @@ import { sweepSpentEmailChanges } from "~/models/email-change.server";
 import { sweepExpiredSessions } from "~/models/session.server";
 import { sweepExpiredTrailPathDrafts } from "~/models/trail-path-draft.server";
 
-export type SweepCounts = {
+type SweepCounts = {
   sessions: number;
   resetTokens: number;
   signInLinks: number;

@@ -19,7 +19,7 @@ import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
 
-// Closure and caution notices (issue 27, point 4). Whether a notice is showing is never stored: every
+// Closure and caution notices (docs/features.md). Whether a notice is showing is never stored: every
 // read asks the database for the rows whose window holds the moment of the read (decision 051), so a
 // notice appears at its start and goes at its end by itself, on every instance, with no job to run.
 // Notices are not kept in the versioned caches either: a cached copy would outlive an end.
@@ -78,7 +78,7 @@ async function readableOne<Row extends TimedRow>(row: Row, client?: Pick<Tx, "$q
 type NoticeFailure =
   | { ok: false; reason: "not-found" | "unknown-bench" | "unknown-trail" | "report-not-found" | "report-place-removed" }
   | { ok: false; reason: VersionMismatch | "ends-before-start" | "not-active"; current: NoticeRow };
-export type NoticeWriteResult = { ok: true; notice: NoticeRow } | NoticeFailure;
+type NoticeWriteResult = { ok: true; notice: NoticeRow } | NoticeFailure;
 
 /** Every refusal of a notice or a change to one, for the admin pages and the API alike. */
 export const noticeRefusals = {
@@ -94,7 +94,7 @@ export const noticeRefusals = {
 } as const satisfies Record<NoticeFailure["reason"], Refusal>;
 
 /** The rows showing at `now`: started (or with no start) and not yet ended (or with no end). */
-export function activeAt(now: Date): Prisma.NoticeWhereInput {
+function activeAt(now: Date): Prisma.NoticeWhereInput {
   return { AND: [{ OR: [{ startsAt: null }, { startsAt: { lte: now } }] }, { OR: [{ endsAt: null }, { endsAt: { gt: now } }] }] };
 }
 
@@ -114,7 +114,7 @@ export function noticeState(row: Pick<NoticeRow, "startsAt" | "endsAt">, now = n
 }
 
 /** The notices of some places: a trail's own and those of the benches on it, or one bench's. */
-export type NoticePlaces = { trailIds?: string[]; benchIds?: string[] };
+type NoticePlaces = { trailIds?: string[]; benchIds?: string[] };
 
 function placeWhere(places: NoticePlaces | undefined): Prisma.NoticeWhereInput {
   if (!places) return {};
@@ -174,7 +174,7 @@ export async function noticesForWalkers(places?: NoticePlaces, now = new Date())
   return { notices: rows.map(toNoticeView), benchMarks, trailMarks, nextChangeAt: next?.toISOString() ?? null };
 }
 
-export type NoticePage = { notices: NoticeRow[]; next: string | null };
+type NoticePage = { notices: NoticeRow[]; next: string | null };
 
 /** One page of notices for the admins, newest first, narrowed to where they stand at `now`. */
 export async function listNotices({

@@ -43,7 +43,7 @@ const reportSelect = {
 export type ReportRow = Prisma.ReportGetPayload<{ select: typeof reportSelect }>;
 
 type ReportFailure = "not-found" | "unknown-bench" | "unknown-trail";
-export type ReportWriteResult = { ok: true; report: ReportRow } | { ok: false; reason: ReportFailure };
+type ReportWriteResult = { ok: true; report: ReportRow } | { ok: false; reason: ReportFailure };
 
 /** Every refusal of a report or a change to one, for the pages and the API alike. */
 export const reportRefusals = {
@@ -53,7 +53,7 @@ export const reportRefusals = {
 } as const satisfies Record<ReportFailure, Refusal>;
 
 /** Where a report's problem is, as a mail says it: "at Bench 3" or "on the Gold Trail". */
-export function reportWhere(row: Pick<ReportRow, "bench" | "trail">) {
+function reportWhere(row: Pick<ReportRow, "bench" | "trail">) {
   if (row.bench) return `at Bench ${row.bench.benchNumber}`;
   return row.trail ? `on the ${row.trail.name}` : "";
 }
@@ -85,7 +85,7 @@ export async function createReport(author: { id: string; username: string; email
 }
 
 /** Where the admins open one report: the Reports area showing it alone. Mails name it from APP_URL only. */
-export function adminReportPath(id: string) {
+function adminReportPath(id: string) {
   return `/adminControlPanel?${new URLSearchParams({ option: "reports", id })}#${reportAnchors.card(id)}`;
 }
 
@@ -146,7 +146,7 @@ async function filterWhere({ status, category, trailId }: ReportFilters): Promis
   return { ...(status ? { status } : {}), ...(category ? { category } : {}), ...place };
 }
 
-export type ReportPage = { reports: ReportRow[]; next: string | null };
+type ReportPage = { reports: ReportRow[]; next: string | null };
 
 /**
  * One page of reports, newest first, `take` at most, after `cursor` (from the previous page's `next`;

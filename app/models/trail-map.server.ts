@@ -10,7 +10,7 @@ import { currentDataCache } from "~/utils/current-data-cache.server";
 import type { DataVersions } from "~/utils/versioned-cache.server";
 
 /** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
-export function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
+function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
   const color = trail.color.toLowerCase();
   return (TRAIL_ORDER as readonly string[]).includes(color) ? color : trail.id;
 }
@@ -86,7 +86,7 @@ function withContentKey(page: Omit<TrailMapPage, "contentKey">): TrailMapPage {
   return { ...page, contentKey: createHash("sha256").update(JSON.stringify(page)).digest("base64url").slice(0, 22) };
 }
 
-export type TrailMapPage = {
+type TrailMapPage = {
   /** Every trail for the chooser, in display order, with its address and its strongest notice. */
   trails: (Pick<TrailSummary, "id" | "name" | "color"> & { param: string; notice: NoticeKind | null })[];
   trail: {

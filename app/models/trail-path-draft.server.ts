@@ -15,7 +15,7 @@ import { trailPathMessages } from "~/schemas/trail-path";
 import { prisma } from "~/utils/db.server";
 
 /** How long an upload waits for Apply or Cancel before the housekeeping sweep deletes it. */
-export const DRAFT_LIFETIME_MS = 60 * 60 * 1000;
+const DRAFT_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Every refusal of an upload, its preview, Apply and Cancel; a file's own refusal is a sentence about it. */
 export const trailPathRefusals = {
@@ -30,7 +30,7 @@ export const trailPathRefusals = {
 const storedPathSchema = z.array(z.tuple([z.number(), z.number()]));
 const storedPath = (points: Prisma.JsonValue): LonLat[] => storedPathSchema.parse(points);
 
-export type DraftCreated = { ok: true; draftId: string } | { ok: false; refusal: Refusal };
+type DraftCreated = { ok: true; draftId: string } | { ok: false; refusal: Refusal };
 
 /** Parses an uploaded file and keeps its path as a draft for `trailId`; refused when the file or trail is not usable. */
 export async function createTrailPathDraft(

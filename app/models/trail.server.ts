@@ -20,7 +20,7 @@ const trailSummarySelect = {
 } satisfies Prisma.TrailSelect;
 
 export type TrailSummary = Prisma.TrailGetPayload<{ select: typeof trailSummarySelect }>;
-export type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[]; facts: TrailFacts };
+type TrailWithCoordinates = TrailSummary & { coordinates: LonLat[]; facts: TrailFacts };
 
 const trailFactsSelect = {
   surface: true,

@@ -4,7 +4,7 @@ import { eraseFeedbackAuthor } from "~/models/feedback.server";
 import { eraseReportAuthor } from "~/models/report.server";
 import { removeUserReactions } from "~/models/video.server";
 import { usernameKeys } from "~/lib/username-key";
-import { nfkc } from "~/schemas/text";
+import { nfkc } from "~/lib/nfkc";
 import { userMessages } from "~/schemas/user";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
@@ -471,14 +471,14 @@ export function toUserJsonFor(user: PublicUser, viewerId: string) {
   return user.id === viewerId ? toUserJson(user) : toUserSummaryJson(user);
 }
 
-/** The API's user object (SPEC §3 names): never a hash, since PublicUser has none. */
+/** The API's user object, in the old server's names: never a hash, since PublicUser has none. */
 export function toUserJson(user: PublicUser) {
   return {
     _id: user.id,
     username: user.username,
     email: user.email,
     roleType: user.role,
-    // Old clients read these as strings and a number, never null (issue 30).
+    // Old clients read these as strings and a number, never null (docs/api.md, the Spring 2025 web client).
     gender: user.gender ?? "",
     ...(user.age === null ? {} : { age: user.age }),
     ethnicity: user.ethnicity ?? "",

@@ -33,14 +33,14 @@ const ANSWERED_RETRY_MS = 6 * 60 * 60_000;
 const SWEEP_BATCH = 100;
 
 /** What a card needs to show a stored still: its address on our origin and its size. */
-export type StoredThumbnail = { src: string; width: number; height: number };
+type StoredThumbnail = { src: string; width: number; height: number };
 
 /** The fields of a video's thumbnail row a card reads (kept with the cached catalogue). */
 export const thumbnailCardSelect = { sourceUrl: true, hash: true, width: true, height: true, contentType: true } as const;
 type ThumbnailCardRow = { sourceUrl: string; hash: string | null; width: number | null; height: number | null; contentType: string | null };
 
 /** The address a stored still is served at: the hash in it changes with the picture, so it may be cached for good. */
-export function thumbnailPath(videoId: string, hash: string, contentType: ImageType) {
+function thumbnailPath(videoId: string, hash: string, contentType: ImageType) {
   return `/thumbnails/${videoId}-${hash.slice(0, 16)}.${IMAGE_EXTENSIONS[contentType]}`;
 }
 
@@ -98,7 +98,7 @@ async function claim(videoId: string, url: string, now: Date) {
   return rows.length > 0;
 }
 
-export type ThumbnailOutcome = "stored" | "none" | "skipped" | `failed: ${ThumbnailFailure | "error"}`;
+type ThumbnailOutcome = "stored" | "none" | "skipped" | `failed: ${ThumbnailFailure | "error"}`;
 
 /**
  * Fetches and stores the still of one video if it has none for its current link and an attempt is due.

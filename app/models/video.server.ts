@@ -30,7 +30,7 @@ const videoSelect = { ...catalogueSelect, views: true, likes: true, dislikes: tr
 export type VideoRecord = Prisma.VideoGetPayload<{ select: typeof videoSelect }>;
 
 type VideoFailure = { ok: false; reason: "not-found" } | { ok: false; reason: VersionMismatch; current: VideoRecord };
-export type VideoWriteResult = { ok: true; video: VideoRecord } | VideoFailure;
+type VideoWriteResult = { ok: true; video: VideoRecord } | VideoFailure;
 
 /** Every refusal of a video change, for the admin page and the API alike. */
 export const videoRefusals = {
@@ -325,7 +325,7 @@ function shownFields({ title, category, subCategory, description, views, likes, 
   return { title, category, subCategory, description, views, likes, dislikes };
 }
 
-/** SPEC §3: the API's shape, with `_id`, and the version an edit names in If-Match. */
+/** The API's shape, with `_id`, and the version an edit names in If-Match. */
 export function toVideoJson(video: VideoRecord): VideoJson {
   return { _id: video.id, url: video.url, ...shownFields(video), version: video.version };
 }

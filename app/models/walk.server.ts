@@ -23,7 +23,7 @@ export const CHART_WEEKS = 8;
 const DAY_MS = 86_400_000;
 
 type WalkFailure = "not-found" | "unknown-trail";
-export type WalkWriteResult = { ok: true; walk: WalkRow } | { ok: false; reason: WalkFailure };
+type WalkWriteResult = { ok: true; walk: WalkRow } | { ok: false; reason: WalkFailure };
 
 /** Every refusal of a walk change, for the My walks page and the API alike. */
 export const walkRefusals = {
@@ -63,7 +63,7 @@ export async function logWalk(userId: string, input: WalkInput): Promise<WalkWri
   }
 }
 
-export type WalkPage = { walks: WalkRow[]; next: string | null };
+type WalkPage = { walks: WalkRow[]; next: string | null };
 
 /**
  * One page of the user's walks, newest day first (then newest logged), `take` at most, starting after

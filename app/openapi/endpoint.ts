@@ -12,7 +12,7 @@ export type EndpointDoc = {
   /** Longer prose for the OpenAPI operation: rules a client must know to call it right. */
   description?: string;
   tag: string;
-  /** Who may call it (SPEC §6); user and admin endpoints accept a bearer token or the session cookie. */
+  /** Who may call it; user and admin endpoints accept a bearer token or the session cookie. */
   access: "public" | "user" | "admin";
   /** Kept for older clients; new ones should use the operation this names. */
   deprecatedFor?: string;

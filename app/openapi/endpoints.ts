@@ -9,7 +9,8 @@ import { walksEndpoints } from "~/openapi/walks";
 /**
  * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches; walks;
  * reports; notices).
- * The OpenAPI test walks them all and checks that each SPEC §7 call is present and answers what it documents.
+ * The OpenAPI test walks them all and checks that each call the old web client makes is present and answers
+ * what it documents.
  */
 export const endpointDocs: EndpointDoc[] = [
   ...accountsEndpoints,

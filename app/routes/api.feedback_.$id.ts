@@ -9,7 +9,7 @@ export const { loader, action } = apiRoute({
     if (!(await deleteFeedback(id))) throw ApiError.refused(feedbackRefusals["not-found"]);
     return { message: feedbackMessages.deleted, _id: id };
   },
-  // Beyond SPEC §7: mark resolved or pending again.
+  // Beyond the old client's calls: mark resolved or pending again.
   PATCH: async ({ request, params }) => {
     await requireApiAdmin(request);
     const id = requireId(params.id, "Feedback");

@@ -2,7 +2,7 @@ import { deleteVideo, getVideo, toVideoJson, updateVideo, videoRefusals } from "
 import { videoPatchSchema } from "~/schemas/video";
 import { ApiError, apiRoute, apiVersioned, currentTagOf, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 
-// SPEC §7 DELETE /api/video/{id} (admin); GET one (signed-in) and PATCH (admin edit) go beyond SPEC.
+// DELETE /api/video/{id} (admin), as the old client calls it; GET one (signed-in) and PATCH (admin edit) are ours.
 // GET answers the video's ETag; PATCH and DELETE accept it in If-Match (412 when the video changed since).
 export const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {

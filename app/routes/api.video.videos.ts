@@ -2,7 +2,7 @@ import { createVideo, searchVideos, toVideoJson } from "~/models/video.server";
 import { videoInputSchema } from "~/schemas/video";
 import { apiRoute, apiVersioned, readBody, requireApiAdmin, requireApiUser } from "~/http/api.server";
 
-// SPEC §7 GET /api/video/videos (signed-in users watch videos, SPEC §6); POST creates one (admin, beyond SPEC).
+// GET /api/video/videos (signed-in users watch videos), as the old client calls it; POST creates one (admin, ours).
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     await requireApiUser(request);

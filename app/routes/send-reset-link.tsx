@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/send-reset-link", { type: "success", message: userMessages.resetLinkSent });
 }
 
-/** The standalone reset request page (SPEC §2), the same as the reset mode of /authorization. */
+/** The standalone reset request page, the same as the reset mode of /authorization. */
 export default function SendResetLink() {
   const actionData = useActionData<typeof action>();
   const [form, fields, summary] = useSchemaForm("send-reset-link-form", resetRequestSchema, actionData?.result);

@@ -234,7 +234,7 @@ function TrailsContent({ trails, trail, facts, notices, benches, showBenches, ti
 }
 
 /**
- * 'Show Benches' / 'Hide Benches' (SPEC): drawn as a switch, named by what pressing it does. Without
+ * 'Show Benches' / 'Hide Benches': drawn as a switch, named by what pressing it does. Without
  * JavaScript it is a plain link; once hydrated, a button that keeps the state in the URL (replacing the
  * history entry) so reloads and shared links agree. Not role="switch": a switch's name must stay the
  * same in both states, and this one's changes, so a screen reader heard "Hide Benches, on".

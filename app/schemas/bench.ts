@@ -62,7 +62,7 @@ function acceptBenchNumberAlias(value: unknown) {
   return value;
 }
 
-/** POST /api/bench/bench and the admin create form. Numbers arrive as text from forms (SPEC §5). */
+/** POST /api/bench/bench and the admin create form. Numbers arrive as text from forms. */
 export const benchCreateSchema = z.preprocess(acceptBenchNumberAlias, benchFormSchema);
 export type BenchCreateInput = z.infer<typeof benchCreateSchema>;
 
@@ -114,7 +114,7 @@ export const benchIntentSchema = z.discriminatedUnion("intent", [
 
 const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
 
-/** A bench as the JSON API answers it (SPEC §3 / §7). */
+/** A bench as the JSON API answers it (docs/api.md). */
 export const benchJsonSchema = z
   .object({
     _id: z.string(),

@@ -7,7 +7,7 @@ import { displayText } from "~/schemas/text";
 
 const FACT_TEXT_MAX_LENGTH = 200;
 
-export const factMessages = {
+const factMessages = {
   surface: `Surface must be one of: ${SURFACES.join(", ")}.`,
   steps: "Steps must be a whole number from 0 to 1000.",
   stepFreeConflict: "A step-free trail has 0 steps: send stepFree or steps, not two that disagree.",

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { idSchema } from "~/schemas/id";
 
-/** What the API answers for one feedback message (SPEC §3); username and email are null once its sender's account is deleted. */
+/** What the API answers for one feedback message; username and email are null once its sender's account is deleted. */
 export const feedbackJsonSchema = z.object({
   _id: z.string(),
   // Always strings, as the old server sent them (its admin page calls username.toLowerCase() on every row):

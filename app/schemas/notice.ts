@@ -5,7 +5,7 @@ import type { ReportCategory } from "~/schemas/report";
 import { displayText } from "~/schemas/text";
 import { versionSchema } from "~/schemas/version";
 
-// Closure and caution notices on a trail or a bench (issue 27, point 4): the admin Notices area, the
+// Closure and caution notices on a trail or a bench (docs/features.md): the admin Notices area, the
 // Reports area's "Turn into a notice" and /api/notices all validate with these schemas. Pages take times
 // on the campus clock (`datetime-local` inputs, CAMPUS_TIME_ZONE); the API takes ISO 8601 with an offset.
 
@@ -15,7 +15,7 @@ export type NoticeKind = (typeof noticeKinds)[number];
 export const noticeKindLabels: Record<NoticeKind, string> = { closed: "Closed", caution: "Caution" };
 
 /** Where a notice stands at a moment: showing, not yet, or over. */
-export const noticeStates = ["active", "upcoming", "ended"] as const;
+const noticeStates = ["active", "upcoming", "ended"] as const;
 export type NoticeState = (typeof noticeStates)[number];
 export const noticeStateLabels: Record<NoticeState, string> = { active: "Showing now", upcoming: "Upcoming", ended: "Ended" };
 
@@ -120,7 +120,7 @@ type Window = { startsAt?: Date | null; endsAt?: Date | null };
 
 const DAY = 86_400_000;
 /** How far back and ahead a notice's times may lie: further is a typo, and year 9999 breaks the pages. */
-export const NOTICE_TIME_RANGE = { pastDays: 366, futureDays: 5 * 366 };
+const NOTICE_TIME_RANGE = { pastDays: 366, futureDays: 5 * 366 };
 
 /**
  * Each time given lies between a year ago and five years ahead; true when both do. A new notice's end in
@@ -273,8 +273,3 @@ export type NoticeView = {
   startsAt: string | null;
   endsAt: string | null;
 };
-
-/** The strongest of a place's notices: a closure outranks a caution. */
-export function strongestKind(kinds: readonly NoticeKind[]): NoticeKind | null {
-  return kinds.includes("closed") ? "closed" : kinds.includes("caution") ? "caution" : null;
-}

@@ -34,7 +34,7 @@ export const feedbackPageQuerySchema = pageQuerySchema(FEEDBACK_API_PAGE, "Messa
 export const ADMIN_LIST_PAGE = { defaultSize: 50, maxSize: 100 } as const;
 /**
  * The admin Videos area: each video is a card with its preview and buttons, several times a profile's
- * row, so a phone's page of 50 was 12,000 px tall. Ten keep a page of cards under a phone's 4,000 px.
+ * row. Ten keep a page of cards under a phone's 4,000 px (decision 020).
  */
 export const ADMIN_VIDEO_PAGE = { defaultSize: 10, maxSize: 100 } as const;
 /** The most a list's count counts: beyond it the page says "more than", and counting costs no more. */

@@ -3,7 +3,7 @@ import { idSchema } from "~/schemas/id";
 import { pageQuerySchema } from "~/schemas/page";
 import { displayText } from "~/schemas/text";
 
-// Reports of a problem on a bench or a trail (issue 27): the form on the trail and bench pages, the admin
+// Reports of a problem on a bench or a trail (docs/features.md): the form on the trail and bench pages, the admin
 // Reports area and /api/reports all validate with these schemas.
 
 export const reportCategories = ["broken_bench", "flooded", "ice_snow", "obstruction", "lighting_out", "litter", "other"] as const;
@@ -107,7 +107,7 @@ export const reportStatusFormSchema = z.object({ id: idSchema(reportMessages.not
 
 export const reportsIntentSchema = z.discriminatedUnion("intent", [
   reportStatusFormSchema.extend({ intent: z.literal("setStatus") }),
-  // "Turn into a notice" (issue 27, point 4): one press makes a notice of the report.
+  // "Turn into a notice": one press makes a notice of the report.
   z.object({ intent: z.literal("makeNotice"), id: idSchema(reportMessages.notFound) }),
 ]);
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { nfkc } from "~/lib/nfkc";
 
 // Text that other people see (names, titles, descriptions, feedback) and text that reaches a database
 // query (searches) is checked here, once. Control characters can break a log line, a mail header or a
@@ -24,11 +25,6 @@ function hasInvisibleCharacters(value: string, multiline = false) {
 }
 
 export const invisibleCharactersMessage = (what: string) => `${what} cannot contain control or invisible formatting characters.`;
-
-/** Compatibility forms (fullwidth letters, ligatures, superscripts) folded into their plain letters. */
-export function nfkc(value: string) {
-  return value.normalize("NFKC");
-}
 
 type TextRules = {
   /** How the field is named in the message about invisible characters, e.g. "Username". */

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { MAX_PATH_FILE_BYTES, PATH_FILE_EXTENSIONS } from "~/lib/trail-path-file";
 import { versionSchema } from "~/schemas/version";
 
-// Replacing a trail's path from a file (issue 27, point 5): the Trail area's upload form and the
+// Replacing a trail's path from a file (docs/features.md): the Trail area's upload form and the
 // preview's Apply and Cancel. What the file holds is checked by the parser (~/lib/trail-path-file).
 
 export const trailPathMessages = {

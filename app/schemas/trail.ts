@@ -28,7 +28,7 @@ export const trailMessages = {
 /** A position in a trail's path (0-based). */
 const coordinateIndexSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index));
 
-/** Saving one point on the admin page: latitude and longitude by name (SPEC §7), validated to the campus area. */
+/** Saving one point on the admin page: latitude and longitude by name, as the API takes them, validated to the campus area. */
 export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
 
 /**
@@ -87,7 +87,7 @@ export const trailIntentSchema = z.discriminatedUnion("intent", [
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);
 
-/** A trail as the JSON API answers it (SPEC §7). */
+/** A trail as the JSON API answers it (docs/api.md). */
 export const trailJsonSchema = z
   .object({
     _id: z.string(),

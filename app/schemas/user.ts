@@ -24,7 +24,7 @@ export const ETHNICITIES = [
 export const COMMUNITY_OPTIONS = ["Yes", "No"] as const;
 const ROLES = ["User", "Admin"] as const;
 
-/** The texts of SPEC §5 and §8, plus our own for rules the spec leaves unworded. */
+/** The account messages, one table for the pages and the API, so both word each rule alike. */
 export const userMessages = {
   usernameRequired: "Username is required.",
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters.`,
@@ -164,7 +164,7 @@ export const deleteProfileSchema = z.object({
 });
 
 /**
- * Profile update (SPEC §5): every field optional, an empty one keeps the current value. A new password
+ * Profile update: every field optional, an empty one keeps the current value. A new password
  * is checked only when one of the two password fields is filled.
  */
 export const profileUpdateSchema = z
@@ -197,7 +197,7 @@ export const profileUpdateSchema = z
 
 /**
  * Feedback is always sent by a signed-in person and stored under their account's own name and email
- * (issue 25: one person, one voice). Old clients still send `username` and `email`; they are accepted and
+ * (one person, one voice). Old clients still send `username` and `email`; they are accepted and
  * ignored, whatever they say.
  */
 export const feedbackSchema = z.object({
@@ -243,7 +243,7 @@ export const userSummaryJsonSchema = userJsonSchema.pick({ _id: true, username: 
 export const authResponseSchema = z.object({ result: userJsonSchema, token: z.string() });
 export const messageResponseSchema = z.object({ message: z.string(), _id: z.string().optional() });
 
-/** An old client sends every field of its form; empty ones mean "keep" (SPEC §5), numbers may be text. */
+/** An old client sends every field of its form; empty ones mean "keep", numbers may be text. */
 function apiFormValues(value: unknown) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
   const cleaned: Record<string, unknown> = {};
@@ -257,7 +257,7 @@ function apiFormValues(value: unknown) {
 export const signUpApiSchema = z.preprocess(apiFormValues, signUpSchema);
 
 /**
- * SPEC §7: the profile call sends an optional `password` alone; the repeat is the form's business, so a
+ * The old client's profile call sends an optional `password` alone; the repeat is the form's business, so a
  * missing confirmPassword is taken to equal it.
  */
 export const profileUpdateApiSchema = z.preprocess((value) => {

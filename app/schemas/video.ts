@@ -22,7 +22,7 @@ export const videoActionSchema = z.object({
 export const videoLibraryFormSchema = z.object({ videoId: videoIdSchema });
 
 /** What the API calls a user's reaction; "none" removes it. */
-export const apiReactions = ["like", "dislike", "none"] as const;
+const apiReactions = ["like", "dislike", "none"] as const;
 export type ApiReaction = (typeof apiReactions)[number];
 
 /** PUT /api/video/{id}/reaction: the caller's reaction, the same three choices as the page's buttons. */
@@ -96,7 +96,7 @@ export const videoIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: videoIdSchema, version: versionSchema }),
 ]);
 
-/** SPEC §3: a video as the JSON API answers it. */
+/** A video as the JSON API answers it (docs/api.md). */
 export const videoJsonSchema = z.object({
   _id: z.string(),
   title: z.string(),

@@ -176,8 +176,8 @@ function isAlive(pid: number) {
 }
 
 /** How often the holder of the embedded database's lock says it is alive, and when silence means dead. */
-export const LOCK_HEARTBEAT_MS = 2_000;
-export const LOCK_STALE_MS = 10_000;
+const LOCK_HEARTBEAT_MS = 2_000;
+const LOCK_STALE_MS = 10_000;
 
 type LockRecord = { owner: string; host: string; pid: number; heartbeat: number };
 

@@ -3,7 +3,7 @@
 // deleted meanwhile never make a page repeat or skip one.
 
 /** The cursor for a row whose sort key is `key` (values in sort order). Opaque to clients. */
-export function encodeCursor(key: readonly string[]) {
+function encodeCursor(key: readonly string[]) {
   return Buffer.from(JSON.stringify(key)).toString("base64url");
 }
 

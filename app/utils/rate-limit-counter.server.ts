@@ -25,7 +25,7 @@ export const rateLimitPolicies = {
   signUp: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
   resetRequest: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
   feedback: { client: { max: 20, windowMs: 60 * MINUTE }, account: { max: 10, windowMs: 60 * MINUTE } },
-  // Quotas on what a signed-in account writes (issue 25): numbers no real person meets, so one account,
+  // Quotas on what a signed-in account writes: numbers no real person meets, so one account,
   // or one machine working through many, cannot grow the tables the others read from.
   walk: { client: { max: 100, windowMs: DAY }, account: { max: 30, windowMs: DAY } },
   reaction: { client: { max: 600, windowMs: HOUR }, account: { max: 300, windowMs: HOUR } },
@@ -65,7 +65,7 @@ export type RateLimitAction = keyof typeof rateLimitPolicies;
  * never slow anyone down (either would let a stranger lock the owner out or make them wait). From
  * `linkAfter` failures within the hour, the right password from a device without the account's device
  * cookie earns a one-time sign-in link by mail instead of a session (decision 040), while the owner's
- * own devices sign in at once. `linkAfter` is the issue's number and is not scaled by RATE_LIMIT_FACTOR:
+ * own devices sign in at once. `linkAfter` is a fixed number and is not scaled by RATE_LIMIT_FACTOR:
  * it refuses nothing, it only decides which way a right password goes.
  */
 export const signInPolicy = {

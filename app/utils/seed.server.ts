@@ -5,7 +5,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import * as z from "zod";
 import { benchFactFields, trailFactsUpdateSchema } from "~/schemas/facts";
 import { usernameKeys } from "~/lib/username-key";
-import { nfkc } from "~/schemas/text";
+import { nfkc } from "~/lib/nfkc";
 import { runStepOnce, type Tx } from "~/utils/data-steps.server";
 import { env } from "~/utils/env.server";
 import { hashPassword } from "~/utils/password.server";

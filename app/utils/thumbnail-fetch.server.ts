@@ -7,7 +7,7 @@ import { videoHostPage, youTubeThumbnailUrl, type VideoSource } from "~/lib/vide
 import { isLoopbackHost } from "~/utils/env.server";
 import { imageInfo, type ImageInfo } from "~/utils/image-info.server";
 
-export type ThumbnailHosts = {
+type ThumbnailHosts = {
   /** Serves YouTube's stills at /vi/<id>/hqdefault.jpg. */
   youTubeImages: string;
   /** Answers Vimeo's oEmbed at /api/oembed.json. */
@@ -19,7 +19,7 @@ export type ThumbnailHosts = {
 export type ThumbnailLimits = { timeoutMs: number; maxBytes: number };
 export const DEFAULT_THUMBNAIL_LIMITS: ThumbnailLimits = { timeoutMs: 5_000, maxBytes: 1_000_000 };
 
-export type ThumbnailImage = ImageInfo & { bytes: Uint8Array };
+type ThumbnailImage = ImageInfo & { bytes: Uint8Array };
 
 /**
  * Why no picture came back. `unreachable` (no answer, a time-out, a server error) is worth retrying
@@ -38,7 +38,7 @@ export class ThumbnailFetchError extends Error {
 }
 
 /** https anywhere, plain http only to this machine (a stand-in host in tests and development). */
-export function isFetchableUrl(url: URL) {
+function isFetchableUrl(url: URL) {
   return url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname));
 }
 

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "~/generated/prisma/client";
 import { usernameKeys } from "~/lib/username-key";
-import { nfkc } from "~/schemas/text";
+import { nfkc } from "~/lib/nfkc";
 import { USERNAME_MAX_LENGTH } from "~/schemas/user";
 import { log } from "~/utils/logger.server";
 
@@ -27,7 +27,7 @@ function withSuffix(username: string, suffix: string) {
  * are kept are settled first, so a new suffixed name never takes the name of a later account.
  * Only rows that change are returned.
  */
-export function planUsernameKeys(oldestFirst: StoredName[]): NewName[] {
+function planUsernameKeys(oldestFirst: StoredName[]): NewName[] {
   const takenKeys = new Set<string>();
   const takenShapes = new Set<string>();
   const isFree = (keys: ReturnType<typeof usernameKeys>) => !takenKeys.has(keys.usernameKey) && !takenShapes.has(keys.usernameShapeKey);

@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 
 /** The kinds of data only admins change; database triggers move each one's version on every write. */
-export type DataKind = "trails" | "benches" | "videos";
+type DataKind = "trails" | "benches" | "videos";
 
 async function currentVersion(kind: DataKind): Promise<bigint | null> {
   const row = await prisma.dataVersion.findUnique({ where: { name: kind }, select: { version: true } });
@@ -32,7 +32,7 @@ export function parseDataVersions(stamp: string | null): DataVersions {
 }
 
 /** A kind's data held in memory: read it (one version query first), or read it at versions already known. */
-export type VersionedCache<T> = {
+type VersionedCache<T> = {
   /**
    * The data, checked against `versions` when the caller has them (`dataVersionsOf` in
    * app/http/auth.server.ts: read with the request's session), else against a version query of its own.

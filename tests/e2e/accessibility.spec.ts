@@ -63,7 +63,7 @@ const visitorPages: PageCheck[] = [
   { path: `/confirm-email/${"f".repeat(43)}` },
   { path: "/no-such-page-for-axe", status: 404, scriptless: true },
   { path: "/", state: "with the phone menu open", widths: [390], scriptless: true, act: openPhoneMenu },
-  // Notices (issue 27, point 4): a bench's page with a closure and a caution at its top. The bench is one of
+  // Notices: a bench's page with a closure and a caution at its top. The bench is one of
   // the check's own, far from every trail, so no other spec's page shows them.
   {
     path: "/about",
@@ -111,7 +111,7 @@ const userPages: PageCheck[] = [
   // My Walks ships no script (decision 064), its refused form neither. Its table, with a long walk in it,
   // is the widest list a person has.
   { path: "/userControlPanel/walks", state: "with walks in the log", scriptless: true, act: withWalksLogged },
-  // Report a problem (issue 27): the form on a trail's and a bench's page, its errors, and My reports.
+  // Report a problem: the form on a trail's and a bench's page, its errors, and My reports.
   {
     path: "/trails/gold",
     state: "signed in, with the report form's errors",
@@ -150,7 +150,7 @@ const userPages: PageCheck[] = [
   },
   // The video pages ship no script (decision 060).
   ...videoPages.map((path) => ({ path, scriptless: true as const })),
-  // After a reaction the page lands on the card, which says what the person chose (issue 28: no JavaScript there).
+  // After a reaction the page lands on the card, which says what the person chose (no JavaScript there).
   {
     path: "/nutritionandHydration",
     state: "after liking a video",
@@ -215,7 +215,7 @@ const adminPages: PageCheck[] = [
       await expect(page.getByRole("form", { name: "Facts shown on the bench's page" })).toBeVisible();
     },
   },
-  // The long areas a page at a time (issue 29): a later page, and the trail's facts unfolded.
+  // The long areas a page at a time: a later page, and the trail's facts unfolded.
   {
     path: "/adminControlPanel?option=videos",
     state: "on a later page",

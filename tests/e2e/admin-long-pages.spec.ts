@@ -1,5 +1,4 @@
-// Long admin pages on a phone (issue 29, point 10): the Videos area was 12,329 px and the Trail area
-// 9,149 px tall at 390 px. Videos come ten a page in compact cards, a trail's coordinates ten a page, the
+// Long admin pages on a phone (decision 020): short enough to scroll at 390 px. Videos come ten a page in compact cards, a trail's coordinates ten a page, the
 // trail's facts form opens when asked; the pages' links work without JavaScript and keep the search.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { admin, expect, expectAnswerAt, signInAsAdmin, test, unique } from "./support/fixtures";

@@ -1,4 +1,4 @@
-// The admin Profiles and Feedback areas come a page at a time (issue 25, point 2): GET links to the next
+// The admin Profiles and Feedback areas come a page at a time (decision 046): GET links to the next
 // and the first page, with and without JavaScript; the URL holds the search, the page and its size, and
 // every confirmation and change of the area comes back to the same page of the same search.
 import type { APIRequestContext, Page } from "@playwright/test";

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { axeOn, expectNoFrames } from "./support/axe";
 import { admin, expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
 
-// No lost updates (issue 25, point 5): an admin opens a bench's edit form, someone else changes the bench
+// No lost updates (decision 047): an admin opens a bench's edit form, someone else changes the bench
 // through the API meanwhile, and the admin's save is refused with both versions shown and nothing
 // overwritten; saving again, having seen them, applies. Runs with the specs that edit benches, on an edits
 // app (support/apps.ts), on a bench of its own, deleted at the end.

@@ -75,7 +75,7 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
     await expect(page).toHaveURL(/\/trails\?x=1#y$/);
   });
 
-  test("a wrong password is refused with the spec's message and keeps the typed email", async ({ page }) => {
+  test("a wrong password is refused with the sign-in failure message and keeps the typed email", async ({ page }) => {
     const user = await signUpWithForm(page);
     await signOut(page);
     await page.goto("/authorization?formType=signin");
@@ -89,7 +89,7 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
 });
 
 test.describe("the authorization screen", () => {
-  test("modes have the spec's titles, buttons and links, and switching clears messages", { tag: "@no-js" }, async ({ page }) => {
+  test("modes have their titles, buttons and links, and switching clears messages", { tag: "@no-js" }, async ({ page }) => {
     await page.goto("/authorization?formType=signin");
     await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
     await fillSignIn(page, "nobody@example.test", "nope");
@@ -112,7 +112,7 @@ test.describe("the authorization screen", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
   });
 
-  test("sign-up selects start on disabled placeholders with the spec's options", async ({ page }) => {
+  test("sign-up selects start on disabled placeholders with the fixed options", async ({ page }) => {
     await page.goto("/authorization?formType=signup");
     const selects = [
       ["Gender", "Select Gender", ["Male", "Female", "Other", "Prefer Not To Say"]],

@@ -3,7 +3,7 @@ import { videoMessages } from "../../app/schemas/video";
 import { axeOn, expectNoFrames } from "./support/axe";
 import { createUserViaSignup, expect, fillSignIn, mailbox, signInAsAdmin, signUp, test, type TestUser } from "./support/fixtures";
 
-// Issue 29, points 1 and 4: every refused form shows "There is a problem" at its top, with a link per
+// Every refused form shows "There is a problem" at its top, with a link per
 // field to the field (the GOV.UK design system's error summary). Without JavaScript the page opens on
 // it; with JavaScript focus moves to it after every refusal, the browser's check or the server's answer,
 // the same on every form. All on a phone, where a message below the first screen went unseen.
@@ -136,7 +136,7 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await expectLinkLeadsTo(page, "Laps must be a number, more than 0 and at most 20.", form.getByLabel("Laps", { exact: true }));
   });
 
-  test("report a problem: at the foot of a trail's page, the refused page lands on the summary (issue 27)", async ({ page, javaScriptEnabled }) => {
+  test("report a problem: at the foot of a trail's page, the refused page lands on the summary", async ({ page, javaScriptEnabled }) => {
     await signUp(page);
     await page.goto("/trails/gold");
     const form = page.getByRole("form", { name: "Report a problem" });
@@ -147,7 +147,7 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await expectLinkLeadsTo(page, "Describe the problem.", form.getByLabel(/^Description/));
   });
 
-  test("admin: a new notice refused at its fields keeps its message (issue 27, point 4)", async ({ page, javaScriptEnabled }) => {
+  test("admin: a new notice refused at its fields keeps its message", async ({ page, javaScriptEnabled }) => {
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=notices");
     const form = page.getByRole("form", { name: "Post a notice" });

@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { axeOn, axePage } from "./support/axe";
 import { appUrl, admin, expect, expectAnswerAt, expectLandedOn, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
 
-// Issue 27, point 4: an admin posts a closure, walkers meet it at the top of the trail's pages and on the
+// Closure and caution notices (docs/features.md): an admin posts a closure, walkers meet it at the top of the trail's pages and on the
 // maps, it goes by itself when it ends, and a report becomes a notice in one press. With JavaScript and
 // without, on a phone and on a laptop. Runs with the specs that edit the seeded data, on an edits app
 // (support/apps.ts): its notices put banners on the Gray and Green trails' pages while it runs, and it ends

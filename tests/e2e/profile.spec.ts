@@ -58,7 +58,7 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     }
   });
 
-  test("every update message of SPEC §5 appears for the input that causes it", async ({ page, javaScriptEnabled }) => {
+  test("every update message appears for the input that causes it", async ({ page, javaScriptEnabled }) => {
     const other = await signUp(page, newUser("taken"));
     await signOut(page);
     const user = await signUp(page, newUser("rules"));

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { appUrl, admin, createUserViaSignup, expect, expectAnswerAt, fillSignIn, mailbox, signInAsAdmin, test, unique } from "./support/fixtures";
 
-// Issue 27, points 1-3: a walker reports a problem on a trail's page (signing in from the page's own
+// Reports of problems (docs/features.md): a walker reports a problem on a trail's page (signing in from the page's own
 // link), the admins find it in their mailbox and their queue, and the walker reads the answer on My
 // reports. Every step with JavaScript and without, on a phone and on a laptop.
 

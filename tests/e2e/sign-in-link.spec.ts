@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { axeOn, axePage, expectNoFrames } from "./support/axe";
 import { appUrl, expect, fillSignIn, mailbox, newUser, signOut, signUp, test, type TestUser } from "./support/fixtures";
 
-// Issue 25 point 3 (decision 040): after 20 failed sign-ins on an account, the right password from a
+// The device cookie (decision 040): after 20 failed sign-ins on an account, the right password from a
 // browser without the account's device cookie gets a one-time link by mail instead of a session; the
 // owner's own browser signs in at once.
 

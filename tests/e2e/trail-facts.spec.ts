@@ -1,4 +1,4 @@
-// Know before you go (issue 26): the facts on the public pages, the bench page as a position fix that
+// Know before you go (docs/features.md): the facts on the public pages, the bench page as a position fix that
 // offers a walk, and the printable QR code sheet, with scripts on and off.
 import jsQR from "jsqr";
 import { PNG } from "pngjs";

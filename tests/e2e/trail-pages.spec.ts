@@ -1,4 +1,4 @@
-// The public trail pages ("Know before you go", issue 26), with scripts on and off, at phone and desk widths.
+// The public trail pages ("Know before you go"), with scripts on and off, at phone and desk widths.
 import { expect, test } from "./support/fixtures";
 
 for (const width of [390, 1280]) {

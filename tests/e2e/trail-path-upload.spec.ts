@@ -5,7 +5,7 @@ import { benchesAlongTrail, snapToTrail, trailLine } from "../../app/lib/trail-w
 import { expect, signInAsAdmin, test } from "./support/fixtures";
 import { gpxFile, uploadPathFile, openPathUpload } from "./support/trail-path";
 
-// Replacing a trail's path from a file (issue 27, point 5). It replaces a seeded trail's whole path and
+// Replacing a trail's path from a file (decision 055). It replaces a seeded trail's whole path and
 // puts it back, so it runs on an edits app (support/apps.ts), where no spec compares pages with the seed,
 // on a trail no other spec there edits: admin-trails.spec.ts edits the Gray Trail's coordinates and the
 // Green Trail's facts with JavaScript, the Gold Trail's and the Gray Trail's without. Its two tests share
@@ -64,7 +64,7 @@ test.describe("replace a trail's path from a file", { tag: "@no-js" }, () => {
 
     const area = `/adminControlPanel?option=trail&trail=${trail.id}`;
     await page.goto(area);
-    // Folded in the Trail area (issue 29: short on a phone) until asked for.
+    // Folded in the Trail area (short on a phone, decision 020) until asked for.
     await expect(page.getByRole("region", { name: "Replace the path from a file" })).toBeHidden();
     await openPathUpload(page);
     const upload = page.getByRole("region", { name: "Replace the path from a file" });

@@ -1,7 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import { expect, signInAsAdmin, test } from "./support/fixtures";
 
-/** The issue's budget for /trails before anyone asks for the interactive map (issue 28, point 4). */
+/** The script budget for /trails before anyone asks for the interactive map (decision 067). */
 const SCRIPT_BUDGET_GZIP_BYTES = 60_000;
 
 /** Every script the page fetches from now on, with the bytes that crossed the wire (compressed). */

@@ -62,7 +62,7 @@ function benchesOn({ trails, benches }: { trails: Trail[]; benches: Bench[] }, c
 /**
  * A bench's videos play in place through the click-to-play facade: with JavaScript a play button each,
  * without it a link to the video on its host's site that opens in a new tab. The only other link is to
- * the bench's "Report a problem" form (issue 27).
+ * the bench's "Report a problem" form.
  */
 async function expectBenchVideoPlayers(container: Locator, videos: Bench["videos"], javaScriptEnabled: boolean) {
   await expect(container.getByRole("link", { name: /^Report a problem at Bench \d+$/ })).toHaveAttribute("href", /^\/benches\/[0-9a-f]{24}#report$/);
@@ -330,7 +330,7 @@ test.describe("trail map", () => {
           expect(drawing.y).toBeGreaterThanOrEqual(frameBox.y);
           expect(drawing.y + drawing.height).toBeLessThanOrEqual(frameBox.y + frameBox.height + 0.5);
           // The chosen trail fills the map, not a corner of the campus: only its own benches are framed
-          // with it (issue 29, point 7: it filled 45% when every bench on campus was).
+          // with it (framing every bench on campus would shrink it to a corner).
           const line = (await svgMap(page)
             .locator(`use[stroke="${trailStrokeColor(trail.color)}"]`)
             .boundingBox())!;

@@ -56,11 +56,11 @@ describe("deleting an account", () => {
 
     const list = await callRoute("/api/feedback", { headers: { Authorization: `Bearer ${session.id}` } });
     const json = (await list.json()) as { username: string | null; email: string | null; feedback: string }[];
-    // The API holds the old types (issue 30): a neutral name and an empty email, never the erased ones.
+    // The API holds the old types (docs/api.md): a neutral name and an empty email, never the erased ones.
     expect(json.find((row) => row.feedback === "Benches need shade")).toMatchObject({ username: "deleted account", email: "" });
   });
 
-  test("erases its name and email from its reports, which stay in the admins' queue as from a deleted account (issue 27)", async () => {
+  test("erases its name and email from its reports, which stay in the admins' queue as from a deleted account", async () => {
     await seedDatabase(prisma);
     const trail = await prisma.trail.findFirstOrThrow({ select: { id: true } });
     const leaving = await createUser({ username: "leaving-reporter", email: "leaving-reporter@example.test", password: "pass1234" });

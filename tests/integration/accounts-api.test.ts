@@ -83,7 +83,7 @@ describe("POST /api/user/signin", () => {
       username: "walker",
       email: "walker@example.test",
       roleType: "User",
-      // Nothing given: strings stay strings and the age is left out, as the old server sent them (issue 30).
+      // Nothing given: strings stay strings and the age is left out, as the old server sent them.
       gender: "",
       ethnicity: "",
       community: "",
@@ -104,7 +104,7 @@ describe("POST /api/user/signin", () => {
     expect(after.status).toBe(401);
   });
 
-  test("wrong credentials are 401 with the SPEC message; bad input 400 with field errors; too many tries 429", async () => {
+  test("wrong credentials are 401 with the sign-in failure message; bad input 400 with field errors; too many tries 429", async () => {
     await makeUser("guard");
     const wrong = await call(signin, "POST", "/api/user/signin", { body: { email: "guard@example.test", password: "nope" } });
     expect(wrong.status).toBe(401);

@@ -1,4 +1,4 @@
-// The admin lists' models: a page and the cursor after it, with a search (issue 25, point 2). The counts
+// The admin lists' models: a page and the cursor after it, with a search (decision 046). The counts
 // are SQL of their own, so they are held to give the number of rows the searches list, wildcards and case
 // included.
 import { describe, expect, test } from "vitest";

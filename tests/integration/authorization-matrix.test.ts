@@ -1,4 +1,4 @@
-// SPEC §6 as one table: every page, every form intent and every /api endpoint, called as a visitor, a
+// Who may do what, as one table: every page, every form intent and every /api endpoint, called as a visitor, a
 // User and an Admin, must admit exactly the roles the table names. The /api rows come from the same
 // endpoint descriptions that generate the OpenAPI document, so a new endpoint cannot be missed.
 import { describe, expect, test } from "vitest";
@@ -37,7 +37,7 @@ const pages: Row[] = [
     `/reset/${"f".repeat(64)}`,
     `/confirm-email/${"f".repeat(43)}`,
     "/healthz",
-    // Know before you go (issue 26): public on purpose, for a QR code or a newsletter link.
+    // Know before you go: public on purpose, for a QR code or a newsletter link.
     "/trails/gold",
     "/trails/gold/download/gpx",
     `/benches/${NO_SUCH_ID}`,
@@ -64,7 +64,7 @@ const pages: Row[] = [
     "/adminAnalytics",
     "/adminControlPanel/qr-codes",
     ...adminAreas.map((option) => `/adminControlPanel?option=${option}`),
-    // Replacing a trail's path from a file (issue 27): the upload page and an upload's preview.
+    // Replacing a trail's path from a file: the upload page and an upload's preview.
     `/adminControlPanel/trail-path?trail=${NO_SUCH_ID}`,
     `/adminControlPanel/trail-path/${NO_SUCH_ID}`,
   ].map((path) => ({
@@ -94,7 +94,7 @@ const forms: Row[] = [
     ["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: topic.path, intent, access: "user" as const })),
   ),
   ...intentsOf(walkIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel/walks", intent, access: "user" as const })),
-  // Report a problem (issue 27): the pages are public, their form is for signed-in people.
+  // Report a problem: the pages are public, their form is for signed-in people.
   ...["/trails/gold", `/benches/${NO_SUCH_ID}`].map((path) => ({ kind: "form" as const, method: "POST", path, intent: "report", access: "user" as const })),
   ...intentsOf(reportsIntentSchema).map((intent) => ({
     kind: "form" as const,
@@ -199,7 +199,7 @@ function admitted(response: Response) {
 
 const rows = [...pages, ...forms, ...apiRows()];
 
-describe("authorization matrix (SPEC §6)", () => {
+describe("authorization matrix", () => {
   test("covers every page, form intent and endpoint", () => {
     expect(pages.length).toBeGreaterThanOrEqual(25);
     expect(apiRows().length).toBe(endpointDocs.length);

@@ -1,4 +1,4 @@
-// Issue 25 point 3, OWASP's device cookie (decision 040): a stranger's guesses never slow or lock out the
+// OWASP's device cookie (decision 040): a stranger's guesses never slow or lock out the
 // owner. After 20 failures on an account within the hour, a right password from a device without the
 // account's device cookie earns a one-time link by mail instead of a session; the owner's own devices
 // sign in at once. Every request goes through the production build, as the served app answers it.

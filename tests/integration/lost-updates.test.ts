@@ -1,4 +1,4 @@
-// No lost updates (issue 25, point 5): two admins editing the same bench, video or trail. Every edit moves
+// No lost updates (decision 047): two admins editing the same bench, video or trail. Every edit moves
 // the row's version on; an edit based on an older version (the form's hidden field, the API's If-Match)
 // is refused, 409 on the page and 412 in the API, and the database keeps the edit that came first. The
 // races are real: both edits start before either has finished.

@@ -1,4 +1,4 @@
-// Closure and caution notices (issue 27, point 4): the model's active window against the real database,
+// Closure and caution notices (decision 051): the model's active window against the real database,
 // the schemas' refusals, /api/notices, the admin Notices area and "Turn into a notice", and the walkers'
 // pages, through the built app.
 import { beforeAll, describe, expect, test } from "vitest";

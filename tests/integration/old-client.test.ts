@@ -1,5 +1,5 @@
 // The Spring 2025 web client (React + axios, same origin, cookies only) replayed against the API: each
-// call shape it makes (SPEC §7 paths and bodies, JSON, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN as
+// call shape it makes (its paths and bodies, JSON, the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN as
 // axios does, never an Authorization header), checked for status and answer.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -116,7 +116,7 @@ function nullsIn(value: unknown, at = "$"): string[] {
   return [];
 }
 
-describe("feedback from a deleted account (issue 30)", () => {
+describe("feedback from a deleted account", () => {
   test("the old admin page can list and delete it: username and email are strings, and the erased ones are never sent", async () => {
     const name = `leaver${Math.random().toString(36).slice(2, 8)}`;
     const { client, id } = await signedUpUser(name);

@@ -1,4 +1,4 @@
-// The page cache (issue 28, point 1; decision 062): visitors' pages served from memory by the middleware
+// The page cache (decision 062): visitors' pages served from memory by the middleware
 // in front of Remix, through the same express stack server.ts builds, on this file's own database. That a
 // hit skips the loaders and React is proved by the SQL it sends (one version lookup) and by render counts.
 import { createHash } from "node:crypto";
@@ -107,7 +107,7 @@ describe("a visitor's page is rendered once per change", () => {
     expect(hits()).toBe(hitsBefore + 1);
   });
 
-  test("a notice posted on a trail reaches its stored visitor page at once, and leaves it at its end with nobody acting (issue 27)", async () => {
+  test("a notice posted on a trail reaches its stored visitor page at once, and leaves it at its end with nobody acting", async () => {
     await warm("/trails/gray");
     const before = await get("/trails/gray");
     expect(before.body).not.toContain("Resurfacing by the lake");

@@ -19,7 +19,7 @@ describe("common passwords", () => {
       expect(resetPasswordSchema.safeParse({ newPassword: password, confirmPassword: password }).success).toBe(false);
       expect(profileUpdateSchema.safeParse({ password, confirmPassword: password }).success).toBe(false);
     }
-    // The spec's minimum of 4 stays: an uncommon short password is accepted.
+    // The minimum of 4 characters stays: an uncommon short password is accepted.
     expect(signUpSchema.safeParse({ username: "someone", email: "someone@example.test", password: "wxyz", confirmPassword: "wxyz" }).success).toBe(true);
   });
 

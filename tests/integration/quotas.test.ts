@@ -151,7 +151,7 @@ describe("quotas on every write an account can make", () => {
     expect(await prisma.videoReaction.count({ where: { videoId } })).toBe(reactionsBefore);
   }, 120_000);
 
-  test("reports: 10 a day per account through the API, then 429 with the sentence, and no 11th stored (issue 27)", async () => {
+  test("reports: 10 a day per account through the API, then 429 with the sentence, and no 11th stored", async () => {
     const { user, token } = await account("reporter");
     const client = newClient();
     const report = { trailId: GOLD, category: "litter", description: "Bottles by the bench" };

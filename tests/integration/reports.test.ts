@@ -1,4 +1,4 @@
-// Reports of problems (issue 27): the model, its three doors (the trail and bench pages' plain form,
+// Reports of problems (docs/features.md): the model, its three doors (the trail and bench pages' plain form,
 // /api/reports, the admin Reports area), My reports, and the mail to the admins, through the built app.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

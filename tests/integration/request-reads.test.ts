@@ -1,4 +1,4 @@
-// What every request shares (issue 28, decision 063), proved by the SQL each request sends, in this
+// What every request shares (decision 063), proved by the SQL each request sends, in this
 // process on the file's own database: one session lookup per request that brings every data version with
 // it, the cookie's signature checked once per header while the session itself is asked for on every
 // request, and the trails and benches API answers made once per version of their data.

@@ -28,7 +28,7 @@ describe("seed data", () => {
   });
 
   test("the seed's trail file is the delivered data, byte for byte", () => {
-    // The SHA-256 of the trails.geojson delivered with the specification (docs/testing.md, "Test data").
+    // The SHA-256 of the trails.geojson as delivered (docs/testing.md, "Test data").
     const delivered = "f195e7ce422488ba107547bc1be8e7e318e28fa4813c37b013f7e48615797e2b";
     expect(createHash("sha256").update(readFileSync("prisma/seed-data/trails.geojson")).digest("hex")).toBe(delivered);
   });

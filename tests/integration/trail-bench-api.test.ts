@@ -78,7 +78,7 @@ describe("GET /api/trails/trails and /api/trails/{id}", () => {
     expect(green.path.type).toBe("LineString");
     expect(green.path.coordinates[0][0]).toBeLessThan(-80); // longitude first
     const one = await json(call(trailOne, "GET", `/api/trails/${green._id}`, { id: green._id }, { token: userToken }));
-    // The same trail, and its benches in walking order (issue 26).
+    // The same trail, and its benches in walking order.
     const { benches, ...trail } = one.body;
     expect({ status: one.status, body: trail }).toEqual({ status: 200, body: green });
     expect(benches.length).toBeGreaterThan(0);
@@ -393,7 +393,7 @@ describe("benches", () => {
 });
 
 describe("OpenAPI description of the trail and bench endpoints", () => {
-  test("every trail and bench call of SPEC §7 is documented, with its body schema", async () => {
+  test("every trail and bench call is documented, with its body schema", async () => {
     const openapi = await import("~/routes/api.openapi[.]json");
     const { paths } = await json(call(openapi, "GET", "/api/openapi.json", {}, { token: null })).then((answer) => answer.body);
     const expected = [

@@ -1,4 +1,4 @@
-// "Know before you go" facts (issue 26): seeded, shown on the public pages with their labels, named in
+// "Know before you go" facts (decision 031): seeded, shown on the public pages with their labels, named in
 // the directions, carried and changed by the API, and edited by admins with plain forms.
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createSession } from "~/models/session.server";

@@ -1,4 +1,4 @@
-// Signed-in /trails is composed once per change and rendered once per content (issue 28, decision 061): what a
+// Signed-in /trails is composed once per change and rendered once per content (decision 061): what a
 // warm request sends to the database, that an admin's edit and a notice's start and end still show on the next
 // request, the trail's line as a file of its own, and that the reused markup is the page React renders.
 import { createRemixStub } from "@remix-run/testing";

@@ -1,4 +1,4 @@
-// The public trail pages (issue 26), through the built app's own request handler: no session needed.
+// The public trail pages (decision 030), through the built app's own request handler: no session needed.
 import { beforeAll, describe, expect, test } from "vitest";
 import { pathLengthMetres } from "~/lib/geo";
 import { createSession } from "~/models/session.server";

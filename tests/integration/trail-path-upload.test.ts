@@ -1,4 +1,4 @@
-// Replacing a trail's path from a file (issue 27, point 5), through the built app: the multipart upload,
+// Replacing a trail's path from a file (decision 055), through the built app: the multipart upload,
 // the preview's figures, Apply in one transaction with the version check, Cancel, who may do it, and
 // every refusal answered with its sentence instead of a 500.
 import { beforeAll, describe, expect, test } from "vitest";

@@ -65,7 +65,7 @@ const newVideo = {
 };
 
 describe("GET /api/video/videos", () => {
-  test("a signed-in user gets every video in the SPEC shape", async () => {
+  test("a signed-in user gets every video in the API's shape", async () => {
     const response = await api(videoList, "/api/video/videos", { token: userToken });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -207,7 +207,7 @@ describe("DELETE /api/video/{id}", () => {
 });
 
 describe("OpenAPI", () => {
-  test("documents the SPEC §7 video calls and the extra ones, with the shared schemas", async () => {
+  test("documents the old client's video calls and our extra ones, with the shared schemas", async () => {
     const document = await (await api(openApi, "/api/openapi.json")).json();
     expect(Object.keys(document.paths["/api/video/videos"]).sort()).toEqual(["get", "post"]);
     expect(Object.keys(document.paths["/api/video/{id}"]).sort()).toEqual(["delete", "get", "patch"]);

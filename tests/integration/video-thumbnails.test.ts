@@ -11,7 +11,7 @@ import { truncateAll } from "../support/database-template";
 import { callRoute } from "../support/routes";
 import { pngOf, startThumbnailHost, type ThumbnailHost } from "../support/thumbnail-host";
 
-// Every statement this file's requests send, to prove what a refused address reads (issue 25, point 10).
+// Every statement this file's requests send, to prove what a refused address reads.
 const statements = await vi.hoisted(async () => (await import("../support/query-log")).installQueryLog());
 
 let host: ThumbnailHost;
@@ -119,7 +119,7 @@ describe("fetching a video's still", () => {
     expect((await cardOf(id)).thumbnail).toMatchObject({ width: 480, height: 360 });
   });
 
-  test("an outage is logged once when it begins and once when it ends, not at every sweep (issue 29, point 11)", async () => {
+  test("an outage is logged once when it begins and once when it ends, not at every sweep", async () => {
     const id = await newVideo("https://youtu.be/xTUmZcxf_tI");
     resetThumbnailOutage();
     Object.assign(env, { LOG_LEVEL: "info" });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { badgeToneClasses, badgeToneForCategory, type BadgeTone } from "~/components/category-badge";
 
-describe("badgeToneForCategory (SPEC §3)", () => {
+describe("badgeToneForCategory", () => {
   it.each<[string, BadgeTone]>([
     ["health", "success"],
     ["exercise", "info"],

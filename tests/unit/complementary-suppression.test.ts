@@ -43,7 +43,7 @@ function possibleValuesOfEachHiddenCell(values: number[]) {
 }
 
 describe("complementary suppression", () => {
-  test("the issue's example: one small group and a total is no longer recoverable", () => {
+  test("one small group beside a total is no longer recoverable", () => {
     // Hiding only the 3 would let total − visible = 3 give it away.
     const published = publish([12, 3, 20]);
     expect(published.shown).toEqual([null, null, 20]);

@@ -110,7 +110,7 @@ describe("Web Mercator (EPSG:3857)", () => {
   });
 });
 
-describe("map constants (SPEC §9)", () => {
+describe("map constants", () => {
   test("the centre is about 33.98, -84.005", () => {
     expect(Math.abs(MAP_CENTER[1] - 33.98)).toBeLessThan(0.002);
     expect(Math.abs(MAP_CENTER[0] - -84.005)).toBeLessThan(0.002);

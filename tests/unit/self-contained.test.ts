@@ -1,5 +1,5 @@
 // The project runs and passes from a clone anywhere: no code, test or script reaches for a file beside
-// the repository (the specification's folder, say), which a clone elsewhere does not have.
+// the repository (a shared data folder beside it, say), which a clone elsewhere does not have.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";

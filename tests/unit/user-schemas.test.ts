@@ -10,7 +10,7 @@ function form(entries: Record<string, string>) {
 }
 
 describe("user schemas", () => {
-  test("sign-up from a form: every rule of SPEC §5 with its message", () => {
+  test("sign-up from a form: every rule with its message", () => {
     const submission = parseWithZod(form({ username: "", email: "nope", password: "abc", confirmPassword: "abd", age: "-1" }), {
       schema: signUpSchema,
     });

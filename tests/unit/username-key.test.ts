@@ -3,7 +3,7 @@ import * as fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { renderConfusablesData, outputFile } from "../../scripts/confusables-data.mjs";
 import { skeleton } from "~/lib/confusables";
-import { CONFUSABLE_PROTOTYPES, CONFUSABLES_UNICODE_VERSION } from "~/lib/confusables-data";
+import { CONFUSABLE_PROTOTYPES, CONFUSABLES_UNICODE_VERSION } from "~/generated/confusables";
 import { caseFold, usernameKey, usernameKeys, usernameShapeKey } from "~/lib/username-key";
 
 /** Two names are one name when either key is equal: what the two unique indexes of User enforce. */

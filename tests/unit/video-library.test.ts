@@ -24,7 +24,7 @@ describe("an empty topic says so instead of showing nothing", () => {
 });
 
 describe("video topics", () => {
-  it("use the route spellings of the SPEC and cover every subCategory once", () => {
+  it("use the published route spellings and cover every subCategory once", () => {
     expect(VIDEO_TOPICS.map((t) => t.path)).toEqual([
       "/bodyWeightExercises",
       "/strechesForWalking",

@@ -54,8 +54,6 @@ export function listPlace(url: URL, q: string, size: PageSize = ADMIN_LIST_PAGE)
   return { place: { q, cursor, limit: limit === size.defaultSize ? null : String(limit) }, take: limit };
 }
 
-export type ListPlace = ReturnType<typeof listPlace>["place"];
-
 /**
  * The links between an area's pages (GET links, so they work without JavaScript), landing on the list:
  * Older after this page when the model says more follow, Newest back to the first page when this is a

@@ -19,7 +19,7 @@ export function typedText(typed: Record<string, unknown>, name: string) {
 
 const EMPTY = "(empty)";
 
-export type VersionRow = { label: string; yours: string; saved: string };
+type VersionRow = { label: string; yours: string; saved: string };
 
 /**
  * Both versions after a stale save: what the admin typed (still in the form, nothing overwritten) beside

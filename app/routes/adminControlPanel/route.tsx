@@ -19,7 +19,7 @@ import { TrailArea } from "./trail";
 import { loadVideosArea, videosAction } from "./videos.server";
 import { VideosArea } from "./videos";
 
-// SPEC §2: one page for the areas, chosen by ?option= (profiles when absent or unknown). Each area's
+// One page for the areas, chosen by ?option= (profiles when absent or unknown). Each area's
 // loader and actions are in <area>.server.ts, its page in <area>.tsx; this route only guards and picks.
 
 const areas = {

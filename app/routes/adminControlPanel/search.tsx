@@ -3,7 +3,7 @@ import { FieldErrors } from "~/components/form-fields";
 import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/lib/navigation";
 
 /**
- * The GET search form of every admin area. SPEC §5: search boxes are required, so a search needs text;
+ * The GET search form of every admin area. A search box is a required field, so a search needs text;
  * the list without one shows everything, and Clear goes back to it. A refused search (invisible
  * characters, too long) shows its reason under the box, tied to it for assistive technology too.
  */
