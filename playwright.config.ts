@@ -24,9 +24,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
-  // Where the time went: the ten slowest spec files of each project, printed after the run.
-  reportSlowTests: { max: 10, threshold: 0 },
+  // Where the time went: the ten slowest spec files, every project's tests summed, printed after the run.
+  reporter: [["list"], ["./tests/support/playwright-slowest-files.ts"]],
+  reportSlowTests: null,
   outputDir: "test-results",
   // A trace records every step's DOM and screen: it cost a quarter of the suite's CPU, so it is off;
   // re-run a failing spec with `--trace on` to get one. A failure's screenshot is kept.

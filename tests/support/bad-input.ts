@@ -1,10 +1,9 @@
-// Property-based bad input: malformed, oversized, wrongly typed, unicode and injection-looking values
+// Property-based bad input, shared by the API's and the pages' fuzz files: malformed, oversized, wrongly typed, unicode and injection-looking values
 // sent to every /api endpoint and every form action. Whatever arrives, the answer is never a 5xx, and a
 // refused request (4xx) leaves the database exactly as it was.
 import * as fc from "fast-check";
-import { beforeAll, describe, expect, test } from "vitest";
+import { expect } from "vitest";
 import * as z from "zod";
-import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
 import { noticeIntentSchema } from "~/schemas/notice";
 import { reportsIntentSchema } from "~/schemas/report";
@@ -17,12 +16,11 @@ import { database, prisma } from "~/utils/db.server";
 import { reactionIntents } from "~/lib/reactions";
 import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";
-import { callRoute } from "../support/routes";
 
 /** Every intent an admin area's union schema accepts. */
 const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) => schema.options.map((option) => option.shape.intent.value);
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+export const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 // NUL, C0 and C1 controls, bidirectional controls and other invisible format characters: none may
 // reach the database through a text field or a search, and none may cause a 5xx on the way.
@@ -32,11 +30,11 @@ const invisibles = [
   ..."\u00ad\u200b\u200c\u200d\u2060\u2028\u2029\ufeff",
   "\u{e0041}",
 ];
-const hostileText = fc
+export const hostileText = fc
   .tuple(fc.string({ maxLength: 20 }), fc.array(fc.constantFrom(...invisibles), { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 20 }))
   .map(([before, inserted, after]) => `${before}${inserted.join("")}${after}`);
 
-const nasty = fc.oneof(
+export const nasty = fc.oneof(
   fc.constantFrom(
     "",
     " ",
@@ -66,7 +64,7 @@ const nasty = fc.oneof(
   fc.string({ unit: "binary", maxLength: 80 }),
   fc.string({ maxLength: 400 }),
 );
-const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   nasty,
   fc.integer(),
   fc.double({ noNaN: true }),
@@ -75,12 +73,12 @@ const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(nasty, { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), nasty, { maxKeys: 3 }),
 );
-const pathParam = fc.oneof(
+export const pathParam = fc.oneof(
   fc.constantFrom("0".repeat(24), "673e9addbf9ebe061ef810c1", "-1", "99999", "abc", "%20", "1.5", "f".repeat(64)),
   fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
 );
 
-function fieldNames(schema: z.ZodType | undefined): string[] {
+export function fieldNames(schema: z.ZodType | undefined): string[] {
   if (!schema) return [];
   try {
     const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown> };
@@ -90,7 +88,7 @@ function fieldNames(schema: z.ZodType | undefined): string[] {
   }
 }
 
-const formFields = [
+export const formFields = [
   "email",
   "password",
   "confirmPassword",
@@ -137,24 +135,23 @@ const formFields = [
 ];
 
 /** Every search box (GET): the admin areas' `q`. */
-const searches = [
+export const searches = [
   { option: "profiles", param: "q" },
   { option: "videos", param: "q" },
   { option: "feedback", param: "q" },
 ];
 
 /** The places of the paged admin areas (GET): which page, how many, which trail. A bad one shows a page, never a 500. */
-const places = [
+export const places = [
   { option: "videos", param: "cursor" },
   { option: "videos", param: "limit" },
   { option: "trail", param: "page" },
   { option: "trail", param: "trail" },
 ];
 
-const BENCH_PAGE = "/benches/{seeded}";
-let benchPage = BENCH_PAGE;
+export const BENCH_PAGE = "/benches/{seeded}";
 
-const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }[] = [
+export const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }[] = [
   ...["signin", "signup", "reset"].map((intent) => ({ path: `/authorization?formType=${intent}`, intent, as: "visitor" as const })),
   { path: "/send-reset-link", as: "visitor" },
   { path: `/reset/${"f".repeat(64)}`, as: "visitor" },
@@ -179,7 +176,7 @@ const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }
 ];
 
 /** What an uploaded file may hold: text, bytes, near-GPX and near-GeoJSON with any numbers, hostile XML. */
-const uploadedFile = fc.oneof(
+export const uploadedFile = fc.oneof(
   nasty,
   hostileText,
   fc.string({ unit: "binary", maxLength: 2_000 }),
@@ -194,11 +191,14 @@ const uploadedFile = fc.oneof(
     '{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[[[1e309,"x"]]]}}]}',
   ),
 );
-const uploadedName = fc.oneof(fc.constantFrom("a.gpx", "a.geojson", "a.json", "A.GPX", "a.kml", "", "../../etc/passwd.gpx"), fc.string({ maxLength: 60 }));
+export const uploadedName = fc.oneof(
+  fc.constantFrom("a.gpx", "a.geojson", "a.json", "A.GPX", "a.kml", "", "../../etc/passwd.gpx"),
+  fc.string({ maxLength: 60 }),
+);
 
 /** A fingerprint of every table's rows; rate-limit counters may move on refusals by design. */
 let fingerprintSql: string;
-async function fingerprint() {
+export async function fingerprint() {
   return database.withSql(async (sql) => {
     // One statement for all tables: the fingerprint is taken twice per generated request.
     fingerprintSql ??= (
@@ -216,113 +216,22 @@ async function fingerprint() {
   });
 }
 
-async function freshSession(role: "User" | "Admin") {
+export async function freshSession(role: "User" | "Admin") {
   const name = `fz${role}${Math.random().toString(36).slice(2, 10)}`;
   const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234", role });
   return (await createSession(user.id)).id;
 }
 
-async function expectRefusalLeavesNoTrace(send: () => Promise<Response>, label: string) {
+export async function expectRefusalLeavesNoTrace(send: () => Promise<Response>, label: string) {
   const before = await fingerprint();
   const response = await send();
   expect(response.status, `${label} answered ${response.status}`).toBeLessThan(500);
   if (response.status >= 400) expect(await fingerprint(), `${label} refused with ${response.status} but changed data`).toBe(before);
 }
 
-let adminToken: string;
-let userToken: string;
-beforeAll(async () => {
+/** The fuzz files' starting data: the seed, a bench's page, and a session of each role. */
+export async function fuzzData() {
   await seedDatabase(prisma);
-  benchPage = `/benches/${(await prisma.bench.findFirstOrThrow({ select: { id: true } })).id}`;
-  adminToken = await freshSession("Admin");
-  userToken = await freshSession("User");
-});
-
-describe("bad input never breaks the server nor half-writes", () => {
-  test.each(endpointDocs.map((doc) => [`${doc.method.toUpperCase()} ${doc.path}`, doc] as const))("%s", async (label, doc) => {
-    const fields = fieldNames(doc.body);
-    const body = fc.oneof(
-      fc.record(Object.fromEntries(fields.map((field) => [field, anyJson])), { requiredKeys: [] }),
-      anyJson,
-      fc.constantFrom("{not json", "[1,2", '"just a string"', "x".repeat(70_000)),
-    );
-    await fc.assert(
-      fc.asyncProperty(body, pathParam, pathParam, async (payload, first, second) => {
-        let n = 0;
-        const path = doc.path.replace(/\{[^}]+\}/g, () => (n++ === 0 ? first : second));
-        // Signing out revokes the token it is called with, so it gets one of its own each time.
-        const token = doc.path === "/api/user/logout" ? await freshSession("User") : doc.access === "admin" ? adminToken : userToken;
-        const raw = typeof payload === "string" && /^[{["x]/.test(payload) ? payload : JSON.stringify(payload);
-        await expectRefusalLeavesNoTrace(
-          () =>
-            callRoute(path, {
-              method: doc.method.toUpperCase(),
-              headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-              body: doc.method === "get" ? undefined : raw,
-            }),
-          label,
-        );
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  test.each(forms.map((form) => [`POST ${form.path}${form.intent ? ` [${form.intent}]` : ""}`, form] as const))("%s", async (label, form) => {
-    const values = fc.dictionary(fc.constantFrom(...formFields), nasty, { maxKeys: 10 });
-    await fc.assert(
-      fc.asyncProperty(values, async (fields) => {
-        const sessionId = form.as === "visitor" ? undefined : await freshSession(form.as === "admin" ? "Admin" : "User");
-        const body = new URLSearchParams(fields as Record<string, string>);
-        if (form.intent) body.set("intent", form.intent);
-        const path = form.path === BENCH_PAGE ? benchPage : form.path;
-        await expectRefusalLeavesNoTrace(() => callRoute(path, { method: "POST", sessionId, body }), label);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-
-  test("POST /adminControlPanel/trail-path (multipart: any file, any name, any fields)", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        uploadedFile,
-        uploadedName,
-        fc.dictionary(fc.constantFrom(...formFields, "file"), nasty, { maxKeys: 3 }),
-        async (content, name, fields) => {
-          const body = new FormData();
-          for (const [field, value] of Object.entries(fields)) body.append(field, value as string);
-          body.append("file", new Blob([content]), name);
-          const send = () => callRoute("/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", { method: "POST", sessionId: adminToken, body });
-          await expectRefusalLeavesNoTrace(send, "the trail-path upload");
-        },
-      ),
-      { numRuns: RUNS * 2 },
-    );
-  });
-
-  test.each(searches.map((search) => [`GET /adminControlPanel?option=${search.option}&${search.param}=…`, search] as const))("%s", async (label, search) => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(nasty, hostileText), async (text) => {
-        const query = new URLSearchParams({ option: search.option, [search.param]: text });
-        const before = await fingerprint();
-        const response = await callRoute(`/adminControlPanel?${query}`, { sessionId: adminToken });
-        expect(response.status, `${label} answered ${response.status} for ${JSON.stringify(text)}`).toBeLessThan(500);
-        if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text.trim())) expect(response.status, JSON.stringify(text)).toBe(400);
-        expect(await fingerprint()).toBe(before);
-      }),
-      { numRuns: RUNS * 2 },
-    );
-  });
-
-  test.each(places.map((place) => [`GET /adminControlPanel?option=${place.option}&${place.param}=…`, place] as const))("%s", async (label, place) => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(nasty, hostileText), async (text) => {
-        const query = new URLSearchParams({ option: place.option, [place.param]: text });
-        const before = await fingerprint();
-        const response = await callRoute(`/adminControlPanel?${query}`, { sessionId: adminToken });
-        expect(response.status, `${label} answered ${response.status} for ${JSON.stringify(text)}`).toBe(200);
-        expect(await fingerprint()).toBe(before);
-      }),
-      { numRuns: RUNS },
-    );
-  });
-});
+  const benchPage = `/benches/${(await prisma.bench.findFirstOrThrow({ select: { id: true } })).id}`;
+  return { benchPage, adminToken: await freshSession("Admin"), userToken: await freshSession("User") };
+}
