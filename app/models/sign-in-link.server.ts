@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import { normalizeEmail, publicUserSelect, type PublicUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
@@ -7,7 +7,8 @@ import { sendMail } from "~/utils/mailer.server";
 import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
 
 // One-time sign-in links (decision 040): mailed instead of a session when the right password comes from
-// a device without the account's device cookie while many wrong passwords are being tried on it.
+// a device without the account's device cookie while many wrong passwords are being tried on it, and
+// instead of comparing a password at all once the sign-in limits of the client's address are reached.
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
@@ -22,12 +23,15 @@ function signInLink(token: string) {
 
 type SignInLinkDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
 
+/** Why the link is mailed, which the mail says: the owner who did not ask learns different things. */
+type SignInLinkReason = "under-attack" | "busy-address";
+
 /**
  * Mails a 15-minute, single-use sign-in link to the account's address. A few mails an hour at most per
  * account: whoever knows the password cannot flood the owner's inbox with them. If the mail cannot be
  * sent the token is deleted again: no usable link exists that nobody received.
  */
-export async function deliverSignInLink(userId: string, now = new Date()): Promise<SignInLinkDelivery> {
+export async function deliverSignInLink(userId: string, reason: SignInLinkReason = "under-attack", now = new Date()): Promise<SignInLinkDelivery> {
   const { max, windowMs } = rateLimitPolicies.signInLink.account;
   const limit = await hitRateLimit(`signInLink:account:${userId}`, scaledMax(max), windowMs, now);
   if (!limit.allowed) {
@@ -48,7 +52,7 @@ export async function deliverSignInLink(userId: string, now = new Date()): Promi
   });
   if (!created) return "no-account";
   try {
-    await sendMail({ to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(signInLink(token)) });
+    await sendMail({ to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(signInLink(token), reason) });
     return "sent";
   } catch (error) {
     await prisma.signInLinkToken.deleteMany({ where: { id: created.id } });
@@ -60,19 +64,32 @@ export async function deliverSignInLink(userId: string, now = new Date()): Promi
 }
 
 /**
- * Neutral, like the reset mail: it carries nothing anyone typed. It says why it came, because the
- * owner who did not ask for it has just learnt that someone else knows the password.
+ * The same link for the account with this address, if there is one: for a sign-in whose password was not
+ * compared because its client's address reached the sign-in limits. Run after the answer, which is the
+ * same, in the same time, whether or not the address has an account.
  */
-function signInLinkMailText(link: string) {
-  return [
-    "Hello,",
-    "",
-    "Someone entered the right password for your Walking Trails account on a device we do not recognise, while many wrong passwords were being tried on the account. To finish signing in, open this link within 15 minutes and press Finish signing in:",
-    "",
-    link,
-    "",
-    "If this was not you, ignore this link and change your password: someone else knows it. Nobody can sign in from a new device without this link while the wrong passwords go on.",
-  ].join("\n");
+export async function deliverSignInLinkTo(email: string, now = new Date()): Promise<SignInLinkDelivery> {
+  const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true } });
+  return user ? deliverSignInLink(user.id, "busy-address", now) : "no-account";
+}
+
+/**
+ * Neutral, like the reset mail: it carries nothing anyone typed. It says why it came: the owner who did
+ * not ask for it has either just learnt that someone else knows the password, or only that someone
+ * typed their address on a busy network.
+ */
+function signInLinkMailText(link: string, reason: SignInLinkReason) {
+  const [why, ifNotYou] =
+    reason === "under-attack"
+      ? [
+          "Someone entered the right password for your Walking Trails account on a device we do not recognise, while many wrong passwords were being tried on the account. To finish signing in, open this link within 15 minutes and press Finish signing in:",
+          "If this was not you, ignore this link and change your password: someone else knows it. Nobody can sign in from a new device without this link while the wrong passwords go on.",
+        ]
+      : [
+          "Someone asked to sign in to your Walking Trails account from a network where very many sign-ins were being tried, so no password was checked there. To sign in, open this link within 15 minutes and press Finish signing in:",
+          "If this was not you, ignore this email: nothing has changed, and nobody can use the link without it.",
+        ];
+  return ["Hello,", "", why, "", link, "", ifNotYou].join("\n");
 }
 
 /**
