@@ -14,7 +14,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, InvalidCredentialsError, SignInLinkSentError, startSessionAndRedirect } from "~/http/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
+import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -40,6 +40,9 @@ type ActionResult = { intent: FormType; result: SubmissionResult<string[]> };
 function reply(intent: FormType, result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) {
   return data<ActionResult>({ intent, result }, { status, headers });
 }
+
+// A refused sign-up or reset request's Retry-After reaches the page it renders, the wait its message names.
+export const headers = passRetryAfter;
 
 export async function action({ request }: ActionFunctionArgs) {
   // The sign-in strategy reads the body itself, so this route only ever reads a copy.
