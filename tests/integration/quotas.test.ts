@@ -192,6 +192,26 @@ describe("quotas on every write an account can make", () => {
     expect(await prisma.report.count({ where: { userId: user.id } })).toBe(rateLimitPolicies.report.account.max);
   }, 60_000);
 
+  test("feedback: 10 an hour per account through the API, then 429 with the sentence; the page's form says the same", async () => {
+    const { user, token } = await account("critic");
+    const client = newClient();
+    for (let i = 0; i < rateLimitPolicies.feedback.account.max; i++) {
+      expect((await api("/api/feedback/submit", token, client, "POST", { feedback: `Note ${i}` })).status, `feedback ${i}`).toBe(201);
+    }
+    await expectQuotaRefusal(await api("/api/feedback/submit", token, client, "POST", { feedback: "One more" }), "feedback");
+    const page = await callRoute("/userControlPanel", {
+      method: "POST",
+      sessionId: token,
+      headers: { [CLIENT_ADDRESS_HEADER]: client },
+      body: new URLSearchParams({ intent: "feedback", feedback: "And from the page" }),
+    });
+    expect(page.status).toBe(429);
+    const html = await page.text();
+    expect(await pageText(new Response(html))).toContain(sentenceOf(page, "feedback"));
+    expect(html).toContain("And from the page</textarea>");
+    expect(await prisma.feedback.count({ where: { userId: user.id } })).toBe(rateLimitPolicies.feedback.account.max);
+  }, 60_000);
+
   test("profile and email changes: 20 profile changes an hour, 5 new emails a day, then 429", async () => {
     const { user, token } = await account("changer");
     const client = newClient();
