@@ -169,6 +169,15 @@ describe("a class behind one address, with the limits as deployed", () => {
       expect(answer.headers.get("Retry-After")).toBeNull();
       expect(answer.headers.getSetCookie().join()).not.toMatch(/__session=/);
       if (i % 2 === 1) expect(await answer.json()).toEqual({ message: userMessages.signInLinkOffered });
+      if (i === 0) {
+        // The page a browser without JavaScript is sent back to says what happened.
+        const toast = answer.headers
+          .getSetCookie()
+          .find((cookie) => cookie.startsWith("__toast="))!
+          .split(";")[0];
+        const shown = await callRoute(answer.headers.get("Location")!, { headers: { Cookie: toast } });
+        expect(await pageText(shown)).toContain(userMessages.signInLinkOffered);
+      }
     }
     // An address with no account is answered the same, and mails no one.
     expect((await apiSignIn("nobody@campus.example.edu", "whatever")).status).toBe(202);
