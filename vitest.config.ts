@@ -37,6 +37,7 @@ const processFiles = [
   "tests/integration/embedded-lock.test.ts",
   "tests/integration/lockfile.test.ts",
   "tests/integration/session-lookup.test.ts",
+  "tests/integration/shared-address-server.test.ts",
 ];
 
 /**

@@ -2,7 +2,7 @@ import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset
 import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/http/api.server";
 import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
-import { RATE_LIMIT_MESSAGE, type RateLimitAction } from "~/utils/rate-limit-counter.server";
+import { rateLimitMessage, type RateLimitAction } from "~/utils/rate-limit-counter.server";
 
 // Pieces several account API routes share; the rules themselves live in the models.
 
@@ -11,9 +11,9 @@ export function textResponse(text: string, status = 200) {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
-/** The 429 answer, with the seconds to wait in Retry-After. */
+/** The 429 answer, with the seconds to wait in Retry-After and the same wait in its sentence. */
 export function tooManyAttempts(retryAfterSeconds: number) {
-  return apiJson(errorBody(RATE_LIMIT_MESSAGE), { status: 429, headers: retryAfterHeaders({ allowed: false, retryAfterSeconds }) });
+  return apiJson(errorBody(rateLimitMessage(retryAfterSeconds)), { status: 429, headers: retryAfterHeaders({ allowed: false, retryAfterSeconds }) });
 }
 
 /** Counts one attempt; over the limit, the 429 answer to return instead. */

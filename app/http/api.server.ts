@@ -26,8 +26,10 @@ export class ApiError extends Error {
   }
 
   /** A model's refusal, answered as its table says (with headers of its own, e.g. the current ETag). */
-  static refused({ status, message, fieldErrors }: Refusal, headers?: HeadersInit) {
-    return new ApiError(status, message, fieldErrors, headers);
+  static refused({ status, message, fieldErrors, retryAfterSeconds }: Refusal, headers?: HeadersInit) {
+    const all = new Headers(headers);
+    if (retryAfterSeconds !== undefined) all.set("Retry-After", String(retryAfterSeconds));
+    return new ApiError(status, message, fieldErrors, all);
   }
 }
 

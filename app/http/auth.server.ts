@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { verifyLogin, type PublicUser } from "~/models/user.server";
 import { beginSignIn } from "~/http/rate-limit.server";
 import { commitDeviceCookie, isKnownDevice } from "~/http/device-cookie.server";
-import { deliverSignInLink } from "~/models/sign-in-link.server";
+import { deliverSignInLink, deliverSignInLinkTo } from "~/models/sign-in-link.server";
 import { runAfterAnswer } from "~/utils/background.server";
 import { commitSessionCookie, destroySessionCookie, getSessionId } from "~/http/session-cookie.server";
 import { createSession, deleteSession, readSession, type AlsoRead, type SessionUser } from "~/models/session.server";
@@ -19,41 +19,39 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
-export class SignInRateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super("Too many failed sign-ins from this client.");
-  }
-}
-
-/** The right password from an unknown device while the account is under attack: a link was mailed. */
+/** No session: a link was mailed (the right password from an unknown device while the account is under attack), or offered. */
 export class SignInLinkSentError extends Error {
-  constructor() {
+  constructor(readonly reason: "link-sent" | "link-offered") {
     super("A sign-in link was mailed instead of starting a session.");
   }
 }
 
 type SignInResult =
-  | { ok: true; user: PublicUser }
-  | { ok: false; reason: "invalid-credentials" }
-  | { ok: false; reason: "rate-limited"; retryAfterSeconds: number }
-  | { ok: false; reason: "link-sent" };
+  { ok: true; user: PublicUser } | { ok: false; reason: "invalid-credentials" } | { ok: false; reason: "link-sent" } | { ok: false; reason: "link-offered" };
 
 /**
- * One sign-in attempt, for the page and the API alike. Refused only when this client has failed too
- * often, never delayed, and a success counts nothing. While the account has had many failures from
- * anywhere (`underAttack`), the right password earns a session only on a device holding the account's
- * device cookie; from any other device it earns a one-time link mailed to the owner (decision 040). A
- * wrong password is answered the same way whatever the account's state.
+ * One sign-in attempt, for the page and the API alike. Never refused, never delayed, and a success
+ * counts nothing. Once this client's address has reached its sign-in limits (attempts or failures,
+ * app/utils/rate-limit-counter.server.ts), the password is not compared: the answer says a link was
+ * mailed if the email has an account, and it is, after the answer ("link-offered"). So a student sharing
+ * an address with a guesser still gets in, and the guessing costs no more hashes. While the account has
+ * had many failures from anywhere (`underAttack`), the right password earns a session only on a device
+ * holding the account's device cookie; from any other device it earns a one-time link mailed to the
+ * owner (decision 040). A wrong password is answered the same way whatever the account's state.
  */
 export async function signInAttempt(request: Request, email: string, password: string): Promise<SignInResult> {
   const ticket = await beginSignIn(request, email);
-  if (!ticket.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: ticket.retryAfterSeconds };
+  if (!ticket.compare) {
+    // Looked up after the answer too: the answer is the same, in the same time, for every address.
+    runAfterAnswer("sign-in link mail", () => deliverSignInLinkTo(email));
+    return { ok: false, reason: "link-offered" };
+  }
   const user = await verifyLogin(email, password);
   if (!user) return { ok: false, reason: "invalid-credentials" };
   await ticket.succeeded();
   if (ticket.underAttack && !(await isKnownDevice(request, user.id))) {
     // After the answer, like a reset mail: the answer's time does not depend on the mail server.
-    runAfterAnswer("sign-in link mail", () => deliverSignInLink(user.id));
+    runAfterAnswer("sign-in link mail", () => deliverSignInLink(user.id, "under-attack"));
     return { ok: false, reason: "link-sent" };
   }
   return { ok: true, user };
@@ -68,8 +66,8 @@ authenticator.use(
     if (typeof email !== "string" || typeof password !== "string") throw new InvalidCredentialsError();
     const attempt = await signInAttempt(request, email, password);
     if (attempt.ok) return attempt.user;
-    if (attempt.reason === "link-sent") throw new SignInLinkSentError();
-    throw attempt.reason === "rate-limited" ? new SignInRateLimitedError(attempt.retryAfterSeconds) : new InvalidCredentialsError();
+    if (attempt.reason === "invalid-credentials") throw new InvalidCredentialsError();
+    throw new SignInLinkSentError(attempt.reason);
   }),
   "user-pass",
 );

@@ -3,9 +3,10 @@ import { userMessages } from "~/schemas/user";
 import { checkRateLimit, retryAfterHeaders, type RateLimitVerdict } from "~/http/rate-limit.server";
 import { runAfterAnswer } from "~/utils/background.server";
 import { isDatabaseUnavailable } from "~/utils/database.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 
-type ResetRequestAnswer = { ok: true } | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict } | { ok: false; reason: "unavailable" };
+type ResetRequestAnswer =
+  { ok: true } | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict & { allowed: false } } | { ok: false; reason: "unavailable" };
 
 /**
  * The one way a reset is asked for: the sign-in page's reset mode, the standalone page and the API all
@@ -31,6 +32,6 @@ export async function requestPasswordReset(request: Request, email: string): Pro
 /** How the pages and the API answer a request that was not accepted. */
 export function resetRequestRefusal(answer: Exclude<ResetRequestAnswer, { ok: true }>) {
   return answer.reason === "rate-limited"
-    ? { status: 429, message: RATE_LIMIT_MESSAGE, headers: retryAfterHeaders(answer.verdict) }
+    ? { status: 429, message: rateLimitMessage(answer.verdict.retryAfterSeconds), headers: retryAfterHeaders(answer.verdict) }
     : { status: 503, message: userMessages.resetLinkError, headers: undefined };
 }

@@ -10,7 +10,7 @@ import {
   scaledMax,
   signInPolicy,
   type HitResult,
-  quotaMessages,
+  quotaMessage,
   type QuotaKind,
   type RateLimitAction,
   type Window,
@@ -28,17 +28,19 @@ function accountName(account: string) {
   return account.trim().toLowerCase();
 }
 
-export type RateLimitVerdict = { allowed: true; counted?: string[] } | { allowed: false; retryAfterSeconds: number };
+type Scope = "client" | "account";
+export type RateLimitVerdict = { allowed: true; counted?: string[] } | { allowed: false; scope: Scope; retryAfterSeconds: number };
 
-function refusal(action: string, scope: string, hit: HitResult, now: Date): RateLimitVerdict & { allowed: false } {
+/** A refusal waits until the window that refused closes: whole seconds, rounded up, as Retry-After says. */
+function refusal(action: string, scope: Scope, hit: HitResult, now: Date): RateLimitVerdict & { allowed: false } {
   log("warn", "rate limit exceeded", { action, scope });
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
+  return { allowed: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
 }
 
 /** Counts one attempt of an action for this client and (when known) this account. */
 export async function checkRateLimit(request: Request, action: RateLimitAction, account?: string | null, now = new Date()): Promise<RateLimitVerdict> {
   const policy = rateLimitPolicies[action];
-  const checks: [string, string, Window][] = [["client", counterKey(action, "client", rateLimitClient(request)), policy.client]];
+  const checks: [Scope, string, Window][] = [["client", counterKey(action, "client", rateLimitClient(request)), policy.client]];
   if (account) checks.push(["account", counterKey(action, "account", accountName(account)), policy.account]);
   for (const [scope, key, window] of checks) {
     const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
@@ -55,7 +57,8 @@ export type QuotaVerdict = { allowed: true; refund(): Promise<void> } | { allowe
  */
 export async function checkQuota(request: Request, kind: QuotaKind, accountId: string): Promise<QuotaVerdict> {
   const verdict = await checkRateLimit(request, kind, accountId);
-  if (!verdict.allowed) return { ...verdict, message: quotaMessages[kind] };
+  if (!verdict.allowed)
+    return { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds, message: quotaMessage(kind, verdict.scope, verdict.retryAfterSeconds) };
   const counted = verdict.counted ?? [];
   return { allowed: true, refund: async () => void (await Promise.all(counted.map((key) => refundRateLimit(key)))) };
 }
@@ -73,13 +76,16 @@ export async function profileQuota(request: Request, user: { id: string; email: 
   return { allowed: true, refund: async () => void (await Promise.all([profile.refund(), email.refund()])) };
 }
 
-type SignInTicket = { allowed: false; retryAfterSeconds: number } | { allowed: true; underAttack: boolean; succeeded: () => Promise<void> };
+type SignInTicket = { compare: false } | { compare: true; underAttack: boolean; succeeded: () => Promise<void> };
 
 /**
- * Opens one sign-in attempt on an email. Every counter is taken up front, so a burst of parallel
- * attempts cannot all slip under a limit before the first failure is written; an attempt that is
- * refused gives its hits back, and one that succeeds (`succeeded`) gives them back too and clears this
- * client's failures on this account. What stays counted is exactly the failures.
+ * Opens one sign-in attempt on an email: whether its password may be compared at all. Every counter is
+ * taken up front, so a burst of parallel attempts cannot all slip under a limit before the first failure
+ * is written. Past a limit of this client's (attempts, which cost a bcrypt hash each; or failures, per
+ * address and per address and account) nothing is compared (`compare: false`), and the attempt gives
+ * back what it took; the caller mails a link instead. An attempt that succeeds (`succeeded`) gives its
+ * failure hits back and clears this client's failures on this account. What stays counted is exactly
+ * the failures, and the attempts.
  *
  * `underAttack`: the account has had `signInPolicy.account.linkAfter` failures (or attempts still
  * running) within the hour, from anywhere, before this one. It never delays or refuses this attempt;
@@ -93,23 +99,25 @@ export async function beginSignIn(request: Request, email: string, now = new Dat
   const accountKey = counterKey("signIn", "account", account);
   // Attempts of any outcome, which successes do not give back: each costs a bcrypt hash.
   const attempts = await checkRateLimit(request, "signInAttempt", `${client}|${account}`, now);
-  if (!attempts.allowed) return attempts;
-  const limits: [string, string, Window][] = [
+  if (!attempts.allowed) return { compare: false };
+  const limits: [Scope, string, Window][] = [
     ["client", clientKey, signInPolicy.client],
-    ["client-account", pairKey, signInPolicy.clientAccount],
+    ["account", pairKey, signInPolicy.clientAccount],
   ];
   const taken: string[] = [];
   for (const [scope, key, window] of limits) {
     const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
     taken.push(key);
     if (!hit.allowed) {
-      for (const key of taken) await refundRateLimit(key);
-      return refusal("signIn", scope, hit, now);
+      log("warn", "rate limit exceeded", { action: "signIn", scope });
+      // Nothing is compared: neither a failure nor a hash to count.
+      for (const key of [...taken, ...(attempts.counted ?? [])]) await refundRateLimit(key);
+      return { compare: false };
     }
   }
   const accountHit = await hitRateLimit(accountKey, Number.MAX_SAFE_INTEGER, signInPolicy.account.windowMs, now);
   return {
-    allowed: true,
+    compare: true,
     underAttack: accountHit.count - 1 >= signInPolicy.account.linkAfter,
     succeeded: async () => {
       await refundRateLimit(clientKey);
@@ -128,6 +136,7 @@ export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): R
   return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
-export function retryAfterHeaders(verdict: RateLimitVerdict) {
-  return verdict.allowed ? undefined : { "Retry-After": String(verdict.retryAfterSeconds) };
+/** Retry-After for a refusal that waits (a limit's verdict, or a model's refusal by a limit); none otherwise. */
+export function retryAfterHeaders(verdict: { allowed?: boolean; retryAfterSeconds?: number }) {
+  return verdict.allowed || verdict.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(verdict.retryAfterSeconds) };
 }

@@ -1,22 +1,26 @@
-import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import { normalizeEmail, publicUserSelect, type PublicUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { log } from "~/utils/logger.server";
 import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
 import { hashToken, mintToken, sendOrForget, tokenLink } from "~/utils/token-mail.server";
 
 // One-time sign-in links (decision 040): mailed instead of a session when the right password comes from
-// a device without the account's device cookie while many wrong passwords are being tried on it.
+// a device without the account's device cookie while many wrong passwords are being tried on it, and
+// instead of comparing a password at all once the sign-in limits of the client's address are reached.
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 type SignInLinkDelivery = "sent" | "no-account" | "suppressed" | "mail-failed";
+
+/** Why the link is mailed, which the mail says: the owner who did not ask learns different things. */
+type SignInLinkReason = "under-attack" | "busy-address";
 
 /**
  * Mails a 15-minute, single-use sign-in link to the account's address. A few mails an hour at most per
  * account: whoever knows the password cannot flood the owner's inbox with them. If the mail cannot be
  * sent the token is deleted again: no usable link exists that nobody received.
  */
-export async function deliverSignInLink(userId: string, now = new Date()): Promise<SignInLinkDelivery> {
+export async function deliverSignInLink(userId: string, reason: SignInLinkReason = "under-attack", now = new Date()): Promise<SignInLinkDelivery> {
   const { max, windowMs } = rateLimitPolicies.signInLink.account;
   const limit = await hitRateLimit(`signInLink:account:${userId}`, scaledMax(max), windowMs, now);
   if (!limit.allowed) {
@@ -36,24 +40,37 @@ export async function deliverSignInLink(userId: string, now = new Date()): Promi
     return { id: row.id, email: owner.email };
   });
   if (!created) return "no-account";
-  const mail = { to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(tokenLink("signin-link", token)) };
+  const mail = { to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(tokenLink("signin-link", token), reason) };
   return sendOrForget("sign-in link", mail, () => prisma.signInLinkToken.deleteMany({ where: { id: created.id } }));
 }
 
 /**
- * Neutral, like the reset mail: it carries nothing anyone typed. It says why it came, because the
- * owner who did not ask for it has just learnt that someone else knows the password.
+ * The same link for the account with this address, if there is one: for a sign-in whose password was not
+ * compared because its client's address reached the sign-in limits. Run after the answer, which is the
+ * same, in the same time, whether or not the address has an account.
  */
-function signInLinkMailText(link: string) {
-  return [
-    "Hello,",
-    "",
-    "Someone entered the right password for your Walking Trails account on a device we do not recognise, while many wrong passwords were being tried on the account. To finish signing in, open this link within 15 minutes and press Finish signing in:",
-    "",
-    link,
-    "",
-    "If this was not you, ignore this link and change your password: someone else knows it. Nobody can sign in from a new device without this link while the wrong passwords go on.",
-  ].join("\n");
+export async function deliverSignInLinkTo(email: string, now = new Date()): Promise<SignInLinkDelivery> {
+  const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true } });
+  return user ? deliverSignInLink(user.id, "busy-address", now) : "no-account";
+}
+
+/**
+ * Neutral, like the reset mail: it carries nothing anyone typed. It says why it came: the owner who did
+ * not ask for it has either just learnt that someone else knows the password, or only that someone
+ * typed their address on a busy network.
+ */
+function signInLinkMailText(link: string, reason: SignInLinkReason) {
+  const [why, ifNotYou] =
+    reason === "under-attack"
+      ? [
+          "Someone entered the right password for your Walking Trails account on a device we do not recognise, while many wrong passwords were being tried on the account. To finish signing in, open this link within 15 minutes and press Finish signing in:",
+          "If this was not you, ignore this link and change your password: someone else knows it. Nobody can sign in from a new device without this link while the wrong passwords go on.",
+        ]
+      : [
+          "Someone asked to sign in to your Walking Trails account from a network where very many sign-ins were being tried, so no password was checked there. To sign in, open this link within 15 minutes and press Finish signing in:",
+          "If this was not you, ignore this email: nothing has changed, and nobody can use the link without it.",
+        ];
+  return ["Hello,", "", why, "", link, "", ifNotYou].join("\n");
 }
 
 /**

@@ -11,7 +11,7 @@ import { prisma } from "~/utils/db.server";
 import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
 import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { hitRateLimit, RATE_LIMIT_MESSAGE, refundRateLimit, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
+import { hitRateLimit, rateLimitMessage, refundRateLimit, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
 export const publicUserSelect = {
@@ -92,12 +92,14 @@ export const userRefusals = {
   "private-fields": { status: 400, message: userMessages.adminPrivateFields },
   "proof-required": fieldRefusal(403, "currentPassword", userMessages.proofRequired),
   "wrong-current-password": fieldRefusal(403, "currentPassword", userMessages.wrongCurrentPassword),
-  "too-many-proof-attempts": fieldRefusal(429, "currentPassword", RATE_LIMIT_MESSAGE),
   "not-your-profile": fieldRefusal(403, "userId", userMessages.notYourProfile),
 } as const satisfies Record<string, Refusal>;
 
 type UserRefusalReason = keyof typeof userRefusals;
-type UserFailure = { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] };
+type UserFailure = { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] } | TooManyProofAttempts;
+
+/** Too many wrong current passwords: 429, with the real wait (the counter's window) in words and Retry-After. */
+type TooManyProofAttempts = { reason: "too-many-proof-attempts"; retryAfterSeconds: number };
 
 /** A username or email another account has: 409, each message at its field. */
 export function conflictRefusal(conflicts: AccountConflict[]): Refusal {
@@ -109,6 +111,10 @@ export function conflictRefusal(conflicts: AccountConflict[]): Refusal {
 }
 
 export function userRefusal(failure: UserFailure): Refusal {
+  if (failure.reason === "too-many-proof-attempts") {
+    const { retryAfterSeconds } = failure;
+    return { ...fieldRefusal(429, "currentPassword", rateLimitMessage(retryAfterSeconds)), retryAfterSeconds };
+  }
   return failure.reason === "conflict" ? conflictRefusal(failure.conflicts) : userRefusals[failure.reason];
 }
 
@@ -189,7 +195,7 @@ type ProfileEditor = { userId: string; role: "User" | "Admin"; sessionId: string
 /** A sign-in this recent proves the owner as well as the current password does (OWASP ASVS V3.7.1). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
-type ProofRefusal = "proof-required" | "wrong-current-password" | "too-many-proof-attempts";
+type ProofRefusal = { reason: "proof-required" | "wrong-current-password" } | TooManyProofAttempts;
 
 type ProfileUpdateResult =
   | {
@@ -204,7 +210,8 @@ type ProfileUpdateResult =
       changed: boolean;
     }
   | { ok: false; reason: "no-changes"; user: PublicUser }
-  | { ok: false; reason: "not-found" | "not-your-profile" | "private-fields" | ProofRefusal }
+  | { ok: false; reason: "not-found" | "not-your-profile" | "private-fields" }
+  | ({ ok: false } & ProofRefusal)
   | { ok: false; reason: "conflict"; conflicts: AccountConflict[] };
 
 /** One comparison with the account's password, counted against the same kind of limit as sign-in. */
@@ -212,7 +219,11 @@ async function countPasswordGuess(userId: string, now: Date) {
   const { max, windowMs } = signInPolicy.clientAccount;
   const key = `currentPassword:account:${userId}`;
   const hit = await hitRateLimit(key, scaledMax(max), windowMs, now);
-  return { allowed: hit.allowed, giveBack: () => refundRateLimit(key, now) };
+  const limited: TooManyProofAttempts = {
+    reason: "too-many-proof-attempts",
+    retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)),
+  };
+  return { allowed: hit.allowed, limited, giveBack: () => refundRateLimit(key, now) };
 }
 
 /**
@@ -220,9 +231,9 @@ async function countPasswordGuess(userId: string, now: Date) {
  * makes it no change. The answer tells whoever holds the session whether a guess was right, so each
  * comparison counts as a guess (given back when right): once guessing is limited, nothing is compared.
  */
-async function isCurrentPassword(userId: string, password: string, passwordHash: string, now: Date): Promise<boolean | "limited"> {
+async function isCurrentPassword(userId: string, password: string, passwordHash: string, now: Date): Promise<boolean | TooManyProofAttempts> {
   const guess = await countPasswordGuess(userId, now);
-  if (!guess.allowed) return "limited";
+  if (!guess.allowed) return guess.limited;
   const same = await verifyPassword(password, passwordHash);
   if (same) await guess.giveBack();
   return same;
@@ -238,11 +249,12 @@ async function proveOwnership(userId: string, currentPassword: string | undefine
   if (currentPassword === undefined) {
     const session = sessionId ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } }) : null;
     const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
-    return recent ? null : "proof-required";
+    return recent ? null : { reason: "proof-required" };
   }
-  if (!(await countPasswordGuess(userId, now)).allowed) return "too-many-proof-attempts";
+  const guess = await countPasswordGuess(userId, now);
+  if (!guess.allowed) return guess.limited;
   const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : "wrong-current-password";
+  return row && (await verifyPassword(currentPassword, row.passwordHash)) ? null : { reason: "wrong-current-password" };
 }
 
 /**
@@ -279,21 +291,21 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   let proven = false;
   if (self && changes.currentPassword !== undefined && (changes.password !== undefined || emailPending !== null)) {
     const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
-    if (refusal) return { ok: false, reason: refusal };
+    if (refusal) return { ok: false, ...refusal };
     proven = true;
   }
-  let samePassword: boolean | "limited" = false;
+  let samePassword: boolean | TooManyProofAttempts = false;
   if (self && changes.password !== undefined) {
     samePassword = proven ? await verifyPassword(changes.password, passwordHash) : await isCurrentPassword(userId, changes.password, passwordHash, now);
   }
-  if (samePassword === "limited") return { ok: false, reason: "too-many-proof-attempts" };
+  if (typeof samePassword === "object") return { ok: false, ...samePassword };
   const passwordChanged = changes.password !== undefined && !samePassword;
   const changed = passwordChanged || Object.keys(data).length > 0;
   if (!changed && emailPending === null) return { ok: false, reason: "no-changes", user: current };
 
   if (self && !proven && (passwordChanged || emailPending !== null)) {
     const refusal = await proveOwnership(userId, changes.currentPassword, editor.sessionId, now);
-    if (refusal) return { ok: false, reason: refusal };
+    if (refusal) return { ok: false, ...refusal };
   }
   if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
 
@@ -351,13 +363,9 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
  * Deletes one's own account once its current password is given: a session left open on a shared
  * computer must not be enough to erase someone. Wrong passwords count like the other proofs.
  */
-export async function deleteOwnAccount(
-  userId: string,
-  currentPassword: string,
-  now = new Date(),
-): Promise<DeleteUserResult | { ok: false; reason: ProofRefusal }> {
+export async function deleteOwnAccount(userId: string, currentPassword: string, now = new Date()): Promise<DeleteUserResult | ({ ok: false } & ProofRefusal)> {
   const refusal = await proveOwnership(userId, currentPassword, null, now);
-  if (refusal) return { ok: false, reason: refusal };
+  if (refusal) return { ok: false, ...refusal };
   return deleteUserAccount(userId);
 }
 

@@ -38,7 +38,9 @@ export const accountsEndpoints: EndpointDoc[] = [
       "20 or more failed sign-ins within the hour, from anywhere, the right password from a client that does not send that " +
       "account's `__device` cookie starts no session: the answer is 202 with a message, and a one-time sign-in link (15 minutes) " +
       "is mailed to the account's address. A client that keeps cookies (the old client does) signs in as usual. A wrong " +
-      "password is 401 whatever the account's state; failures never delay an answer.",
+      "password is 401 whatever the account's state; failures never delay an answer. Once the caller's address has reached its " +
+      "sign-in limits (failures or attempts, counted per address and per address and account), no password is compared: every " +
+      "attempt is 202 with a message saying a sign-in link was mailed if the email has an account, and it is. Sign-in is never 429.",
     tag: users,
     access: "public",
     body: signInSchema,
@@ -46,7 +48,8 @@ export const accountsEndpoints: EndpointDoc[] = [
     alsoAnswers: [
       {
         status: 202,
-        description: "Right password from an unknown device while the account is under attack: a link was mailed, no session",
+        description:
+          "Right password from an unknown device while the account is under attack, or any attempt past the address's sign-in limits: a link was mailed (if the account exists), no session",
         schema: messageResponseSchema,
       },
     ],

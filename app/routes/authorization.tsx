@@ -11,11 +11,11 @@ import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset
 import { conflictRefusal, registerUser } from "~/models/user.server";
 import { resetRequestSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, InvalidCredentialsError, SignInLinkSentError, SignInRateLimitedError, startSessionAndRedirect } from "~/http/auth.server";
+import { authenticator, InvalidCredentialsError, SignInLinkSentError, startSessionAndRedirect } from "~/http/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
+import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 type FormType = "signin" | "signup" | "reset";
@@ -41,6 +41,9 @@ function reply(intent: FormType, result: SubmissionResult<string[]>, status: num
   return data<ActionResult>({ intent, result }, { status, headers });
 }
 
+// A refused sign-up or reset request's Retry-After reaches the page it renders, the wait its message names.
+export const headers = passRetryAfter;
+
 export async function action({ request }: ActionFunctionArgs) {
   // The sign-in strategy reads the body itself, so this route only ever reads a copy.
   const formData = await request.clone().formData();
@@ -61,25 +64,23 @@ export async function action({ request }: ActionFunctionArgs) {
     return fail(refusal.status, [message], undefined, refusal.headers);
   }
 
-  const tooManyAttempts = (retryAfterSeconds: number) => fail(429, [RATE_LIMIT_MESSAGE], undefined, retryAfterHeaders({ allowed: false, retryAfterSeconds }));
-
   if (intent === "signin") {
     try {
       const user = await authenticator.authenticate("user-pass", request);
       return startSessionAndRedirect(request, user, { redirectTo: formData.get("redirectTo"), message: userMessages.signInSuccess });
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
-      if (error instanceof SignInRateLimitedError) return tooManyAttempts(error.retryAfterSeconds);
       // No session: the owner finishes from the mailed link (decision 040).
       if (error instanceof SignInLinkSentError) {
-        return redirectWithToast("/authorization?formType=signin", { type: "info", message: userMessages.signInLinkSent });
+        const message = error.reason === "link-sent" ? userMessages.signInLinkSent : userMessages.signInLinkOffered;
+        return redirectWithToast("/authorization?formType=signin", { type: "info", message });
       }
       throw error;
     }
   }
 
   const verdict = await checkRateLimit(request, "signUp", submission.value.email);
-  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds);
+  if (!verdict.allowed) return fail(429, [rateLimitMessage(verdict.retryAfterSeconds)], undefined, retryAfterHeaders(verdict));
 
   if (intent === "signup") {
     const value = signUpSchema.parse(submission.value);

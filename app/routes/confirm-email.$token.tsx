@@ -7,7 +7,7 @@ import { getSessionId } from "~/http/session-cookie.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { confirmEmailChange, emailChangeRequest } from "~/models/email-change.server";
 import { userMessages } from "~/schemas/user";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { tokenPageMeta } from "~/lib/token-page";
 
 // The link mailed to a new email. GET only shows what it would do and a button: mail scanners open
@@ -25,7 +25,8 @@ type Refused = { message: string; invalid: boolean };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await checkRateLimit(request, "emailConfirm");
-  if (!verdict.allowed) return data<Refused>({ message: RATE_LIMIT_MESSAGE, invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
+  if (!verdict.allowed)
+    return data<Refused>({ message: rateLimitMessage(verdict.retryAfterSeconds), invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
   const confirmed = await confirmEmailChange(params.token ?? "", await getSessionId(request));
   if (!confirmed.ok && confirmed.reason === "email-taken") return data<Refused>({ message: userMessages.emailChangeTaken, invalid: true }, { status: 409 });
   if (!confirmed.ok) return data<Refused>({ message: userMessages.emailChangeInvalid, invalid: true }, { status: 410 });

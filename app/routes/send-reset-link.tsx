@@ -8,8 +8,12 @@ import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset
 import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { passRetryAfter } from "~/http/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
+
+// A refused request's Retry-After reaches the page it renders: the wait its message names.
+export const headers = passRetryAfter;
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -5,7 +5,7 @@ import { startSessionAndRedirect } from "~/http/auth.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { consumeSignInLink, signInLinkAccount } from "~/models/sign-in-link.server";
 import { userMessages } from "~/schemas/user";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { tokenPageMeta } from "~/lib/token-page";
 
 // The one-time link mailed instead of a session while an account is under attack (decision 040). GET
@@ -21,7 +21,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await checkRateLimit(request, "signInLink");
-  if (!verdict.allowed) return data({ message: RATE_LIMIT_MESSAGE, invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
+  if (!verdict.allowed)
+    return data({ message: rateLimitMessage(verdict.retryAfterSeconds), invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
   const consumed = await consumeSignInLink(params.token ?? "");
   if (!consumed.ok) return data({ message: userMessages.signInLinkInvalid, invalid: true }, { status: 410 });
   return startSessionAndRedirect(request, consumed.user, { message: userMessages.signInSuccess });

@@ -11,8 +11,7 @@ import { deleteOwnAccount, getUserById, userRefusal, type PublicUser } from "~/m
 import { deleteProfileSchema, feedbackSchema, profileUpdatedMessage, profileUpdateSchema, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
-import { checkRateLimit, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
-import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
+import { checkQuota, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { getSessionId } from "~/http/session-cookie.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -69,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
       // A refused update keeps its place in the quota.
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
-      return answer("update", refusalReply(submission, refusal, { hideFields }), refusal.status);
+      return answer("update", refusalReply(submission, refusal, { hideFields }), refusal.status, retryAfterHeaders(refusal));
     } catch (error) {
       if (error instanceof Response) throw error;
       log("error", "profile update failed", { error: error instanceof Error ? error.message : String(error) });
@@ -80,10 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "feedback") {
     const submission = parseSubmission(formData, { schema: feedbackSchema });
     if (submission.status !== "success") return answer("feedback", submission.reply(), 400);
-    const verdict = await checkRateLimit(request, "feedback", user.id);
-    if (!verdict.allowed) {
-      return answer("feedback", submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), 429, retryAfterHeaders(verdict));
-    }
+    const quota = await checkQuota(request, "feedback", user.id);
+    if (!quota.allowed) return answer("feedback", submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));
     await createFeedback(user, submission.value.feedback);
     return redirectWithToast(PAGE, { type: "success", message: userMessages.feedbackSent });
   }
@@ -95,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const deleted = await deleteOwnAccount(user.id, submission.value.currentPassword);
     if (!deleted.ok && deleted.reason !== "not-found") {
       const refusal = userRefusal(deleted);
-      return answer("delete", refusalReply(submission, refusal, { hideFields }), refusal.status);
+      return answer("delete", refusalReply(submission, refusal, { hideFields }), refusal.status, retryAfterHeaders(refusal));
     }
     return redirectWithToast("/", { type: "success", message: userMessages.profileDeleted }, { headers: await endSession(request) });
   }

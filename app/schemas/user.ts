@@ -48,6 +48,8 @@ export const userMessages = {
   signInFailed: "Sign-in failed. Please check your credentials.",
   signInSuccess: "Signed in successfully!",
   signInLinkSent: "We sent you a link to finish signing in. Please open it from your email within 15 minutes.",
+  signInLinkOffered:
+    "Very many sign-ins come from your network just now, so we did not check a password here. If this email has an account, we have sent it a link to sign in: please open it within 15 minutes.",
   signInLinkInvalid: "This sign-in link is invalid, has expired or has already been used.",
   signUpFailed: "An error occurred during signup.",
   signUpRetry: "Please try again.",

@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
+import { tryAgainIn } from "~/lib/wait";
 
 // The counters behind every rate limit, in a table shared by all instances. The request-level limits
 // (per client, sign-in) are in app/http/rate-limit.server.ts; the models count what only they can see
 // (wrong current passwords, reset mails per address) here directly.
 
-export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+/** A refusal by an attempt limit (sign-up, reset requests, feedback, link presses), with its real wait. */
+export function rateLimitMessage(retryAfterSeconds: number) {
+  return `Too many attempts. ${tryAgainIn(retryAfterSeconds)}`;
+}
 
 export type Window = { max: number; windowMs: number };
 type Policy = { client: Window; account: Window };
@@ -16,60 +20,96 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Limits per client and per account (email or user id) for actions where every attempt counts. The
- * account limit stops a spread-out flood aimed at one person; the client limit stops one machine from
- * working through many accounts. RATE_LIMIT_FACTOR scales every maximum (tests act far more often than
- * people do).
+ * Limits per client address and per account (email or user id) for actions where every attempt counts.
+ * The account limit is what one person may do; the address limit stops one machine from working
+ * through many accounts. A campus, a carrier or an office reaches us as one address (NAT), so each
+ * address ceiling is sized for a lecture hall of some 300 people each doing what one person does in the
+ * window, and still stops a script: a few hundred sign-ups an hour at most (docs/operations.md, "Behind
+ * a campus NAT"). RATE_LIMIT_FACTOR scales every maximum (tests act far more often than people do).
  */
 export const rateLimitPolicies = {
-  signUp: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 5, windowMs: 60 * MINUTE } },
-  resetRequest: { client: { max: 10, windowMs: 60 * MINUTE }, account: { max: 3, windowMs: 60 * MINUTE } },
-  feedback: { client: { max: 20, windowMs: 60 * MINUTE }, account: { max: 10, windowMs: 60 * MINUTE } },
-  // Quotas on what a signed-in account writes: numbers no real person meets, so one account,
-  // or one machine working through many, cannot grow the tables the others read from.
-  walk: { client: { max: 100, windowMs: DAY }, account: { max: 30, windowMs: DAY } },
-  reaction: { client: { max: 600, windowMs: HOUR }, account: { max: 300, windowMs: HOUR } },
-  view: { client: { max: 1_000, windowMs: HOUR }, account: { max: 500, windowMs: HOUR } },
-  profileChange: { client: { max: 60, windowMs: HOUR }, account: { max: 20, windowMs: HOUR } },
-  emailChange: { client: { max: 20, windowMs: DAY }, account: { max: 5, windowMs: DAY } },
-  report: { client: { max: 30, windowMs: DAY }, account: { max: 10, windowMs: DAY } },
-  // Every sign-in is a bcrypt hash on our CPU, a successful one too. Counted per client and per client
-  // and account, never per account alone: a stranger's attempts can never use up the owner's.
-  signInAttempt: { client: { max: 300, windowMs: HOUR }, account: { max: 30, windowMs: HOUR } },
+  signUp: { client: { max: 300, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  resetRequest: { client: { max: 300, windowMs: HOUR }, account: { max: 3, windowMs: HOUR } },
+  feedback: { client: { max: 300, windowMs: HOUR }, account: { max: 10, windowMs: HOUR } },
+  // Quotas on what a signed-in account writes: numbers no real person meets, so one account, or one
+  // machine working through many, cannot grow the tables the others read from.
+  walk: { client: { max: 1_000, windowMs: DAY }, account: { max: 30, windowMs: DAY } },
+  reaction: { client: { max: 3_000, windowMs: HOUR }, account: { max: 300, windowMs: HOUR } },
+  view: { client: { max: 5_000, windowMs: HOUR }, account: { max: 500, windowMs: HOUR } },
+  profileChange: { client: { max: 600, windowMs: HOUR }, account: { max: 20, windowMs: HOUR } },
+  emailChange: { client: { max: 300, windowMs: DAY }, account: { max: 5, windowMs: DAY } },
+  report: { client: { max: 300, windowMs: DAY }, account: { max: 10, windowMs: DAY } },
+  // Every sign-in whose password is compared is a bcrypt hash on our CPU, a successful one too: at most
+  // 600 an hour from one address (a minute of one core), and 30 per address and account. Past either,
+  // nothing is compared: the attempt becomes a mailed sign-in link (signInAttempt in app/http/auth.server.ts).
+  signInAttempt: { client: { max: 600, windowMs: HOUR }, account: { max: 30, windowMs: HOUR } },
   // Sign-in links (decision 040): at most a few mails an hour to one account, so whoever holds the
-  // password cannot flood the owner's inbox; and tries of a link's button per client, like any form.
-  signInLink: { client: { max: 30, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  // password (or shares a busy address) cannot flood the owner's inbox; and tries of a link's button
+  // per client, like any form.
+  signInLink: { client: { max: 300, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   // Email confirmation: mails to one address (a link, or word that someone tried it) a few an hour, from
-  // however many accounts; and tries of the confirm button per client.
-  emailConfirm: { client: { max: 30, windowMs: HOUR }, account: { max: 3, windowMs: HOUR } },
+  // however many accounts; and tries of the confirm button per client, like any form.
+  emailConfirm: { client: { max: 300, windowMs: HOUR }, account: { max: 3, windowMs: HOUR } },
 } satisfies Record<string, Policy>;
 
-/** What a person reads when a quota stops them: what the limit is, and when they can go on. */
-export const quotaMessages = {
-  walk: "You have logged 30 walks today, the most one account can log in a day. Please log more tomorrow.",
-  reaction: "You have changed your reactions very many times this hour. Please try again later.",
-  view: "You have started very many videos this hour. Please try again later.",
-  profileChange: "You have changed your profile 20 times this hour, the most we accept. Please try again later.",
-  emailChange: "You have changed your email 5 times today, the most we accept. Please try again tomorrow.",
-  report: "You have sent 10 reports today, the most we accept. Please try again tomorrow.",
-  signInAttempt: "Too many sign-ins from here this hour. Please wait a while and try again.",
-} satisfies Partial<Record<keyof typeof rateLimitPolicies, string>>;
+type Scope = "client" | "account";
 
-export type QuotaKind = keyof typeof quotaMessages;
+/**
+ * What a person reads when a quota stops them: whose limit it is (their own account's, or everyone's at
+ * their address together) and the real wait, the same as the answer's Retry-After.
+ */
+const quotaSentences = {
+  feedback: {
+    account: "You have sent 10 feedback messages this hour, the most we accept.",
+    client: "Very many feedback messages have been sent from your network this hour, the most we accept from one address.",
+  },
+  walk: {
+    account: "You have logged 30 walks within a day, the most one account can log in a day.",
+    client: "Very many walks have been logged from your network within a day, the most we accept from one address.",
+  },
+  reaction: {
+    account: "You have changed your reactions very many times this hour.",
+    client: "Reactions have been changed very many times from your network this hour, the most we accept from one address.",
+  },
+  view: {
+    account: "You have started very many videos this hour.",
+    client: "Very many videos have been started from your network this hour, the most we accept from one address.",
+  },
+  profileChange: {
+    account: "You have changed your profile 20 times this hour, the most we accept.",
+    client: "Profiles have been changed very many times from your network this hour, the most we accept from one address.",
+  },
+  emailChange: {
+    account: "You have changed your email 5 times within a day, the most we accept.",
+    client: "Emails have been changed very many times from your network within a day, the most we accept from one address.",
+  },
+  report: {
+    account: "You have sent 10 reports within a day, the most we accept.",
+    client: "Very many reports have been sent from your network within a day, the most we accept from one address.",
+  },
+} satisfies Partial<Record<keyof typeof rateLimitPolicies, Record<Scope, string>>>;
+
+export function quotaMessage(kind: QuotaKind, scope: Scope, retryAfterSeconds: number) {
+  return `${quotaSentences[kind][scope]} ${tryAgainIn(retryAfterSeconds)}`;
+}
+
+export type QuotaKind = keyof typeof quotaSentences;
 
 export type RateLimitAction = keyof typeof rateLimitPolicies;
 
 /**
- * Sign-in counts failures, and only a client's own failures can refuse it: one client may fail 30 times
- * in all, or 10 times on one account. Failures on an account from everyone together never refuse and
- * never slow anyone down (either would let a stranger lock the owner out or make them wait). From
- * `linkAfter` failures within the hour, the right password from a device without the account's device
- * cookie earns a one-time sign-in link by mail instead of a session (decision 040), while the owner's
- * own devices sign in at once. `linkAfter` is a fixed number and is not scaled by RATE_LIMIT_FACTOR:
- * it refuses nothing, it only decides which way a right password goes.
+ * Sign-in counts failures, per client address (100 in 15 minutes, for a class behind one address that
+ * mistypes) and per address and account (10). Past either, the password is no longer compared from there:
+ * the attempt becomes a sign-in link mailed to the account, so a right password is never refused and a
+ * guesser learns nothing more. Failures on an account from everyone together never refuse and never slow
+ * anyone down (either would let a stranger lock the owner out or make them wait). From `linkAfter`
+ * failures within the hour, the right password from a device without the account's device cookie earns
+ * a one-time sign-in link by mail instead of a session (decision 040), while the owner's own devices sign
+ * in at once. `linkAfter` is not scaled by RATE_LIMIT_FACTOR: it refuses nothing, it only decides which
+ * way a right password goes.
  */
 export const signInPolicy = {
-  client: { max: 30, windowMs: 15 * MINUTE },
+  client: { max: 100, windowMs: 15 * MINUTE },
   clientAccount: { max: 10, windowMs: 15 * MINUTE },
   account: { linkAfter: 20, windowMs: HOUR },
 };

@@ -1,4 +1,5 @@
-import { admin, expect, fieldError, fillSignIn, newUser, signInWithForm, signOut, signUpWithForm, test, unique } from "./support/fixtures";
+import { tryAgainIn } from "../../app/lib/wait";
+import { admin, appUrl, expect, fieldError, fillSignIn, newUser, signInWithForm, signOut, signUpWithForm, test, unique } from "./support/fixtures";
 
 // Every test here drives the forms themselves, whose posts and server answers differ without scripts.
 test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
@@ -19,6 +20,36 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
       expect(rows[0].role).toBe("User");
       expect(rows[0].passwordHash).toMatch(/^\$sha256\$\$2[aby]\$1\d\$/);
     }
+  });
+
+  test("a sign-up refused by a limit says the real wait, the same as the answer's Retry-After", async ({ page, request }) => {
+    const user = newUser("waiting");
+    // Attempts on one email are limited (a few an hour, times the run's RATE_LIMIT_FACTOR): used up
+    // through the API, the first making the account and the rest refused as taken, each counted.
+    let status = 0;
+    for (let i = 0; i < 1_000 && status !== 429; i++) {
+      const data = { username: `${user.username}${i}`, email: user.email, password: user.password, confirmPassword: user.password };
+      status = (await request.post("/api/user/signup", { data, headers: { Origin: appUrl() } })).status();
+    }
+    expect(status).toBe(429);
+
+    await page.goto("/authorization?formType=signup");
+    await page.getByLabel("Username", { exact: true }).fill(`${user.username}x`);
+    await page.getByLabel("Email", { exact: true }).fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByLabel("Repeat Password", { exact: true }).fill(user.password);
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/authorization"),
+    );
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(429);
+    const wait = Number(answer.headers()["retry-after"]);
+    expect(wait).toBeGreaterThan(0);
+    // Not "a few minutes": the wait the header gives, in words (an hour's window, just begun).
+    await expect(page.getByText(`Too many attempts. ${tryAgainIn(wait)}`)).toBeVisible();
+    await expect(page.getByText(/Please try again in (59 minutes|1 hour)\./)).toBeVisible();
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
   });
 
   test("sign out ends the session and shows the public landing page", async ({ page }) => {

@@ -13,7 +13,7 @@ import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-re
 import { createUser, RECENT_SIGN_IN_MS, verifyLogin } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
-import { signInPolicy } from "~/utils/rate-limit-counter.server";
+import { rateLimitMessage, signInPolicy } from "~/utils/rate-limit-counter.server";
 import { createSession, getUserForSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 import { mailsIn } from "../support/outbox";
@@ -68,7 +68,9 @@ async function outstandingResetToken(userId: string) {
   return token;
 }
 
-type Answer = { status: number; message?: string; fieldError?: string; redirected?: boolean };
+type Answer = { status: number; message?: string; fieldError?: string; redirected?: boolean; retryAfter?: number };
+
+const retryAfterOf = (response: Response) => (response.headers.has("Retry-After") ? Number(response.headers.get("Retry-After")) : undefined);
 
 /** The profile page's update form and the API, reduced to what a person or client sees. */
 const surfaces = {
@@ -82,6 +84,7 @@ const surfaces = {
       // The form's error summary: "There is a problem", then the refusal (a link to its field).
       message: textById(html, "update-profile-form-error")?.replace(/^There is a problem\s*/, "") || undefined,
       fieldError: textById(html, "update-profile-form-currentPassword-error") || undefined,
+      retryAfter: retryAfterOf(response),
     };
   },
   async api(sessionId: string, userId: string, fields: Record<string, string>): Promise<Answer> {
@@ -92,9 +95,16 @@ const surfaces = {
     });
     const body = await response.json();
     if (response.status === 200) return { status: 200 };
-    return { status: response.status, message: body.message, fieldError: body.fieldErrors?.currentPassword?.[0] };
+    return { status: response.status, message: body.message, fieldError: body.fieldErrors?.currentPassword?.[0], retryAfter: retryAfterOf(response) };
   },
 };
+
+/** A refusal by the guessing limit says the wait its Retry-After gives, at the field and in the summary. */
+function expectRealWait(answer: Answer) {
+  expect(answer.retryAfter).toBeGreaterThan(0);
+  expect(answer.fieldError).toBe(rateLimitMessage(answer.retryAfter!));
+  expect(answer.message).toContain(rateLimitMessage(answer.retryAfter!));
+}
 
 const changes = {
   email: (name: string) => ({ email: `${name}.new@example.test` }),
@@ -195,6 +205,7 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     }
     const limited = await send(session, user.id, { password: user.password, confirmPassword: user.password });
     expect(limited.status).toBe(429);
+    expectRealWait(limited);
   });
 
   test("guessing the current password is limited like signing in", async () => {
@@ -205,6 +216,7 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     for (let i = 0; i < max; i++) expect((await send(session, user.id, { ...changes.password(user.username), currentPassword: `guess${i}` })).status).toBe(403);
     const limited = await send(session, user.id, { ...changes.password(user.username), currentPassword: user.password });
     expect(limited.status).toBe(429);
+    expectRealWait(limited);
     expect(await verifyLogin(user.email, user.password)).not.toBeNull();
   });
 });
