@@ -1,4 +1,5 @@
-import { getSessionId } from "~/http/session-cookie.server";
+import { parse } from "cookie";
+import { getSessionId, sessionCookie } from "~/http/session-cookie.server";
 import { tokenRoutePrefix } from "~/utils/logger.server";
 
 /**
@@ -16,7 +17,7 @@ export async function applyPrivacyHeaders(request: Request, headers: Headers) {
     headers.set("Cache-Control", "no-store");
     return;
   }
-  const startsSession = /(^|,\s*)__session=[^;]/.test(headers.get("Set-Cookie") ?? "");
+  const startsSession = headers.getSetCookie().some((line) => Boolean(parse(line)[sessionCookie.name]));
   if (startsSession || (await getSessionId(request)) !== null) headers.set("Cache-Control", "private, no-store");
 }
 

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
+import { parse } from "cookie";
 import type { EntryContext } from "@remix-run/node";
 import { dataVersionStamp } from "~/utils/versioned-cache.server";
 import { isPublicPage } from "~/lib/public-page";
@@ -20,7 +21,7 @@ import { TOAST_COOKIE } from "~/http/toast.server";
  * API's XSRF-TOKEN, a cookie of another app on the host) changes nothing a page shows and is ignored.
  * A new cookie that a page reads must join this list.
  */
-const PERSONAL_COOKIES = new Set([sessionCookie.name, TOAST_COOKIE]);
+const PERSONAL_COOKIES = [sessionCookie.name, TOAST_COOKIE];
 
 /** Internal request header: the data versions the middleware read before Remix ran (never the client's). */
 export const PAGE_CACHE_HEADER = "x-walking-trails-page-cache";
@@ -70,7 +71,8 @@ function keyOf(target: string): string | null {
 
 function carriesPersonalCookie(cookieHeader: string | null | undefined) {
   if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => PERSONAL_COOKIES.has(part.split("=", 1)[0].trim()));
+  const cookies = parse(cookieHeader);
+  return PERSONAL_COOKIES.some((name) => cookies[name] !== undefined);
 }
 
 function remember(key: string, entry: Entry) {

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet, { contentSecurityPolicy } from "helmet";
 import { VIMEO_PLAYER_ORIGIN } from "~/lib/video-source";
 import { env } from "~/utils/env.server";
 
@@ -40,48 +42,70 @@ function scriptSources(scripts: DocumentScripts) {
 }
 
 /**
- * The policy for HTML documents: scripts only from this origin and the per-request nonce (or a cached
- * page's script hashes); pictures,
- * frames, media and connections only from the hosts the app is configured to use: map tiles, the YouTube
- * player host (VIDEO_EMBED_HOST), Vimeo's player, and the hosts video files may play from
- * (VIDEO_MEDIA_ORIGINS; this origin always).
+ * A helmet middleware run against a Fetch `Headers` (Remix's document headers, a stored page's) rather
+ * than a Node response; `scriptSrc` is what the document's script-src directive says.
  */
-function contentSecurityPolicy(scripts: DocumentScripts) {
-  const tiles = templateOrigin(env.MAP_TILE_URL);
-  const embeds = templateOrigin(env.VIDEO_EMBED_HOST);
-  const development = env.NODE_ENV === "development";
-  const directives: Record<string, (string | null)[]> = {
-    "default-src": ["'self'"],
-    "script-src": scriptSources(scripts),
-    // Inline style attributes (map sizing, OpenLayers overlays) carry no script.
-    "style-src": ["'self'", "'unsafe-inline'"],
-    // Video stills are served from this origin (fetched by the server), never from a video host.
-    "img-src": ["'self'", "data:", "blob:", tiles],
-    "font-src": ["'self'"],
-    "connect-src": ["'self'", development ? "ws:" : null],
-    "frame-src": [embeds, VIMEO_PLAYER_ORIGIN],
-    "media-src": ["'self'", ...env.VIDEO_MEDIA_ORIGINS],
-    "object-src": ["'none'"],
-    "base-uri": ["'self'"],
-    "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([name, values]) => {
-      const list = values.filter(Boolean);
-      return `${name} ${list.length > 0 ? list.join(" ") : "'none'"}`;
-    })
-    .join("; ");
+type HeaderTarget = { setHeader(name: string, value: string): void; removeHeader(name: string): void; scriptSrc: string };
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+function runHelmet(middleware: HelmetMiddleware, headers: Headers, scriptSrc = "") {
+  const target: HeaderTarget = { setHeader: (name, value) => headers.set(name, value), removeHeader: (name) => headers.delete(name), scriptSrc };
+  middleware({} as IncomingMessage, target as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
 }
 
-// Every document rendered for one request gets the same policy but for its nonce: built once (the
-// settings are read at start), with the nonce put in its place per document.
-const NONCE_MARK = "\u0000nonce\u0000";
-let noncePolicyParts: [string, string] | null = null;
-function noncePolicy(nonce: string) {
-  noncePolicyParts ??= contentSecurityPolicy({ nonce: NONCE_MARK }).split(NONCE_MARK) as [string, string];
-  return `${noncePolicyParts[0]}${nonce}${noncePolicyParts[1]}`;
-}
+/** A directive's sources without the unset ones, or `'none'` when none is left. */
+const sources = (...values: (string | null | undefined)[]) => {
+  const list = values.filter((value): value is string => Boolean(value));
+  return list.length > 0 ? list : ["'none'"];
+};
+
+/**
+ * The policy for HTML documents: scripts only from this origin and the per-request nonce (or a cached
+ * page's script hashes); pictures, frames, media and connections only from the hosts the app is
+ * configured to use: map tiles, the YouTube player host (VIDEO_EMBED_HOST), Vimeo's player, and the hosts
+ * video files may play from (VIDEO_MEDIA_ORIGINS; this origin always). Built by helmet once at start, which
+ * refuses a configured host holding `;` or `,` (a way to write a directive of its own); only script-src is
+ * filled in per document.
+ */
+const documentPolicy = contentSecurityPolicy({
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: [(_req, res) => (res as unknown as HeaderTarget).scriptSrc],
+    // Inline style attributes (map sizing, OpenLayers overlays) carry no script.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Video stills are served from this origin (fetched by the server), never from a video host.
+    imgSrc: sources("'self'", "data:", "blob:", templateOrigin(env.MAP_TILE_URL)),
+    fontSrc: ["'self'"],
+    connectSrc: sources("'self'", env.NODE_ENV === "development" ? "ws:" : null),
+    frameSrc: sources(templateOrigin(env.VIDEO_EMBED_HOST), VIMEO_PLAYER_ORIGIN),
+    mediaSrc: sources("'self'", ...env.VIDEO_MEDIA_ORIGINS),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+});
+
+/** The headers of every answer but a document's Permissions-Policy; a document's policy replaces this CSP. */
+const baselineHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
+  xContentTypeOptions: true,
+  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  xFrameOptions: { action: "deny" },
+  crossOriginOpenerPolicy: { policy: "same-origin" },
+  // Helmet's other defaults are left off: each would change what some answer does today (decision 075).
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xPoweredBy: false,
+  xXssProtection: false,
+});
 
 // Features no page uses; the video player's autoplay and fullscreen stay available to its frame.
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
@@ -95,19 +119,9 @@ const GEOLOCATION_PAGES = new Set(["/trails"]);
  */
 export function applySecurityHeaders(headers: Headers, scripts?: DocumentScripts | string, pathname?: string) {
   const documentScripts = typeof scripts === "string" ? { nonce: scripts } : scripts;
-  headers.set(
-    "Content-Security-Policy",
-    typeof scripts === "string"
-      ? noncePolicy(scripts)
-      : documentScripts
-        ? contentSecurityPolicy(documentScripts)
-        : "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  );
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  runHelmet(baselineHeaders, headers);
+  if (documentScripts) runHelmet(documentPolicy, headers, scriptSources(documentScripts).join(" "));
   const geolocationPage = documentScripts && pathname !== undefined && GEOLOCATION_PAGES.has(pathname.replace(/\/+$/, ""));
   headers.set("Permissions-Policy", geolocationPage ? TRAIL_MAP_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
   return headers;
 }

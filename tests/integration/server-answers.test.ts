@@ -238,7 +238,7 @@ describe("security headers", () => {
       const response = await fetchStack(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
-      expect(response.headers.get("Content-Security-Policy"), path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      expect(response.headers.get("Content-Security-Policy"), path).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none'");
       expect(response.headers.get("Referrer-Policy"), path).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("Permissions-Policy"), path).toContain("camera=()");
       expect(response.headers.get("X-Powered-By"), path).toBeNull();
