@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
-import { gateRequest, type GateConfig } from "~/http/request-gate.server";
+import type { GateConfig } from "~/http/gate-policy.server";
+import { gateRequest } from "~/http/request-gate.server";
 
 const LIMIT = 64 * 1024;
 let uploadChecks = 0;

@@ -9,7 +9,7 @@ import {
   targetRefusal,
   canonicalTarget,
   type GateConfig,
-} from "~/http/request-gate.server";
+} from "~/http/gate-policy.server";
 
 const config: GateConfig = {
   appOrigin: "https://trails.example.edu",
