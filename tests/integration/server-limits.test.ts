@@ -184,18 +184,29 @@ describe("graceful stop", () => {
   test("SIGTERM with requests in flight: they finish, new connections are refused, the process exits 0", async () => {
     const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, BODY_TIMEOUT_MS: "5000" });
     await waitForHealthy(app, 60_000);
-    // Requests in flight: form posts whose bodies arrive only after the signal.
+    // Requests in flight: form posts whose bodies arrive only after the signal. Each asks to continue, so
+    // the server's "100 Continue" says it has the request (on a busy machine a fixed wait was not enough:
+    // a connection whose request the server had not yet read is idle, and a stop closes it).
     const url = new URL(app.url);
     const inFlight = Array.from({ length: 5 }, () => {
       const socket = connect(Number(url.port), url.hostname);
       let answer = "";
       socket.setEncoding("utf8");
-      socket.on("data", (chunk: string) => (answer += chunk));
-      const done = new Promise<string>((resolve) => socket.on("close", () => resolve(answer)));
-      socket.write("POST /send-reset-link HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\n\r\nemail=a%40");
-      return { socket, done };
+      const received = new Promise<void>((resolve) =>
+        socket.on("data", (chunk: string) => {
+          answer += chunk;
+          if (answer.includes("\r\n\r\n")) resolve();
+        }),
+      );
+      const done = new Promise<string>((resolve) => socket.on("close", () => resolve(answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ""))));
+      socket.write(
+        "POST /send-reset-link HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\nExpect: 100-continue\r\n\r\n",
+      );
+      return { socket, received, done };
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all(inFlight.map((request) => request.received));
+    for (const request of inFlight) request.socket.write("email=a%40");
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
     app.process.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 300));
