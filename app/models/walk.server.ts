@@ -144,7 +144,7 @@ export async function walkSummary(userId: string, today = new Date()) {
 }
 
 /** The JSON API shape. */
-export function serializeWalk(walk: WalkRow): WalkJson {
+export function toWalkJson(walk: WalkRow): WalkJson {
   return {
     _id: walk.id,
     trailId: walk.trailId,

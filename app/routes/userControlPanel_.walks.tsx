@@ -11,7 +11,7 @@ import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatWalkingTime, METRES_PER_MILE, roundSteps, STEPS_PER_MILE } from "~/lib/geo";
 import { listTrails } from "~/models/trail.server";
-import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, serializeWalk, walkRefusals, walkSummary } from "~/models/walk.server";
+import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, toWalkJson, walkRefusals, walkSummary } from "~/models/walk.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
@@ -41,13 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requestedTrail = url.searchParams.get("trail");
   return {
     today,
-    walks: page.walks.map(serializeWalk),
+    walks: page.walks.map(toWalkJson),
     olderWalks: page.next ? `${PAGE}?${new URLSearchParams({ cursor: page.next })}#walk-list-heading` : null,
     showingOlder: Boolean(cursor),
     summary,
     trails: trails.map((trail) => ({ id: trail.id, name: trail.name })),
     defaultTrailId: trails.find((trail) => trail.id === requestedTrail)?.id ?? trails[0]?.id,
-    confirm: confirming ? serializeWalk(confirming) : null,
+    confirm: confirming ? toWalkJson(confirming) : null,
   };
 }
 
