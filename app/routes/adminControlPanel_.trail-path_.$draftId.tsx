@@ -3,6 +3,7 @@ import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, t
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ErrorSummary, useSchemaForm } from "~/components/form-fields";
 import { comparisonStyles, LineSample, TrailPathComparison } from "~/components/trail-path-comparison";
+import { auditAdminWrite } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const draftId = params.draftId ?? "";
   const submission = parseSubmission(await request.formData(), { schema: trailPathDraftIntentSchema });
   if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
@@ -33,6 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.value.intent === "cancel") {
     const discarded = await discardTrailPathDraft(draftId);
     if (!discarded) return withStatus({ result: refusalReply(submission, gone) }, { status: gone.status });
+    auditAdminWrite(admin.id, { area: "trail-path", action: "cancel", target: { trailId: discarded.trailId, draftId } });
     return redirectWithToast(adminAreaUrl("trail", { trail: discarded.trailId }), {
       type: "info",
       message: `The upload was cancelled: the path of the ${discarded.trailName} is unchanged.`,
@@ -45,6 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return withStatus({ result: refusalReply(submission, refusal) }, { status: refusal.status });
   }
   const { trail } = applied;
+  auditAdminWrite(admin.id, { area: "trail-path", action: "apply", target: { trailId: trail.id, draftId } });
   return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
     type: "success",
     message: `The path of the ${trail.name} was replaced: ${trail.coordinates.length.toLocaleString("en-US")} points.`,

@@ -1,5 +1,6 @@
 import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { auditAdminWrite, formTarget } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
 import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption, type AdminOption } from "~/lib/navigation";
 import type { AreaReply } from "./area";
@@ -46,11 +47,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return page.area.searchError ? withStatus(page, { status: 400 }) : page;
 }
 
-/** The area is the one named in the form's action URL; it handles its own intents. */
+/**
+ * The area is the one named in the form's action URL; it handles its own intents. A change it made (it
+ * redirects; a refusal answers the form) is audited here, once for every area.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const option = parseAdminOption(new URL(request.url).searchParams.get("option"));
-  return areas[option].act(request, await request.formData(), admin);
+  const formData = await request.formData();
+  const answer = await areas[option].act(request, formData, admin);
+  if (answer instanceof Response) {
+    auditAdminWrite(admin.id, { area: option, action: String(formData.get("intent")), target: formTarget(formData) });
+  }
+  return answer;
 }
 
 /**
