@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     auditAdminWrite(admin.id, { area: "trail-path", action: "cancel", target: { trailId: discarded.trailId, draftId } });
     return redirectWithToast(adminAreaUrl("trail", { trail: discarded.trailId }), {
       type: "info",
-      message: `The upload was cancelled: the path of the ${discarded.trailName} is unchanged.`,
+      message: trailPathMessages.cancelled(discarded.trailName),
       anchor: TRAIL_PATH_UPLOAD_ANCHOR,
     });
   }
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   auditAdminWrite(admin.id, { area: "trail-path", action: "apply", target: { trailId: trail.id, draftId } });
   return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
     type: "success",
-    message: `The path of the ${trail.name} was replaced: ${trail.coordinates.length.toLocaleString("en-US")} points.`,
+    message: trailPathMessages.replaced(trail.name, trail.coordinates.length),
     anchor: TRAIL_PATH_UPLOAD_ANCHOR,
   });
 }

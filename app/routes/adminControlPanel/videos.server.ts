@@ -15,7 +15,7 @@ import {
 import { isId } from "~/schemas/id";
 import { ADMIN_VIDEO_PAGE } from "~/schemas/page";
 import { parseSearchQuery } from "~/schemas/text";
-import { videoIntentSchema } from "~/schemas/video";
+import { videoIntentSchema, videoMessages } from "~/schemas/video";
 import { anchors } from "./area";
 import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
 
@@ -79,7 +79,7 @@ export async function videosAction(request: Request, formData: FormData) {
     // Beside the form that added it, ready for the next one, on the first page, which the new video heads.
     return redirectWithToast(adminAreaUrl("videos", { ...place, cursor: null }), {
       type: "success",
-      message: `Video "${video.title}" added.`,
+      message: videoMessages.added(video.title),
       anchor: anchors.addVideo,
     });
   }
@@ -91,7 +91,7 @@ export async function videosAction(request: Request, formData: FormData) {
     const result = await updateVideo(id, { ...changes, description: changes.description ?? "" }, { expectedVersion: version });
     if (!result.ok) return refused(input.intent, submission, videoRefusals[result.reason]);
     // The edit form closes: the message stands in the video's card.
-    return redirectWithToast(back, { type: "success", message: `Video "${result.video.title}" updated.`, anchor: anchors.videoCard(id) });
+    return redirectWithToast(back, { type: "success", message: videoMessages.updated(result.video.title), anchor: anchors.videoCard(id) });
   }
 
   // Read first, so the message can name the video: its card is gone by the time it shows.
@@ -99,5 +99,5 @@ export async function videosAction(request: Request, formData: FormData) {
   if (!target) return refused(input.intent, submission, videoRefusals["not-found"]);
   const deleted = await deleteVideo(input.id, { expectedVersion: input.version });
   if (!deleted.ok) return refused(input.intent, submission, videoRefusals[deleted.reason]);
-  return redirectWithToast(back, { type: "success", message: `Video "${target.title}" deleted.`, anchor: anchors.videoList });
+  return redirectWithToast(back, { type: "success", message: videoMessages.deleted(target.title), anchor: anchors.videoList });
 }
