@@ -2,7 +2,7 @@ import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, t
 import { Link, NavLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { auditAdminWrite, formTarget } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
-import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption, type AdminOption } from "~/lib/navigation";
+import { adminAreaUrl, adminOptionLabels, adminOptions, adminPages, parseAdminOption, type AdminOption } from "~/lib/navigation";
 import type { AreaReply } from "./area";
 import type { AreaServer } from "./area.server";
 import { benchAction, loadBenchArea } from "./bench.server";
@@ -123,6 +123,14 @@ function SideMenu({ current }: { current: AdminOption }) {
             >
               {adminOptionLabels[option]}
             </Link>
+          </li>
+        ))}
+        {/* The admin pages of their own, beside the areas: where a newcomer looks for them. */}
+        {Object.values(adminPages).map((page, i) => (
+          <li key={page.to} className={i === 0 ? "lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4" : undefined}>
+            <NavLink to={page.to} className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
+              {page.label}
+            </NavLink>
           </li>
         ))}
         <li className="lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4">
