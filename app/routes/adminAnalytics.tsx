@@ -16,6 +16,7 @@ import {
   type VideoSortColumn,
 } from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
+import { ColumnHeads } from "~/components/data-table";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
 
@@ -226,14 +227,7 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{title}</caption>
         <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="py-1 pr-4">
-              Group
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Users
-            </th>
-          </tr>
+          <ColumnHeads columns={["Group", { label: "Users", className: "py-1 text-right" }]} cell="py-1 pr-4" className="border-b border-stone-300" />
         </thead>
         <tbody>
           {groups.map((group) => (

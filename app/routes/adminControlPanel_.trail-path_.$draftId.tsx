@@ -12,6 +12,7 @@ import { BENCH_NEAR_TRAIL_METRES } from "~/lib/trail-walk";
 import { applyTrailPathDraft, discardTrailPathDraft, getTrailPathPreview, trailPathRefusals, type TrailPathPreview } from "~/models/trail-path-draft.server";
 import { trailRefusals } from "~/models/trail.server";
 import { trailPathDraftIntentSchema, trailPathMessages } from "~/schemas/trail-path";
+import { ColumnHeads } from "~/components/data-table";
 
 // /adminControlPanel/trail-path/<draft id>: the preview of an uploaded path beside the trail's current
 // one, with Apply (replace the path, in one transaction, if the trail is still at the version shown) and
@@ -89,18 +90,11 @@ function Figures({ preview }: { preview: TrailPathPreview }) {
     <table className="mb-6 w-full border-collapse text-left">
       <caption className="mb-2 text-left font-semibold text-stone-900">Before and after</caption>
       <thead>
-        <tr className="border-b border-stone-300">
-          <td className="py-2 pr-3" />
-          <th scope="col" className="py-2 pr-3">
-            Now
-          </th>
-          <th scope="col" className="py-2 pr-3">
-            Uploaded
-          </th>
-          <th scope="col" className="py-2">
-            Change
-          </th>
-        </tr>
+        <ColumnHeads
+          columns={[{ empty: true }, "Now", "Uploaded", { label: "Change", className: "py-2" }]}
+          cell="py-2 pr-3"
+          className="border-b border-stone-300"
+        />
       </thead>
       <tbody>
         {rows.map((row) => (

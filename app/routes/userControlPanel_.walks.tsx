@@ -16,6 +16,7 @@ import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
+import { actionsColumn, ColumnHeads } from "~/components/data-table";
 
 export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
 
@@ -202,17 +203,11 @@ function WeeksChart({ weeks }: { weeks: { weekStart: string; metres: number; wal
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">{title}</caption>
         <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="py-1 pr-4">
-              Week
-            </th>
-            <th scope="col" className="py-1 pr-4 text-right">
-              Miles
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Walks
-            </th>
-          </tr>
+          <ColumnHeads
+            columns={["Week", { label: "Miles", align: "right" }, { label: "Walks", className: "py-1 text-right" }]}
+            cell="py-1 pr-4"
+            className="border-b border-stone-300"
+          />
         </thead>
         <tbody>
           {weeks.map((week) => (
@@ -287,26 +282,10 @@ function WalkList({ walks }: { walks: WalkView[] }) {
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your walks, newest first</caption>
         <thead className="border-b border-stone-300">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Trail
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Duration
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Distance
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Steps
-            </th>
-            <th scope="col" className="px-4 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
+          <ColumnHeads
+            columns={["Date", "Trail", ...(["Duration", "Distance", "Steps"] as const).map((label) => ({ label, align: "right" as const })), actionsColumn]}
+            cell="px-4 py-2"
+          />
         </thead>
         <tbody>
           {walks.map((walk) => (
