@@ -55,3 +55,45 @@ export function ResponsiveTable(props: {
     </table>
   );
 }
+
+/**
+ * The figures a bar chart draws, as a table under it: a heading per row, then its numbers right-aligned.
+ * The caption is for assistive technology: the chart's title says it for sighted readers.
+ */
+export function FigureTable({
+  title,
+  heading,
+  columns,
+  rows,
+  className = "",
+}: {
+  title: string;
+  heading: string;
+  columns: readonly string[];
+  rows: readonly { label: string; figures: readonly ReactNode[] }[];
+  className?: string;
+}) {
+  const figureColumns = columns.map((label, i) => ({ label, className: i === columns.length - 1 ? "py-1 text-right" : "py-1 pr-4 text-right" }));
+  return (
+    <table className={`w-full text-left text-sm ${className}`.trim()}>
+      <caption className="sr-only">{title}</caption>
+      <thead>
+        <ColumnHeads columns={[heading, ...figureColumns]} cell="py-1 pr-4" className="border-b border-stone-300" />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label} className="border-b border-stone-200 last:border-0">
+            <th scope="row" className="py-1 pr-4 font-normal">
+              {row.label}
+            </th>
+            {row.figures.map((figure, i) => (
+              <td key={i} className={`${figureColumns[i].className} tabular-nums`}>
+                {figure}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -16,7 +16,7 @@ import {
   type VideoSortColumn,
 } from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
-import { ColumnHeads } from "~/components/data-table";
+import { FigureTable } from "~/components/data-table";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
 
@@ -224,22 +224,12 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
         series={[{ name: "Users", bar: "bg-brand-700" }]}
         rows={rows}
       />
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <ColumnHeads columns={["Group", { label: "Users", className: "py-1 text-right" }]} cell="py-1 pr-4" className="border-b border-stone-300" />
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.label} className="border-b border-stone-200 last:border-0">
-              <th scope="row" className="py-1 pr-4 font-normal">
-                {group.label}
-              </th>
-              <td className="py-1 text-right tabular-nums">{displayCount(group.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        title={title}
+        heading="Group"
+        columns={["Users"]}
+        rows={groups.map((group) => ({ label: group.label, figures: [displayCount(group.count)] }))}
+      />
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
-import { actionsColumn, ColumnHeads } from "~/components/data-table";
+import { actionsColumn, ColumnHeads, FigureTable } from "~/components/data-table";
 
 export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
 
@@ -200,27 +200,13 @@ function WeeksChart({ weeks }: { weeks: { weekStart: string; metres: number; wal
         series={[{ name: "Miles", bar: "bg-brand-700" }]}
         rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), values: [Number(miles(week.metres))] }))}
       />
-      <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <ColumnHeads
-            columns={["Week", { label: "Miles", align: "right" }, { label: "Walks", className: "py-1 text-right" }]}
-            cell="py-1 pr-4"
-            className="border-b border-stone-300"
-          />
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.weekStart} className="border-b border-stone-200 last:border-0">
-              <th scope="row" className="py-1 pr-4 font-normal">
-                {weekLabel(week.weekStart)}
-              </th>
-              <td className="py-1 pr-4 text-right tabular-nums">{miles(week.metres)}</td>
-              <td className="py-1 text-right tabular-nums">{week.walks}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        title={title}
+        heading="Week"
+        columns={["Miles", "Walks"]}
+        rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), figures: [miles(week.metres), week.walks] }))}
+        className="mt-3"
+      />
     </figure>
   );
 }

@@ -4,7 +4,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
-import { AdminSearch, ListPages, PlaceFields, ResultCount } from "./search";
+import { AdminSearch, ListHead, ListPages, PlaceFields } from "./search";
 import { actionsColumn, ResponsiveTable } from "~/components/data-table";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
@@ -52,7 +52,6 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
   const confirm = data.confirm;
   const isDelete = confirm?.kind === "delete";
   const shown = data.users.map((user) => user.id);
-  const rowAnchors = new Set(shown.map(anchors.userRow));
   // A role change is answered in the person's row; a deletion where the list says what it shows.
   const answerAt = confirm ? (isDelete ? anchors.userList : anchors.userRow(confirm.user.id)) : null;
   return (
@@ -82,18 +81,14 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
       </ConfirmDialog>
       <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
       <div id={anchors.userList} className="scroll-mt-4">
-        <ResultCount
-          count={data.pages.count}
-          more={data.pages.more}
-          shown={data.users.length}
-          paged={Boolean(data.pages.older || data.pages.newest)}
+        <ListHead
+          pages={data.pages}
+          shown={shown}
           q={data.q}
           noun={["user", "users"]}
-        />
-        <AnchoredMessage
           anchor={anchors.userList}
+          rowAnchor={anchors.userRow}
           refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
-          alsoFor={(anchor) => anchor.startsWith(anchors.userRow("")) && !rowAnchors.has(anchor)}
         />
       </div>
       {data.users.length === 0 ? (

@@ -9,7 +9,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { trailFactsFormSchema } from "~/schemas/facts";
 import { coordinateSchema } from "~/schemas/trail";
 import { anchors, formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
-import { AreaForm } from "./area-form";
+import { AreaForm, SubmitWithMessage } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FactSelectField } from "./fact-fields";
@@ -204,10 +204,7 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
           <TextField field={fields.restrooms} label="Where the nearest restrooms are (blank: none nearby)" />
           <TextField field={fields.water} label="Where drinking water is (blank: none nearby)" />
         </div>
-        <button type="submit" name="intent" value="save-facts" className="btn-primary mt-4">
-          Save facts
-        </button>
-        <AnchoredMessage anchor={anchors.trailFacts} />
+        <SubmitWithMessage intent="save-facts" label="Save facts" anchor={anchors.trailFacts} />
       </AreaForm>
     </details>
   );
