@@ -95,17 +95,15 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
-      <div id={anchors.feedbackList} className="scroll-mt-4">
-        <ListHead
-          pages={data.pages}
-          shown={shown}
-          q={data.q}
-          noun={["message", "messages"]}
-          anchor={anchors.feedbackList}
-          rowAnchor={anchors.feedbackRow}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
-        />
-      </div>
+      <ListHead
+        pages={data.pages}
+        shown={shown}
+        q={data.q}
+        noun={["message", "messages"]}
+        anchor={anchors.feedbackList}
+        rowAnchor={anchors.feedbackRow}
+        refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
+      />
       {data.feedback.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (

@@ -306,16 +306,14 @@ export function NoticesArea({ data, reply }: AreaProps<NoticesData>) {
       <PostNoticeForm data={data} lastResult={replyTo(reply, "create")} />
       <h3 className="mb-3 text-xl font-semibold">Posted notices</h3>
       <ShowFilter data={data} />
-      <div id={noticeAnchors.list} className="scroll-mt-4">
-        <ListHead
-          pages={data.pages}
-          shown={shown}
-          noun={["notice", "notices"]}
-          anchor={noticeAnchors.list}
-          rowAnchor={noticeAnchors.card}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "end", "delete"))}
-        />
-      </div>
+      <ListHead
+        pages={data.pages}
+        shown={shown}
+        noun={["notice", "notices"]}
+        anchor={noticeAnchors.list}
+        rowAnchor={noticeAnchors.card}
+        refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "end", "delete"))}
+      />
       {data.notices.length === 0 ? (
         <p className="card p-6 text-stone-800">No notices</p>
       ) : (

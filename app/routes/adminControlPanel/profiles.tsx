@@ -80,17 +80,15 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
-      <div id={anchors.userList} className="scroll-mt-4">
-        <ListHead
-          pages={data.pages}
-          shown={shown}
-          q={data.q}
-          noun={["user", "users"]}
-          anchor={anchors.userList}
-          rowAnchor={anchors.userRow}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
-        />
-      </div>
+      <ListHead
+        pages={data.pages}
+        shown={shown}
+        q={data.q}
+        noun={["user", "users"]}
+        anchor={anchors.userList}
+        rowAnchor={anchors.userRow}
+        refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
+      />
       {data.users.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (

@@ -98,7 +98,8 @@ export function ResultCount({
 /**
  * The head of a paginated list: its ResultCount, and under it the message of a change whose row is not on
  * this page (gone, or never shown): a refusal about none of the `shown` rows, or a result anchored to
- * another row than these.
+ * another row than these. It is the list's anchor, where such results land, unless `inside` an element
+ * that already is.
  */
 export function ListHead({
   pages,
@@ -109,6 +110,7 @@ export function ListHead({
   rowAnchor,
   refusal,
   messageClassName,
+  inside = false,
 }: {
   pages: { count: number; more: boolean; older: string | null; newest: string | null };
   shown: readonly string[];
@@ -118,9 +120,10 @@ export function ListHead({
   rowAnchor: (id: string) => string;
   refusal: string[] | null;
   messageClassName?: string;
+  inside?: boolean;
 }) {
   const rowAnchors = new Set(shown.map(rowAnchor));
-  return (
+  const head = (
     <>
       <ResultCount count={pages.count} more={pages.more} shown={shown.length} paged={Boolean(pages.older || pages.newest)} q={q} noun={noun} />
       <AnchoredMessage
@@ -130,6 +133,13 @@ export function ListHead({
         className={messageClassName}
       />
     </>
+  );
+  return inside ? (
+    head
+  ) : (
+    <div id={anchor} className="scroll-mt-4">
+      {head}
+    </div>
   );
 }
 

@@ -154,6 +154,7 @@ function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosD
         rowAnchor={rowAnchor}
         refusal={formErrorsOf(orphan)}
         messageClassName="not-empty:mb-3"
+        inside
       />
       {data.videos.length === 0 ? (
         <p role="status" className="rounded-md bg-stone-100 px-4 py-3 text-stone-800">
