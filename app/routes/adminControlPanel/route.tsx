@@ -125,9 +125,10 @@ function SideMenu({ current }: { current: AdminOption }) {
             </Link>
           </li>
         ))}
-        {/* The admin pages of their own, beside the areas: where a newcomer looks for them. */}
+        {/* The admin pages of their own, beside the areas where a newcomer looks for them. On a phone the
+            menu sits above the area, so they stay on the dashboard, one link away, and the area in view. */}
         {Object.values(adminPages).map((page, i) => (
-          <li key={page.to} className={i === 0 ? "lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4" : undefined}>
+          <li key={page.to} className={`hidden lg:block ${i === 0 ? "lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4" : ""}`.trim()}>
             <NavLink to={page.to} className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
               {page.label}
             </NavLink>
