@@ -23,9 +23,11 @@ import * as userApi from "~/routes/api.user.$id";
 import * as roleApi from "~/routes/api.user.updateRole.$id";
 import * as videoApi from "~/routes/api.video.$id";
 import * as videosApi from "~/routes/api.video.videos";
+import { trailGeoJson } from "~/lib/trail-export";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
+import { callRoute } from "../support/routes";
 
 type AuditLine = { msg: string; adminId: string; area: string; action: string; target?: Record<string, string> };
 
@@ -228,6 +230,37 @@ describe("the admin control panel's areas", () => {
     const answer = await post("feedback", { intent: "delete", id: "0".repeat(24) });
     expect((answer as { init?: { status?: number } }).init?.status).toBe(404);
     expect(lines).toEqual([]);
+  });
+});
+
+describe("a trail's path from a file", () => {
+  test("the upload, its Apply and its Cancel each write one audit line", async () => {
+    const trail = await goldTrail();
+    const file = () => {
+      const form = new FormData();
+      const geoJson = JSON.stringify(trailGeoJson({ name: trail.name, coordinates: trail.coordinates.slice(0, 5) }, []));
+      form.append("file", new Blob([geoJson]), "path.geojson");
+      return form;
+    };
+    const upload = () => callRoute(`/adminControlPanel/trail-path?trail=${trail.id}`, { method: "POST", body: file(), sessionId: adminToken });
+    const decide = (draftId: string, fields: Record<string, string>) =>
+      callRoute(`/adminControlPanel/trail-path/${draftId}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        sessionId: adminToken,
+      });
+    const draftOf = (answer: unknown) => (answer as Response).headers.get("Location")!.split("/").pop()!;
+
+    const first = draftOf(await expectOneLine(upload, { area: "trail-path", action: "upload" }));
+    await expectOneLine(() => decide(first, { intent: "cancel" }), { area: "trail-path", action: "cancel", target: { trailId: trail.id, draftId: first } });
+    const second = draftOf(await expectOneLine(upload, { area: "trail-path", action: "upload" }));
+    const { version } = await prisma.trail.findUniqueOrThrow({ where: { id: trail.id }, select: { version: true } });
+    await expectOneLine(() => decide(second, { intent: "apply", version: String(version) }), {
+      area: "trail-path",
+      action: "apply",
+      target: { trailId: trail.id, draftId: second },
+    });
   });
 });
 
