@@ -3,6 +3,7 @@ import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/http/api.server";
 import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
 import { rateLimitMessage, type RateLimitAction } from "~/utils/rate-limit-counter.server";
+import { noteApiAdmin } from "~/http/admin-audit.server";
 
 // Pieces several account API routes share; the rules themselves live in the models.
 
@@ -41,5 +42,6 @@ export async function requireSelfOrAdmin(request: Request, userIdParam: string |
   const userId = requireId(userIdParam, "User");
   const self = auth.user.id === userId;
   if (!self && auth.user.role !== "Admin") throw new ApiError(403, refusal);
+  if (!self) noteApiAdmin(request, auth.user.id);
   return { auth, userId, self };
 }

@@ -1,5 +1,5 @@
-import { benchRefusal, serializeBench, type BenchWriteResult } from "~/models/bench.server";
-import { getTrailWithCoordinates, serializeTrail, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
+import { benchRefusal, toBenchJson, type BenchWriteResult } from "~/models/bench.server";
+import { getTrailWithCoordinates, toTrailJson, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
 import { geoMessages } from "~/schemas/geo-fields";
 import { ApiError, apiVersioned, currentTagOf, versionTag, warningHeader } from "~/http/api.server";
 
@@ -13,7 +13,7 @@ export async function trailAnswer(trailId: string, result: TrailWriteResult, ini
     const current = stale ? await getTrailWithCoordinates(trailId) : null;
     throw ApiError.refused(trailRefusals[result.reason], current ? { ETag: versionTag(current.version) } : undefined);
   }
-  return apiVersioned(serializeTrail(result.trail), init);
+  return apiVersioned(toTrailJson(result.trail), init);
 }
 
 /**
@@ -27,7 +27,7 @@ export function trailAnswerForPoint(trailId: string, result: TrailWriteResult, {
 /** A bench write's result as JSON: the bench, or the model's refusal thrown (with the current ETag when stale). */
 export function benchJson(result: BenchWriteResult) {
   if (!result.ok) throw ApiError.refused(benchRefusal(result), currentTagOf(result));
-  return serializeBench(result.bench);
+  return toBenchJson(result.bench);
 }
 
 /** A bench write's result as the API answers it: the bench with its ETag, or the model's refusal. */

@@ -12,6 +12,7 @@ import { destroySessionCookie, getSessionId } from "~/http/session-cookie.server
 import { hasValidXsrfHeader, xsrfCookieHeader } from "~/http/xsrf.server";
 import { checkQuota } from "~/http/rate-limit.server";
 import type { QuotaKind } from "~/utils/rate-limit-counter.server";
+import { auditApiWrite, noteApiAdmin } from "~/http/admin-audit.server";
 
 /** An answer to the client with a status and a human message; thrown from anywhere in an API handler. */
 export class ApiError extends Error {
@@ -162,6 +163,7 @@ export async function requireApiUser(request: Request): Promise<ApiAuth> {
 export async function requireApiAdmin(request: Request): Promise<ApiAuth> {
   const auth = await requireApiUser(request);
   if (auth.user.role !== "Admin") throw new ApiError(403, "Administrator access is required.");
+  noteApiAdmin(request, auth.user.id);
   return auth;
 }
 
@@ -345,6 +347,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
         }
         const result = await handler({ request, params });
         response = result instanceof Response ? result : apiJson(result);
+        auditApiWrite(request, response.status);
       }
     } catch (error) {
       response = toResponse(error);

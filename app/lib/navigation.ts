@@ -93,6 +93,17 @@ export const trailPathPreviewUrl = (draftId: string) => `${TRAIL_PATH_UPLOAD_URL
 /** Where the upload form and the result of an upload's Apply or Cancel stand in the Trail area. */
 export const TRAIL_PATH_UPLOAD_ANCHOR = "trail-path-upload";
 
+/**
+ * The admin pages outside the control panel's ?option= areas, each a route of its own: listed beside the
+ * areas in the panel's menu and on the dashboard, so they are found where the areas are.
+ */
+export const adminPages = {
+  analytics: { label: "Analytics", to: "/adminAnalytics" },
+  qrCodes: { label: "Bench QR codes", to: "/adminControlPanel/qr-codes" },
+  // The upload needs a trail: it starts from the Trail area's form, which posts to the trail-path route.
+  trailPath: { label: "Replace a trail's path", to: `${adminAreaUrl("trail")}#${TRAIL_PATH_UPLOAD_ANCHOR}` },
+} as const satisfies Record<string, NavLink>;
+
 /** Ids of the Notices area's elements: the new-notice form, a notice's card, the list, the edit form. */
 export const noticeAnchors = {
   form: "add-notice",

@@ -194,7 +194,7 @@ export function deleteBenchVideo(benchId: string, videoId: string, base: EditBas
 }
 
 /** The JSON API shape (docs/api.md): snake_case bench_number, _id everywhere. */
-export function serializeBench(bench: BenchWithVideos): BenchJson {
+export function toBenchJson(bench: BenchWithVideos): BenchJson {
   return {
     _id: bench.id,
     bench_number: bench.benchNumber,

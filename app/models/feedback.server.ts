@@ -2,7 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { Refusal } from "~/models/refusal";
 import { feedbackMessages } from "~/schemas/feedback";
 import { prisma } from "~/utils/db.server";
-import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { newestFirst } from "~/utils/page-cursor.server";
 import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 
 const feedbackSelect = {
@@ -57,24 +57,20 @@ type FeedbackPage = { feedback: FeedbackRow[]; next: string | null };
  * page, and for a cursor we did not make). Read through an index in this order: the cost is the page's,
  * not the number of messages.
  */
+const feedbackOrder = newestFirst<Prisma.FeedbackWhereInput, Prisma.FeedbackOrderByWithRelationInput>();
+
 export async function listFeedback({
   q,
   cursor = null,
   take = ADMIN_LIST_PAGE.defaultSize,
 }: { q?: string | null; cursor?: string | null; take?: number } = {}): Promise<FeedbackPage> {
-  const after = cursor ? decodeCursor(cursor, 2) : null;
-  const [createdAt, id] = after ?? [];
-  const keyset: Prisma.FeedbackWhereInput | undefined =
-    after && !Number.isNaN(Date.parse(createdAt))
-      ? { OR: [{ createdAt: { lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { lt: id } }] }
-      : undefined;
   const rows = await prisma.feedback.findMany({
-    where: { AND: [feedbackSearch(q) ?? {}, keyset ?? {}] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: { AND: [feedbackSearch(q) ?? {}, feedbackOrder.afterCursor(cursor)] },
+    orderBy: feedbackOrder.orderBy,
     take: take + 1,
     select: feedbackSelect,
   });
-  const page = pageOf(rows, take, (last) => [last.createdAt.toISOString(), last.id]);
+  const page = feedbackOrder.page(rows, take);
   return { feedback: page.rows, next: page.next };
 }
 

@@ -17,7 +17,7 @@ import {
 import { LIST_COUNT_CAP, ADMIN_LIST_PAGE } from "~/schemas/page";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
-import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { newestFirst } from "~/utils/page-cursor.server";
 
 // Closure and caution notices (docs/features.md). Whether a notice is showing is never stored: every
 // read asks the database for the rows whose window holds the moment of the read (decision 051), so a
@@ -176,6 +176,8 @@ export async function noticesForWalkers(places?: NoticePlaces, now = new Date())
 
 type NoticePage = { notices: NoticeRow[]; next: string | null };
 
+const noticeOrder = newestFirst<Prisma.NoticeWhereInput, Prisma.NoticeOrderByWithRelationInput>();
+
 /** One page of notices for the admins, newest first, narrowed to where they stand at `now`. */
 export async function listNotices({
   show = "current",
@@ -183,19 +185,13 @@ export async function listNotices({
   take = ADMIN_LIST_PAGE.defaultSize,
   now = new Date(),
 }: { show?: NoticeShow; cursor?: string | null; take?: number; now?: Date } = {}): Promise<NoticePage> {
-  const after = cursor ? decodeCursor(cursor, 2) : null;
-  const [createdAt, id] = after ?? [];
-  const keyset: Prisma.NoticeWhereInput =
-    after && !Number.isNaN(Date.parse(createdAt))
-      ? { OR: [{ createdAt: { lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { lt: id } }] }
-      : {};
   const rows = await prisma.notice.findMany({
-    where: { AND: [stateWhere(now)[show], keyset] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: { AND: [stateWhere(now)[show], noticeOrder.afterCursor(cursor)] },
+    orderBy: noticeOrder.orderBy,
     take: take + 1,
     select: noticeSelect,
   });
-  const page = pageOf(await readable(rows), take, (last) => [last.createdAt.toISOString(), last.id]);
+  const page = noticeOrder.page(await readable(rows), take);
   return { notices: page.rows, next: page.next };
 }
 

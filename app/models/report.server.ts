@@ -18,7 +18,7 @@ import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { sendMail } from "~/utils/mailer.server";
-import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { newestFirst } from "~/utils/page-cursor.server";
 import { LIST_COUNT_CAP } from "~/schemas/page";
 
 const reportSelect = {
@@ -148,6 +148,8 @@ async function filterWhere({ status, category, trailId }: ReportFilters): Promis
 
 type ReportPage = { reports: ReportRow[]; next: string | null };
 
+const reportOrder = newestFirst<Prisma.ReportWhereInput, Prisma.ReportOrderByWithRelationInput>();
+
 /**
  * One page of reports, newest first, `take` at most, after `cursor` (from the previous page's `next`;
  * null for the first page, and for a cursor we did not make): one person's own (`userId`) or everyone's,
@@ -159,19 +161,13 @@ export async function listReports({
   cursor = null,
   take = REPORT_API_PAGE.defaultSize,
 }: { userId?: string; filters?: ReportFilters; cursor?: string | null; take?: number } = {}): Promise<ReportPage> {
-  const after = cursor ? decodeCursor(cursor, 2) : null;
-  const [createdAt, id] = after ?? [];
-  const keyset: Prisma.ReportWhereInput =
-    after && !Number.isNaN(Date.parse(createdAt))
-      ? { OR: [{ createdAt: { lt: new Date(createdAt) } }, { createdAt: new Date(createdAt), id: { lt: id } }] }
-      : {};
   const rows = await prisma.report.findMany({
-    where: { AND: [userId ? { userId } : {}, await filterWhere(filters), keyset] },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: { AND: [userId ? { userId } : {}, await filterWhere(filters), reportOrder.afterCursor(cursor)] },
+    orderBy: reportOrder.orderBy,
     take: take + 1,
     select: reportSelect,
   });
-  const page = pageOf(rows, take, (last) => [last.createdAt.toISOString(), last.id]);
+  const page = reportOrder.page(rows, take);
   return { reports: page.rows, next: page.next };
 }
 

@@ -229,7 +229,7 @@ export function updateTrailFacts(trailId: string, facts: TrailFactsUpdate, base:
 }
 
 /** The JSON API shape: a GeoJSON-style path of [longitude, latitude] pairs, and the version edits may name. */
-export function serializeTrail(trail: TrailWithCoordinates): TrailJson {
+export function toTrailJson(trail: TrailWithCoordinates): TrailJson {
   return {
     _id: trail.id,
     name: trail.name,

@@ -8,7 +8,7 @@ import { nfkc } from "~/lib/nfkc";
 import { userMessages } from "~/schemas/user";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
-import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { keysetOrder } from "~/utils/page-cursor.server";
 import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { hitRateLimit, rateLimitMessage, refundRateLimit, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
@@ -425,6 +425,9 @@ const userSearch = (q: string | null | undefined): Prisma.UserWhereInput | undef
 
 export type UserPage = { users: PublicUser[]; next: string | null };
 
+/** By username, which is unique, so it orders the accounts fully. */
+const userOrder = keysetOrder<Prisma.UserWhereInput, Prisma.UserOrderByWithRelationInput>(["username", "asc", "text"]);
+
 /**
  * One page of the accounts whose username or email contains the query (all when empty), by username
  * (which is unique, so it orders them fully), `take` at most, starting after `cursor` (from the previous
@@ -436,14 +439,13 @@ export async function listUsers({
   cursor = null,
   take = ADMIN_LIST_PAGE.defaultSize,
 }: { q?: string | null; cursor?: string | null; take?: number } = {}): Promise<UserPage> {
-  const [after] = (cursor ? decodeCursor(cursor, 1) : null) ?? [];
   const rows = await prisma.user.findMany({
-    where: { AND: [userSearch(q) ?? {}, after === undefined ? {} : { username: { gt: after } }] },
-    orderBy: { username: "asc" },
+    where: { AND: [userSearch(q) ?? {}, userOrder.afterCursor(cursor)] },
+    orderBy: userOrder.orderBy,
     take: take + 1,
     select: publicUserSelect,
   });
-  const page = pageOf(rows, take, (last) => [last.username]);
+  const page = userOrder.page(rows, take);
   return { users: page.rows, next: page.next };
 }
 

@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { versionCondition, versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
-import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { decodeCursor, keysetOrder, pageOf } from "~/utils/page-cursor.server";
 import { ADMIN_VIDEO_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { videoMessages, type ApiReaction, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch, type ViewerVideoJson } from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
@@ -239,6 +239,12 @@ export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<(Vi
   });
 }
 
+const videoOrder = keysetOrder<Prisma.VideoWhereInput, Prisma.VideoOrderByWithRelationInput>(
+  ["createdAt", "desc", "date"],
+  ["title", "asc", "text"],
+  ["id", "asc", "text"],
+);
+
 /**
  * A page of the videos matching `q`, newest first (a video just added heads the first page, and an edit
  * never moves one), those added together (the seed) by title. The cursor names the page's last video by
@@ -248,19 +254,10 @@ export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<(Vi
 export async function listVideos({ q, cursor = null, take = ADMIN_VIDEO_PAGE.defaultSize }: { q?: string | null; cursor?: string | null; take?: number } = {}) {
   const [afterId] = (cursor ? decodeCursor(cursor, 1) : null) ?? [];
   const after = afterId ? await prisma.video.findUnique({ where: { id: afterId }, select: { id: true, title: true, createdAt: true } }) : null;
-  const keyset: Prisma.VideoWhereInput = after
-    ? {
-        OR: [
-          { createdAt: { lt: after.createdAt } },
-          { createdAt: after.createdAt, title: { gt: after.title } },
-          { createdAt: after.createdAt, title: after.title, id: { gt: after.id } },
-        ],
-      }
-    : {};
   const rows = await prisma.video.findMany({
-    where: { AND: [videoSearch(q), keyset] },
+    where: { AND: [videoSearch(q), after ? videoOrder.after([after.createdAt, after.title, after.id]) : {}] },
     select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
-    orderBy: [{ createdAt: "desc" }, { title: "asc" }, { id: "asc" }],
+    orderBy: videoOrder.orderBy,
     take: take + 1,
   });
   const page = pageOf(rows, take, (last) => [last.id]);

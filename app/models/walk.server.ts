@@ -4,7 +4,7 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { isoDay, walkMessages, type WalkInput, type WalkJson } from "~/schemas/walk";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
-import { decodeCursor, pageOf } from "~/utils/page-cursor.server";
+import { keysetOrder } from "~/utils/page-cursor.server";
 import { WALK_PAGE } from "~/schemas/page";
 
 const walkSelect = {
@@ -63,6 +63,13 @@ export async function logWalk(userId: string, input: WalkInput): Promise<WalkWri
   }
 }
 
+/** Newest day first, then newest logged. */
+const walkOrder = keysetOrder<Prisma.WalkWhereInput, Prisma.WalkOrderByWithRelationInput>(
+  ["date", "desc", "date"],
+  ["createdAt", "desc", "date"],
+  ["id", "desc", "text"],
+);
+
 type WalkPage = { walks: WalkRow[]; next: string | null };
 
 /**
@@ -73,28 +80,16 @@ export async function listWalks(
   userId: string,
   { cursor = null, take = WALK_PAGE.defaultSize }: { cursor?: string | null; take?: number } = {},
 ): Promise<WalkPage> {
-  const after = cursor ? decodeCursor(cursor, 3) : null;
-  const [date, createdAt, id] = after ?? [];
-  const keyset: Prisma.WalkWhereInput | undefined =
-    after && !Number.isNaN(Date.parse(date)) && !Number.isNaN(Date.parse(createdAt))
-      ? {
-          OR: [
-            { date: { lt: new Date(date) } },
-            { date: new Date(date), createdAt: { lt: new Date(createdAt) } },
-            { date: new Date(date), createdAt: new Date(createdAt), id: { lt: id } },
-          ],
-        }
-      : undefined;
   const rows = await prisma.walk.findMany({
     // The trail's name in a second query for the page's rows only: joined in the same query, it was
     // looked up for every walk of the user before the sort and limit.
     relationLoadStrategy: "query",
-    where: { userId, ...keyset },
-    orderBy: [{ date: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+    where: { userId, ...walkOrder.afterCursor(cursor) },
+    orderBy: walkOrder.orderBy,
     take: take + 1,
     select: { ...walkSelect, createdAt: true },
   });
-  const page = pageOf(rows, take, (last) => [last.date.toISOString(), last.createdAt.toISOString(), last.id]);
+  const page = walkOrder.page(rows, take);
   return { walks: page.rows.map(({ createdAt: _createdAt, ...walk }) => walk), next: page.next };
 }
 
@@ -149,7 +144,7 @@ export async function walkSummary(userId: string, today = new Date()) {
 }
 
 /** The JSON API shape. */
-export function serializeWalk(walk: WalkRow): WalkJson {
+export function toWalkJson(walk: WalkRow): WalkJson {
   return {
     _id: walk.id,
     trailId: walk.trailId,

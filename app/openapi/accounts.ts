@@ -20,6 +20,14 @@ import {
 const users = "Users";
 
 const auth = "Password reset";
+/** The two addresses that mail a reset link take and answer the same. */
+const resetLinkRequest = {
+  tag: auth,
+  access: "public",
+  body: resetRequestSchema,
+  success: { status: 200, description: "Sent", schema: { text: "Password reset link has been sent to your email." } },
+  errors: [429, 503],
+} satisfies Partial<EndpointDoc>;
 const feedback = "Feedback";
 
 /** What a paged list's description says: its sizes, the Link header, and why the first page is large. */
@@ -166,21 +174,13 @@ export const accountsEndpoints: EndpointDoc[] = [
       "The answer is the same, and takes the same time, for every address: the mail is sent after it. An address " +
       "gets at most a few mails an hour; requests past that are answered the same but send nothing. 429 comes " +
       "only from one client asking too often; 503 'Error sending reset link.' when the request cannot be recorded.",
-    tag: auth,
-    access: "public",
-    body: resetRequestSchema,
-    success: { status: 200, description: "Sent", schema: { text: "Password reset link has been sent to your email." } },
-    errors: [429, 503],
+    ...resetLinkRequest,
   }),
   endpoint({
     method: "post",
     path: "/api/send-reset-link",
     summary: "Email a password reset link (the standalone page's call)",
-    tag: auth,
-    access: "public",
-    body: resetRequestSchema,
-    success: { status: 200, description: "Sent", schema: { text: "Password reset link has been sent to your email." } },
-    errors: [429, 503],
+    ...resetLinkRequest,
   }),
   endpoint({
     method: "post",

@@ -12,6 +12,8 @@ const trailWithBenchesJsonSchema = trailJsonSchema.extend({
 });
 
 const trailAnswer = { status: 200, description: "The whole updated trail", schema: trailJsonSchema };
+/** What every coordinate write shares: an admin's, answered with the whole trail and its ETag. */
+const coordinateWrite = { tag: "Trails", access: "admin", etag: true, ifMatch: true, success: trailAnswer, errors: [404, 409] } satisfies Partial<EndpointDoc>;
 const benchAnswer = (description: string, status = 200) => ({ status, description, schema: benchJsonSchema });
 
 // Index out of range answers 404 ("Coordinate not found."), like an unknown trail. Writes are applied one
@@ -63,41 +65,26 @@ export const trailsEndpoints: EndpointDoc[] = [
     path: "/api/trails/{id}/coordinate/{index}",
     summary: "Save the coordinate at index (stored as [longitude, latitude])",
     description: `${versionRule} ${swapRule}`,
-    tag: "Trails",
-    access: "admin",
     body: coordinateUpdateSchema,
     warning: swapWarning,
-    etag: true,
-    ifMatch: true,
-    success: trailAnswer,
-    errors: [404, 409],
+    ...coordinateWrite,
   }),
   endpoint({
     method: "delete",
     path: "/api/trails/{id}/coordinate/{index}",
     summary: "Delete the coordinate at index; later points move up",
     description: versionRule,
-    tag: "Trails",
-    access: "admin",
     query: coordinateDeleteQuerySchema,
-    etag: true,
-    ifMatch: true,
-    success: trailAnswer,
-    errors: [404, 409],
+    ...coordinateWrite,
   }),
   endpoint({
     method: "patch",
     path: "/api/trails/{id}/coordinate",
     summary: "Insert a coordinate [lng, lat] at index (0 to length; length appends)",
     description: `${versionRule} ${swapRule.replace("Latitude and longitude sent exchanged", "A coordinate sent as [latitude, longitude]")}`,
-    tag: "Trails",
-    access: "admin",
     body: insertCoordinateSchema,
     warning: swapWarning,
-    etag: true,
-    ifMatch: true,
-    success: trailAnswer,
-    errors: [404, 409],
+    ...coordinateWrite,
   }),
   endpoint({
     method: "get",

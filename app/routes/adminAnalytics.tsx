@@ -16,6 +16,7 @@ import {
   type VideoSortColumn,
 } from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
+import { FigureTable } from "~/components/data-table";
 
 export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
 
@@ -223,29 +224,12 @@ function DemographicChart({ id, title, groups }: { id: string; title: string; gr
         series={[{ name: "Users", bar: "bg-brand-700" }]}
         rows={rows}
       />
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="py-1 pr-4">
-              Group
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Users
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={group.label} className="border-b border-stone-200 last:border-0">
-              <th scope="row" className="py-1 pr-4 font-normal">
-                {group.label}
-              </th>
-              <td className="py-1 text-right tabular-nums">{displayCount(group.count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        title={title}
+        heading="Group"
+        columns={["Users"]}
+        rows={groups.map((group) => ({ label: group.label, figures: [displayCount(group.count)] }))}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { data as withStatus, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { auditAdminWrite } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { readUploadForm } from "~/http/upload.server";
@@ -42,6 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const trailId = new URL(request.url).searchParams.get("trail") ?? "";
   const created = await createTrailPathDraft(trailId, { name: file.name, text: await file.text() }, admin.id);
   if (!created.ok) return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
+  auditAdminWrite(admin.id, { area: "trail-path", action: "upload", target: { trailId, draftId: created.draftId } });
   return redirect(trailPathPreviewUrl(created.draftId));
 }
 

@@ -3,6 +3,7 @@ import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, t
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ErrorSummary, useSchemaForm } from "~/components/form-fields";
 import { comparisonStyles, LineSample, TrailPathComparison } from "~/components/trail-path-comparison";
+import { auditAdminWrite } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -11,6 +12,7 @@ import { BENCH_NEAR_TRAIL_METRES } from "~/lib/trail-walk";
 import { applyTrailPathDraft, discardTrailPathDraft, getTrailPathPreview, trailPathRefusals, type TrailPathPreview } from "~/models/trail-path-draft.server";
 import { trailRefusals } from "~/models/trail.server";
 import { trailPathDraftIntentSchema, trailPathMessages } from "~/schemas/trail-path";
+import { ColumnHeads } from "~/components/data-table";
 
 // /adminControlPanel/trail-path/<draft id>: the preview of an uploaded path beside the trail's current
 // one, with Apply (replace the path, in one transaction, if the trail is still at the version shown) and
@@ -25,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const draftId = params.draftId ?? "";
   const submission = parseSubmission(await request.formData(), { schema: trailPathDraftIntentSchema });
   if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
@@ -33,9 +35,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.value.intent === "cancel") {
     const discarded = await discardTrailPathDraft(draftId);
     if (!discarded) return withStatus({ result: refusalReply(submission, gone) }, { status: gone.status });
+    auditAdminWrite(admin.id, { area: "trail-path", action: "cancel", target: { trailId: discarded.trailId, draftId } });
     return redirectWithToast(adminAreaUrl("trail", { trail: discarded.trailId }), {
       type: "info",
-      message: `The upload was cancelled: the path of the ${discarded.trailName} is unchanged.`,
+      message: trailPathMessages.cancelled(discarded.trailName),
       anchor: TRAIL_PATH_UPLOAD_ANCHOR,
     });
   }
@@ -45,9 +48,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return withStatus({ result: refusalReply(submission, refusal) }, { status: refusal.status });
   }
   const { trail } = applied;
+  auditAdminWrite(admin.id, { area: "trail-path", action: "apply", target: { trailId: trail.id, draftId } });
   return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
     type: "success",
-    message: `The path of the ${trail.name} was replaced: ${trail.coordinates.length.toLocaleString("en-US")} points.`,
+    message: trailPathMessages.replaced(trail.name, trail.coordinates.length),
     anchor: TRAIL_PATH_UPLOAD_ANCHOR,
   });
 }
@@ -86,18 +90,11 @@ function Figures({ preview }: { preview: TrailPathPreview }) {
     <table className="mb-6 w-full border-collapse text-left">
       <caption className="mb-2 text-left font-semibold text-stone-900">Before and after</caption>
       <thead>
-        <tr className="border-b border-stone-300">
-          <td className="py-2 pr-3" />
-          <th scope="col" className="py-2 pr-3">
-            Now
-          </th>
-          <th scope="col" className="py-2 pr-3">
-            Uploaded
-          </th>
-          <th scope="col" className="py-2">
-            Change
-          </th>
-        </tr>
+        <ColumnHeads
+          columns={[{ empty: true }, "Now", "Uploaded", { label: "Change", className: "py-2" }]}
+          cell="py-2 pr-3"
+          className="border-b border-stone-300"
+        />
       </thead>
       <tbody>
         {rows.map((row) => (

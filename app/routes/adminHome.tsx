@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { dataVersionsOf, requireAdmin } from "~/http/auth.server";
-import { adminAreaUrl } from "~/lib/navigation";
+import { adminAreaUrl, adminPages } from "~/lib/navigation";
 import { countBenches } from "~/models/bench.server";
 import { countPendingFeedback } from "~/models/feedback.server";
 import { countNotices } from "~/models/notice.server";
@@ -89,13 +89,27 @@ const cards: Card[] = [
   {
     id: "analytics",
     title: "Analytics",
-    to: "/adminAnalytics",
+    to: adminPages.analytics.to,
     text: "Video views, likes and dislikes, and the demographics of the people who use the app.",
     action: "View analytics",
   },
+  {
+    id: "qr-codes",
+    title: "QR codes",
+    to: adminPages.qrCodes.to,
+    text: "A printable sheet with a QR code for every bench, linking to the bench's page.",
+    action: "Print QR codes",
+  },
+  {
+    id: "trail-path",
+    title: "Path from a file",
+    to: adminPages.trailPath.to,
+    text: "Replace a trail's whole path from a GPX or GeoJSON file: upload it, compare it with the current path, then apply it.",
+    action: "Upload a path",
+  },
 ];
 
-/** The admin dashboard, with a card for each management area (every admin area) and for analytics. */
+/** The admin dashboard: a card for each management area (every admin area) and each admin page of its own. */
 export default function AdminHome() {
   const { username, counts } = useLoaderData<typeof loader>();
   return (

@@ -1,8 +1,8 @@
-import { listBenches, serializeBench } from "~/models/bench.server";
+import { listBenches, toBenchJson } from "~/models/bench.server";
 import { apiJsonText, apiRoute, jsonOnce, requireApiUser } from "~/http/api.server";
 
 // The benches change only when an admin edits them: the answer's text is made once per version of them.
-const benchesJson = jsonOnce((benches: Awaited<ReturnType<typeof listBenches>>) => benches.map(serializeBench));
+const benchesJson = jsonOnce((benches: Awaited<ReturnType<typeof listBenches>>) => benches.map(toBenchJson));
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

@@ -1,7 +1,7 @@
 import { apiRoute, ApiError, apiVersioned, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 import { trailAnswer } from "~/http/api-trails.server";
-import { serializeBench } from "~/models/bench.server";
-import { benchesInTrailOrder, getTrailWithCoordinates, serializeTrail, trailRefusals, updateTrailFacts } from "~/models/trail.server";
+import { toBenchJson } from "~/models/bench.server";
+import { benchesInTrailOrder, getTrailWithCoordinates, toTrailJson, trailRefusals, updateTrailFacts } from "~/models/trail.server";
 import { trailFactsUpdateSchema } from "~/schemas/facts";
 
 export const { loader, action } = apiRoute({
@@ -13,8 +13,8 @@ export const { loader, action } = apiRoute({
     if (!trail) throw ApiError.refused(trailRefusals["not-found"]);
     const benches = await benchesInTrailOrder(trail, dataVersions);
     return apiVersioned({
-      ...serializeTrail(trail),
-      benches: benches.map(({ bench, along }) => ({ ...serializeBench(bench), alongMetres: Math.round(along) })),
+      ...toTrailJson(trail),
+      benches: benches.map(({ bench, along }) => ({ ...toBenchJson(bench), alongMetres: Math.round(along) })),
     });
   },
   PATCH: async ({ request, params }) => {

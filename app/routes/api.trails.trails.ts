@@ -1,8 +1,8 @@
-import { listTrailsWithCoordinates, serializeTrail } from "~/models/trail.server";
+import { listTrailsWithCoordinates, toTrailJson } from "~/models/trail.server";
 import { apiJsonText, apiRoute, jsonOnce, requireApiUser } from "~/http/api.server";
 
 // The trails change only when an admin edits them: the answer's text is made once per version of them.
-const trailsJson = jsonOnce((trails: Awaited<ReturnType<typeof listTrailsWithCoordinates>>) => trails.map(serializeTrail));
+const trailsJson = jsonOnce((trails: Awaited<ReturnType<typeof listTrailsWithCoordinates>>) => trails.map(toTrailJson));
 
 export const { loader, action } = apiRoute({
   GET: async ({ request }) => {

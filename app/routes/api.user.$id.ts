@@ -18,6 +18,6 @@ export const { loader, action } = apiRoute({
     const deleted = self ? await deleteOwnAccount(id, (await readBody(request, deleteProfileSchema)).currentPassword) : await deleteUserAccount(id);
     if (!deleted.ok) throw ApiError.refused(userRefusal(deleted));
     const headers = self && auth.via === "cookie" ? { "Set-Cookie": await destroySessionCookie() } : undefined;
-    return apiJson({ message: self ? userMessages.profileDeleted : "The user was deleted.", _id: id }, { headers });
+    return apiJson({ message: self ? userMessages.profileDeleted : userMessages.userDeleted, _id: id }, { headers });
   },
 });

@@ -1,5 +1,5 @@
 import { deleteVideo, getVideo, toVideoJson, updateVideo, videoRefusals } from "~/models/video.server";
-import { videoPatchSchema } from "~/schemas/video";
+import { videoMessages, videoPatchSchema } from "~/schemas/video";
 import { ApiError, apiRoute, apiVersioned, currentTagOf, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 
 // DELETE /api/video/{id} (admin), as the old client calls it; GET one (signed-in) and PATCH (admin edit) are ours.
@@ -25,6 +25,6 @@ export const { loader, action } = apiRoute({
     const id = requireId(params.id, "Video");
     const result = await deleteVideo(id, readIfMatch(request));
     if (!result.ok) throw ApiError.refused(videoRefusals[result.reason], currentTagOf(result));
-    return { message: "Video deleted.", _id: id };
+    return { message: videoMessages.deletedById, _id: id };
   },
 });

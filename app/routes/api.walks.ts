@@ -1,6 +1,6 @@
 import { apiJson, apiPage, apiRoute, ApiError, readBody, readQuery, requireApiQuota, requireApiUser } from "~/http/api.server";
 import { walkPageQuerySchema } from "~/schemas/page";
-import { listWalks, logWalk, serializeWalk, walkRefusals } from "~/models/walk.server";
+import { listWalks, logWalk, toWalkJson, walkRefusals } from "~/models/walk.server";
 import { walkInputSchema } from "~/schemas/walk";
 
 export const { loader, action } = apiRoute({
@@ -8,7 +8,7 @@ export const { loader, action } = apiRoute({
     const { user } = await requireApiUser(request);
     const { cursor, limit } = readQuery(request, walkPageQuerySchema);
     const page = await listWalks(user.id, { cursor, take: limit });
-    return apiPage(page.walks.map(serializeWalk), { path: "/api/walks", next: page.next, limit });
+    return apiPage(page.walks.map(toWalkJson), { path: "/api/walks", next: page.next, limit });
   },
   POST: async ({ request }) => {
     const { user } = await requireApiUser(request);
@@ -16,6 +16,6 @@ export const { loader, action } = apiRoute({
     await requireApiQuota(request, "walk", user.id);
     const logged = await logWalk(user.id, input);
     if (!logged.ok) throw ApiError.refused(walkRefusals[logged.reason]);
-    return apiJson(serializeWalk(logged.walk), { status: 201 });
+    return apiJson(toWalkJson(logged.walk), { status: 201 });
   },
 });

@@ -11,11 +11,12 @@ import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatWalkingTime, METRES_PER_MILE, roundSteps, STEPS_PER_MILE } from "~/lib/geo";
 import { listTrails } from "~/models/trail.server";
-import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, serializeWalk, walkRefusals, walkSummary } from "~/models/walk.server";
+import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, toWalkJson, walkRefusals, walkSummary } from "~/models/walk.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
+import { actionsColumn, ColumnHeads, FigureTable } from "~/components/data-table";
 
 export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
 
@@ -41,13 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const requestedTrail = url.searchParams.get("trail");
   return {
     today,
-    walks: page.walks.map(serializeWalk),
+    walks: page.walks.map(toWalkJson),
     olderWalks: page.next ? `${PAGE}?${new URLSearchParams({ cursor: page.next })}#walk-list-heading` : null,
     showingOlder: Boolean(cursor),
     summary,
     trails: trails.map((trail) => ({ id: trail.id, name: trail.name })),
     defaultTrailId: trails.find((trail) => trail.id === requestedTrail)?.id ?? trails[0]?.id,
-    confirm: confirming ? serializeWalk(confirming) : null,
+    confirm: confirming ? toWalkJson(confirming) : null,
   };
 }
 
@@ -199,33 +200,13 @@ function WeeksChart({ weeks }: { weeks: { weekStart: string; metres: number; wal
         series={[{ name: "Miles", bar: "bg-brand-700" }]}
         rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), values: [Number(miles(week.metres))] }))}
       />
-      <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="py-1 pr-4">
-              Week
-            </th>
-            <th scope="col" className="py-1 pr-4 text-right">
-              Miles
-            </th>
-            <th scope="col" className="py-1 text-right">
-              Walks
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.weekStart} className="border-b border-stone-200 last:border-0">
-              <th scope="row" className="py-1 pr-4 font-normal">
-                {weekLabel(week.weekStart)}
-              </th>
-              <td className="py-1 pr-4 text-right tabular-nums">{miles(week.metres)}</td>
-              <td className="py-1 text-right tabular-nums">{week.walks}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        title={title}
+        heading="Week"
+        columns={["Miles", "Walks"]}
+        rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), figures: [miles(week.metres), week.walks] }))}
+        className="mt-3"
+      />
     </figure>
   );
 }
@@ -287,26 +268,10 @@ function WalkList({ walks }: { walks: WalkView[] }) {
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Your walks, newest first</caption>
         <thead className="border-b border-stone-300">
-          <tr>
-            <th scope="col" className="px-4 py-2">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Trail
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Duration
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Distance
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Steps
-            </th>
-            <th scope="col" className="px-4 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
+          <ColumnHeads
+            columns={["Date", "Trail", ...(["Duration", "Distance", "Steps"] as const).map((label) => ({ label, align: "right" as const })), actionsColumn]}
+            cell="px-4 py-2"
+          />
         </thead>
         <tbody>
           {walks.map((walk) => (

@@ -23,6 +23,12 @@ export const benchMessages = {
   trailUnknown: "Choose one of the trails, or none.",
   nothingToUpdate: "Send at least one bench field to change.",
   stale: "This bench was changed by someone else since you opened it.",
+  created: (benchNumber: number) => `Bench #${benchNumber} created.`,
+  updated: (benchNumber: number) => `Bench #${benchNumber} updated.`,
+  factsSaved: (benchNumber: number) => `Facts of bench #${benchNumber} saved.`,
+  deleted: (benchNumber: number) => `Bench #${benchNumber} deleted.`,
+  videoAdded: (title: string, benchNumber: number) => `Video "${title}" added to bench #${benchNumber}.`,
+  videoRemoved: (title: string | undefined, benchNumber: number) => `Video ${title ? `"${title}" ` : ""}removed from bench #${benchNumber}.`,
   preconditionFailed:
     "This bench has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
 } as const;

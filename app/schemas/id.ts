@@ -11,3 +11,6 @@ export function isId(value: unknown): value is string {
 export function idSchema(message = "Unknown id.") {
   return z.string({ error: message }).regex(ID_PATTERN, message);
 }
+
+/** An optional id: absent, empty or null all mean "not this one". */
+export const optionalId = (message: string) => z.preprocess((value) => (value === "" || value === null ? undefined : value), idSchema(message).optional());

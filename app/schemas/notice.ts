@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { campusTimeToDate } from "~/lib/dates";
-import { idSchema } from "~/schemas/id";
+import { idSchema, optionalId } from "~/schemas/id";
 import type { ReportCategory } from "~/schemas/report";
 import { displayText } from "~/schemas/text";
 import { versionSchema } from "~/schemas/version";
@@ -86,9 +86,6 @@ const messageField = displayText({
   tooLong: noticeMessages.messageTooLong,
   multiline: true,
 });
-
-/** An optional id: absent, empty or null all mean "not this one". */
-const optionalId = (message: string) => z.preprocess((value) => (value === "" || value === null ? undefined : value), idSchema(message).optional());
 
 /** A time in the API: ISO 8601 with `Z` or an offset; null (or left out) for none. */
 const isoTime = z.preprocess(

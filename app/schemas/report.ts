@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { idSchema } from "~/schemas/id";
+import { idSchema, optionalId } from "~/schemas/id";
 import { pageQuerySchema } from "~/schemas/page";
 import { displayText } from "~/schemas/text";
 
@@ -60,9 +60,6 @@ const descriptionField = displayText({
 const statusField = z.enum(reportStatuses, { error: reportMessages.statusInvalid });
 
 const noteText = displayText({ label: "Note", max: REPORT_NOTE_MAX, tooLong: reportMessages.noteTooLong, multiline: true });
-
-/** An optional id: absent, empty or null all mean "not this one". */
-const optionalId = (message: string) => z.preprocess((value) => (value === "" || value === null ? undefined : value), idSchema(message).optional());
 
 /**
  * A report as POST /api/reports takes it: the bench or the trail it concerns (exactly one), what kind of

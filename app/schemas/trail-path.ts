@@ -12,6 +12,8 @@ export const trailPathMessages = {
   uploadGone: "This upload is no longer waiting: it was applied, cancelled or more than an hour old. Upload the file again.",
   stale:
     "This trail was changed by someone else since the preview was shown, so nothing was applied. The preview now compares the upload with the latest path: look at it again before you apply.",
+  cancelled: (trailName: string) => `The upload was cancelled: the path of the ${trailName} is unchanged.`,
+  replaced: (trailName: string, points: number) => `The path of the ${trailName} was replaced: ${points.toLocaleString("en-US")} points.`,
 } as const;
 
 const hasPathExtension = (file: File) => PATH_FILE_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));

@@ -23,6 +23,10 @@ export const trailMessages = {
   version: versionMessage,
   preconditionFailed:
     "This trail has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
+  factsSaved: (trailName: string) => `Facts of the ${trailName} saved.`,
+  coordinateDeleted: (number: number) => `Coordinate #${number} deleted.`,
+  coordinateSaved: (number: number) => `Coordinate #${number} saved.`,
+  coordinateInserted: (number: number) => `Coordinate #${number} inserted.`,
 } as const;
 
 /** A position in a trail's path (0-based). */

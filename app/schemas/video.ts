@@ -48,6 +48,10 @@ export const videoMessages = {
   descriptionTooLong: "The description can be at most 2000 characters.",
   notFound: "Video not found.",
   stale: "This video was changed by someone else since you opened it.",
+  added: (title: string) => `Video "${title}" added.`,
+  updated: (title: string) => `Video "${title}" updated.`,
+  deleted: (title: string) => `Video "${title}" deleted.`,
+  deletedById: "Video deleted.",
   preconditionFailed:
     "This video has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
 } as const;

@@ -26,3 +26,45 @@ export function pageOf<Row>(rows: Row[], take: number, keyOf: (row: Row) => read
   const page = rows.slice(0, take);
   return { rows: page, next: rows.length > take && page.length > 0 ? encodeCursor(keyOf(page.at(-1)!)) : null };
 }
+
+/** One column of a list's order: its name, its direction, and whether the cursor holds it as a date or text. */
+type KeyColumn = readonly [field: string, order: "asc" | "desc", kind: "date" | "text"];
+type KeyValue = string | Date;
+
+/**
+ * A list's order, read a page at a time (decision 046): the `orderBy` to read in, the `where` for the rows
+ * strictly after a given row (`after`, or `afterCursor` from a cursor this order made), and the page with
+ * the cursor after its last row. Every keyset list is one of these, so the tie-breaks are written once.
+ * `Where` and `OrderBy` are the model's Prisma input types.
+ */
+export function keysetOrder<Where, OrderBy>(...columns: readonly KeyColumn[]) {
+  const after = (values: readonly KeyValue[]): Where => {
+    // Row > key in this order: equal on the first i columns and beyond the key on column i, for some i.
+    const branches = columns.map(([field, order], i) => {
+      const equal = Object.fromEntries(columns.slice(0, i).map(([name], j) => [name, values[j]]));
+      return { ...equal, [field]: { [order === "desc" ? "lt" : "gt"]: values[i] } };
+    });
+    return (branches.length === 1 ? branches[0] : { OR: branches }) as Where;
+  };
+  return {
+    orderBy: columns.map(([field, order]) => ({ [field]: order })) as OrderBy[],
+    after,
+    /** The rows after the cursor's row; every row for no cursor, or for one this order did not make. */
+    afterCursor(cursor: string | null): Where {
+      const key = cursor ? decodeCursor(cursor, columns.length) : null;
+      if (!key || columns.some(([, , kind], i) => kind === "date" && Number.isNaN(Date.parse(key[i])))) return {} as Where;
+      return after(key.map((part, i) => (columns[i][2] === "date" ? new Date(part) : part)));
+    },
+    /** One page out of `take + 1` rows read in this order, with the cursor after its last row. */
+    page<Row extends Record<string, unknown>>(rows: Row[], take: number) {
+      return pageOf(rows, take, (last) => columns.map(([field]) => keyText(last[field])));
+    },
+  };
+}
+
+function keyText(value: unknown) {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Newest first, the id breaking ties: the admin lists of feedback, notices and reports, and the reports API. */
+export const newestFirst = <Where, OrderBy>() => keysetOrder<Where, OrderBy>(["createdAt", "desc", "date"], ["id", "desc", "text"]);

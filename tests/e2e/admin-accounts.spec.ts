@@ -42,11 +42,11 @@ async function roleInDb(db: import("pg").Pool | null, id: string) {
 }
 
 test.describe("admin dashboard", () => {
-  test("cards link to each management area and analytics", async ({ page }) => {
+  test("cards link to each management area, analytics, the QR sheet and the path upload", async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto("/adminHome");
     await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
-    for (const title of ["Profiles", "Videos", "Feedback", "Reports", "Notices", "Trail", "Bench", "Analytics"]) {
+    for (const title of ["Profiles", "Videos", "Feedback", "Reports", "Notices", "Trail", "Bench", "Analytics", "QR codes", "Path from a file"]) {
       await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
     }
     await expect(page.locator('[data-count="profiles"]')).toHaveText(/^\d+ users?$/);
@@ -55,6 +55,27 @@ test.describe("admin dashboard", () => {
     await page.goto("/adminHome");
     await page.getByRole("link", { name: "View analytics" }).click();
     await expect(page).toHaveURL(/\/adminAnalytics$/);
+    await page.goto("/adminHome");
+    await page.getByRole("link", { name: "Print QR codes" }).click();
+    await expect(page).toHaveURL(/\/adminControlPanel\/qr-codes$/);
+    await page.goto("/adminHome");
+    await page.getByRole("link", { name: "Upload a path" }).click();
+    await expect(page).toHaveURL(/\/adminControlPanel\?option=trail#trail-path-upload$/);
+  });
+
+  test("the control panel's menu lists the admin pages of their own beside the areas", async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto("/adminControlPanel");
+    const menu = page.getByRole("navigation", { name: "Admin areas" });
+    for (const [name, url] of [
+      ["Analytics", /\/adminAnalytics$/],
+      ["Bench QR codes", /\/adminControlPanel\/qr-codes$/],
+      ["Replace a trail's path", /\/adminControlPanel\?option=trail#trail-path-upload$/],
+    ] as const) {
+      await page.goto("/adminControlPanel");
+      await menu.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(url);
+    }
   });
 });
 

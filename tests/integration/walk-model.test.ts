@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { getWalkAnalytics } from "~/models/analytics.server";
 import { createUser, deleteUserAccount } from "~/models/user.server";
-import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, serializeWalk, walkSummary, weekStart } from "~/models/walk.server";
+import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, toWalkJson, walkSummary, weekStart } from "~/models/walk.server";
 import { METRES_PER_MILE, pathLengthMetres } from "~/lib/geo";
 import { walkInputSchema } from "~/schemas/walk";
 import { prisma } from "~/utils/db.server";
@@ -41,7 +41,7 @@ describe("logging a walk", () => {
     expect(laps.walk.distanceMetres).toBeCloseTo(goldLength * 2.5, 6);
     expect(laps.walk.durationSeconds).toBe(2400);
     expect(miles.walk.distanceMetres).toBeCloseTo(1.5 * METRES_PER_MILE, 6);
-    expect(serializeWalk(miles.walk)).toEqual({
+    expect(toWalkJson(miles.walk)).toEqual({
       _id: miles.walk.id,
       trailId: GOLD,
       trailName: "Gold Trail",
@@ -70,7 +70,7 @@ describe("one's own walks only", () => {
     await logWalk(owner.id, input({ trailId: GOLD, date: "2025-01-02" }));
     const newer = await logWalk(owner.id, input({ trailId: GREEN, date: "2025-02-03" }));
     if (!newer.ok) throw new Error("not logged");
-    expect((await listWalks(owner.id)).walks.map((walk) => serializeWalk(walk).date)).toEqual(["2025-02-03", "2025-01-02"]);
+    expect((await listWalks(owner.id)).walks.map((walk) => toWalkJson(walk).date)).toEqual(["2025-02-03", "2025-01-02"]);
     expect(await listWalks(other.id)).toEqual({ walks: [], next: null });
     expect(await getOwnWalk(other.id, newer.walk.id)).toBeNull();
     expect(await deleteOwnWalk(other.id, newer.walk.id)).toBe(false);

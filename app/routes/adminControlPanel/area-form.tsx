@@ -2,6 +2,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { actionToSummary, ErrorSummary, type ErrorSummaryData } from "~/components/form-fields";
+import { AnchoredMessage } from "~/components/toast-message";
 
 /**
  * A form of an admin area that changes data: it posts to the area's URL, keeps the scroll position, is
@@ -38,5 +39,17 @@ export function AreaForm<Fields extends Record<string, unknown>>({
       <ErrorSummary summary={summary} level={level === 3 ? 4 : 5} className="mb-4" />
       {children}
     </Form>
+  );
+}
+
+/** An area form's main button, sending its intent, and under it the message its result lands on. */
+export function SubmitWithMessage({ intent, label, anchor }: { intent: string; label: string; anchor: string }) {
+  return (
+    <>
+      <button type="submit" name="intent" value={intent} className="btn-primary mt-4">
+        {label}
+      </button>
+      <AnchoredMessage anchor={anchor} />
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
-import { benchIntentSchema } from "~/schemas/bench";
+import { benchIntentSchema, benchMessages } from "~/schemas/bench";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
@@ -37,7 +37,7 @@ export async function benchAction(_request: Request, formData: FormData) {
       const result = await createBench(input);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       // The new bench opens in its edit form, which the message stands in.
-      const message = `Bench #${result.bench.benchNumber} created.`;
+      const message = benchMessages.created(result.bench.benchNumber);
       return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
     }
     case "update-bench": {
@@ -46,28 +46,28 @@ export async function benchAction(_request: Request, formData: FormData) {
       const { version, ...fields } = input;
       const result = await updateBench(input.benchId, { ...fields, trailId: input.trailId ?? null }, { expectedVersion: version });
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      const message = `Bench #${result.bench.benchNumber} updated.`;
+      const message = benchMessages.updated(result.bench.benchNumber);
       return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
     }
     case "save-bench-facts": {
       const { intent, benchId, version, ...facts } = input;
       const result = await updateBench(benchId, facts, { expectedVersion: version });
       if (!result.ok) return refused(intent, submission, benchRefusal(result));
-      const message = `Facts of bench #${result.bench.benchNumber} saved.`;
+      const message = benchMessages.factsSaved(result.bench.benchNumber);
       return redirectWithToast(toBench(benchId), { type: "success", message, anchor: anchors.benchFacts });
     }
     case "delete-bench": {
       const result = await deleteBench(input.benchId, { expectedVersion: input.version });
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       // Its form is gone: the message stands by the chooser, where the next bench is picked.
-      const message = `Bench #${result.bench.benchNumber} deleted.`;
+      const message = benchMessages.deleted(result.bench.benchNumber);
       return redirectWithToast(toBench(null), { type: "success", message, anchor: anchors.benchChooser });
     }
     // Adding or removing a video overwrites nothing: these forms carry no version (the bench's moves on).
     case "add-video": {
       const result = await addBenchVideo(input.benchId, input);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      const message = `Video "${input.title}" added to bench #${result.bench.benchNumber}.`;
+      const message = benchMessages.videoAdded(input.title, result.bench.benchNumber);
       return redirectWithToast(toBench(input.benchId), { type: "success", message, anchor: anchors.addBenchVideo });
     }
     case "delete-video": {
@@ -76,7 +76,7 @@ export async function benchAction(_request: Request, formData: FormData) {
       const title = benches.find((bench) => bench.id === input.benchId)?.videos.find((video) => video.id === input.videoId)?.title;
       const result = await deleteBenchVideo(input.benchId, input.videoId);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
-      const message = `Video ${title ? `"${title}" ` : ""}removed from bench #${result.bench.benchNumber}.`;
+      const message = benchMessages.videoRemoved(title, result.bench.benchNumber);
       return redirectWithToast(toBench(input.benchId), { type: "success", message, anchor: anchors.benchVideos });
     }
   }

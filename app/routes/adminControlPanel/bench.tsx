@@ -7,7 +7,7 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
 import { benchFactsFormSchema } from "~/schemas/facts";
 import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
-import { AreaForm } from "./area-form";
+import { AreaForm, SubmitWithMessage } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -140,10 +140,7 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
         <TextField field={fields.seatHeightCm} label="Seat height in centimetres" inputProps={{ inputMode: "numeric", placeholder: "e.g. 45" }} />
         <FactSelectField field={fields.wheelchairSpace} label="Room for a wheelchair beside it" />
       </div>
-      <button type="submit" name="intent" value="save-bench-facts" className="btn-primary mt-4">
-        Save facts
-      </button>
-      <AnchoredMessage anchor={anchors.benchFacts} />
+      <SubmitWithMessage intent="save-bench-facts" label="Save facts" anchor={anchors.benchFacts} />
     </AreaForm>
   );
 }
@@ -157,10 +154,7 @@ function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: str
         <TextField field={fields.title} label="Title" />
         <TextField field={fields.url} label="Video link" />
       </div>
-      <button type="submit" name="intent" value="add-video" className="btn-primary mt-4">
-        Add Video
-      </button>
-      <AnchoredMessage anchor={anchors.addBenchVideo} />
+      <SubmitWithMessage intent="add-video" label="Add Video" anchor={anchors.addBenchVideo} />
     </AreaForm>
   );
 }

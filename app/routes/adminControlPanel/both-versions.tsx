@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { ColumnHeads } from "~/components/data-table";
 
 /**
  * What an edit form's refused submission typed, when it was based on another version of the row than the
@@ -34,17 +35,7 @@ export function BothVersions({ id, rows }: { id: string; rows: VersionRow[] }) {
           Nothing was saved. What you entered is still in the form; the values saved now are beside it. Save again to replace them with yours.
         </caption>
         <thead className="border-b border-amber-700 text-stone-900">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Field
-            </th>
-            <th scope="col" className="px-3 py-2">
-              You entered
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Saved now
-            </th>
-          </tr>
+          <ColumnHeads columns={["Field", "You entered", "Saved now"]} cell="px-3 py-2" />
         </thead>
         <tbody>
           {rows.map(({ label, yours, saved }) => {

@@ -5,7 +5,7 @@ import { feedbackMessages } from "~/schemas/feedback";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadFeedbackArea } from "./feedback.server";
-import { AdminSearch, ListPages, ResultCount } from "./search";
+import { AdminSearch, ListHead, ListPages } from "./search";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];
@@ -72,7 +72,6 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
   const back = adminAreaUrl("feedback", data.place);
   const confirm = data.confirm;
   const shown = data.feedback.map((row) => row.id);
-  const rowAnchors = new Set(shown.map(anchors.feedbackRow));
   return (
     <div>
       {/* First in the area: without JavaScript the confirmation step is what the page opens on. */}
@@ -96,21 +95,15 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
-      <div id={anchors.feedbackList} className="scroll-mt-4">
-        <ResultCount
-          count={data.pages.count}
-          more={data.pages.more}
-          shown={data.feedback.length}
-          paged={Boolean(data.pages.older || data.pages.newest)}
-          q={data.q}
-          noun={["message", "messages"]}
-        />
-        <AnchoredMessage
-          anchor={anchors.feedbackList}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
-          alsoFor={(anchor) => anchor.startsWith(anchors.feedbackRow("")) && !rowAnchors.has(anchor)}
-        />
-      </div>
+      <ListHead
+        pages={data.pages}
+        shown={shown}
+        q={data.q}
+        noun={["message", "messages"]}
+        anchor={anchors.feedbackList}
+        rowAnchor={anchors.feedbackRow}
+        refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
+      />
       {data.feedback.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (

@@ -23,7 +23,7 @@ import { formErrorsOf, replyAbout, replyAboutNone, replyTo, type AreaProps } fro
 import { AreaForm } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadNoticesArea } from "./notices.server";
-import { ListPages, ResultCount } from "./search";
+import { ListHead, ListPages } from "./search";
 
 type NoticesData = Awaited<ReturnType<typeof loadNoticesArea>>;
 type Row = NoticesData["notices"][number];
@@ -277,7 +277,6 @@ function NoticeRowCard({ notice, data, reply }: { notice: Row; data: NoticesData
 export function NoticesArea({ data, reply }: AreaProps<NoticesData>) {
   const back = adminAreaUrl("notices", data.place);
   const shown = data.notices.map((notice) => notice.id);
-  const cardAnchors = new Set(shown.map(noticeAnchors.card));
   const { confirm } = data;
   return (
     <div>
@@ -307,21 +306,14 @@ export function NoticesArea({ data, reply }: AreaProps<NoticesData>) {
       <PostNoticeForm data={data} lastResult={replyTo(reply, "create")} />
       <h3 className="mb-3 text-xl font-semibold">Posted notices</h3>
       <ShowFilter data={data} />
-      <div id={noticeAnchors.list} className="scroll-mt-4">
-        <ResultCount
-          count={data.pages.count}
-          more={data.pages.more}
-          shown={data.notices.length}
-          paged={Boolean(data.pages.older || data.pages.newest)}
-          q=""
-          noun={["notice", "notices"]}
-        />
-        <AnchoredMessage
-          anchor={noticeAnchors.list}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "end", "delete"))}
-          alsoFor={(anchor) => anchor.startsWith(noticeAnchors.card("")) && !cardAnchors.has(anchor)}
-        />
-      </div>
+      <ListHead
+        pages={data.pages}
+        shown={shown}
+        noun={["notice", "notices"]}
+        anchor={noticeAnchors.list}
+        rowAnchor={noticeAnchors.card}
+        refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "end", "delete"))}
+      />
       {data.notices.length === 0 ? (
         <p className="card p-6 text-stone-800">No notices</p>
       ) : (

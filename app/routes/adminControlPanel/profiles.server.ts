@@ -6,14 +6,9 @@ import type { SessionUser } from "~/models/session.server";
 import { changeUserRole, countMatchingUsers, deleteUserAccount, getUserById, listUsers, userRefusal, userRefusals } from "~/models/user.server";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
-import { profilesIntentSchema } from "~/schemas/user";
+import { profilesIntentSchema, userMessages } from "~/schemas/user";
 import { anchors } from "./area";
 import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
-
-const profilesMessages = {
-  roleChanged: (username: string, role: string) => `${username}'s role was changed to ${role}.`,
-  deleted: (username: string) => `${username} was deleted.`,
-} as const;
 
 /**
  * A page of the users matching ?q= (after ?cursor=, ?limit= of them) and, for ?confirm=role|delete&id=,
@@ -52,7 +47,7 @@ export async function profilesAction(request: Request, formData: FormData, admin
   if (input.intent === "changeRole") {
     const changed = await changeUserRole(input.id, input.role);
     if (!changed.ok) return refused(input.intent, submission, userRefusal(changed));
-    const message = profilesMessages.roleChanged(changed.user.username, changed.user.role);
+    const message = userMessages.roleChanged(changed.user.username, changed.user.role);
     // A role change ends the person's sessions: an administrator who gave up their own role signs in anew.
     if (input.id === admin.id && changed.user.role !== "Admin") {
       return redirectWithToast("/authorization?formType=signin", { type: "success", message }, { headers: await endSession(request) });
@@ -64,7 +59,7 @@ export async function profilesAction(request: Request, formData: FormData, admin
   if (!target) return refused(input.intent, submission, userRefusals["not-found"]);
   const deleted = await deleteUserAccount(input.id);
   if (!deleted.ok) return refused(input.intent, submission, userRefusal(deleted));
-  const message = profilesMessages.deleted(target.username);
+  const message = userMessages.deletedByAdmin(target.username);
   if (input.id === admin.id) return redirectWithToast("/", { type: "success", message }, { headers: await endSession(request) });
   // The row is gone: the message stands where the list says what it shows.
   return redirectWithToast(back, { type: "success", message, anchor: anchors.userList });

@@ -4,7 +4,8 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
-import { AdminSearch, ListPages, PlaceFields, ResultCount } from "./search";
+import { AdminSearch, ListHead, ListPages, PlaceFields } from "./search";
+import { actionsColumn, ResponsiveTable } from "~/components/data-table";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
 type Row = ProfilesData["users"][number];
@@ -51,7 +52,6 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
   const confirm = data.confirm;
   const isDelete = confirm?.kind === "delete";
   const shown = data.users.map((user) => user.id);
-  const rowAnchors = new Set(shown.map(anchors.userRow));
   // A role change is answered in the person's row; a deletion where the list says what it shows.
   const answerAt = confirm ? (isDelete ? anchors.userList : anchors.userRow(confirm.user.id)) : null;
   return (
@@ -80,78 +80,61 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
-      <div id={anchors.userList} className="scroll-mt-4">
-        <ResultCount
-          count={data.pages.count}
-          more={data.pages.more}
-          shown={data.users.length}
-          paged={Boolean(data.pages.older || data.pages.newest)}
-          q={data.q}
-          noun={["user", "users"]}
-        />
-        <AnchoredMessage
-          anchor={anchors.userList}
-          refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
-          alsoFor={(anchor) => anchor.startsWith(anchors.userRow("")) && !rowAnchors.has(anchor)}
-        />
-      </div>
+      <ListHead
+        pages={data.pages}
+        shown={shown}
+        q={data.q}
+        noun={["user", "users"]}
+        anchor={anchors.userList}
+        rowAnchor={anchors.userRow}
+        refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
+      />
       {data.users.length === 0 ? (
         <p className="card p-6 text-stone-800">No results found</p>
       ) : (
         // Below md each row is a card: the header row hides and every cell carries its own label.
         <div className="card overflow-x-auto">
-          <table className="block w-full text-left text-sm md:table">
-            <caption className="sr-only">Users</caption>
-            <thead className="hidden border-b border-stone-200 bg-stone-50 text-stone-800 md:table-header-group">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Username
+          <ResponsiveTable
+            caption="Users"
+            captionClassName="sr-only"
+            columns={["Username", "Email", "Role", actionsColumn]}
+            cell="px-4 py-3"
+            tableClassName="text-sm"
+            headClassName="border-b border-stone-200 bg-stone-50 text-stone-800"
+            bodyClassName="divide-y divide-stone-200"
+          >
+            {data.users.map((user) => (
+              <tr key={user.id} id={anchors.userRow(user.id)} data-user-row={user.username} className="block scroll-mt-4 p-4 md:table-row md:p-0">
+                <th scope="row" className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm">
+                  {user.username}
                 </th>
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
+                {/* Breaks only where it must, not a letter per line as break-all would. */}
+                <td className="block py-1 [overflow-wrap:anywhere] text-stone-800 md:table-cell md:px-4 md:py-3">
+                  <span className="sr-only md:hidden">Email: </span>
+                  {user.email}
+                </td>
+                <td className="block py-1 md:table-cell md:px-4 md:py-3">
+                  <span className="sr-only">Role: </span>
+                  <RoleBadge role={user.role} />
+                </td>
+                <td className="block pt-2 md:table-cell md:px-4 md:py-3 md:text-right">
+                  <div className="flex flex-wrap items-center gap-2 md:justify-end">
+                    <RoleButton user={user} place={data.place} />
+                    <Link
+                      to={adminAreaUrl("profiles", { ...data.place, confirm: "delete", id: user.id })}
+                      preventScrollReset
+                      className="btn-danger min-h-11"
+                      aria-haspopup="dialog"
+                    >
+                      Delete<span className="sr-only"> {user.username}</span>
+                    </Link>
+                  </div>
+                  {/* This person's last result stands beside the buttons that caused it. */}
+                  <AnchoredMessage anchor={anchors.userRow(user.id)} refusal={formErrorsOf(replyAbout(reply, "id", user.id, "changeRole", "delete"))} />
+                </td>
               </tr>
-            </thead>
-            <tbody className="block divide-y divide-stone-200 md:table-row-group">
-              {data.users.map((user) => (
-                <tr key={user.id} id={anchors.userRow(user.id)} data-user-row={user.username} className="block scroll-mt-4 p-4 md:table-row md:p-0">
-                  <th scope="row" className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm">
-                    {user.username}
-                  </th>
-                  {/* Breaks only where it must, not a letter per line as break-all would. */}
-                  <td className="block py-1 [overflow-wrap:anywhere] text-stone-800 md:table-cell md:px-4 md:py-3">
-                    <span className="sr-only md:hidden">Email: </span>
-                    {user.email}
-                  </td>
-                  <td className="block py-1 md:table-cell md:px-4 md:py-3">
-                    <span className="sr-only">Role: </span>
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td className="block pt-2 md:table-cell md:px-4 md:py-3 md:text-right">
-                    <div className="flex flex-wrap items-center gap-2 md:justify-end">
-                      <RoleButton user={user} place={data.place} />
-                      <Link
-                        to={adminAreaUrl("profiles", { ...data.place, confirm: "delete", id: user.id })}
-                        preventScrollReset
-                        className="btn-danger min-h-11"
-                        aria-haspopup="dialog"
-                      >
-                        Delete<span className="sr-only"> {user.username}</span>
-                      </Link>
-                    </div>
-                    {/* This person's last result stands beside the buttons that caused it. */}
-                    <AnchoredMessage anchor={anchors.userRow(user.id)} refusal={formErrorsOf(replyAbout(reply, "id", user.id, "changeRole", "delete"))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </ResponsiveTable>
         </div>
       )}
       {/* Users come by username, a page at a time. */}

@@ -1,7 +1,9 @@
 import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ComponentType } from "react";
+import { auditAdminWrite, formTarget } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
-import { adminAreaUrl, adminOptionLabels, adminOptions, parseAdminOption, type AdminOption } from "~/lib/navigation";
+import { adminAreaUrl, adminOptionLabels, adminOptions, adminPages, parseAdminOption, type AdminOption } from "~/lib/navigation";
 import type { AreaReply } from "./area";
 import type { AreaServer } from "./area.server";
 import { benchAction, loadBenchArea } from "./bench.server";
@@ -46,11 +48,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return page.area.searchError ? withStatus(page, { status: 400 }) : page;
 }
 
-/** The area is the one named in the form's action URL; it handles its own intents. */
+/**
+ * The area is the one named in the form's action URL; it handles its own intents. A change it made (it
+ * redirects; a refusal answers the form) is audited here, once for every area.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const option = parseAdminOption(new URL(request.url).searchParams.get("option"));
-  return areas[option].act(request, await request.formData(), admin);
+  const formData = await request.formData();
+  const answer = await areas[option].act(request, formData, admin);
+  if (answer instanceof Response) {
+    auditAdminWrite(admin.id, { area: option, action: String(formData.get("intent")), target: formTarget(formData) });
+  }
+  return answer;
 }
 
 /**
@@ -80,23 +90,24 @@ export default function AdminControlPanel() {
   );
 }
 
-function AreaView({ page, reply }: { page: ReturnType<typeof useLoaderData<typeof loader>>; reply?: AreaReply }) {
-  switch (page.option) {
-    case "profiles":
-      return <ProfilesArea data={page.area} reply={reply} />;
-    case "videos":
-      return <VideosArea data={page.area} reply={reply} />;
-    case "feedback":
-      return <FeedbackArea data={page.area} reply={reply} />;
-    case "reports":
-      return <ReportsArea data={page.area} reply={reply} />;
-    case "notices":
-      return <NoticesArea data={page.area} reply={reply} />;
-    case "trail":
-      return <TrailArea data={page.area} reply={reply} />;
-    case "bench":
-      return <BenchArea data={page.area} reply={reply} />;
-  }
+type LoadedPage = ReturnType<typeof useLoaderData<typeof loader>>;
+type AreaViews = { [O in AdminOption]: ComponentType<{ data: Extract<LoadedPage, { option: O }>["area"]; reply?: AreaReply }> };
+
+/** Each area's page, by option: the other half of an area's row in `areas`, kept apart so the browser gets no server code. */
+const views: AreaViews = {
+  profiles: ProfilesArea,
+  videos: VideosArea,
+  feedback: FeedbackArea,
+  reports: ReportsArea,
+  notices: NoticesArea,
+  trail: TrailArea,
+  bench: BenchArea,
+};
+
+function AreaView({ page, reply }: { page: LoadedPage; reply?: AreaReply }) {
+  // The option names both the view and its data, a pairing TypeScript cannot follow through the index.
+  const View = views[page.option] as ComponentType<{ data: LoadedPage["area"]; reply?: AreaReply }>;
+  return <View data={page.area} reply={reply} />;
 }
 
 function SideMenu({ current }: { current: AdminOption }) {
@@ -114,6 +125,15 @@ function SideMenu({ current }: { current: AdminOption }) {
             >
               {adminOptionLabels[option]}
             </Link>
+          </li>
+        ))}
+        {/* The admin pages of their own, beside the areas where a newcomer looks for them. On a phone the
+            menu sits above the area, so they stay on the dashboard, one link away, and the area in view. */}
+        {Object.values(adminPages).map((page, i) => (
+          <li key={page.to} className={`hidden lg:block ${i === 0 ? "lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4" : ""}`.trim()}>
+            <NavLink to={page.to} className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
+              {page.label}
+            </NavLink>
           </li>
         ))}
         <li className="lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4">

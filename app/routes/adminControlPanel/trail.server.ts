@@ -11,7 +11,7 @@ import {
   updateCoordinate,
   updateTrailFacts,
 } from "~/models/trail.server";
-import { trailIntentSchema } from "~/schemas/trail";
+import { trailIntentSchema, trailMessages } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
@@ -70,7 +70,7 @@ export async function trailAction(request: Request, formData: FormData) {
     // The same page of coordinates as before.
     const page = new URL(request.url).searchParams.get("page");
     const back = adminAreaUrl("trail", { trail: trailId, page: page && /^\d{1,4}$/.test(page) ? page : null });
-    return redirectWithToast(back, { type: "success", message: `Facts of the ${saved.trail.name} saved.`, anchor: anchors.trailFacts });
+    return redirectWithToast(back, { type: "success", message: trailMessages.factsSaved(saved.trail.name), anchor: anchors.trailFacts });
   }
   const expected = { expectedVersion: input.version };
 
@@ -80,17 +80,17 @@ export async function trailAction(request: Request, formData: FormData) {
   let row: number;
   if (input.intent === "delete-coordinate") {
     edit = await deleteCoordinate(input.trailId, input.index, expected);
-    message = `Coordinate #${input.index + 1} deleted.`;
+    message = trailMessages.coordinateDeleted(input.index + 1);
     row = Math.max(1, input.index);
   } else if (input.intent === "save-coordinate") {
     edit = await updateCoordinate(input.trailId, input.index, input, expected);
-    message = `Coordinate #${input.index + 1} saved.`;
+    message = trailMessages.coordinateSaved(input.index + 1);
     row = input.index + 1;
   } else {
     // Insert Below row i puts the new point at i + 1; Insert at End sends the length as its index.
     const at = input.intent === "insert-below" ? input.index + 1 : input.index;
     edit = await insertCoordinate(input.trailId, at, [input.longitude, input.latitude], expected);
-    message = `Coordinate #${at + 1} inserted.`;
+    message = trailMessages.coordinateInserted(at + 1);
     row = at + 1;
   }
   if (!edit.ok) return refused(input.intent, submission, trailRefusals[edit.reason]);

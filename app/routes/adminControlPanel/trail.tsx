@@ -9,13 +9,14 @@ import { adminAreaUrl } from "~/lib/navigation";
 import { trailFactsFormSchema } from "~/schemas/facts";
 import { coordinateSchema } from "~/schemas/trail";
 import { anchors, formErrorsOf, replyTo, type AreaProps, type AreaReply } from "./area";
-import { AreaForm } from "./area-form";
+import { AreaForm, SubmitWithMessage } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FactSelectField } from "./fact-fields";
 import { AreaChooser } from "./search";
 import type { loadTrailArea } from "./trail.server";
 import { TrailPathUpload } from "./trail-path-upload";
+import { ResponsiveTable } from "~/components/data-table";
 
 type TrailData = Awaited<ReturnType<typeof loadTrailArea>>;
 type Trail = NonNullable<TrailData["trail"]>;
@@ -203,10 +204,7 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
           <TextField field={fields.restrooms} label="Where the nearest restrooms are (blank: none nearby)" />
           <TextField field={fields.water} label="Where drinking water is (blank: none nearby)" />
         </div>
-        <button type="submit" name="intent" value="save-facts" className="btn-primary mt-4">
-          Save facts
-        </button>
-        <AnchoredMessage anchor={anchors.trailFacts} />
+        <SubmitWithMessage intent="save-facts" label="Save facts" anchor={anchors.trailFacts} />
       </AreaForm>
     </details>
   );
@@ -297,33 +295,23 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
 
       {/* Below md each point is a card: headers hide, every field names itself, the actions wrap. */}
       <div id={anchors.trailPoints} className="scroll-mt-4 md:overflow-x-auto">
-        <table className="block w-full border-collapse text-left md:table">
-          <caption className="mb-2 block text-left text-stone-700 md:table-caption">
-            Coordinates of the {trail.name} in path order (
-            {points.pages > 1 ? `points ${points.first + 1}–${points.end} of ${trail.coordinates.length}` : `${trail.coordinates.length} points`})
-          </caption>
-          <thead className="hidden md:table-header-group">
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="px-2 py-2">
-                #
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Latitude
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Longitude
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="block md:table-row-group">
-            {shownIndexes.map((index) => (
-              <CoordinateRow key={`${trail.version}-${index}`} trail={trail} index={index} here={here} lastResult={rowReply(reply, index)} />
-            ))}
-          </tbody>
-        </table>
+        <ResponsiveTable
+          caption={
+            <>
+              Coordinates of the {trail.name} in path order (
+              {points.pages > 1 ? `points ${points.first + 1}–${points.end} of ${trail.coordinates.length}` : `${trail.coordinates.length} points`})
+            </>
+          }
+          captionClassName="mb-2 block text-left text-stone-700 md:table-caption"
+          columns={["#", "Latitude", "Longitude", "Actions"]}
+          cell="px-2 py-2"
+          tableClassName="border-collapse"
+          headRowClassName="border-b border-stone-300"
+        >
+          {shownIndexes.map((index) => (
+            <CoordinateRow key={`${trail.version}-${index}`} trail={trail} index={index} here={here} lastResult={rowReply(reply, index)} />
+          ))}
+        </ResponsiveTable>
       </div>
       <CoordinatePages trail={trail} points={points} />
       <p className="mt-2 text-sm text-stone-700">

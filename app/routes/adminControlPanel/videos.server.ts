@@ -1,7 +1,6 @@
 import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
-import type { SessionUser } from "~/models/session.server";
 import {
   countMatchingVideos,
   createVideo,
@@ -16,8 +15,7 @@ import {
 import { isId } from "~/schemas/id";
 import { ADMIN_VIDEO_PAGE } from "~/schemas/page";
 import { parseSearchQuery } from "~/schemas/text";
-import { videoIntentSchema } from "~/schemas/video";
-import { log } from "~/utils/logger.server";
+import { videoIntentSchema, videoMessages } from "~/schemas/video";
 import { anchors } from "./area";
 import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
 
@@ -68,7 +66,7 @@ export async function loadVideosArea(url: URL) {
 const typedFields = ["title", "url", "category", "subCategory", "description"];
 
 /** Every change redirects back to the same page of the same search, with a flash. */
-export async function videosAction(request: Request, formData: FormData, admin: SessionUser) {
+export async function videosAction(request: Request, formData: FormData) {
   const { place } = videosPlace(new URL(request.url));
   const back = adminAreaUrl("videos", place);
   const submission = parseSubmission(formData, { schema: videoIntentSchema });
@@ -78,11 +76,10 @@ export async function videosAction(request: Request, formData: FormData, admin: 
   if (input.intent === "create") {
     const { intent: _intent, ...fields } = input;
     const video = await createVideo(fields);
-    log("info", "video created", { videoId: video.id, adminId: admin.id });
     // Beside the form that added it, ready for the next one, on the first page, which the new video heads.
     return redirectWithToast(adminAreaUrl("videos", { ...place, cursor: null }), {
       type: "success",
-      message: `Video "${video.title}" added.`,
+      message: videoMessages.added(video.title),
       anchor: anchors.addVideo,
     });
   }
@@ -93,9 +90,8 @@ export async function videosAction(request: Request, formData: FormData, admin: 
     // beside what is saved, and overwrites nothing.
     const result = await updateVideo(id, { ...changes, description: changes.description ?? "" }, { expectedVersion: version });
     if (!result.ok) return refused(input.intent, submission, videoRefusals[result.reason]);
-    log("info", "video updated", { videoId: id, adminId: admin.id });
     // The edit form closes: the message stands in the video's card.
-    return redirectWithToast(back, { type: "success", message: `Video "${result.video.title}" updated.`, anchor: anchors.videoCard(id) });
+    return redirectWithToast(back, { type: "success", message: videoMessages.updated(result.video.title), anchor: anchors.videoCard(id) });
   }
 
   // Read first, so the message can name the video: its card is gone by the time it shows.
@@ -103,6 +99,5 @@ export async function videosAction(request: Request, formData: FormData, admin: 
   if (!target) return refused(input.intent, submission, videoRefusals["not-found"]);
   const deleted = await deleteVideo(input.id, { expectedVersion: input.version });
   if (!deleted.ok) return refused(input.intent, submission, videoRefusals[deleted.reason]);
-  log("info", "video deleted", { videoId: input.id, adminId: admin.id });
-  return redirectWithToast(back, { type: "success", message: `Video "${target.title}" deleted.`, anchor: anchors.videoList });
+  return redirectWithToast(back, { type: "success", message: videoMessages.deleted(target.title), anchor: anchors.videoList });
 }

@@ -10,7 +10,7 @@ import { VIDEO_SUB_CATEGORIES } from "~/lib/video-topics";
 import { videoEditFormSchema, videoInputSchema } from "~/schemas/video";
 import { anchors, formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { AdminSearch, ListPages, ResultCount } from "./search";
+import { AdminSearch, ListHead, ListPages } from "./search";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { AdminVideo, loadVideosArea } from "./videos.server";
 
@@ -138,7 +138,6 @@ function EditVideoForm({ video, place, lastResult }: { video: AdminVideo; place:
 
 function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosData>["reply"] }) {
   const shown = data.videos.map((video) => video.id);
-  const cardAnchors = new Set(shown.map(rowAnchor));
   // A refused deletion, or an edit whose video is gone (its form with it), has no card to stand in.
   const orphan = replyTo(reply, "delete", "") ?? (data.editing ? undefined : replyAboutNone(reply, "id", shown, "update"));
   return (
@@ -146,19 +145,16 @@ function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosD
       <h3 id="video-list-heading" className="mb-1 text-lg font-semibold text-stone-900">
         {data.q ? `Videos matching “${data.q}”` : "All videos"}
       </h3>
-      <ResultCount
-        count={data.pages.count}
-        more={data.pages.more}
-        shown={data.videos.length}
-        paged={Boolean(data.pages.older || data.pages.newest)}
+      <ListHead
+        pages={data.pages}
+        shown={shown}
         q={data.q}
         noun={["video", "videos"]}
-      />
-      <AnchoredMessage
         anchor={anchors.videoList}
+        rowAnchor={rowAnchor}
         refusal={formErrorsOf(orphan)}
-        alsoFor={(anchor) => anchor.startsWith(rowAnchor("")) && !cardAnchors.has(anchor)}
-        className="not-empty:mb-3"
+        messageClassName="not-empty:mb-3"
+        inside
       />
       {data.videos.length === 0 ? (
         <p role="status" className="rounded-md bg-stone-100 px-4 py-3 text-stone-800">
