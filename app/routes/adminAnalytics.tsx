@@ -16,8 +16,9 @@ import {
   type VideoSortColumn,
 } from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Analytics") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,8 +8,9 @@ import { countNotices } from "~/models/notice.server";
 import { countUnresolvedReports } from "~/models/report.server";
 import { countUsers } from "~/models/user.server";
 import { countVideos } from "~/models/video.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -17,6 +17,7 @@ import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { noticesForWalkers } from "~/models/notice.server";
 import { listBenches } from "~/models/bench.server";
 import { benchesWithPlaces } from "~/models/trail.server";
+import { pageTitle } from "~/lib/page-title";
 
 // A public page per bench: what a QR code on the bench opens. Its place on each trail it belongs to
 // (the walk companion's 30 m rule, through benchesWithPlaces) is a position fix without GPS.
@@ -24,8 +25,8 @@ import { benchesWithPlaces } from "~/models/trail.server";
 // No script unless a notice here is due to start or end, which the open page must follow (decision 064).
 export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Bench ${data.bench.benchNumber} | Walking Trails` : "Bench not found | Walking Trails" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? `Bench ${data.bench.benchNumber}` : "Bench not found") },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

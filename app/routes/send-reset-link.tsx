@@ -8,8 +8,9 @@ import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset
 import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Send Reset Link") }];
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -21,8 +21,9 @@ import { useMarkupCache } from "~/lib/shared-markup";
 import { noticeKindLabels } from "~/schemas/notice";
 import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trail Map") }];
 
 /**
  * The server-drawn map, the list and every link and form work without JavaScript, so /trails ships

@@ -15,8 +15,9 @@ import { checkRateLimit, profileQuota, passRetryAfter, retryAfterHeaders } from 
 import { RATE_LIMIT_MESSAGE } from "~/utils/rate-limit-counter.server";
 import { getSessionId } from "~/http/session-cookie.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "My Profile | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Profile") }];
 
 const PAGE = "/userControlPanel";
 

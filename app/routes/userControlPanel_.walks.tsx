@@ -16,8 +16,9 @@ import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
 import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Walks") }];
 
 // Plain forms, links and a confirmation step the server renders: complete without scripts, so a first
 // load ships none (decision 064). Reached from a hydrated page, it stays hydrated and the step is a modal.

@@ -145,6 +145,7 @@ const forms: Row[] = [
     intent,
     access: "admin" as const,
   })),
+  { kind: "form", method: "POST", path: "/adminControlPanel?option=campus", intent: "save-campus", access: "admin" },
   { kind: "form", method: "POST", path: `/adminControlPanel/trail-path?trail=${NO_SUCH_ID}`, access: "admin" },
   ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({
     kind: "form" as const,

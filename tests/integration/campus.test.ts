@@ -1,0 +1,146 @@
+// The campus settings (decision 076): GET /api/campus for everyone, PATCH /api/campus and the admin Campus
+// area for admins only, and the name where the site names its place, through the built app.
+import { beforeAll, describe, expect, test } from "vitest";
+import { createSession } from "~/models/session.server";
+import { createUser } from "~/models/user.server";
+import { prisma } from "~/utils/db.server";
+import { env } from "~/utils/env.server";
+import { seedDatabase } from "~/utils/seed.server";
+import { callRoute, fieldValue, pageText } from "../support/routes";
+
+env.RATE_LIMIT_FACTOR = 1000;
+
+let adminToken: string;
+let walkerToken: string;
+
+async function person(prefix: string, role: "User" | "Admin" = "User") {
+  const name = `${prefix}${Math.random().toString(36).slice(2, 9)}`;
+  const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234", role });
+  return (await createSession(user.id)).id;
+}
+
+function api(method: string, token: string | null, body?: unknown) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return callRoute("/api/campus", { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+function post(sessionId: string, fields: Record<string, string>) {
+  return callRoute("/adminControlPanel?option=campus", { method: "POST", sessionId, body: new URLSearchParams(fields) });
+}
+
+async function version() {
+  return ((await (await api("GET", null)).json()) as { version: number }).version;
+}
+
+beforeAll(async () => {
+  await seedDatabase(prisma);
+  adminToken = await person("campusadmin", "Admin");
+  walkerToken = await person("campuswalker");
+});
+
+describe("GET and PATCH /api/campus", () => {
+  test("anyone reads the sample campus's settings", async () => {
+    const response = await api("GET", null);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ name: "Sample Campus", timeZone: "America/New_York", center: null });
+    expect(response.headers.get("ETag")).toMatch(/^"\d+"$/);
+  });
+
+  test("a visitor gets 401 and a walker 403; nothing changes", async () => {
+    expect((await api("PATCH", null, { name: "Taken Over" })).status).toBe(401);
+    expect((await api("PATCH", walkerToken, { name: "Taken Over" })).status).toBe(403);
+    expect(((await (await api("GET", null)).json()) as { name: string }).name).toBe("Sample Campus");
+  });
+
+  test("an unknown time zone is refused with a sentence naming it, and nothing changes", async () => {
+    const response = await api("PATCH", adminToken, { name: "Half Saved", timeZone: "Mars/Olympus" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: 'Unknown time zone "Mars/Olympus". Use a name like America/Chicago.' });
+    expect(await (await api("GET", null)).json()).toMatchObject({ name: "Sample Campus", timeZone: "America/New_York" });
+  });
+
+  test("an admin changes the name, the clock and the centre; the footer, About and titles follow", async () => {
+    const response = await api("PATCH", adminToken, { name: "Riverside College", timeZone: "america/chicago", center: [-87.6298, 41.8781] });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ name: "Riverside College", timeZone: "America/Chicago", center: [-87.6298, 41.8781] });
+    const about = await callRoute("/about");
+    const html = await about.text();
+    expect(html).toContain("<title>About | Riverside College | Walking Trails</title>");
+    const text = await pageText(new Response(html));
+    expect(text).toContain("A wellness project for Riverside College.");
+    expect(text).toContain("the marked walking trails across Riverside College");
+    // The product keeps its name.
+    expect(text).toContain("About Walking Trails");
+    expect(await pageText(await callRoute("/privacy"))).toContain("A wellness project for Riverside College.");
+    // The centre goes with null; a stale If-Match is refused.
+    expect(await (await api("PATCH", adminToken, { center: null })).json()).toMatchObject({ center: null, name: "Riverside College" });
+    const stale = await callRoute("/api/campus", {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}`, "If-Match": '"0"' },
+      body: JSON.stringify({ name: "Lost Update" }),
+    });
+    expect(stale.status).toBe(412);
+  });
+});
+
+describe("the Campus area of the control panel", () => {
+  test("shows the settings in a plain form, for admins only", async () => {
+    const page = await callRoute("/adminControlPanel?option=campus", { sessionId: adminToken });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(fieldValue(html, "name")).toBe("Riverside College");
+    expect(fieldValue(html, "timeZone")).toBe("America/Chicago");
+    expect((await callRoute("/adminControlPanel?option=campus", { sessionId: walkerToken })).status).toBe(403);
+  });
+
+  test("a save redirects back to the area with a flash, and the footer names the new place", async () => {
+    const saved = await post(adminToken, {
+      intent: "save-campus",
+      name: "Lakeside University",
+      timeZone: "Europe/Berlin",
+      centerLatitude: "",
+      centerLongitude: "",
+      version: String(await version()),
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/adminControlPanel?option=campus#campus-settings");
+    expect(await (await api("GET", null)).json()).toMatchObject({ name: "Lakeside University", timeZone: "Europe/Berlin", center: null });
+    expect(await pageText(await callRoute("/about"))).toContain("A wellness project for Lakeside University.");
+  });
+
+  test("a bad time zone or half a centre is refused at its field, keeping what was typed; nothing is saved", async () => {
+    const current = String(await version());
+    const refused = await post(adminToken, {
+      intent: "save-campus",
+      name: "Typed Name",
+      timeZone: "Mars/Olympus",
+      centerLatitude: "41.9",
+      centerLongitude: "",
+      version: current,
+    });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Unknown time zone &quot;Mars/Olympus&quot;. Use a name like America/Chicago.");
+    expect(fieldValue(html, "name")).toBe("Typed Name");
+    expect(fieldValue(html, "timeZone")).toBe("Mars/Olympus");
+    expect(fieldValue(html, "centerLatitude")).toBe("41.9");
+    const half = await post(adminToken, {
+      intent: "save-campus",
+      name: "Typed Name",
+      timeZone: "UTC",
+      centerLatitude: "41.9",
+      centerLongitude: "",
+      version: current,
+    });
+    expect(half.status).toBe(400);
+    expect(await half.text()).toContain("Give both the latitude and the longitude of the centre, or neither.");
+    expect(await (await api("GET", null)).json()).toMatchObject({ name: "Lakeside University" });
+  });
+
+  test("a save based on settings changed since is refused (409)", async () => {
+    const stale = await post(adminToken, { intent: "save-campus", name: "Old Form", timeZone: "UTC", version: "0" });
+    expect(stale.status).toBe(409);
+    expect(await pageText(stale)).toContain("The campus settings were changed by someone else since you opened them.");
+  });
+});
