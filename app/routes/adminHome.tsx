@@ -88,6 +88,13 @@ const cards: Card[] = [
     count: (c) => plural(c.benches, "bench", "benches"),
   },
   {
+    id: "campus",
+    title: "Campus",
+    to: adminAreaUrl("campus"),
+    text: "Name the campus, set the clock every page's times are on, and optionally where the map is centred.",
+    action: "Edit campus settings",
+  },
+  {
     id: "analytics",
     title: "Analytics",
     to: "/adminAnalytics",

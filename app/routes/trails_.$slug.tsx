@@ -18,6 +18,7 @@ import { sendReportForm } from "~/http/report-form.server";
 import { listBenches } from "~/models/bench.server";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 import { pageTitle } from "~/lib/page-title";
+import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 
 // "Know before you go": a public page per trail (/trails/gold, /trails/gray, /trails/green). Public on
 // purpose: a QR code on a bench or a newsletter link must open for anyone, with or without scripts.
@@ -89,13 +90,14 @@ export const headers = passRetryAfter;
 
 export default function TrailPage() {
   const { trail, notices, nextChangeAt, facts, factRows, benches, steps } = useLoaderData<typeof loader>();
+  const timeZone = useCampusTimeZone();
   const reply = useActionData<typeof action>();
   // A notice that starts or ends while the page is open comes or goes then.
   useRevalidateAt(nextChangeAt);
   return (
     <div className="page trail-guide">
       <h1 className="page-title mb-6">{trail.name}</h1>
-      <NoticeBanner notices={notices} here={`/trails/${trail.slug}`} />
+      <NoticeBanner notices={notices} here={`/trails/${trail.slug}`} timeZone={timeZone} />
       <FactList
         className="card mb-6 p-4"
         rows={[

@@ -1,4 +1,5 @@
-import { formatDay, formatShortDay } from "~/lib/dates";
+import { campusToday, formatDay, formatShortDay } from "~/lib/dates";
+import { campusOf } from "~/http/campus.server";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,7 +15,7 @@ import { listTrails } from "~/models/trail.server";
 import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, serializeWalk, walkRefusals, walkSummary } from "~/models/walk.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
-import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
+import { MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
 import { pageTitle } from "~/lib/page-title";
 
@@ -29,7 +30,7 @@ const PAGE = "/userControlPanel/walks";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const today = campusToday();
+  const today = campusToday((await campusOf(request)).timeZone);
   const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
   // The URL is the state: ?cursor= shows older walks; a cursor we did not make shows the newest.
   const cursor = url.searchParams.get("cursor");

@@ -1,6 +1,7 @@
 // The campus settings (decision 076): GET /api/campus for everyone, PATCH /api/campus and the admin Campus
 // area for admins only, and the name where the site names its place, through the built app.
 import { beforeAll, describe, expect, test } from "vitest";
+import { formatCampusTime } from "~/lib/dates";
 import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
@@ -142,5 +143,19 @@ describe("the Campus area of the control panel", () => {
     const stale = await post(adminToken, { intent: "save-campus", name: "Old Form", timeZone: "UTC", version: "0" });
     expect(stale.status).toBe(409);
     expect(await pageText(stale)).toContain("The campus settings were changed by someone else since you opened them.");
+  });
+});
+
+describe("every time shown is on the campus clock", () => {
+  test("a notice's end on a trail page follows the campus's time zone, with its abbreviation", async () => {
+    const endsAt = new Date(Date.UTC(2030, 0, 15, 17, 30));
+    await prisma.notice.create({ data: { trailId: "673e9addbf9ebe061ef810bf", kind: "caution", message: "Clock check", endsAt } });
+    await api("PATCH", adminToken, { timeZone: "America/New_York" });
+    expect(await pageText(await callRoute("/trails/gold"))).toContain("Until Tue, Jan 15, 2030, 12:30 PM EST");
+    await api("PATCH", adminToken, { timeZone: "America/Los_Angeles" });
+    const text = await pageText(await callRoute("/trails/gold"));
+    expect(text).toContain("Until Tue, Jan 15, 2030, 9:30 AM PST");
+    expect(text).toContain(`Until ${formatCampusTime(endsAt, "America/Los_Angeles")}`);
+    expect(text).not.toContain("12:30 PM EST");
   });
 });
