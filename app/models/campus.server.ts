@@ -49,30 +49,33 @@ export const campusRefusals = {
 
 /**
  * Changes the fields given (a `center` of null takes the centre away), moving the version on by one with
- * one conditional write, so an edit based on an older version is refused rather than lost.
+ * one conditional write, so an edit based on an older version is refused rather than lost. The row is
+ * made by the first save with an insert that skips an existing row, so two first saves at once both reach
+ * the conditional write (one may be refused as stale) instead of one failing on the duplicate key.
  */
 export async function updateCampus(change: CampusChange, base: EditBase = {}): Promise<CampusResult> {
   return prisma.$transaction(async (tx) => {
-    const row = await tx.campus.findUnique({ where: { id: 1 }, select: campusSelect });
+    const read = () => tx.campus.findUnique({ where: { id: 1 }, select: campusSelect });
+    const row = await read();
     const current = row ? toCampus(row) : DEFAULT_CAMPUS;
     const mismatch = versionMismatch(current.version, base);
     if (mismatch) return { ok: false, reason: mismatch, current };
+    if (!row) {
+      await tx.campus.createMany({
+        data: [{ id: 1, name: DEFAULT_CAMPUS.name, timeZone: DEFAULT_CAMPUS.timeZone, version: DEFAULT_CAMPUS.version }],
+        skipDuplicates: true,
+      });
+    }
     const center = change.center === undefined ? {} : { centerLongitude: change.center?.[0] ?? null, centerLatitude: change.center?.[1] ?? null };
     const fields = {
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.timeZone !== undefined ? { timeZone: change.timeZone } : {}),
       ...center,
     };
-    if (!row) {
-      const created = await tx.campus.create({
-        data: { id: 1, name: DEFAULT_CAMPUS.name, timeZone: DEFAULT_CAMPUS.timeZone, ...fields, version: 1 },
-        select: campusSelect,
-      });
-      return { ok: true, campus: toCampus(created) };
-    }
     const written = await tx.campus.updateMany({ where: { id: 1, ...versionCondition(base) }, data: { ...fields, version: { increment: 1 } } });
-    if (written.count === 0) return { ok: false, reason: "stale", current };
-    const saved = await tx.campus.findUniqueOrThrow({ where: { id: 1 }, select: campusSelect });
+    const saved = await read();
+    if (!saved) throw new Error("The campus row vanished inside its own transaction");
+    if (written.count === 0) return { ok: false, reason: versionMismatch(saved.version, base) ?? "stale", current: toCampus(saved) };
     return { ok: true, campus: toCampus(saved) };
   });
 }

@@ -159,3 +159,21 @@ describe("every time shown is on the campus clock", () => {
     expect(text).not.toContain("12:30 PM EST");
   });
 });
+
+describe("the first save of the settings", () => {
+  test("two first saves at the same moment both get an answer, never a 500", async () => {
+    await prisma.campus.deleteMany();
+    const [first, second] = await Promise.all([api("PATCH", adminToken, { name: "First College" }), api("PATCH", adminToken, { name: "Second College" })]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await prisma.campus.count()).toBe(1);
+    expect(((await (await api("GET", null)).json()) as { version: number }).version).toBe(2);
+  });
+
+  test("two first form saves from the same unsaved version: one is saved, the other refused as stale", async () => {
+    await prisma.campus.deleteMany();
+    const save = (name: string) => post(adminToken, { intent: "save-campus", name, timeZone: "UTC", version: "0" });
+    const statuses = (await Promise.all([save("First College"), save("Second College")])).map((response) => response.status);
+    expect(statuses.sort()).toEqual([302, 409]);
+    expect(await (await api("GET", null)).json()).toMatchObject({ version: 1, timeZone: "UTC" });
+  });
+});
