@@ -1,6 +1,8 @@
-import type { LonLat } from "~/lib/geo";
+import { boundingBox, PLACEMENT_MARGIN_METRES, type LonLat, type PlacementArea } from "~/lib/geo";
 import type { Refusal } from "~/models/refusal";
 import { versionCondition, versionMismatch, type EditBase } from "~/models/edit-version";
+import { listBenches } from "~/models/bench.server";
+import { listTrailsWithCoordinates } from "~/models/trail.server";
 import { campusMessages, type CampusChange, type CampusJson } from "~/schemas/campus";
 import { prisma } from "~/utils/db.server";
 import { versionedCache, type DataVersions } from "~/utils/versioned-cache.server";
@@ -31,6 +33,27 @@ const campusSettings = versionedCache("campus", async (): Promise<Campus> => {
 /** The campus settings; `versions`: the request's data versions when the caller has them. Never mutate. */
 export function getCampus(versions?: DataVersions): Promise<Campus> {
   return campusSettings(versions);
+}
+
+let placement: { sources: readonly unknown[]; area: PlacementArea } | null = null;
+
+/**
+ * Where a new trail point or bench may go (decision 076): within PLACEMENT_MARGIN_METRES of the box around
+ * every trail point, bench and the campus's centre; anywhere on an empty campus. Worked out again only when
+ * one of the three versioned caches it is made from has moved on.
+ */
+export async function getPlacementArea(versions?: DataVersions): Promise<PlacementArea> {
+  const sources = await Promise.all([listTrailsWithCoordinates(versions), listBenches(versions), getCampus(versions)]);
+  if (placement?.sources.every((source, index) => source === sources[index])) return placement.area;
+  const [trails, benches, campus] = sources;
+  const points: LonLat[] = [
+    ...trails.flatMap((trail) => trail.coordinates),
+    ...benches.map((bench): LonLat => [bench.longitude, bench.latitude]),
+    ...(campus.center ? [campus.center] : []),
+  ];
+  const area: PlacementArea = { box: boundingBox(points), marginMetres: PLACEMENT_MARGIN_METRES, hasCenter: campus.center !== null };
+  placement = { sources, area };
+  return area;
 }
 
 export function toCampusJson(campus: Campus): CampusJson {

@@ -160,6 +160,47 @@ describe("every time shown is on the campus clock", () => {
   });
 });
 
+describe("where a point may be placed", () => {
+  const portland = { bench_number: 990, location: "Riverside", latitude: 45.52, longitude: -122.68 };
+  const refusal = "This point is 3,505 km from the campus; points must be within 5 km of its trails and benches.";
+
+  test("the API refuses a bench 3,000 km from the sample campus, saying how far", async () => {
+    const response = await callRoute("/api/bench/bench", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(portland),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: refusal, fieldErrors: { latitude: [refusal] } });
+    expect(await prisma.bench.count({ where: { benchNumber: 990 } })).toBe(0);
+  });
+
+  test("the admin form refuses it at the latitude, keeping what was typed", async () => {
+    const response = await callRoute("/adminControlPanel?option=bench", {
+      method: "POST",
+      sessionId: adminToken,
+      body: new URLSearchParams({ intent: "create-bench", bench_number: "990", location: "Riverside", latitude: "45.52", longitude: "-122.68", trailId: "" }),
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(refusal);
+    expect(fieldValue(html, "latitude")).toBe("45.52");
+    expect(await prisma.bench.count({ where: { benchNumber: 990 } })).toBe(0);
+  });
+
+  test("a centre set far away widens the area to take points near it", async () => {
+    await api("PATCH", adminToken, { center: [-122.68, 45.52] });
+    const response = await callRoute("/api/bench/bench", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ ...portland, latitude: 45.53 }),
+    });
+    expect(response.status).toBe(201);
+    await prisma.bench.deleteMany({ where: { benchNumber: 990 } });
+    await api("PATCH", adminToken, { center: null });
+  });
+});
+
 describe("the first save of the settings", () => {
   test("two first saves at the same moment both get an answer, never a 500", async () => {
     await prisma.campus.deleteMany();
