@@ -5,7 +5,8 @@ import { createSession } from "~/models/session.server";
 import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { callRoute } from "../support/routes";
+import { endpointDocs } from "~/openapi/endpoints";
+import { build, callRoute, pageText } from "../support/routes";
 
 let first: Awaited<ReturnType<typeof seedDatabase>>;
 
@@ -49,5 +50,62 @@ describe("the first place on an empty campus", () => {
     });
     expect((await create({ bench_number: 2, location: "Down the path", latitude: 45.53, longitude: -122.69 })).status).toBe(201);
     await prisma.bench.deleteMany();
+  });
+});
+
+/** Every page and GET route the build has, its parameters filled with ids that match nothing. */
+function everyGetPath(): string[] {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id];
+    if (!route) return "";
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const paths = Object.keys(build.routes)
+    .filter((id) => build.routes[id]?.module.loader)
+    .map((id) => fullPath(id).replace(/\/+/g, "/") || "/")
+    .filter((path) => !path.includes("*"));
+  const areas = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench", "campus"].map((option) => `/adminControlPanel?option=${option}`);
+  const api = endpointDocs.filter((doc) => doc.method === "get").map((doc) => doc.path.replace(/\{[^}]+\}/g, ":id"));
+  const fill = (path: string) =>
+    path
+      .replace(/:token\b/g, "f".repeat(64))
+      .replace(/:index\b/g, "0")
+      .replace(/:slug\b/g, "gold")
+      .replace(/:[A-Za-z]+/g, "0".repeat(24));
+  return [...new Set([...paths, ...areas, ...api].map(fill))].sort();
+}
+
+describe("every page and answer on an empty campus", () => {
+  test("a visitor, a walker and the admin get no 500 anywhere, and sentences where lists would be", async () => {
+    const people = await Promise.all(
+      (["User", "Admin"] as const).map(async (role) => {
+        const user = await createUser({ username: `empty${role}`, email: `empty${role}@example.test`, password: "pass1234", role });
+        return (await createSession(user.id)).id;
+      }),
+    );
+    const paths = everyGetPath();
+    expect(paths).toEqual(expect.arrayContaining(["/trails", "/api/trails/trails", "/adminControlPanel?option=campus", "/adminAnalytics"]));
+    const failures: string[] = [];
+    for (const sessionId of [undefined, ...people]) {
+      for (const path of paths) {
+        const headers: Record<string, string> = sessionId && path.startsWith("/api/") ? { Authorization: `Bearer ${sessionId}` } : {};
+        const response = await callRoute(path, { headers, sessionId });
+        if (response.status >= 500) failures.push(`${path} as ${sessionId ?? "visitor"}: ${response.status}`);
+        await response.body?.cancel();
+      }
+    }
+    expect(failures).toEqual([]);
+    const admin = people[1];
+    const sentences: [string, string[]][] = [
+      ["/trails", ["No trails have been mapped yet.", "No benches have been placed yet."]],
+      ["/adminControlPanel?option=trail", ["There are no trails yet."]],
+      ["/adminControlPanel/qr-codes", ["There are no benches yet."]],
+      ["/adminAnalytics", ["No videos yet."]],
+    ];
+    for (const [path, expected] of sentences) {
+      const text = await pageText(await callRoute(path, { sessionId: admin }));
+      for (const sentence of expected) expect(text, path).toContain(sentence);
+    }
   });
 });
