@@ -38,7 +38,10 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
         <TextField field={fields.centerLatitude} label="Map centre latitude (optional)" inputProps={{ inputMode: "decimal" }} />
         <TextField field={fields.centerLongitude} label="Map centre longitude (optional)" inputProps={{ inputMode: "decimal" }} />
       </div>
-      <p className="mt-2 text-sm text-stone-700">Leave the centre blank to centre the map on the middle of the trails and benches.</p>
+      <p className="mt-2 text-sm text-stone-700">
+        The centre says where the campus is before it has trails or benches: new points are taken within 5 km of it and of them. Leave it blank to go by the
+        trails and benches alone.
+      </p>
       <button type="submit" name="intent" value="save-campus" className="btn-primary mt-4">
         Save campus settings
       </button>
