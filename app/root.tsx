@@ -31,8 +31,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, headers }, campus] = await Promise.all([getOptionalUser(request), getToast(request), campusOf(request)]);
-  // The campus's name and clock: the footer names it on every page, and every time shown is on its clock.
-  const place = { name: campus.name, timeZone: campus.timeZone };
+  // The campus's name and clock: the footer names it on every page, and every time shown is on its clock;
+  // its centre, when set, is where the interactive map opens.
+  const place = { name: campus.name, timeZone: campus.timeZone, center: campus.center };
   return data({ user: user ? { username: user.username, role: user.role as Role } : null, toast, campus: place }, headers ? { headers } : undefined);
 }
 

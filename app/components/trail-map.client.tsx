@@ -25,6 +25,7 @@ import { ReportLink } from "~/components/report-link";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
 import type { NoticeKind } from "~/schemas/notice";
 import { groupLabel } from "~/lib/map-frame";
+import { useCampusCenter } from "~/lib/use-campus-time-zone";
 import {
   BENCH_GROUP_RADIUS,
   BENCH_MARKER_FILL,
@@ -255,6 +256,7 @@ type MapParts = {
 };
 
 export default function OpenLayersTrailMap({ trails, benches, showBenches, label, tiles, walker = null, followWalker = false, onUserPan }: TrailMapProps) {
+  const campusCenter = useCampusCenter();
   const onUserPanRef = useRef(onUserPan);
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
@@ -282,7 +284,10 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
     // opening it never moves the map under the pointer.
     const popup = new Overlay({ element: popupElement, stopEvent: true });
     // Opens on, and pans around, what it was given to show: the campus is wherever its trails are.
-    const view = mapViewOf([...trails.flatMap((trail) => trail.coordinates), ...benches.map((bench): LonLat => [bench.longitude, bench.latitude])]);
+    const view = mapViewOf(
+      [...trails.flatMap((trail) => trail.coordinates), ...benches.map((bench): LonLat => [bench.longitude, bench.latitude])],
+      campusCenter,
+    );
     const map = new OlMap({
       target,
       layers: [

@@ -118,15 +118,15 @@ export const TRAIL_LINE_WIDTH = 6;
 const MAP_PAN_MARGIN_DEGREES = 0.005;
 
 /**
- * Where the interactive map opens and how far it pans, from what it shows (decision 076): the middle of
- * every trail point and bench, and their box with MAP_PAN_MARGIN_DEGREES around. Nothing to show: the
- * whole world, from its middle.
+ * Where the interactive map opens and how far it pans, from what it shows (decision 076): the campus
+ * settings' centre when set, else the middle of every trail point and bench; their box (with the centre)
+ * with MAP_PAN_MARGIN_DEGREES around. Nothing to show: the whole world, from its middle.
  */
-export function mapViewOf(points: Iterable<LonLat>): { center: LonLat; extent: LonLatBox } {
-  const box = boundingBox(points);
+export function mapViewOf(points: Iterable<LonLat>, campusCenter: LonLat | null = null): { center: LonLat; extent: LonLatBox } {
+  const box = boundingBox(campusCenter ? [...points, campusCenter] : points);
   if (!box) return { center: [0, 0], extent: [-180, -85, 180, 85] };
   const m = MAP_PAN_MARGIN_DEGREES;
-  return { center: [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], extent: [box[0] - m, box[1] - m, box[2] + m, box[3] + m] };
+  return { center: campusCenter ?? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], extent: [box[0] - m, box[1] - m, box[2] + m, box[3] + m] };
 }
 
 const TRAIL_COLORS: Record<string, string> = {

@@ -148,6 +148,10 @@ describe("map constants", () => {
     expect(center.map((value) => value.toFixed(6))).toEqual(["-122.675000", "45.525000"]);
     expect(extent.map((value) => value.toFixed(6))).toEqual(["-122.685000", "45.515000", "-122.665000", "45.535000"]);
     expect(mapViewOf([]).center).toEqual([0, 0]);
+    // The settings' centre, when set, is where it opens, and the panning box reaches it.
+    const withCenter = mapViewOf(oregon, [-122.7, 45.5]);
+    expect(withCenter.center).toEqual([-122.7, 45.5]);
+    expect(withCenter.extent.map((value) => value.toFixed(6))).toEqual(["-122.705000", "45.495000", "-122.665000", "45.535000"]);
   });
 
   test("gold, green and gray draw in their colours, anything else blue; buttons in that order", () => {
