@@ -12,6 +12,7 @@ import stylesheet from "~/styles/tailwind.css";
 // one-hour files are asked about again after an hour (Lighthouse's uses-long-cache-ttl).
 import logo from "~/assets/logo.svg";
 import { getOptionalUser } from "~/http/auth.server";
+import { campusOf } from "~/http/campus.server";
 import { getToast } from "~/http/toast.server";
 import type { Role } from "~/lib/navigation";
 import { useNonce } from "~/lib/nonce";
@@ -23,14 +24,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: "Walking Trails" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.campus.name} | Walking Trails` : "Walking Trails" },
   { name: "description", content: "Campus walking trails and wellness videos for our college community." },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request), getToast(request)]);
-  return data({ user: user ? { username: user.username, role: user.role as Role } : null, toast }, headers ? { headers } : undefined);
+  const [user, { toast, headers }, campus] = await Promise.all([getOptionalUser(request), getToast(request), campusOf(request)]);
+  // The campus's name and clock: the footer names it on every page, and every time shown is on its clock;
+  // its centre, when set, is where the interactive map opens.
+  const place = { name: campus.name, timeZone: campus.timeZone, center: campus.center };
+  return data({ user: user ? { username: user.username, role: user.role as Role } : null, toast, campus: place }, headers ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -62,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <VideoLoadingStatus />
             {children}
           </main>
-          <SiteFooter />
+          <SiteFooter campusName={data?.campus.name ?? null} />
         </DocumentScriptsContext.Provider>
         {scripts ? (
           <>

@@ -39,11 +39,11 @@ export function NoticeKindTag({ kind }: { kind: NoticeKind }) {
 }
 
 /** When it goes: "Until Fri, Nov 27, 2026, 3:30 PM EST", or nothing for a notice without an end. */
-function Until({ endsAt }: { endsAt: string | null }) {
+function Until({ endsAt, timeZone }: { endsAt: string | null; timeZone: string }) {
   if (!endsAt) return null;
   return (
     <p className="mt-1 text-sm text-stone-800">
-      Until <time dateTime={endsAt}>{formatCampusTime(endsAt)}</time>
+      Until <time dateTime={endsAt}>{formatCampusTime(endsAt, timeZone)}</time>
     </p>
   );
 }
@@ -52,9 +52,10 @@ function Until({ endsAt }: { endsAt: string | null }) {
  * The notices showing now at the top of a page's content, before its map, under a heading of its own: a
  * screen reader meets it first and can jump to it by its heading or its region. It is no live region: it
  * is there when the page loads, so it is read in order rather than announced. Nothing when none show.
- * `here` is the page's own place: its notices name no link to the page itself.
+ * `here` is the page's own place: its notices name no link to the page itself. `timeZone`: the campus
+ * clock its times are shown on (a prop, not the root's data: the trail map's page renders it apart).
  */
-export function NoticeBanner({ notices, here }: { notices: NoticeView[]; here?: string }) {
+export function NoticeBanner({ notices, here, timeZone }: { notices: NoticeView[]; here?: string; timeZone: string }) {
   if (notices.length === 0) return null;
   return (
     <section aria-labelledby="notices-heading" className="mb-6" data-notices={notices.length}>
@@ -77,7 +78,7 @@ export function NoticeBanner({ notices, here }: { notices: NoticeView[]; here?: 
               </span>
             </p>
             <p className="mt-1 whitespace-pre-wrap text-stone-900 [overflow-wrap:anywhere]">{notice.message}</p>
-            <Until endsAt={notice.endsAt} />
+            <Until endsAt={notice.endsAt} timeZone={timeZone} />
           </li>
         ))}
       </ul>

@@ -25,18 +25,19 @@ import { ReportLink } from "~/components/report-link";
 import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
 import type { NoticeKind } from "~/schemas/notice";
 import { groupLabel } from "~/lib/map-frame";
+import { useCampusCenter } from "~/lib/use-campus-time-zone";
 import {
   BENCH_GROUP_RADIUS,
   BENCH_MARKER_FILL,
   BENCH_MARKER_RADIUS,
   BENCH_MARKER_STROKE,
-  CAMPUS_BOUNDS,
   CAUTION_MARKER_FILL,
   CAUTION_MARKER_TEXT,
   CLOSED_MARKER_FILL,
   CLOSED_TRAIL_DASH,
   MAP_BACKGROUND,
-  MAP_CENTER,
+  mapViewOf,
+  type LonLat,
   MAP_HEIGHT_PX,
   MAP_MAX_ZOOM,
   MAP_MIN_ZOOM,
@@ -255,6 +256,7 @@ type MapParts = {
 };
 
 export default function OpenLayersTrailMap({ trails, benches, showBenches, label, tiles, walker = null, followWalker = false, onUserPan }: TrailMapProps) {
+  const campusCenter = useCampusCenter();
   const onUserPanRef = useRef(onUserPan);
   const targetRef = useRef<HTMLDivElement>(null);
   const partsRef = useRef<MapParts | null>(null);
@@ -281,6 +283,11 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
     // No auto-pan: the popup is placed on whichever side of its marker has room (placePopup), so
     // opening it never moves the map under the pointer.
     const popup = new Overlay({ element: popupElement, stopEvent: true });
+    // Opens on, and pans around, what it was given to show: the campus is wherever its trails are.
+    const view = mapViewOf(
+      [...trails.flatMap((trail) => trail.coordinates), ...benches.map((bench): LonLat => [bench.longitude, bench.latitude])],
+      campusCenter,
+    );
     const map = new OlMap({
       target,
       layers: [
@@ -292,11 +299,11 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
       ],
       overlays: [popup],
       view: new View({
-        center: fromLonLat(MAP_CENTER),
+        center: fromLonLat(view.center),
         zoom: MAP_ZOOM,
         minZoom: MAP_MIN_ZOOM,
         maxZoom: MAP_MAX_ZOOM,
-        extent: transformExtent(CAMPUS_BOUNDS, "EPSG:4326", "EPSG:3857"),
+        extent: transformExtent(view.extent, "EPSG:4326", "EPSG:3857"),
         constrainOnlyCenter: true,
       }),
     });

@@ -6,6 +6,7 @@ import { VideoCard, videoCardLiveParts, videoCardTemplate } from "~/components/v
 import { fillSlots, useMarkupCache, type MarkupCache } from "~/lib/shared-markup";
 import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 import type { VideoCardData, VideoFormRefusal, VideoLibraryData } from "~/schemas/video";
+import { pageTitle } from "~/lib/page-title";
 
 /** Which card is playing and which card's form was refused: the state a redirect or a refusal brings back. */
 type CardStates = { playing: string | null; refusal: VideoFormRefusal | null };
@@ -133,5 +134,5 @@ export function VideoLibraryRoute() {
 
 export function videoLibraryMeta(slug: VideoTopicSlug): MetaFunction {
   const topic = getVideoTopic(slug);
-  return () => [{ title: `${topic.title} | Walking Trails` }, { name: "description", content: topic.summary }];
+  return ({ matches }) => [{ title: pageTitle(matches, topic.title) }, { name: "description", content: topic.summary }];
 }

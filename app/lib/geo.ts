@@ -102,10 +102,10 @@ export function resolutionForZoom(zoom: number): number {
 
 // Map constants: where the maps open, how far they zoom, how big they are.
 /**
- * "About 33.98, -84.005": nudged to the middle of the trails and benches so the whole network fits the
- * 500 px frame at zoom 16 (the literal 33.98 cuts off the north end of the Gray and Green trails).
+ * The origin of the server-drawn map's frame units (app/lib/map-frame.ts), which frames what it draws
+ * itself: any fixed place works; the sample campus's middle keeps its drawings' numbers small.
  */
-export const MAP_CENTER: LonLat = [-84.0048, 33.9815];
+export const FRAME_ORIGIN: LonLat = [-84.0048, 33.9815];
 export const MAP_ZOOM = 16;
 /** The least zoom, unless the trail needs more room to fit on load (a phone): then as far as that needs. */
 export const MAP_MIN_ZOOM = 16;
@@ -114,11 +114,20 @@ export const MAP_HEIGHT_PX = 500;
 /** Width of the server-rendered frame: the trails span about 670 px at zoom 16. */
 export const MAP_FRAME_WIDTH_PX = 720;
 export const TRAIL_LINE_WIDTH = 6;
+/** How far the interactive map pans beyond what it shows: about 450 m on each side. */
+const MAP_PAN_MARGIN_DEGREES = 0.005;
+
 /**
- * Panning limit [minLon, minLat, maxLon, maxLat]: every trail point and bench (lon -84.0120..-83.9976,
- * lat 33.9776..33.9855) plus about 450 m on each side.
+ * Where the interactive map opens and how far it pans, from what it shows (decision 076): the campus
+ * settings' centre when set, else the middle of every trail point and bench; their box (with the centre)
+ * with MAP_PAN_MARGIN_DEGREES around. Nothing to show: the whole world, from its middle.
  */
-export const CAMPUS_BOUNDS: [number, number, number, number] = [-84.017, 33.9726, -83.9926, 33.9905];
+export function mapViewOf(points: Iterable<LonLat>, campusCenter: LonLat | null = null): { center: LonLat; extent: LonLatBox } {
+  const box = boundingBox(campusCenter ? [...points, campusCenter] : points);
+  if (!box) return { center: [0, 0], extent: [-180, -85, 180, 85] };
+  const m = MAP_PAN_MARGIN_DEGREES;
+  return { center: campusCenter ?? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], extent: [box[0] - m, box[1] - m, box[2] + m, box[3] + m] };
+}
 
 const TRAIL_COLORS: Record<string, string> = {
   gold: "#ffd700",
@@ -168,14 +177,53 @@ export function compareTrailsForDisplay(a: { color: string; name: string }, b: {
  * frame OpenLayers shows on first render, and the frame of the server-rendered SVG.
  */
 export function projectToFrame(point: LonLat, frame: { center?: LonLat; zoom?: number; width: number; height: number }): [x: number, y: number] {
-  const [cx, cy] = toWebMercator(frame.center ?? MAP_CENTER);
+  const [cx, cy] = toWebMercator(frame.center ?? FRAME_ORIGIN);
   const [x, y] = toWebMercator(point);
   const resolution = resolutionForZoom(frame.zoom ?? MAP_ZOOM);
   return [(x - cx) / resolution + frame.width / 2, (cy - y) / resolution + frame.height / 2];
 }
 
+/** [minLongitude, minLatitude, maxLongitude, maxLatitude], as OpenLayers' extents. */
+export type LonLatBox = [minLongitude: number, minLatitude: number, maxLongitude: number, maxLatitude: number];
+
+/** The smallest box holding every point; null without points. */
+export function boundingBox(points: Iterable<LonLat>): LonLatBox | null {
+  let box: LonLatBox | null = null;
+  for (const [longitude, latitude] of points) {
+    box = box
+      ? [Math.min(box[0], longitude), Math.min(box[1], latitude), Math.max(box[2], longitude), Math.max(box[3], latitude)]
+      : [longitude, latitude, longitude, latitude];
+  }
+  return box;
+}
+
 /**
- * Where an admin may put a trail point or a bench: the campus with a generous margin (about 1.5 km
- * around every trail point and bench), so a slip of a digit is refused but small re-routing is not.
+ * Where an admin may put a trail point or a bench (decision 076): within `marginMetres` of the box around
+ * the campus's trails, benches and centre, so a slip of a digit is refused but a new trail beside the
+ * others is not. `box` null: an empty campus, which takes its first point anywhere.
  */
-export const EDITABLE_AREA = { minLatitude: 33.96, maxLatitude: 34.0, minLongitude: -84.03, maxLongitude: -83.98 } as const;
+export type PlacementArea = { box: LonLatBox | null; marginMetres: number; hasCenter: boolean };
+export const PLACEMENT_MARGIN_METRES = 5_000;
+export const ANYWHERE: PlacementArea = { box: null, marginMetres: PLACEMENT_MARGIN_METRES, hasCenter: false };
+
+/** Metres from the point to the nearest point of the box (0 inside): near enough on a campus' scale. */
+export function metresOutsideBox(box: LonLatBox, [longitude, latitude]: LonLat): number {
+  const nearest: LonLat = [Math.min(Math.max(longitude, box[0]), box[2]), Math.min(Math.max(latitude, box[1]), box[3])];
+  return haversineMetres([longitude, latitude], nearest);
+}
+
+const kilometres = (metres: number) => `${(metres / 1000).toLocaleString("en-US", { maximumFractionDigits: metres < 10_000 ? 1 : 0 })} km`;
+
+/** Why `point` may not be placed in `area` ("This point is 3,012 km from the campus; …"), or null when it may. */
+export function placementRefusal(area: PlacementArea, point: LonLat): string | null {
+  if (!area.box) return null;
+  const outside = metresOutsideBox(area.box, point);
+  if (outside <= area.marginMetres) return null;
+  const of = area.hasCenter ? "its centre, trails and benches" : "its trails and benches";
+  return `This point is ${kilometres(outside)} from the campus; points must be within ${kilometres(area.marginMetres)} of ${of}.`;
+}
+
+/** Whether a pair is a place on Earth: latitude -90 to 90, longitude -180 to 180. */
+export function isOnEarth([longitude, latitude]: LonLat): boolean {
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+}

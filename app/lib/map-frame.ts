@@ -8,7 +8,7 @@ export const MAP_MIN_WIDTH_PX = 320 - 2 * 16 - 2;
 /** Room kept between the drawing and the map's edge on the narrowest map: half a marker, plus a little. */
 const EDGE_PX = MARKER_HIT_PX / 2 + 4;
 
-/** Frame units: pixels of the zoom-16 view around MAP_CENTER, the frame OpenLayers opens with. */
+/** Frame units: pixels of the zoom-16 view around FRAME_ORIGIN. */
 export type FramePoint = [x: number, y: number];
 export type FrameBox = { x: number; y: number; width: number; height: number };
 

@@ -49,7 +49,7 @@ export function isGroup(item: NavItem): item is NavGroup {
 // ---------------------------------------------------------------------------------------------------
 // The admin control panel's areas.
 
-export const adminOptions = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"] as const;
+export const adminOptions = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench", "campus"] as const;
 export type AdminOption = (typeof adminOptions)[number];
 
 export const adminOptionLabels: Record<AdminOption, string> = {
@@ -60,6 +60,7 @@ export const adminOptionLabels: Record<AdminOption, string> = {
   notices: "Notices",
   trail: "Trail",
   bench: "Bench",
+  campus: "Campus",
 };
 
 /** The admin area comes from ?option=, profiles when absent or unknown. */

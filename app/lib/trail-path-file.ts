@@ -3,7 +3,7 @@
 // small scanner of the few elements a path needs, not an XML parser: it never reads a DTD, so no entity
 // is ever defined or expanded (a DOCTYPE is refused outright, which also refuses "billion laughs" and
 // external entities). Each refusal is one sentence that says what is wrong with the file.
-import { EDITABLE_AREA, haversineMetres, type LonLat } from "~/lib/geo";
+import { ANYWHERE, metresOutsideBox, placementRefusal, type LonLat, type PlacementArea } from "~/lib/geo";
 
 export const MAX_PATH_FILE_BYTES = 1024 * 1024;
 export const MAX_PATH_POINTS = 5_000;
@@ -24,32 +24,18 @@ export const pathFileMessages = {
   tooMany: (points: number) => `The track has ${count(points)} points; at most ${count(MAX_PATH_POINTS)}.`,
   tooFew: (points: number) => `The track has ${plural(points, "point", "points")}; a path needs at least 2.`,
   badPoint: (number: number) => `Point ${count(number)} of the track has no valid latitude and longitude.`,
-  offCampus: (number: number, point: LonLat, metres: number, others: number) =>
-    `Point ${count(number)} of the track (latitude ${point[1]}, longitude ${point[0]}) is ${distanceText(metres)} outside the campus area` +
-    `${others > 0 ? `, and ${plural(others, "other point is", "other points are")} outside it too` : ""}; ` +
-    `every point must lie within latitude ${EDITABLE_AREA.minLatitude.toFixed(2)} to ${EDITABLE_AREA.maxLatitude.toFixed(2)} and longitude ${EDITABLE_AREA.minLongitude.toFixed(2)} to ${EDITABLE_AREA.maxLongitude.toFixed(2)}.`,
+  offCampus: (number: number, point: LonLat, refusal: string, others: number) =>
+    `Point ${count(number)} of the track (latitude ${point[1]}, longitude ${point[0]}): ${refusal.charAt(0).toLowerCase()}${refusal.slice(1, -1)}` +
+    `${others > 0 ? `; ${plural(others, "other point is", "other points are")} too far as well` : ""}.`,
 } as const;
 
-function distanceText(metres: number) {
-  return metres >= 1000 ? `${count(Math.round(metres / 100) / 10)} km` : `${count(Math.max(1, Math.round(metres)))} m`;
-}
-
 const refuse = (message: string): ParsedPath => ({ ok: false, message });
-
-/** How far a point lies outside the area where trail points may be (0 inside): to the area's nearest edge. */
-export function metresOutsideCampus([longitude, latitude]: LonLat): number {
-  const nearest: LonLat = [
-    Math.min(Math.max(longitude, EDITABLE_AREA.minLongitude), EDITABLE_AREA.maxLongitude),
-    Math.min(Math.max(latitude, EDITABLE_AREA.minLatitude), EDITABLE_AREA.maxLatitude),
-  ];
-  return nearest[0] === longitude && nearest[1] === latitude ? 0 : haversineMetres([longitude, latitude], nearest);
-}
 
 /** Raw positions, each [longitude, latitude] as found (unchecked), or null where one could not be read. */
 type RawPoint = [unknown, unknown] | null;
 
 /** The checks every format shares, in the order a person would fix them: size, then each point. */
-function checkedPath(format: PathFormat, raw: RawPoint[]): ParsedPath {
+function checkedPath(format: PathFormat, raw: RawPoint[], area: PlacementArea): ParsedPath {
   if (raw.length > MAX_PATH_POINTS) return refuse(pathFileMessages.tooMany(raw.length));
   if (raw.length < 2) return refuse(pathFileMessages.tooFew(raw.length));
   const points: LonLat[] = [];
@@ -67,19 +53,25 @@ function checkedPath(format: PathFormat, raw: RawPoint[]): ParsedPath {
     }
     points.push([longitude, latitude]);
   }
-  const outside = points.map((point, index) => ({ point, index, metres: metresOutsideCampus(point) })).filter(({ metres }) => metres > 0);
+  const { box } = area;
+  const outside = box ? points.flatMap((point, index) => (placementRefusal(area, point) ? [{ index, metres: metresOutsideBox(box, point) }] : [])) : [];
   if (outside.length > 0) {
-    const [first] = outside;
-    return refuse(pathFileMessages.offCampus(first.index + 1, first.point, first.metres, outside.length - 1));
+    // The farthest point is named: the one that shows how far off the file is.
+    const farthest = outside.reduce((far, next) => (next.metres > far.metres ? next : far));
+    const point = points[farthest.index];
+    return refuse(pathFileMessages.offCampus(farthest.index + 1, point, placementRefusal(area, point) ?? "", outside.length - 1));
   }
   return { ok: true, format, points };
 }
 
-/** Reads the file's text as GPX or GeoJSON, by what it starts with (the extension only gets it here). */
-export function parsePathFile(text: string): ParsedPath {
+/**
+ * Reads the file's text as GPX or GeoJSON, by what it starts with (the extension only gets it here); every
+ * point must lie in `area`, where the campus accepts points (decision 076).
+ */
+export function parsePathFile(text: string, area: PlacementArea = ANYWHERE): ParsedPath {
   const body = text.replace(/^\uFEFF/, "").trimStart();
-  if (body.startsWith("<")) return parseGpx(body);
-  if (body.startsWith("{")) return parseGeoJson(body);
+  if (body.startsWith("<")) return parseGpx(body, area);
+  if (body.startsWith("{")) return parseGeoJson(body, area);
   return refuse(pathFileMessages.unreadable);
 }
 
@@ -139,7 +131,7 @@ function tokenAt(text: string, start: number): { token: Token; end: number } | n
   return { token: { kind: "open", name: opening[1], attributes: selfClosing ? opening[2].slice(0, -1) : opening[2], selfClosing }, end };
 }
 
-function parseGpx(text: string): ParsedPath {
+function parseGpx(text: string, area: PlacementArea): ParsedPath {
   // Where a DTD could be, nothing is read: refused before anything else.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) return refuse(pathFileMessages.doctype);
   const open: string[] = [];
@@ -191,7 +183,7 @@ function parseGpx(text: string): ParsedPath {
   const tracks = lines.filter((line) => line.length > 0);
   if (tracks.length === 0) return refuse(pathFileMessages.noTrack);
   if (tracks.length > 1) return refuse(pathFileMessages.severalTracks(tracks.length));
-  return checkedPath("GPX", tracks[0]);
+  return checkedPath("GPX", tracks[0], area);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -244,7 +236,7 @@ function linesOf(value: Json, depth = 0): RawPoint[][] | null {
   }
 }
 
-function parseGeoJson(text: string): ParsedPath {
+function parseGeoJson(text: string, area: PlacementArea): ParsedPath {
   let value: Json;
   try {
     value = JSON.parse(text);
@@ -256,5 +248,5 @@ function parseGeoJson(text: string): ParsedPath {
   const found = lines.filter((line) => line.length > 0);
   if (found.length === 0) return refuse(pathFileMessages.noTrack);
   if (found.length > 1) return refuse(pathFileMessages.severalLines(found.length));
-  return checkedPath("GeoJSON", found[0]);
+  return checkedPath("GeoJSON", found[0], area);
 }

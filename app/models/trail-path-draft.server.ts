@@ -9,6 +9,7 @@ import { parsePathFile, type PathFormat } from "~/lib/trail-path-file";
 import { BENCH_NEAR_TRAIL_METRES, snapToTrail, trailLine } from "~/lib/trail-walk";
 import type { EditBase } from "~/models/edit-version";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
+import { getPlacementArea } from "~/models/campus.server";
 import { benchesInTrailOrder, getTrailWithCoordinates, replaceTrailPath, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
 import { isId } from "~/schemas/id";
 import { trailPathMessages } from "~/schemas/trail-path";
@@ -41,7 +42,7 @@ export async function createTrailPathDraft(
 ): Promise<DraftCreated> {
   const trail = isId(trailId) ? await prisma.trail.findUnique({ where: { id: trailId }, select: { version: true } }) : null;
   if (!trail) return { ok: false, refusal: trailPathRefusals["not-found"] };
-  const parsed = parsePathFile(file.text);
+  const parsed = parsePathFile(file.text, await getPlacementArea());
   if (!parsed.ok) return { ok: false, refusal: trailPathRefusals.file(parsed.message) };
   const draft = await prisma.trailPathDraft.create({
     data: {

@@ -1,4 +1,5 @@
 import { accountsEndpoints } from "~/openapi/accounts";
+import { campusEndpoints } from "~/openapi/campus";
 import type { EndpointDoc } from "~/openapi/endpoint";
 import { noticesEndpoints } from "~/openapi/notices";
 import { reportsEndpoints } from "~/openapi/reports";
@@ -8,7 +9,7 @@ import { walksEndpoints } from "~/openapi/walks";
 
 /**
  * Every documented endpoint, one list per area (accounts and feedback; videos; trails and benches; walks;
- * reports; notices).
+ * reports; notices; the campus).
  * The OpenAPI test walks them all and checks that each call the old web client makes is present and answers
  * what it documents.
  */
@@ -19,4 +20,5 @@ export const endpointDocs: EndpointDoc[] = [
   ...walksEndpoints,
   ...reportsEndpoints,
   ...noticesEndpoints,
+  ...campusEndpoints,
 ];

@@ -20,9 +20,9 @@ const benchAnswer = (description: string, status = 200) => ({ status, descriptio
 // after another under the trail's lock; one whose If-Match names an older version is refused with 412, one
 // whose `version` does with 409; one with neither applies to the trail as it is then (last write wins).
 const swapRule =
-  "Latitude and longitude sent exchanged (a pair that lies outside the campus area as given but inside it with the two values swapped) " +
+  "Latitude and longitude sent exchanged (a pair that lies outside the campus's area, 5 km around its trails, benches and centre, as given but inside it with the two values swapped) " +
   'are stored the right way round, and the answer carries `Warning: 299 - "latitude and longitude were swapped; stored corrected"`; ' +
-  "a pair outside the area either way is refused with 400.";
+  "a pair outside the area either way is refused with 400, saying how far it is. An empty campus takes any place on Earth.";
 const swapWarning = "Present when the latitude and longitude were sent exchanged and were stored corrected.";
 const versionRule =
   "Send the trail's ETag in `If-Match` (412 when someone changed the trail since), or its `version` (from any trail answer) in the body (409, as before If-Match); with neither, the edit applies to the trail as it is then.";

@@ -6,6 +6,7 @@ import type { Topic } from "~/lib/video-topics";
 import { getOptionalUser, homePathFor } from "~/http/auth.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
+import { pageTitle } from "~/lib/page-title";
 
 export const handle = { ...withoutScripts, ...publicPage };
 
@@ -17,8 +18,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Walking Trails: campus trails and wellness videos" },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Campus trails and wellness videos") },
   {
     name: "description",
     content: "Find campus walking trails, benches with exercise videos, and guidance on movement, nutrition and injury prevention.",

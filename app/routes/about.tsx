@@ -1,18 +1,21 @@
 import type { MetaFunction } from "@remix-run/node";
+import { useRouteLoaderData } from "@remix-run/react";
 import { withoutScripts } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
+import { pageTitle } from "~/lib/page-title";
 
 export const handle = { ...withoutScripts, ...publicPage };
 
-export const meta: MetaFunction = () => [{ title: "About | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "About") }];
 
 export default function About() {
+  const campus = useRouteLoaderData<{ campus: { name: string } }>("root")?.campus.name ?? "the campus";
   return (
     <article className="page max-w-3xl prose-text">
       <h1 className="page-title mb-6">About Walking Trails</h1>
       <p>
-        Walking Trails is a campus wellness app that helps students, faculty and staff build regular physical activity into the day. It maps three marked
-        walking trails across campus, places benches along them with short instructional videos, and gathers guidance on exercise, stretching, walking
+        Walking Trails is a campus wellness app that helps students, faculty and staff of {campus} build regular physical activity into the day. It maps the
+        marked walking trails across {campus}, places benches along them with short instructional videos, and gathers guidance on exercise, stretching, walking
         technique, nutrition, hydration and injury prevention in one place.
       </p>
       <h2>An experiential-learning collaboration</h2>

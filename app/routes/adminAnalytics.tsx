@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
 import { getUserDemographics, getVideoAnalytics, getWalkAnalytics, type DemographicGroup, type WalkGroup } from "~/models/analytics.server";
 import { METRES_PER_MILE, trailStrokeColor } from "~/lib/geo";
-import { campusToday } from "~/schemas/walk";
+import { campusToday } from "~/lib/dates";
+import { campusOf } from "~/http/campus.server";
 import {
   SUPPRESSED_LABEL,
   TOP_VIDEOS,
@@ -17,18 +18,21 @@ import {
 } from "~/schemas/analytics";
 import { requireAdmin } from "~/http/auth.server";
 import { FigureTable } from "~/components/data-table";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Analytics | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Analytics") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const sort = videoAnalyticsSortSchema.parse({ sort: url.searchParams.get("sort"), dir: url.searchParams.get("dir") });
   const list = videoAnalyticsListSchema.parse(url.searchParams.get("videos"));
+  // "This week" ends on the campus clock's today.
+  const today = campusToday((await campusOf(request)).timeZone);
   const [videoAnalytics, demographics, walks] = await Promise.all([
     getVideoAnalytics(sort, list),
     getUserDemographics(),
-    getWalkAnalytics(new Date(`${campusToday()}T00:00:00Z`)),
+    getWalkAnalytics(new Date(`${today}T00:00:00Z`)),
   ]);
   return { sort, list, videoAnalytics, demographics, walks };
 }

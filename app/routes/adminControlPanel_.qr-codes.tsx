@@ -5,8 +5,9 @@ import { requireAdmin } from "~/http/auth.server";
 import { qrSvg } from "~/lib/qr-code";
 import { benchesWithPlaces } from "~/models/trail.server";
 import { env } from "~/utils/env.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Print bench QR codes | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Print bench QR codes") }];
 
 // One code per bench, to print and fix to it: scanned on the trail, it opens the bench's public page at
 // APP_URL (never the Host a request came with), which tells the walker where they are without GPS.

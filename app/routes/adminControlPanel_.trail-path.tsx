@@ -12,13 +12,14 @@ import { isId } from "~/schemas/id";
 import { trailMessages } from "~/schemas/trail";
 import { trailPathUploadSchema } from "~/schemas/trail-path";
 import { TrailPathUpload } from "./adminControlPanel/trail-path-upload";
+import { pageTitle } from "~/lib/page-title";
 
 // POST /adminControlPanel/trail-path?trail=<id>: the Trail area's "Replace the path from a file" form,
 // the one route whose body may be multipart (the request gate lets a file through to it alone). A file
 // it can use becomes a draft and the answer is its preview (POST → redirect → GET); a refusal is this
 // page, with the form again and the reason. GET shows the form on its own.
 
-export const meta: MetaFunction = () => [{ title: "Replace a trail's path from a file | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Replace a trail's path from a file") }];
 
 async function trailOf(url: URL) {
   const id = url.searchParams.get("trail");

@@ -13,12 +13,13 @@ import { applyTrailPathDraft, discardTrailPathDraft, getTrailPathPreview, trailP
 import { trailRefusals } from "~/models/trail.server";
 import { trailPathDraftIntentSchema, trailPathMessages } from "~/schemas/trail-path";
 import { ColumnHeads } from "~/components/data-table";
+import { pageTitle } from "~/lib/page-title";
 
 // /adminControlPanel/trail-path/<draft id>: the preview of an uploaded path beside the trail's current
 // one, with Apply (replace the path, in one transaction, if the trail is still at the version shown) and
 // Cancel (delete the upload; nothing else changes). Any admin may open, apply or cancel it.
 
-export const meta: MetaFunction = () => [{ title: "Preview the new path | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Preview the new path") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

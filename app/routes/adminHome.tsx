@@ -8,8 +8,9 @@ import { countNotices } from "~/models/notice.server";
 import { countUnresolvedReports } from "~/models/report.server";
 import { countUsers } from "~/models/user.server";
 import { countVideos } from "~/models/video.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Dashboard") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -85,6 +86,13 @@ const cards: Card[] = [
     text: "Create, update and delete benches along the trails and the videos shown at each bench.",
     action: "Manage benches",
     count: (c) => plural(c.benches, "bench", "benches"),
+  },
+  {
+    id: "campus",
+    title: "Campus",
+    to: adminAreaUrl("campus"),
+    text: "Name the campus, set the clock every page's times are on, and optionally where the map is centred.",
+    action: "Edit campus settings",
   },
   {
     id: "analytics",

@@ -1,6 +1,7 @@
 import { benchAnswer, benchJson } from "~/http/api-trails.server";
 import { deleteBench, updateBench } from "~/models/bench.server";
-import { benchUpdateSchema } from "~/schemas/bench";
+import { getPlacementArea } from "~/models/campus.server";
+import { benchSchemasFor } from "~/schemas/bench";
 import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
 
 // Each accepts If-Match with the bench's ETag: a bench changed since is refused with 412, nothing changed.
@@ -9,7 +10,7 @@ export const { loader, action } = apiRoute({
     await requireApiAdmin(request);
     const id = requireId(params.id, "Bench");
     const base = readIfMatch(request);
-    const input = await readBody(request, benchUpdateSchema);
+    const input = await readBody(request, benchSchemasFor(await getPlacementArea()).update);
     return benchAnswer(await updateBench(id, input, base));
   },
   // Answers the deleted bench, so a client can name it.

@@ -1,12 +1,13 @@
 import { benchAnswer } from "~/http/api-trails.server";
 import { createBench } from "~/models/bench.server";
-import { benchCreateSchema } from "~/schemas/bench";
+import { getPlacementArea } from "~/models/campus.server";
+import { benchSchemasFor } from "~/schemas/bench";
 import { apiRoute, readBody, requireApiAdmin } from "~/http/api.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     await requireApiAdmin(request);
-    const input = await readBody(request, benchCreateSchema);
+    const input = await readBody(request, benchSchemasFor(await getPlacementArea()).create);
     return benchAnswer(await createBench(input), { status: 201 });
   },
 });

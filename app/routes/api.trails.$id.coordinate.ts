@@ -1,7 +1,8 @@
 import { trailAnswerForPoint } from "~/http/api-trails.server";
 import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
 import { insertCoordinate } from "~/models/trail.server";
-import { insertCoordinateSchema } from "~/schemas/trail";
+import { getPlacementArea } from "~/models/campus.server";
+import { trailSchemasFor } from "~/schemas/trail";
 
 // PATCH { index, coordinate: [lng, lat], version? }: inserts at index (0..length), answers the whole trail;
 // [latitude, longitude] sent by mistake is stored the right way round, with a Warning header. A stale
@@ -11,7 +12,7 @@ export const { loader, action } = apiRoute({
     await requireApiAdmin(request);
     const trailId = requireId(params.id, "Trail");
     const { ifMatch } = readIfMatch(request);
-    const { index, coordinate, version, swapped } = await readBody(request, insertCoordinateSchema);
+    const { index, coordinate, version, swapped } = await readBody(request, trailSchemasFor(await getPlacementArea()).insertCoordinate);
     return trailAnswerForPoint(trailId, await insertCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }), { swapped });
   },
 });

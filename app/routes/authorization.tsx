@@ -17,6 +17,7 @@ import { log } from "~/utils/logger.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { pageTitle } from "~/lib/page-title";
 
 type FormType = "signin" | "signup" | "reset";
 const titles: Record<FormType, string> = { signin: "Sign In", signup: "Sign Up", reset: "Reset Password" };
@@ -27,7 +28,7 @@ function formTypeOf(value: string | null): FormType {
   return value === "signup" || value === "reset" ? value : "signin";
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${titles[data?.formType ?? "signin"]} | Walking Trails` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, titles[data?.formType ?? "signin"]) }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -17,6 +17,8 @@ import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { noticesForWalkers } from "~/models/notice.server";
 import { listBenches } from "~/models/bench.server";
 import { benchesWithPlaces } from "~/models/trail.server";
+import { pageTitle } from "~/lib/page-title";
+import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 
 // A public page per bench: what a QR code on the bench opens. Its place on each trail it belongs to
 // (the walk companion's 30 m rule, through benchesWithPlaces) is a position fix without GPS.
@@ -24,8 +26,8 @@ import { benchesWithPlaces } from "~/models/trail.server";
 // No script unless a notice here is due to start or end, which the open page must follow (decision 064).
 export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Bench ${data.bench.benchNumber} | Walking Trails` : "Bench not found | Walking Trails" },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? `Bench ${data.bench.benchNumber}` : "Bench not found") },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -81,6 +83,7 @@ export const headers = passRetryAfter;
 
 export default function BenchPage() {
   const { bench, notices, nextChangeAt, factRows, places, signedIn } = useLoaderData<typeof loader>();
+  const timeZone = useCampusTimeZone();
   const reply = useActionData<typeof action>();
   // A notice that starts or ends while the page is open comes or goes then.
   useRevalidateAt(nextChangeAt);
@@ -88,7 +91,7 @@ export default function BenchPage() {
     <div className="page">
       <h1 className="page-title mb-2">Bench {bench.benchNumber}</h1>
       <p className="mb-6 text-stone-700">{bench.location}</p>
-      <NoticeBanner notices={notices} here={`/benches/${bench.id}`} />
+      <NoticeBanner notices={notices} here={`/benches/${bench.id}`} timeZone={timeZone} />
       {places.length === 0 ? <p>This bench is not on a marked trail.</p> : null}
       {places.map((place) => (
         <section key={place.slug} className="card mb-4 p-4" aria-label={place.trailName}>

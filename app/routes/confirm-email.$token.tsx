@@ -13,7 +13,7 @@ import { tokenPageMeta } from "~/lib/token-page";
 // The link mailed to a new email. GET only shows what it would do and a button: mail scanners open
 // links, and opening one must not use it up.
 
-export const meta: MetaFunction = () => tokenPageMeta("Confirm New Email");
+export const meta: MetaFunction = ({ matches }) => tokenPageMeta("Confirm New Email", matches);
 
 export const headers = passRetryAfter;
 

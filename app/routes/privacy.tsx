@@ -2,10 +2,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { withoutScripts } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
+import { pageTitle } from "~/lib/page-title";
 
 export const handle = { ...withoutScripts, ...publicPage };
 
-export const meta: MetaFunction = () => [{ title: "Privacy | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Privacy") }];
 
 export default function Privacy() {
   return (

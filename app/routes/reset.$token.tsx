@@ -8,7 +8,7 @@ import { resetPasswordSchema, userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/http/toast.server";
 import { tokenPageMeta } from "~/lib/token-page";
 
-export const meta: MetaFunction = () => tokenPageMeta("Reset Password");
+export const meta: MetaFunction = ({ matches }) => tokenPageMeta("Reset Password", matches);
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { usable: await isResetTokenUsable(params.token ?? "") };

@@ -9,8 +9,9 @@ import { resetRequestSchema, userMessages } from "~/schemas/user";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Send Reset Link | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Send Reset Link") }];
 
 // A refused request's Retry-After reaches the page it renders: the wait its message names.
 export const headers = passRetryAfter;

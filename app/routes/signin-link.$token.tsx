@@ -11,7 +11,7 @@ import { tokenPageMeta } from "~/lib/token-page";
 // The one-time link mailed instead of a session while an account is under attack (decision 040). GET
 // only shows a button: mail scanners open links, and opening one must not use it up.
 
-export const meta: MetaFunction = () => tokenPageMeta("Finish Signing In");
+export const meta: MetaFunction = ({ matches }) => tokenPageMeta("Finish Signing In", matches);
 
 export const headers = passRetryAfter;
 

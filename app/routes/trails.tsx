@@ -11,6 +11,7 @@ import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 import { trailMapPage } from "~/models/trail-map.server";
 import { dataVersionsOf, getOptionalUser, requireUser } from "~/http/auth.server";
+import { campusOf } from "~/http/campus.server";
 import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
 import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
@@ -21,8 +22,9 @@ import { useMarkupCache } from "~/lib/shared-markup";
 import { noticeKindLabels } from "~/schemas/notice";
 import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Trail Map | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Trail Map") }];
 
 /**
  * The server-drawn map, the list and every link and form work without JavaScript, so /trails ships
@@ -43,8 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await requireUser(request);
   }
   const { view, setCookie } = await trailMapView(request);
+  const [map, campus] = await Promise.all([trailMapPage(linked, await dataVersionsOf(request)), campusOf(request)]);
   const page = {
-    ...(await trailMapPage(linked, await dataVersionsOf(request))),
+    ...map,
+    // The stored markup shows times on the campus clock: a new clock is new markup.
+    contentKey: `${map.contentKey} ${campus.timeZone}`,
+    timeZone: campus.timeZone,
     showBenches: params.get("benches") === "1",
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
     view,
@@ -80,7 +86,7 @@ export default function Trails() {
   );
 }
 
-function TrailsContent({ trails, trail, facts, notices, benches, showBenches, tiles, view, walking }: TrailsPage) {
+function TrailsContent({ trails, trail, facts, notices, benches, showBenches, tiles, view, walking, timeZone }: TrailsPage) {
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
   // A document with scripts carries the points in its data, so its drawing takes the line from its own
   // file rather than write them a second time (decision 061). A stable object, so the map redraws the
@@ -98,7 +104,7 @@ function TrailsContent({ trails, trail, facts, notices, benches, showBenches, ti
     <>
       <HideWithoutScripts />
       <h1 className="page-title mb-6">Trail Map</h1>
-      <NoticeBanner notices={notices} />
+      <NoticeBanner notices={notices} timeZone={timeZone} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <nav aria-label="Trails">

@@ -17,6 +17,8 @@ import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { listBenches } from "~/models/bench.server";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
+import { pageTitle } from "~/lib/page-title";
+import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 
 // "Know before you go": a public page per trail (/trails/gold, /trails/gray, /trails/green). Public on
 // purpose: a QR code on a bench or a newsletter link must open for anyone, with or without scripts.
@@ -24,7 +26,7 @@ import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 // No script unless a notice here is due to start or end, which the open page must follow (decision 064).
 export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.trail.name} | Walking Trails` : "Trail not found | Walking Trails" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? data.trail.name : "Trail not found") }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const versions = await dataVersionsOf(request);
@@ -88,13 +90,14 @@ export const headers = passRetryAfter;
 
 export default function TrailPage() {
   const { trail, notices, nextChangeAt, facts, factRows, benches, steps } = useLoaderData<typeof loader>();
+  const timeZone = useCampusTimeZone();
   const reply = useActionData<typeof action>();
   // A notice that starts or ends while the page is open comes or goes then.
   useRevalidateAt(nextChangeAt);
   return (
     <div className="page trail-guide">
       <h1 className="page-title mb-6">{trail.name}</h1>
-      <NoticeBanner notices={notices} here={`/trails/${trail.slug}`} />
+      <NoticeBanner notices={notices} here={`/trails/${trail.slug}`} timeZone={timeZone} />
       <FactList
         className="card mb-6 p-4"
         rows={[

@@ -14,8 +14,9 @@ import { log } from "~/utils/logger.server";
 import { checkQuota, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { getSessionId } from "~/http/session-cookie.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "My Profile | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Profile") }];
 
 const PAGE = "/userControlPanel";
 

@@ -6,8 +6,9 @@ import { reportAnchors } from "~/lib/navigation";
 import { listReports, toReportView } from "~/models/report.server";
 import { MY_REPORTS_PAGE } from "~/schemas/report";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "My Reports | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Reports") }];
 
 const PAGE = "/userControlPanel/reports";
 

@@ -1,4 +1,5 @@
-import { formatDay, formatShortDay } from "~/lib/dates";
+import { campusToday, formatDay, formatShortDay } from "~/lib/dates";
+import { campusOf } from "~/http/campus.server";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -14,11 +15,12 @@ import { listTrails } from "~/models/trail.server";
 import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, toWalkJson, walkRefusals, walkSummary } from "~/models/walk.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
-import { campusToday, MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
+import { MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
 import { actionsColumn, ColumnHeads, FigureTable } from "~/components/data-table";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "My Walks | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Walks") }];
 
 // Plain forms, links and a confirmation step the server renders: complete without scripts, so a first
 // load ships none (decision 064). Reached from a hydrated page, it stays hydrated and the step is a modal.
@@ -29,7 +31,7 @@ const PAGE = "/userControlPanel/walks";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
-  const today = campusToday();
+  const today = campusToday((await campusOf(request)).timeZone);
   const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
   // The URL is the state: ?cursor= shows older walks; a cursor we did not make shows the newest.
   const cursor = url.searchParams.get("cursor");

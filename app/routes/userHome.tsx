@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { UserHomePage } from "~/components/user-home";
 import { requireUser } from "~/http/auth.server";
+import { pageTitle } from "~/lib/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Home | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Home") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -12,6 +12,7 @@ import { answerVideoForm } from "~/http/video-forms.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { libraryCardPath, watchPagePath } from "~/lib/video-addresses";
 import { topicForSubCategory } from "~/lib/video-topics";
+import { pageTitle } from "~/lib/page-title";
 
 // Play and reactions are plain forms that come back to this page: it needs no JavaScript.
 export const handle = withoutScripts;
@@ -25,7 +26,7 @@ function parseVideoId(raw: string | undefined) {
   return parsed.success ? parsed.data : notFound();
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.video.title} | Walking Trails` : "Video | Walking Trails" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? data.video.title : "Video") }];
 
 /** The watch page: one video. Showing it changes nothing; the view is counted by the POST below. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

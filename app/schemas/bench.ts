@@ -3,7 +3,8 @@ import { benchFactFields, benchFactsJsonSchema } from "~/schemas/facts";
 import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { versionSchema } from "~/schemas/version";
-import { decimalSchema, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
+import { decimalSchema, inArea, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
+import { ANYWHERE, type PlacementArea } from "~/lib/geo";
 import { normalizeVideoUrl } from "~/lib/video-source";
 
 const BENCH_LOCATION_MAX_LENGTH = 200;
@@ -68,15 +69,26 @@ function acceptBenchNumberAlias(value: unknown) {
   return value;
 }
 
-/** POST /api/bench/bench and the admin create form. Numbers arrive as text from forms. */
-export const benchCreateSchema = z.preprocess(acceptBenchNumberAlias, benchFormSchema);
-export type BenchCreateInput = z.infer<typeof benchCreateSchema>;
+/** POST /api/bench/bench and the admin create form, for a campus whose points must lie in `area`. Numbers arrive as text from forms. */
+function benchCreateSchemaFor(area: PlacementArea) {
+  return z.preprocess(acceptBenchNumberAlias, benchFormSchema.superRefine(inArea(area)));
+}
 
 /** PATCH /api/bench/bench/{id} (partial) and the admin edit form (which sends every field). */
-export const benchUpdateSchema = z.preprocess(
-  acceptBenchNumberAlias,
-  benchFormSchema.partial().refine((fields) => Object.values(fields).some((value) => value !== undefined), benchMessages.nothingToUpdate),
-);
+function benchUpdateSchemaFor(area: PlacementArea) {
+  return z.preprocess(
+    acceptBenchNumberAlias,
+    benchFormSchema
+      .partial()
+      .refine((fields) => Object.values(fields).some((value) => value !== undefined), benchMessages.nothingToUpdate)
+      .superRefine(inArea(area)),
+  );
+}
+
+/** The shapes for the API's description and for tests: a place is checked only for being on Earth. */
+export const benchCreateSchema = benchCreateSchemaFor(ANYWHERE);
+export type BenchCreateInput = z.infer<typeof benchCreateSchema>;
+export const benchUpdateSchema = benchUpdateSchemaFor(ANYWHERE);
 export type BenchUpdateInput = z.infer<typeof benchUpdateSchema>;
 
 export const benchVideoSchema = z.object({
@@ -108,7 +120,7 @@ export type BenchVideoInput = z.infer<typeof benchVideoSchema>;
  * removing a video overwrites nothing, so those forms do not.
  */
 const benchId = z.string().max(100);
-export const benchIntentSchema = z.discriminatedUnion("intent", [
+const benchIntents = z.discriminatedUnion("intent", [
   benchFormSchema.extend({ intent: z.literal("create-bench") }),
   benchFormSchema.extend({ intent: z.literal("update-bench"), benchId, version: versionSchema }),
   // The facts form sends every fact: a blank one is "not recorded" (null).
@@ -117,6 +129,12 @@ export const benchIntentSchema = z.discriminatedUnion("intent", [
   benchVideoSchema.extend({ intent: z.literal("add-video"), benchId }),
   z.object({ intent: z.literal("delete-video"), benchId, videoId: z.string().max(100) }),
 ]);
+export const benchIntentSchema = benchIntents;
+
+/** The bench schemas a request checks against: a bench's place must lie in the campus's `area` (decision 076). */
+export function benchSchemasFor(area: PlacementArea) {
+  return { create: benchCreateSchemaFor(area), update: benchUpdateSchemaFor(area), intent: benchIntents.superRefine(inArea(area)) };
+}
 
 const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });
 

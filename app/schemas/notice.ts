@@ -7,7 +7,7 @@ import { versionSchema } from "~/schemas/version";
 
 // Closure and caution notices on a trail or a bench (docs/features.md): the admin Notices area, the
 // Reports area's "Turn into a notice" and /api/notices all validate with these schemas. Pages take times
-// on the campus clock (`datetime-local` inputs, CAMPUS_TIME_ZONE); the API takes ISO 8601 with an offset.
+// on the campus clock (`datetime-local` inputs, the campus settings' time zone); the API takes ISO 8601 with an offset.
 
 export const noticeKinds = ["closed", "caution"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
@@ -96,22 +96,23 @@ const isoTime = z.preprocess(
     .nullable(),
 );
 
-/** A time on a page's `datetime-local` input, read on the campus clock; empty for none. */
-const campusTime = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim() || undefined : value),
-  z
-    .string({ error: noticeMessages.timeInvalid })
-    .max(40, noticeMessages.timeInvalid)
-    .transform((value, ctx) => {
-      const date = campusTimeToDate(value);
-      if (!date) {
-        ctx.addIssue({ code: "custom", message: noticeMessages.timeInvalid });
-        return z.NEVER;
-      }
-      return date;
-    })
-    .optional(),
-);
+/** A time on a page's `datetime-local` input, read on the campus clock (`timeZone`); empty for none. */
+const campusTime = (timeZone: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z
+      .string({ error: noticeMessages.timeInvalid })
+      .max(40, noticeMessages.timeInvalid)
+      .transform((value, ctx) => {
+        const date = campusTimeToDate(value, timeZone);
+        if (!date) {
+          ctx.addIssue({ code: "custom", message: noticeMessages.timeInvalid });
+          return z.NEVER;
+        }
+        return date;
+      })
+      .optional(),
+  );
 
 type Window = { startsAt?: Date | null; endsAt?: Date | null };
 
@@ -209,7 +210,13 @@ export function placeValue(place: { trailId?: string | null; benchId?: string | 
 
 const idField = idSchema(noticeMessages.notFound);
 
-const noticeFormFields = { place: placeField, kind: kindField, message: messageField, startsAt: campusTime, endsAt: campusTime };
+const noticeFormFields = (timeZone: string) => ({
+  place: placeField,
+  kind: kindField,
+  message: messageField,
+  startsAt: campusTime(timeZone),
+  endsAt: campusTime(timeZone),
+});
 
 /**
  * The window is checked whenever the times themselves were read, even when another field was refused, so
@@ -218,22 +225,27 @@ const noticeFormFields = { place: placeField, kind: kindField, message: messageF
  */
 const timesRead = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === "startsAt" || issue.path?.[0] === "endsAt") };
 
-/** The Notices area's form for a new notice: its end, if any, still to come. */
-export const noticeCreateFormSchema = z
-  .object({ intent: z.literal("create"), ...noticeFormFields })
-  .superRefine((value, ctx) => checkWindow(value, ctx, true), timesRead);
+/** The Notices area's form for a new notice, its times on the campus clock: its end, if any, still to come. */
+export function noticeCreateFormSchemaFor(timeZone: string) {
+  return z.object({ intent: z.literal("create"), ...noticeFormFields(timeZone) }).superRefine((value, ctx) => checkWindow(value, ctx, true), timesRead);
+}
 
 /** The same form editing a notice, based on the version it shows (decision 047). */
-export const noticeEditFormSchema = z
-  .object({ intent: z.literal("update"), id: idField, version: versionSchema, ...noticeFormFields })
-  .superRefine((value, ctx) => checkWindow(value, ctx, false), timesRead);
+export function noticeEditFormSchemaFor(timeZone: string) {
+  return z
+    .object({ intent: z.literal("update"), id: idField, version: versionSchema, ...noticeFormFields(timeZone) })
+    .superRefine((value, ctx) => checkWindow(value, ctx, false), timesRead);
+}
 
-export const noticeIntentSchema = z.discriminatedUnion("intent", [
-  noticeCreateFormSchema,
-  noticeEditFormSchema,
-  z.object({ intent: z.literal("end"), id: idField, version: versionSchema }),
-  z.object({ intent: z.literal("delete"), id: idField, version: versionSchema }),
-]);
+/** Every form of the Notices area, reading times on the campus clock `timeZone`. */
+export function noticeIntentSchemaFor(timeZone: string) {
+  return z.discriminatedUnion("intent", [
+    noticeCreateFormSchemaFor(timeZone),
+    noticeEditFormSchemaFor(timeZone),
+    z.object({ intent: z.literal("end"), id: idField, version: versionSchema }),
+    z.object({ intent: z.literal("delete"), id: idField, version: versionSchema }),
+  ]);
+}
 
 /** A notice as the API answers it. */
 export const noticeJsonSchema = z.object({

@@ -1,7 +1,9 @@
 import * as z from "zod";
 import { trailFactFields, trailFactsJsonSchema } from "~/schemas/facts";
+import { ANYWHERE, type PlacementArea } from "~/lib/geo";
 import {
   geoMessages,
+  inArea,
   latitudeSchema,
   longitudeSchema,
   numberFromInput,
@@ -32,62 +34,75 @@ export const trailMessages = {
 /** A position in a trail's path (0-based). */
 const coordinateIndexSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index));
 
-/** Saving one point on the admin page: latitude and longitude by name, as the API takes them, validated to the campus area. */
-export const coordinateSchema = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
-
-/**
- * PATCH /api/trails/{id}/coordinate/{index}: the point, and optionally the version it was based on. A pair
- * that only fits the campus with its values exchanged is stored exchanged (`swapped`, see placeOnCampus).
- */
-export const coordinateUpdateSchema = z
-  .object({ latitude: unplacedLatitudeSchema, longitude: unplacedLongitudeSchema, version: versionSchema.optional() })
-  .transform(({ version, ...given }, context) => {
-    const placed = placeOnCampus(given, context);
-    return placed ? { ...placed, version } : z.NEVER;
-  });
+/** Saving one point on the admin page: latitude and longitude by name, as the API takes them. */
+const coordinateFields = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
 
 /** DELETE /api/trails/{id}/coordinate/{index}?version=: optionally the version the deletion was based on. */
 export const coordinateDeleteQuerySchema = z.object({ version: versionSchema.optional() });
-
-/**
- * PATCH /api/trails/{id}/coordinate: insert `coordinate` ([longitude, latitude]) at `index`. A pair that
- * only fits the campus as [latitude, longitude] is stored the right way round (`swapped`, see placeOnCampus).
- */
-export const insertCoordinateSchema = z
-  .object({
-    index: coordinateIndexSchema,
-    coordinate: z
-      .array(z.unknown(), { error: trailMessages.coordinatePair })
-      .length(2, trailMessages.coordinatePair)
-      .transform((pair, context) => {
-        const parsed = z.object({ longitude: unplacedLongitudeSchema, latitude: unplacedLatitudeSchema }).safeParse({ longitude: pair[0], latitude: pair[1] });
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) context.addIssue({ code: "custom", message: issue.message });
-          return z.NEVER;
-        }
-        return parsed.data;
-      }),
-    version: versionSchema.optional(),
-  })
-  .transform(({ index, coordinate, version }, context) => {
-    const placed = placeOnCampus(coordinate, context, ["coordinate"]);
-    if (!placed) return z.NEVER;
-    return { index, coordinate: [placed.longitude, placed.latitude] as [number, number], version, swapped: placed.swapped };
-  });
 
 /**
  * The admin trail area's forms: each row of the coordinate table (Save, Insert Below, Delete) and Insert
  * at End name the trail, the position and the version the page showed, so a stale edit is refused.
  */
 const trailFormFields = { trailId: z.string().max(100), index: coordinateIndexSchema, version: versionSchema };
-export const trailIntentSchema = z.discriminatedUnion("intent", [
-  coordinateSchema.extend({ intent: z.literal("save-coordinate"), ...trailFormFields }),
-  coordinateSchema.extend({ intent: z.literal("insert-below"), ...trailFormFields }),
-  coordinateSchema.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
+const trailIntents = z.discriminatedUnion("intent", [
+  coordinateFields.extend({ intent: z.literal("save-coordinate"), ...trailFormFields }),
+  coordinateFields.extend({ intent: z.literal("insert-below"), ...trailFormFields }),
+  coordinateFields.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
   z.object({ intent: z.literal("delete-coordinate"), ...trailFormFields }),
   // The facts on the trail's public page: no position, but the version the form showed, like every edit.
   z.object({ intent: z.literal("save-facts"), trailId: trailFormFields.trailId, version: versionSchema, ...trailFactFields }),
 ]);
+
+/** The trail schemas a request checks against: every point must lie in the campus's `area` (decision 076). */
+export function trailSchemasFor(area: PlacementArea) {
+  return {
+    /** One point of the admin page's forms. */
+    coordinate: coordinateFields.superRefine(inArea(area)),
+    /**
+     * PATCH /api/trails/{id}/coordinate/{index}: the point, and optionally the version it was based on. A pair
+     * that only fits the campus with its values exchanged is stored exchanged (`swapped`, see placeOnCampus).
+     */
+    coordinateUpdate: z
+      .object({ latitude: unplacedLatitudeSchema, longitude: unplacedLongitudeSchema, version: versionSchema.optional() })
+      .transform(({ version, ...given }, context) => {
+        const placed = placeOnCampus(area, given, context);
+        return placed ? { ...placed, version } : z.NEVER;
+      }),
+    /**
+     * PATCH /api/trails/{id}/coordinate: insert `coordinate` ([longitude, latitude]) at `index`. A pair that
+     * only fits the campus as [latitude, longitude] is stored the right way round (`swapped`, see placeOnCampus).
+     */
+    insertCoordinate: z
+      .object({
+        index: coordinateIndexSchema,
+        coordinate: z
+          .array(z.unknown(), { error: trailMessages.coordinatePair })
+          .length(2, trailMessages.coordinatePair)
+          .transform((pair, context) => {
+            const parsed = z
+              .object({ longitude: unplacedLongitudeSchema, latitude: unplacedLatitudeSchema })
+              .safeParse({ longitude: pair[0], latitude: pair[1] });
+            if (!parsed.success) {
+              for (const issue of parsed.error.issues) context.addIssue({ code: "custom", message: issue.message });
+              return z.NEVER;
+            }
+            return parsed.data;
+          }),
+        version: versionSchema.optional(),
+      })
+      .transform(({ index, coordinate, version }, context) => {
+        const placed = placeOnCampus(area, coordinate, context, ["coordinate"]);
+        if (!placed) return z.NEVER;
+        return { index, coordinate: [placed.longitude, placed.latitude] as [number, number], version, swapped: placed.swapped };
+      }),
+    intent: trailIntents.superRefine(inArea(area)),
+  };
+}
+
+/** The shapes for the API's description, the page's own checks and tests: a place is checked only for being on Earth. */
+export const { coordinate: coordinateSchema, coordinateUpdate: coordinateUpdateSchema, insertCoordinate: insertCoordinateSchema } = trailSchemasFor(ANYWHERE);
+export const trailIntentSchema = trailIntents;
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);
 

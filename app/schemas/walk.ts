@@ -1,5 +1,4 @@
 import * as z from "zod";
-import { CAMPUS_TIME_ZONE } from "~/lib/dates";
 import { numberFromInput } from "~/schemas/geo-fields";
 import { isId } from "~/schemas/id";
 
@@ -29,14 +28,6 @@ export const walkMessages = {
 /** YYYY-MM-DD of a moment in UTC. */
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-export { CAMPUS_TIME_ZONE };
-
-/** Today's date (YYYY-MM-DD) on the campus. */
-export function campusToday(now = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: CAMPUS_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /** A real calendar day in YYYY-MM-DD form (no 2025-02-30). */

@@ -78,6 +78,9 @@ const envSchema = z
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
     ADMIN_USERNAME: z.string().min(1).max(50).default("admin"),
     SEED: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
+    // The sample campus (its trails, benches, videos and settings) on the first start; false: only the
+    // first administrator, for a campus of its own (docs/operations.md, "Setting up a new campus").
+    SAMPLE_DATA: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
     VIDEO_EMBED_HOST: z.url({ error: "must be a URL such as https://www.youtube-nocookie.com" }).default("https://www.youtube-nocookie.com"),

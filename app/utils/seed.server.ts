@@ -84,14 +84,29 @@ async function seedFacts(tx: Tx) {
   }
 }
 
-/** Applies the seed steps that this database has not had yet; running it again changes nothing. */
-export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
+/** The sample campus's settings: its clock; no centre, so the map centres on its trails and benches. */
+export const SAMPLE_CAMPUS = { name: "Sample Campus", timeZone: "America/New_York" } as const;
+
+async function seedCampus(tx: Tx) {
+  await tx.campus.upsert({ where: { id: 1 }, create: { id: 1, ...SAMPLE_CAMPUS }, update: {} });
+}
+
+/**
+ * Applies the seed steps that this database has not had yet; running it again changes nothing. Without
+ * `sampleData` the sample campus's steps are recorded as settled without their rows, so the first start
+ * decides for good: a later start with the default never adds the sample trails to a campus of its own.
+ */
+export async function seedDatabase(prisma: PrismaClient, { sampleData = env.SAMPLE_DATA } = {}): Promise<SeedResult> {
   const result: SeedResult = { applied: [] };
-  const steps: [string, (tx: Tx) => Promise<void>][] = [
+  const sample: [string, (tx: Tx) => Promise<void>][] = [
     ["trails", seedTrails],
     ["videos", seedVideos],
     ["benches", seedBenches],
     ["facts", seedFacts],
+    ["campus", seedCampus],
+  ];
+  const steps: [string, (tx: Tx) => Promise<void>][] = [
+    ...sample.map(([name, apply]): [string, (tx: Tx) => Promise<void>] => [name, sampleData ? apply : async () => {}]),
     [
       "admin",
       async (tx) => {
@@ -117,7 +132,8 @@ export async function seedDatabase(prisma: PrismaClient): Promise<SeedResult> {
     ],
   ];
   for (const [name, apply] of steps) {
-    if (await runStepOnce(prisma, name, apply)) result.applied.push(name);
+    const declined = !sampleData && sample.some(([sampleName]) => sampleName === name);
+    if ((await runStepOnce(prisma, name, apply)) && !declined) result.applied.push(name);
   }
   return result;
 }

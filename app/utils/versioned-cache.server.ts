@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 
 /** The kinds of data only admins change; database triggers move each one's version on every write. */
-type DataKind = "trails" | "benches" | "videos";
+type DataKind = "trails" | "benches" | "videos" | "campus";
 
 async function currentVersion(kind: DataKind): Promise<bigint | null> {
   const row = await prisma.dataVersion.findUnique({ where: { name: kind }, select: { version: true } });

@@ -179,6 +179,8 @@ const userPages: PageCheck[] = [
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
   ...["profiles", "videos", "feedback", "reports", "notices", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  // A plain form: the same with scripts off.
+  { path: "/adminControlPanel?option=campus", noJs: true },
   // The trail's map: OpenLayers once scripts run, the drawn map without.
   { path: "/adminControlPanel?option=trail", noJs: true },
   {

@@ -109,7 +109,7 @@ test.describe("admin trail area", { tag: "@no-js" }, () => {
     await expectPoints(page, count);
     await expect(input(page, "Latitude", 2)).toHaveValue(originalLat);
 
-    // Insert at End: both values required, campus area only, decimals accepted. The point added is a
+    // Insert at End: both values required, near the campus only, decimals accepted. The point added is a
     // copy of the last one, nudged as above: on the table's last page, a GET link.
     const lastPage = Math.ceil(count / 10);
     const pages = page.getByRole("navigation", { name: "Pages of coordinates" });
@@ -127,7 +127,7 @@ test.describe("admin trail area", { tag: "@no-js" }, () => {
     await endForm.getByLabel("Latitude", { exact: true }).fill("40.5");
     await endForm.getByLabel("Longitude", { exact: true }).fill("-84.0022");
     await endForm.getByRole("button", { name: "Insert at End" }).click();
-    await expect(endForm.getByText("Latitude must be within the campus area (33.96 to 34.00).").first()).toBeVisible();
+    await expect(endForm.getByText(/^This point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches\.$/).first()).toBeVisible();
     await page.reload();
     await expectPoints(page, count);
 
@@ -199,10 +199,17 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     await edit.getByLabel("Location").fill(`${location}, north side`);
     await edit.getByLabel("Latitude").fill("99");
     await edit.getByRole("button", { name: "Update" }).click();
-    const latitudeError = fieldError(edit, "Latitude must be within the campus area (33.96 to 34.00).");
+    const latitudeError = fieldError(edit, "Latitude must be between -90 and 90.");
     await expect(latitudeError).toBeVisible();
     await expect(edit.getByLabel("Latitude")).toBeInViewport();
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench-error$/);
+    // A place 3,000 km from the campus (Portland, Oregon) is refused by the server, saying how far.
+    await edit.getByLabel("Latitude").fill("45.52");
+    await edit.getByLabel("Longitude").fill("-122.68");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await expect(fieldError(edit, /^This point is 3,\d{3} km from the campus; points must be within 5 km of its trails and benches\.$/)).toBeVisible();
+    await expect(edit.getByLabel("Latitude")).toHaveValue("45.52");
+    await edit.getByLabel("Longitude").fill("-84.0049");
     await edit.getByLabel("Latitude").fill("33.9813");
     await edit.getByRole("button", { name: "Update" }).click();
     await expectAnswerAt(page, "edit-bench", `Bench #${number} updated.`, { javaScriptEnabled });

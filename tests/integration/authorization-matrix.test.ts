@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
-import { noticeIntentSchema } from "~/schemas/notice";
+import { noticeIntentSchemaFor } from "~/schemas/notice";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { trailPathDraftIntentSchema } from "~/schemas/trail-path";
@@ -103,7 +103,7 @@ const forms: Row[] = [
     intent,
     access: "admin" as const,
   })),
-  ...intentsOf(noticeIntentSchema).map((intent) => ({
+  ...intentsOf(noticeIntentSchemaFor("UTC")).map((intent) => ({
     kind: "form" as const,
     method: "POST",
     path: "/adminControlPanel?option=notices",
@@ -145,6 +145,7 @@ const forms: Row[] = [
     intent,
     access: "admin" as const,
   })),
+  { kind: "form", method: "POST", path: "/adminControlPanel?option=campus", intent: "save-campus", access: "admin" },
   { kind: "form", method: "POST", path: `/adminControlPanel/trail-path?trail=${NO_SUCH_ID}`, access: "admin" },
   ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({
     kind: "form" as const,

@@ -9,7 +9,7 @@ import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import { noticeCreateFormSchema, noticeEditFormSchema, noticeInputSchema, noticeMessages } from "~/schemas/notice";
+import { noticeCreateFormSchemaFor, noticeEditFormSchemaFor, noticeInputSchema, noticeMessages } from "~/schemas/notice";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
@@ -133,7 +133,7 @@ describe("the notice model", () => {
       noticeMessages.isoInvalid,
     );
     // The page's form reads its times on the campus clock (America/New_York).
-    const form = noticeCreateFormSchema.safeParse({
+    const form = noticeCreateFormSchemaFor("America/New_York").safeParse({
       intent: "create",
       place: `trail:${GOLD}`,
       kind: "closed",
@@ -142,20 +142,18 @@ describe("the notice model", () => {
     });
     expect(form.success && form.data).toMatchObject({ place: { trailId: GOLD }, message: "Resurfacing" });
     expect(form.success && form.data.endsAt?.toISOString()).toBe("2030-01-15T22:30:00.000Z");
-    expect(messagesOf(noticeCreateFormSchema.safeParse({ intent: "create", place: "", kind: "", message: "", endsAt: "not a time" }))).toEqual([
-      noticeMessages.placeRequired,
-      noticeMessages.kindRequired,
-      noticeMessages.messageRequired,
-      noticeMessages.timeInvalid,
-    ]);
+    expect(
+      messagesOf(noticeCreateFormSchemaFor("America/New_York").safeParse({ intent: "create", place: "", kind: "", message: "", endsAt: "not a time" })),
+    ).toEqual([noticeMessages.placeRequired, noticeMessages.kindRequired, noticeMessages.messageRequired, noticeMessages.timeInvalid]);
     // The window is checked with the rest: every problem in one summary, not the end's after the others.
-    expect(messagesOf(noticeCreateFormSchema.safeParse({ intent: "create", place: "", kind: "closed", message: "x", endsAt: "2001-01-01T10:00" }))).toEqual([
-      noticeMessages.placeRequired,
-      noticeMessages.endInPast,
-    ]);
     expect(
       messagesOf(
-        noticeEditFormSchema.safeParse({
+        noticeCreateFormSchemaFor("America/New_York").safeParse({ intent: "create", place: "", kind: "closed", message: "x", endsAt: "2001-01-01T10:00" }),
+      ),
+    ).toEqual([noticeMessages.placeRequired, noticeMessages.endInPast]);
+    expect(
+      messagesOf(
+        noticeEditFormSchemaFor("America/New_York").safeParse({
           intent: "update",
           id: GOLD,
           version: "0",
@@ -242,7 +240,7 @@ describe("the pages", () => {
     expect(refusedPage).toContain("Typed and kept");
     expect(await prisma.notice.count({ where: { message: "Typed and kept" } })).toBe(0);
 
-    const end = campusTimeInput(inHours(48));
+    const end = campusTimeInput(inHours(48), "America/New_York");
     const sent = await post("/adminControlPanel?option=notices", admin.token, {
       intent: "create",
       place: `bench:${offTrailBench.id}`,
@@ -252,7 +250,7 @@ describe("the pages", () => {
     });
     expect(sent.status).toBe(302);
     const stored = await prisma.notice.findFirstOrThrow({ where: { message: "Seat being replaced" } });
-    expect(campusTimeInput(stored.endsAt!)).toBe(end);
+    expect(campusTimeInput(stored.endsAt!, "America/New_York")).toBe(end);
     expect(stored).toMatchObject({ benchId: offTrailBench.id, kind: "closed", createdBy: admin.id, startsAt: null });
 
     // The bench's page shows it to anyone, with its word; the area lists it.

@@ -207,7 +207,10 @@ describe("the old client, signed in as an administrator with cookies only", () =
 
     // A pair that is wrong either way is still refused, with a message the editor can show.
     const refused = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, { latitude: 12, longitude: 34 });
-    expect(refused).toMatchObject({ status: 400, data: { message: expect.stringContaining("campus area") } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { message: expect.stringMatching(/^This point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches\.$/) },
+    });
     const missing = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, { latitude: 33.98 });
     expect(missing).toMatchObject({ status: 400, data: { message: "Please provide both latitude and longitude" } });
 

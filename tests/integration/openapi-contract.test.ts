@@ -56,6 +56,9 @@ const specCalls = [
   "POST /api/notices",
   "PATCH /api/notices/{id}",
   "DELETE /api/notices/{id}",
+  // The campus settings.
+  "GET /api/campus",
+  "PATCH /api/campus",
 ];
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
@@ -214,6 +217,9 @@ const scenarios: Record<string, () => Promise<Call>> = {
     const notice = await prisma.notice.create({ data: { trailId: GREEN, kind: "caution", message: "To delete" } });
     return { path: `/api/notices/${notice.id}`, token: adminToken };
   },
+  "GET /api/campus": async () => ({ path: "/api/campus" }),
+  // The sample campus's own name and clock: the other calls' answers stay as they are.
+  "PATCH /api/campus": async () => ({ path: "/api/campus", token: adminToken, body: { name: "Sample Campus", timeZone: "America/New_York" } }),
   "POST /api/feedback/submit": async () => ({
     path: "/api/feedback/submit",
     token: userToken,

@@ -111,7 +111,7 @@ describe("coordinate writes", () => {
     expect(after.filter((_, index) => index !== 2)).toEqual(before.filter((_, index) => index !== 2));
   });
 
-  test("coordinate validation: both required, campus area, numbers; out-of-range index 404", async () => {
+  test("coordinate validation: both required, near the campus, numbers; out-of-range index 404", async () => {
     const trail = await trailByColor("gray");
     const before = await pointsOf(trail.id);
     const patch = (body: unknown, index = "0") => json(call(trailCoordinate, "PATCH", "/x", { id: trail.id, index }, { body }));
@@ -121,12 +121,9 @@ describe("coordinate writes", () => {
     });
     expect(await patch({ latitude: 40, longitude: -84 })).toMatchObject({
       status: 400,
-      body: { message: "Latitude must be within the campus area (33.96 to 34.00)." },
+      body: { message: "This point is 669 km from the campus; points must be within 5 km of its trails and benches." },
     });
-    expect(await patch({ latitude: 33.98, longitude: 84 })).toMatchObject({
-      status: 400,
-      body: { message: "Longitude must be within the campus area (-84.03 to -83.98)." },
-    });
+    expect(await patch({ latitude: 33.98, longitude: 200 })).toMatchObject({ status: 400, body: { message: "Longitude must be between -180 and 180." } });
     expect((await patch({ latitude: "north", longitude: -84 })).status).toBe(400);
     expect(await patch({ latitude: 33.98, longitude: -84 }, String(before.length))).toMatchObject({
       status: 404,
@@ -178,11 +175,14 @@ describe("coordinate writes", () => {
     // Outside the campus either way: refused, nothing stored.
     const unchanged = await pointsOf(trail.id);
     const refused = await json(call(trailCoordinate, "PATCH", "/x", { id: trail.id, index: "1" }, { body: { latitude: -84.0, longitude: 40 } }));
-    expect(refused).toMatchObject({ status: 400, body: { message: "Latitude must be within the campus area (33.96 to 34.00)." } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: "This point is 14,141 km from the campus; points must be within 5 km of its trails and benches." },
+    });
     expect(await pointsOf(trail.id)).toEqual(unchanged);
   });
 
-  test("insert validation: pair required, both values, campus area, index range", async () => {
+  test("insert validation: pair required, both values, near the campus, index range", async () => {
     const trail = await trailByColor("gold");
     const before = await pointsOf(trail.id);
     const insert = (body: unknown) => json(call(trailInsert, "PATCH", "/x", { id: trail.id }, { body }));
@@ -322,7 +322,10 @@ describe("benches", () => {
       [{ bench_number: 0, location: "x", latitude: 33.98, longitude: -84 }, "Bench number must be a whole number of at least 1."],
       [{ bench_number: 902, location: "  ", latitude: 33.98, longitude: -84 }, "Location is required."],
       [{ bench_number: 902, location: "x", longitude: -84 }, "Please provide both latitude and longitude"],
-      [{ bench_number: 902, location: "x", latitude: 12, longitude: -84 }, "Latitude must be within the campus area (33.96 to 34.00)."],
+      [
+        { bench_number: 902, location: "x", latitude: 12, longitude: -84 },
+        "This point is 2,444 km from the campus; points must be within 5 km of its trails and benches.",
+      ],
       [{ bench_number: 902, location: "x", latitude: 33.98, longitude: -84, trailId: unknownId }, "Choose one of the trails, or none."],
     ] as const;
     for (const [body, message] of invalid) {

@@ -229,7 +229,7 @@ describe("refusals", () => {
     await refused(
       fileForm(JSON.stringify({ type: "LineString", coordinates: away }), "away.json"),
       400,
-      "Point 5 of the track (latitude 40.7128, longitude -74.006) is",
+      "Point 5 of the track (latitude 40.7128, longitude -74.006): this point is 1,156 km from the campus; points must be within 5 km of its trails and benches.",
     );
     await refused(fileForm(trailGpx({ name: "Gold", coordinates: await gold() }, []), "gold.kml"), 400, trailPathMessages.fileType);
     await refused(new FormData(), 400, trailPathMessages.fileRequired);

@@ -5,7 +5,7 @@ import * as fc from "fast-check";
 import { expect } from "vitest";
 import * as z from "zod";
 import { benchIntentSchema } from "~/schemas/bench";
-import { noticeIntentSchema } from "~/schemas/notice";
+import { noticeIntentSchemaFor } from "~/schemas/notice";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { trailPathDraftIntentSchema } from "~/schemas/trail-path";
@@ -172,7 +172,7 @@ export const forms: { path: string; intent?: string; as: "visitor" | "user" | "a
   // Replacing a trail's path from a file: the upload sent as a plain form, and Apply/Cancel of no upload.
   { path: "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", as: "admin" },
   ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({ path: `/adminControlPanel/trail-path/${"0".repeat(24)}`, intent, as: "admin" as const })),
-  ...intentsOf(noticeIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=notices", intent, as: "admin" as const })),
+  ...intentsOf(noticeIntentSchemaFor("UTC")).map((intent) => ({ path: "/adminControlPanel?option=notices", intent, as: "admin" as const })),
 ];
 
 /** What an uploaded file may hold: text, bytes, near-GPX and near-GeoJSON with any numbers, hostile XML. */

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { sessionCookie } from "~/http/session-cookie.server";
 
-const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+export const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
 const handle = createRequestHandler(build, "production");
 
 export async function sessionCookieFor(sessionId: string) {

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { fromLonLat } from "ol/proj";
 import { describe, expect, test } from "vitest";
 import {
-  CAMPUS_BOUNDS,
   compareTrailsForDisplay,
   formatWalkingTime,
   haversineMetres,
-  MAP_CENTER,
+  FRAME_ORIGIN,
+  mapViewOf,
   MAP_FRAME_WIDTH_PX,
   MAP_HEIGHT_PX,
   MAP_ZOOM,
@@ -46,7 +46,7 @@ describe("haversine distance", () => {
 
   test("an empty or one-point path has no length", () => {
     expect(pathLengthMetres([])).toBe(0);
-    expect(pathLengthMetres([MAP_CENTER])).toBe(0);
+    expect(pathLengthMetres([FRAME_ORIGIN])).toBe(0);
   });
 });
 
@@ -111,14 +111,16 @@ describe("Web Mercator (EPSG:3857)", () => {
 });
 
 describe("map constants", () => {
-  test("the centre is about 33.98, -84.005", () => {
-    expect(Math.abs(MAP_CENTER[1] - 33.98)).toBeLessThan(0.002);
-    expect(Math.abs(MAP_CENTER[0] - -84.005)).toBeLessThan(0.002);
+  test("the sample campus's map opens on the middle of its trails and benches, about 33.98, -84.005", () => {
+    const { center } = mapViewOf(everyPoint);
+    expect(Math.abs(center[1] - 33.98)).toBeLessThan(0.002);
+    expect(Math.abs(center[0] - -84.005)).toBeLessThan(0.002);
   });
 
   test("every trail point and bench fits the 500 px frame at zoom 16 around the centre", () => {
+    const { center } = mapViewOf(everyPoint);
     for (const point of everyPoint) {
-      const [x, y] = projectToFrame(point, { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
+      const [x, y] = projectToFrame(point, { center, width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
       expect(x).toBeGreaterThan(0);
       expect(x).toBeLessThan(MAP_FRAME_WIDTH_PX);
       expect(y).toBeGreaterThan(0);
@@ -127,13 +129,29 @@ describe("map constants", () => {
   });
 
   test("the panning box holds the centre and every trail point and bench with a margin", () => {
-    const [minLon, minLat, maxLon, maxLat] = CAMPUS_BOUNDS;
-    for (const [lon, lat] of [...everyPoint, MAP_CENTER]) {
+    const { center, extent } = mapViewOf(everyPoint);
+    const [minLon, minLat, maxLon, maxLat] = extent;
+    for (const [lon, lat] of [...everyPoint, center]) {
       expect(lon).toBeGreaterThan(minLon + 0.003);
       expect(lon).toBeLessThan(maxLon - 0.003);
       expect(lat).toBeGreaterThan(minLat + 0.003);
       expect(lat).toBeLessThan(maxLat - 0.003);
     }
+  });
+
+  test("a campus 3,000 km away opens on its own trail; nothing to show opens on the world", () => {
+    const oregon: LonLat[] = [
+      [-122.68, 45.52],
+      [-122.67, 45.53],
+    ];
+    const { center, extent } = mapViewOf(oregon);
+    expect(center.map((value) => value.toFixed(6))).toEqual(["-122.675000", "45.525000"]);
+    expect(extent.map((value) => value.toFixed(6))).toEqual(["-122.685000", "45.515000", "-122.665000", "45.535000"]);
+    expect(mapViewOf([]).center).toEqual([0, 0]);
+    // The settings' centre, when set, is where it opens, and the panning box reaches it.
+    const withCenter = mapViewOf(oregon, [-122.7, 45.5]);
+    expect(withCenter.center).toEqual([-122.7, 45.5]);
+    expect(withCenter.extent.map((value) => value.toFixed(6))).toEqual(["-122.705000", "45.495000", "-122.665000", "45.535000"]);
   });
 
   test("gold, green and gray draw in their colours, anything else blue; buttons in that order", () => {

@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { benchCreateSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
+import { benchCreateSchema, benchSchemasFor, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import fc from "fast-check";
-import { coordinateSchema, coordinateUpdateSchema, insertCoordinateSchema } from "~/schemas/trail";
+import { ANYWHERE, placementRefusal, type PlacementArea } from "~/lib/geo";
+import { trailSchemasFor } from "~/schemas/trail";
+
+// The sample campus: every trail point and bench lies in this box; points are taken within 5 km of it.
+const sampleArea: PlacementArea = { box: [-84.012, 33.9776, -83.9976, 33.9855], marginMetres: 5_000, hasCenter: false };
+const { coordinate: coordinateSchema, coordinateUpdate: coordinateUpdateSchema, insertCoordinate: insertCoordinateSchema } = trailSchemasFor(sampleArea);
+const farAway = "This point is 14,079 km from the campus; points must be within 5 km of its trails and benches.";
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
@@ -15,18 +21,26 @@ describe("coordinate schemas", () => {
     });
   });
 
-  test("a missing value asks for both; values outside campus name the range", () => {
+  test("a missing value asks for both; a place too far from the campus is refused with how far", () => {
     expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "" }))).toEqual(["Please provide both latitude and longitude"]);
-    expect(messages(coordinateSchema.safeParse({ latitude: "34.5", longitude: "-84" }))).toEqual(["Latitude must be within the campus area (33.96 to 34.00)."]);
-    expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "-85" }))).toEqual([
-      "Longitude must be within the campus area (-84.03 to -83.98).",
+    expect(messages(coordinateSchema.safeParse({ latitude: "34.5", longitude: "-84" }))).toEqual([
+      "This point is 57 km from the campus; points must be within 5 km of its trails and benches.",
     ]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "-84.07" }))).toEqual([
+      "This point is 5.3 km from the campus; points must be within 5 km of its trails and benches.",
+    ]);
+    expect(coordinateSchema.safeParse({ latitude: "33.98", longitude: "-84.06" }).success).toBe(true);
     expect(messages(coordinateSchema.safeParse({ latitude: "abc", longitude: "-84" }))).toEqual(["Latitude must be a number, e.g. 33.9812."]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "91", longitude: "-84" }))).toEqual(["Latitude must be between -90 and 90."]);
     // The admin page's fields are labelled: there, values in the wrong boxes are a typing error to show.
-    expect(messages(coordinateSchema.safeParse({ latitude: "-84.0", longitude: "33.98" }))).toEqual([
-      "Latitude must be within the campus area (33.96 to 34.00).",
-      "Longitude must be within the campus area (-84.03 to -83.98).",
-    ]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "-84.0", longitude: "33.98" }))).toEqual([farAway]);
+  });
+
+  test("an empty campus takes its first point anywhere on Earth", () => {
+    const { coordinate, insertCoordinate } = trailSchemasFor(ANYWHERE);
+    expect(coordinate.parse({ latitude: "45.52", longitude: "-122.68" })).toEqual({ latitude: 45.52, longitude: -122.68 });
+    expect(insertCoordinate.parse({ index: 0, coordinate: [-122.68, 45.52] })).toMatchObject({ coordinate: [-122.68, 45.52], swapped: false });
+    expect(messages(coordinate.safeParse({ latitude: "45.52", longitude: "-190" }))).toEqual(["Longitude must be between -180 and 180."]);
   });
 });
 
@@ -57,17 +71,17 @@ describe("API coordinates sent with latitude and longitude exchanged", () => {
     const update = coordinateUpdateSchema.safeParse({ latitude: 40, longitude: -84 });
     expect(update.success).toBe(false);
     expect(update.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
-      ["latitude", "Latitude must be within the campus area (33.96 to 34.00)."],
+      ["latitude", "This point is 669 km from the campus; points must be within 5 km of its trails and benches."],
     ]);
     // Exchanged, -84 would be a fine longitude but 40 no latitude of ours.
     expect(coordinateUpdateSchema.safeParse({ latitude: -84, longitude: 40 }).success).toBe(false);
     const insert = insertCoordinateSchema.safeParse({ index: 0, coordinate: [34.5, -84.0] });
-    expect(insert.error?.issues.map((issue) => issue.path.join("."))).toEqual(["coordinate", "coordinate"]);
+    expect(insert.error?.issues.map((issue) => issue.path.join("."))).toEqual(["coordinate"]);
     expect(messages(coordinateUpdateSchema.safeParse({ latitude: -84.0 }))).toEqual(["Please provide both latitude and longitude"]);
   });
 
   test("property: any pair is stored inside the campus area or refused, and exchanged only when it fits no other way", () => {
-    const inArea = (lat: number, lon: number) => lat >= 33.96 && lat <= 34.0 && lon >= -84.03 && lon <= -83.98;
+    const inArea = (lat: number, lon: number) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && placementRefusal(sampleArea, [lon, lat]) === null;
     fc.assert(
       fc.property(
         fc.oneof(
@@ -104,6 +118,18 @@ describe("bench schemas", () => {
     expect(messages(benchCreateSchema.safeParse({ bench_number: "1.5", location: "x", latitude: 33.98, longitude: -84 }))).toEqual([
       "Bench number must be a whole number of at least 1.",
     ]);
+  });
+
+  test("a bench's place must be near the campus's trails and benches, even when only one of the two changes", () => {
+    const { create, update } = benchSchemasFor(sampleArea);
+    expect(messages(create.safeParse({ bench_number: 1, location: "x", latitude: 45.52, longitude: -122.68 }))).toEqual([
+      "This point is 3,505 km from the campus; points must be within 5 km of its trails and benches.",
+    ]);
+    expect(create.safeParse({ bench_number: 1, location: "x", latitude: 33.98, longitude: -84 }).success).toBe(true);
+    expect(update.safeParse({ latitude: 45.52 }).error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["latitude", "This point is 1,283 km from the campus; points must be within 5 km of its trails and benches."],
+    ]);
+    expect(update.safeParse({ longitude: -84.001 }).success).toBe(true);
   });
 
   test("an update needs at least one field", () => {

@@ -1,9 +1,14 @@
 import { readFileSync } from "node:fs";
 import * as fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { EDITABLE_AREA, type LonLat } from "~/lib/geo";
+import { type LonLat, type PlacementArea } from "~/lib/geo";
 import { trailGeoJson, trailGpx, type ExportBench } from "~/lib/trail-export";
-import { MAX_PATH_POINTS, metresOutsideCampus, parsePathFile, pathFileMessages } from "~/lib/trail-path-file";
+import { MAX_PATH_POINTS, parsePathFile as parseAnywhere, pathFileMessages } from "~/lib/trail-path-file";
+
+// The sample campus: every trail point and bench lies in this box; points are taken within 5 km of it.
+const sampleBox = [-84.012, 33.9776, -83.9976, 33.9855] as const;
+const sampleArea: PlacementArea = { box: [...sampleBox], marginMetres: 5_000, hasCenter: false };
+const parsePathFile = (text: string) => parseAnywhere(text, sampleArea);
 
 type Feature = { properties: { name: string }; geometry: { coordinates: LonLat[] } };
 const features: Feature[] = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features;
@@ -32,8 +37,8 @@ const refusal = (text: string) => {
 /** Points on campus, written with up to 7 decimals as a GPS device would. */
 const campusPoint = fc
   .tuple(
-    fc.integer({ min: Math.ceil(EDITABLE_AREA.minLongitude * 1e7), max: Math.floor(EDITABLE_AREA.maxLongitude * 1e7) }),
-    fc.integer({ min: Math.ceil(EDITABLE_AREA.minLatitude * 1e7), max: Math.floor(EDITABLE_AREA.maxLatitude * 1e7) }),
+    fc.integer({ min: Math.ceil(sampleBox[0] * 1e7), max: Math.floor(sampleBox[2] * 1e7) }),
+    fc.integer({ min: Math.ceil(sampleBox[1] * 1e7), max: Math.floor(sampleBox[3] * 1e7) }),
   )
   .map(([lon, lat]): LonLat => [lon / 1e7, lat / 1e7]);
 const campusTrack = fc.array(campusPoint, { minLength: 2, maxLength: 60 });
@@ -162,7 +167,7 @@ describe("GeoJSON", () => {
     const swapped = plain.map(([lon, lat]) => [lat, lon]);
     const message = refusal(JSON.stringify({ type: "LineString", coordinates: swapped }))!;
     expect(message).toMatch(
-      /^Point 1 of the track \(latitude -84\.005, longitude 33\.98\) is [\d,.]+ km outside the campus area, and 2 other points are outside it too; /,
+      /^Point \d of the track \(latitude -84\.0\d*, longitude 33\.98\d*\): this point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches; 2 other points are too far as well\.$/,
     );
   });
 });
@@ -176,13 +181,21 @@ describe("limits", () => {
     expect(refusal(JSON.stringify({ type: "LineString", coordinates: along(1) }))).toBe("The track has 1 point; a path needs at least 2.");
   });
 
-  test("a point just off campus is measured in metres from the campus area's edge", () => {
-    const east = EDITABLE_AREA.maxLongitude + 0.001;
-    expect(metresOutsideCampus([east, 33.98])).toBeGreaterThan(90);
-    expect(metresOutsideCampus([east, 33.98])).toBeLessThan(95);
-    expect(metresOutsideCampus([-84.005, 33.98])).toBe(0);
+  test("a point just beyond the margin is measured from the trails and benches, in kilometres", () => {
+    const east = sampleBox[2] + 0.056;
     expect(refusal(JSON.stringify({ type: "LineString", coordinates: [...along(3), [east, 33.98]] }))).toMatch(
-      /^Point 4 of the track \(latitude 33\.98, longitude -83\.979\) is 9\d m outside the campus area; every point must lie within latitude 33\.96 to 34\.00 and longitude -84\.03 to -83\.98\.$/,
+      /^Point 4 of the track \(latitude 33\.98, longitude -83\.94\d*\): this point is 5\.2 km from the campus; points must be within 5 km of its trails and benches\.$/,
     );
+    expect(
+      parseAnywhere(
+        JSON.stringify({
+          type: "LineString",
+          coordinates: [
+            [-122.68, 45.52],
+            [-122.67, 45.53],
+          ],
+        }),
+      ),
+    ).toMatchObject({ ok: true });
   });
 });

@@ -4,7 +4,8 @@ import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
-import { benchIntentSchema, benchMessages } from "~/schemas/bench";
+import { getPlacementArea } from "~/models/campus.server";
+import { benchMessages, benchSchemasFor } from "~/schemas/bench";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
@@ -27,7 +28,7 @@ export async function loadBenchArea(url: URL) {
 const typedFields = ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url", ...BENCH_FACT_KEYS];
 
 export async function benchAction(_request: Request, formData: FormData) {
-  const submission = parseSubmission(formData, { schema: benchIntentSchema });
+  const submission = parseSubmission(formData, { schema: benchSchemasFor(await getPlacementArea()).intent });
   if (submission.status !== "success") return invalid(submission, typedFields);
   const input = submission.value;
   const toBench = (id: string | null) => adminAreaUrl("bench", { bench: id });

@@ -3,6 +3,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { campusTimeInput } from "~/lib/dates";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import { listBenches } from "~/models/bench.server";
+import { getCampus } from "~/models/campus.server";
 import {
   countNotices,
   createNotice,
@@ -20,7 +21,7 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
 import { listTrails } from "~/models/trail.server";
 import { isId } from "~/schemas/id";
-import { noticeIntentSchema, noticeMessages, noticeShows, placeValue, type NoticeShow } from "~/schemas/notice";
+import { noticeIntentSchemaFor, noticeMessages, noticeShows, placeValue, type NoticeShow } from "~/schemas/notice";
 import { ADMIN_LIST_PAGE, readListPage } from "~/schemas/page";
 import { confirmationIn, invalid, listPages, refused } from "./area.server";
 
@@ -45,7 +46,7 @@ function noticesPlace(url: URL) {
 }
 
 /** A notice as the area lists it, with its times as the form's campus-clock inputs take them. */
-function adminView(row: NoticeRow, now: Date) {
+function adminView(row: NoticeRow, now: Date, timeZone: string) {
   return {
     ...toNoticeView(row),
     state: noticeState(row, now),
@@ -57,8 +58,8 @@ function adminView(row: NoticeRow, now: Date) {
       place: placeValue(row),
       kind: row.kind,
       message: row.message,
-      startsAt: row.startsAt ? campusTimeInput(row.startsAt) : "",
-      endsAt: row.endsAt ? campusTimeInput(row.endsAt) : "",
+      startsAt: row.startsAt ? campusTimeInput(row.startsAt, timeZone) : "",
+      endsAt: row.endsAt ? campusTimeInput(row.endsAt, timeZone) : "",
     },
   };
 }
@@ -78,12 +79,13 @@ export async function loadNoticesArea(url: URL) {
   const now = new Date();
   const { show, take, place, edit } = noticesPlace(url);
   const id = url.searchParams.get("id");
-  const [page, count, places, editing, confirming] = await Promise.all([
+  const [page, count, places, editing, confirming, { timeZone }] = await Promise.all([
     listNotices({ show, cursor: place.cursor, take, now }),
     countNotices(show, now),
     placeOptions(),
     edit ? getNotice(edit) : null,
     confirmationIn(url, ["delete"]) && isId(id) ? getNotice(id) : null,
+    getCampus(),
   ]);
   return {
     searchError: null,
@@ -91,11 +93,11 @@ export async function loadNoticesArea(url: URL) {
     place,
     places,
     now: now.toISOString(),
-    notices: page.notices.map((row) => adminView(row, now)),
+    notices: page.notices.map((row) => adminView(row, now, timeZone)),
     pages: listPages("notices", place, page.next, count, noticeAnchors.list),
-    editing: editing ? adminView(editing, now) : null,
+    editing: editing ? adminView(editing, now, timeZone) : null,
     editMissing: Boolean(edit && !editing),
-    confirm: confirming ? adminView(confirming, now) : null,
+    confirm: confirming ? adminView(confirming, now, timeZone) : null,
   };
 }
 
@@ -109,7 +111,7 @@ function formRefusal(refusal: Refusal): Refusal {
 export async function noticesAction(request: Request, formData: FormData, admin: SessionUser) {
   // Back to the same list (what it shows, the page), without the edit form or the confirmation.
   const back = adminAreaUrl("notices", noticesPlace(new URL(request.url)).place);
-  const submission = parseSubmission(formData, { schema: noticeIntentSchema });
+  const submission = parseSubmission(formData, { schema: noticeIntentSchemaFor((await getCampus()).timeZone) });
   if (submission.status !== "success") return invalid(submission, typedFields);
   const input = submission.value;
 

@@ -1,5 +1,6 @@
 import { getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FieldErrors, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
 import { NoticeKindTag } from "~/components/notice-banner";
@@ -9,8 +10,8 @@ import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
 import {
   NOTICE_MESSAGE_MAX,
-  noticeCreateFormSchema,
-  noticeEditFormSchema,
+  noticeCreateFormSchemaFor,
+  noticeEditFormSchemaFor,
   noticeKindLabels,
   noticeKinds,
   noticeMessages,
@@ -24,6 +25,7 @@ import { AreaForm } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadNoticesArea } from "./notices.server";
 import { ListHead, ListPages } from "./search";
+import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 
 type NoticesData = Awaited<ReturnType<typeof loadNoticesArea>>;
 type Row = NoticesData["notices"][number];
@@ -82,6 +84,7 @@ function NoticeFields({
   fields: Record<"place" | "kind" | "message" | "startsAt" | "endsAt", FieldMetadata<unknown>>;
   places: NoticesData["places"];
 }) {
+  const timeZone = useCampusTimeZone();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <PlaceField field={fields.place} places={places} />
@@ -89,8 +92,8 @@ function NoticeFields({
       <div className="md:col-span-2">
         <TextAreaField field={fields.message} label={`Message walkers read (at most ${NOTICE_MESSAGE_MAX} characters)`} rows={3} />
       </div>
-      <TextField field={fields.startsAt} label="Starts (optional)" type="datetime-local" hint={timeHint("Campus time (Eastern). Empty: from now.")} />
-      <TextField field={fields.endsAt} label="Ends (optional)" type="datetime-local" hint={timeHint("Campus time (Eastern). Empty: until you end it.")} />
+      <TextField field={fields.startsAt} label="Starts (optional)" type="datetime-local" hint={timeHint(`Campus time (${timeZone}). Empty: from now.`)} />
+      <TextField field={fields.endsAt} label="Ends (optional)" type="datetime-local" hint={timeHint(`Campus time (${timeZone}). Empty: until you end it.`)} />
     </div>
   );
 }
@@ -98,7 +101,9 @@ function NoticeFields({
 function PostNoticeForm({ data, lastResult }: { data: NoticesData; lastResult?: SubmissionResult<string[]> }) {
   // The drop-downs start, and are reset after a post, on their prompt: reset to no value at all, the
   // browser would show them blank.
-  const [form, fields, summary] = useSchemaForm(noticeAnchors.form, noticeCreateFormSchema, lastResult, { place: "", kind: "" });
+  const timeZone = useCampusTimeZone();
+  const schema = useMemo(() => noticeCreateFormSchemaFor(timeZone), [timeZone]);
+  const [form, fields, summary] = useSchemaForm(noticeAnchors.form, schema, lastResult, { place: "", kind: "" });
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section className="card mb-6 p-4">
@@ -118,10 +123,10 @@ function placeText(places: NoticesData["places"], value: string) {
 }
 
 /** A time field's value as the list shows it; empty means what the field's hint says. */
-function timeText(value: string, empty: string) {
+function timeText(value: string, empty: string, timeZone: string) {
   if (!value) return empty;
-  const moment = campusTimeToDate(value);
-  return moment ? formatCampusTime(moment) : value;
+  const moment = campusTimeToDate(value, timeZone);
+  return moment ? formatCampusTime(moment, timeZone) : value;
 }
 
 /**
@@ -129,6 +134,7 @@ function timeText(value: string, empty: string) {
  * times on the campus clock (an empty start or end as the card says it).
  */
 function NoticeVersions({ typed, notice, places }: { typed: Record<string, unknown>; notice: Row; places: NoticesData["places"] }) {
+  const timeZone = useCampusTimeZone();
   const kindText = (value: string) => (value in noticeKindLabels ? noticeKindLabels[value as keyof typeof noticeKindLabels] : value);
   const compare = (name: keyof Row["form"], show: (value: string) => string = (value) => value) => ({
     yours: show(typedText(typed, name)),
@@ -141,15 +147,17 @@ function NoticeVersions({ typed, notice, places }: { typed: Record<string, unkno
         { label: "Trail or bench", ...compare("place", (value) => placeText(places, value)) },
         { label: "Kind", ...compare("kind", kindText) },
         { label: "Message", ...compare("message") },
-        { label: "Starts", ...compare("startsAt", (value) => timeText(value, "When posted")) },
-        { label: "Ends", ...compare("endsAt", (value) => timeText(value, "When ended or deleted")) },
+        { label: "Starts", ...compare("startsAt", (value) => timeText(value, "When posted", timeZone)) },
+        { label: "Ends", ...compare("endsAt", (value) => timeText(value, "When ended or deleted", timeZone)) },
       ]}
     />
   );
 }
 
 function EditNoticeForm({ data, notice, lastResult }: { data: NoticesData; notice: Row; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm(`edit-notice-${notice.id}`, noticeEditFormSchema, lastResult, notice.form);
+  const timeZone = useCampusTimeZone();
+  const schema = useMemo(() => noticeEditFormSchemaFor(timeZone), [timeZone]);
+  const [form, fields, summary] = useSchemaForm(`edit-notice-${notice.id}`, schema, lastResult, notice.form);
   const back = adminAreaUrl("notices", data.place);
   // Saved by someone else since this form was opened: both versions, field by field.
   const typed = typedOverStale(lastResult, notice.version);
@@ -207,13 +215,14 @@ function ShowFilter({ data }: { data: NoticesData }) {
 }
 
 function When({ notice }: { notice: Row }) {
-  const start = notice.startsAt ? formatCampusTime(notice.startsAt) : `${formatCampusTime(notice.createdAt)} (when posted)`;
+  const timeZone = useCampusTimeZone();
+  const start = notice.startsAt ? formatCampusTime(notice.startsAt, timeZone) : `${formatCampusTime(notice.createdAt, timeZone)} (when posted)`;
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-800">
       <dt className="font-medium">Starts</dt>
       <dd>{start}</dd>
       <dt className="font-medium">Ends</dt>
-      <dd>{notice.endsAt ? formatCampusTime(notice.endsAt) : "When ended or deleted"}</dd>
+      <dd>{notice.endsAt ? formatCampusTime(notice.endsAt, timeZone) : "When ended or deleted"}</dd>
     </dl>
   );
 }

@@ -8,6 +8,8 @@ import type { AreaReply } from "./area";
 import type { AreaServer } from "./area.server";
 import { benchAction, loadBenchArea } from "./bench.server";
 import { BenchArea } from "./bench";
+import { campusAction, loadCampusArea } from "./campus.server";
+import { CampusArea } from "./campus";
 import { feedbackAction, loadFeedbackArea } from "./feedback.server";
 import { FeedbackArea } from "./feedback";
 import { loadNoticesArea, noticesAction } from "./notices.server";
@@ -20,6 +22,7 @@ import { loadTrailArea, trailAction } from "./trail.server";
 import { TrailArea } from "./trail";
 import { loadVideosArea, videosAction } from "./videos.server";
 import { VideosArea } from "./videos";
+import { pageTitle } from "~/lib/page-title";
 
 // One page for the areas, chosen by ?option= (profiles when absent or unknown). Each area's
 // loader and actions are in <area>.server.ts, its page in <area>.tsx; this route only guards and picks.
@@ -32,12 +35,13 @@ const areas = {
   notices: { load: loadNoticesArea, act: noticesAction },
   trail: { load: loadTrailArea, act: trailAction },
   bench: { load: loadBenchArea, act: benchAction },
+  campus: { load: loadCampusArea, act: campusAction },
 } satisfies Record<AdminOption, AreaServer>;
 
 /** The chosen area with what its loader loaded, typed per area so the page can hand each its own data. */
 type AreaPage = { [O in AdminOption]: { option: O; area: Awaited<ReturnType<(typeof areas)[O]["load"]>> } }[AdminOption];
 
-export const meta: MetaFunction = () => [{ title: "Admin Control Panel | Walking Trails" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Control Panel") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -102,6 +106,7 @@ const views: AreaViews = {
   notices: NoticesArea,
   trail: TrailArea,
   bench: BenchArea,
+  campus: CampusArea,
 };
 
 function AreaView({ page, reply }: { page: LoadedPage; reply?: AreaReply }) {

@@ -11,7 +11,8 @@ import {
   updateCoordinate,
   updateTrailFacts,
 } from "~/models/trail.server";
-import { trailIntentSchema, trailMessages } from "~/schemas/trail";
+import { getPlacementArea } from "~/models/campus.server";
+import { trailMessages, trailSchemasFor } from "~/schemas/trail";
 import { env } from "~/utils/env.server";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
@@ -60,7 +61,7 @@ export async function loadTrailArea(url: URL) {
  * refused. A coordinate's result lands on the page of the table that shows its row.
  */
 export async function trailAction(request: Request, formData: FormData) {
-  const submission = parseSubmission(formData, { schema: trailIntentSchema });
+  const submission = parseSubmission(formData, { schema: trailSchemasFor(await getPlacementArea()).intent });
   if (submission.status !== "success") return invalid(submission, ["latitude", "longitude", ...TRAIL_FACT_KEYS]);
   const input = submission.value;
   if (input.intent === "save-facts") {

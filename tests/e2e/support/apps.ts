@@ -10,9 +10,9 @@ export type AppName = (typeof APPS)[number];
 /**
  * Specs that change the seeded trails and benches, which the other specs compare pages against: the trail
  * area's edits, a bench's videos on the trail map, stale saves, notices (banners on the seeded trails'
- * pages) and replacing a trail's path. They run on the edits apps (playwright.config.ts).
+ * pages), replacing a trail's path and the campus's name. They run on the edits apps (playwright.config.ts).
  */
-export const editingSpecs = /(admin-trails|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
+export const editingSpecs = /(admin-trails|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
 
 const OFFSETS: Record<AppName, number> = { shared: 0, "edits-js": -20_000, "edits-no-js": -10_000 };
 
