@@ -38,9 +38,27 @@ export default defineConfig({
   // apps of their own, one per setting, so all four projects share one pool with no stage between them;
   // they come first, as they hold the longest tests, which would otherwise leave a core idle at the end.
   projects: [
-    { name: "js-edits", testMatch: editingSpecs, use: { ...chromium, baseURL: appOrigin("edits-js"), javaScriptEnabled: true } },
-    { name: "no-js-edits", testMatch: editingSpecs, grep: /@no-js/, use: { ...chromium, baseURL: appOrigin("edits-no-js"), javaScriptEnabled: false } },
-    { name: "js", testIgnore: editingSpecs, use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: editingSpecs, grep: /@no-js/, use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: false } },
+    {
+      name: "js-edits",
+      testMatch: editingSpecs,
+      use: { ...chromium, baseURL: appOrigin("edits-js"), javaScriptEnabled: true },
+    },
+    {
+      name: "no-js-edits",
+      testMatch: editingSpecs,
+      grep: /@no-js/,
+      use: { ...chromium, baseURL: appOrigin("edits-no-js"), javaScriptEnabled: false },
+    },
+    {
+      name: "js",
+      testIgnore: editingSpecs,
+      use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      testIgnore: editingSpecs,
+      grep: /@no-js/,
+      use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: false },
+    },
   ],
 });

@@ -27,7 +27,10 @@ type AppKit = {
     maxConnections: number;
     maxConnectionsPerAddress: number;
   };
-  shareConnections(server: ReturnType<typeof createServer>, limits: { maxConnections: number; maxPerAddress: number }): unknown;
+  shareConnections(
+    server: ReturnType<typeof createServer>,
+    limits: { maxConnections: number; maxPerAddress: number },
+  ): unknown;
   registerHttpServer(server: ReturnType<typeof createServer>): void;
 };
 

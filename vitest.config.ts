@@ -45,7 +45,11 @@ const processFiles = [
  * (vi.stubEnv), the module registry (vi.resetModules) or a shared module's settings (the logger's
  * level). They keep a process of their own per file, with the integration tests.
  */
-const unitFilesWithSideEffects = ["tests/unit/password.test.ts", "tests/unit/error-boundary.test.tsx", "tests/unit/background.test.ts"];
+const unitFilesWithSideEffects = [
+  "tests/unit/password.test.ts",
+  "tests/unit/error-boundary.test.tsx",
+  "tests/unit/background.test.ts",
+];
 
 /**
  * In-process files that cannot share their modules with others: each installs a database of its own
@@ -126,7 +130,15 @@ export default defineConfig({
       {
         extends: true,
         // A process of their own: what they time must not share an event loop's process with other threads.
-        test: { name: "servers", include: serverFiles, exclude: leftOut, setupFiles, pool: "forks", fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: "servers",
+          include: serverFiles,
+          exclude: leftOut,
+          setupFiles,
+          pool: "forks",
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -21,14 +21,20 @@ announceMailDelivery();
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
   await applyPrivacyHeaders(request, responseHeaders);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
   // A page the same for every visitor is finished by the page cache (its scripts' hashes instead of the
   // nonce, an ETag, public caching) and stored; the same page with a session or a message is no one's to keep.
   const publicKey = publicPageKey(request, remixContext);
-  if (publicKey === null && isPublicPageRoute(remixContext) && isPersonalRequest(request)) responseHeaders.set("Cache-Control", "private, no-store");
+  if (publicKey === null && isPublicPageRoute(remixContext) && isPersonalRequest(request))
+    responseHeaders.set("Cache-Control", "private, no-store");
   // No page defers data, so streaming the shell early would gain nothing: the whole document is sent
   // as one buffer, which saves a system call per React chunk and lets the response carry its length.
   return new Promise<Response>((resolve, reject) => {

@@ -1,7 +1,17 @@
 // First: it must run before any module builds a zod schema (app/lib/zod-jitless.ts).
 import "~/lib/zod-jitless";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -30,11 +40,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }, campus] = await Promise.all([getOptionalUser(request), getToast(request), campusOf(request)]);
+  const [user, { toast, headers }, campus] = await Promise.all([
+    getOptionalUser(request),
+    getToast(request),
+    campusOf(request),
+  ]);
   // The campus's name and clock: the footer names it on every page, and every time shown is on its clock;
   // its centre, when set, is where the interactive map opens.
   const place = { name: campus.name, timeZone: campus.timeZone, center: campus.center };
-  return data({ user: user ? { username: user.username, role: user.role as Role } : null, toast, campus: place }, headers ? { headers } : undefined);
+  return data(
+    { user: user ? { username: user.username, role: user.role as Role } : null, toast, campus: place },
+    headers ? { headers } : undefined,
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -59,7 +59,11 @@ async function settle(pid) {
 async function load(target, concurrency) {
   if (target.pid) await settle(target.pid);
   const cpuBefore = target.pid ? processCpuMs(target.pid) : null;
-  const result = await closedLoop(target.url, { connections: concurrency, seconds: target.seconds ?? seconds, init: target.init });
+  const result = await closedLoop(target.url, {
+    connections: concurrency,
+    seconds: target.seconds ?? seconds,
+    init: target.init,
+  });
   const cpuAfter = cpuBefore === null ? null : processCpuMs(target.pid);
   // The app's own CPU per answer: what a change to the app saves, even when the machine is busy.
   const cpuPerRequest = cpuAfter === null || result.count === 0 ? NaN : (cpuAfter - cpuBefore) / result.count;
@@ -91,7 +95,9 @@ try {
   const { token, cookie } = await apiSignIn(base, ADMIN);
   const pages = await pagesToMeasure(base, { token, cookie });
   if (lighthouseOnly) {
-    console.log(`Walking Trails benchmark — ${new Date().toISOString()} — Lighthouse only, production build, PostgreSQL`);
+    console.log(
+      `Walking Trails benchmark — ${new Date().toISOString()} — Lighthouse only, production build, PostgreSQL`,
+    );
     printVerdicts(await runLighthouse(base, pages));
   } else {
     floor = await startFrameworkFloor();
@@ -137,7 +143,8 @@ async function logWalks(base, token) {
     const date = new Date(Date.now() - day * 86_400_000).toISOString().slice(0, 10);
     const walk = { trailId: trails[day % trails.length]._id, date, durationMinutes: 20 + day * 5, laps: 1 + (day % 3) };
     const answer = await request(`${base}/api/walks`, { method: "POST", headers, body: JSON.stringify(walk) });
-    if (answer.status !== 201) throw new Error(`logging a walk for My Walks answered ${answer.status}: ${answer.body.toString()}`);
+    if (answer.status !== 201)
+      throw new Error(`logging a walk for My Walks answered ${answer.status}: ${answer.body.toString()}`);
   }
 }
 
@@ -146,9 +153,12 @@ async function runLoadAndLighthouse(base, { token, cookie }, pages, floor) {
   const landing = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
   // A visitor's page is stored on its second render (decision 062): after these the landing is a hit.
   await fetch(`${base}/`);
-  const landingEtag = (await fetch(`${base}/`, { headers: { "Accept-Encoding": "identity" } })).headers.get("ETag") ?? "";
+  const landingEtag =
+    (await fetch(`${base}/`, { headers: { "Accept-Encoding": "identity" } })).headers.get("ETag") ?? "";
   const barePort = await freePort();
-  const bare = http.createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(landing)).listen(barePort, "127.0.0.1");
+  const bare = http
+    .createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(landing))
+    .listen(barePort, "127.0.0.1");
 
   const targets = [
     { name: "bare node http (landing bytes)", url: `http://127.0.0.1:${barePort}/` },
@@ -158,10 +168,25 @@ async function runLoadAndLighthouse(base, { token, cookie }, pages, floor) {
     // Browsers ask for gzip, which the server's compression middleware then spends CPU on.
     { name: "GET / (landing, gzip)", url: `${base}/`, pid: app.pid, init: { headers: { "Accept-Encoding": "gzip" } } },
     // A browser or CDN that holds the page asks whether it changed.
-    { name: "GET / (304 revalidation)", url: `${base}/`, pid: app.pid, init: { headers: { "If-None-Match": landingEtag } } },
+    {
+      name: "GET / (304 revalidation)",
+      url: `${base}/`,
+      pid: app.pid,
+      init: { headers: { "If-None-Match": landingEtag } },
+    },
     { name: "GET /trails", url: `${base}/trails`, pid: app.pid, init: { headers: { Cookie: cookie } } },
-    { name: "GET /bodyWeightExercises", url: `${base}/bodyWeightExercises`, pid: app.pid, init: { headers: { Cookie: cookie } } },
-    { name: "GET /api/trails/trails", url: `${base}/api/trails/trails`, pid: app.pid, init: { headers: { Authorization: `Bearer ${token}` } } },
+    {
+      name: "GET /bodyWeightExercises",
+      url: `${base}/bodyWeightExercises`,
+      pid: app.pid,
+      init: { headers: { Cookie: cookie } },
+    },
+    {
+      name: "GET /api/trails/trails",
+      url: `${base}/api/trails/trails`,
+      pid: app.pid,
+      init: { headers: { Authorization: `Bearer ${token}` } },
+    },
     {
       name: "POST /api/user/signin",
       pid: app.pid,
@@ -175,7 +200,9 @@ async function runLoadAndLighthouse(base, { token, cookie }, pages, floor) {
       },
     },
   ];
-  console.log(`Walking Trails benchmark — ${new Date().toISOString()} — ${seconds}s per case, production build, PostgreSQL`);
+  console.log(
+    `Walking Trails benchmark — ${new Date().toISOString()} — ${seconds}s per case, production build, PostgreSQL`,
+  );
   console.log(`load generator: ${loadGeneratorName} (wrk is ${hasWrk() ? "installed but not used" : "not installed"})`);
   const ceiling = {};
   const results = new Map(); // `${concurrency} ${target name}` → result
@@ -238,15 +265,28 @@ async function runLighthouse(base, pages) {
   console.log(`\nLighthouse (mobile preset, ${median})`);
   const started = performance.now();
   const labelWidth = Math.max(...measured.map((page) => page.label.length)) + 1;
-  const verdict = (page, pass, figure) => [pass, `Lighthouse ≥ ${page.min.toFixed(2)} on ${page.path} (${page.label}): ${figure}`];
+  const verdict = (page, pass, figure) => [
+    pass,
+    `Lighthouse ≥ ${page.min.toFixed(2)} on ${page.path} (${page.label}): ${figure}`,
+  ];
   const verdicts = [];
   try {
     const results = await lighthouseMedians(base, measured, runs);
-    console.log("page".padEnd(labelWidth), "score".padStart(6), "LCP ms".padStart(8), "FCP ms".padStart(8), "CLS".padStart(7), "TBT ms".padStart(8), "  path");
+    console.log(
+      "page".padEnd(labelWidth),
+      "score".padStart(6),
+      "LCP ms".padStart(8),
+      "FCP ms".padStart(8),
+      "CLS".padStart(7),
+      "TBT ms".padStart(8),
+      "  path",
+    );
     for (const [i, r] of results.entries()) {
       const page = measured[i];
       if (r.score === undefined) {
-        console.log(`${page.label.padEnd(labelWidth)} Lighthouse failed (${r.failedRuns} attempts) on ${r.path}: ${r.error}`);
+        console.log(
+          `${page.label.padEnd(labelWidth)} Lighthouse failed (${r.failedRuns} attempts) on ${r.path}: ${r.error}`,
+        );
         verdicts.push(verdict(page, false, "no score"));
         continue;
       }
@@ -263,9 +303,16 @@ async function runLighthouse(base, pages) {
       console.log(...row);
       const indent = "".padEnd(labelWidth);
       if (r.failedRuns) console.log(`${indent} ${r.failedRuns} failed run(s) retried, last: ${r.error}`);
-      if (r.failing.length) console.log(`${indent} flagged: ${r.failing.map((a) => `${a.id} (${a.displayValue || "failed"})`).join(", ")}`);
+      if (r.failing.length)
+        console.log(`${indent} flagged: ${r.failing.map((a) => `${a.id} (${a.displayValue || "failed"})`).join(", ")}`);
       // Lighthouse rounds a category's score to two decimals.
-      verdicts.push(verdict(page, r.score >= page.min - 1e-9, `${r.score.toFixed(2)}, ${median}${r.runs < runs ? ` (${r.runs} succeeded)` : ""}`));
+      verdicts.push(
+        verdict(
+          page,
+          r.score >= page.min - 1e-9,
+          `${r.score.toFixed(2)}, ${median}${r.runs < runs ? ` (${r.runs} succeeded)` : ""}`,
+        ),
+      );
     }
   } catch (error) {
     // Chromium missing or refusing to start must not cost the figures printed above.
@@ -382,23 +429,44 @@ function costVerdicts(results, openLoop) {
   console.log(
     `\ncost per request against the framework floor (concurrency ${top}; floor ${floorResult.rps.toFixed(0)} req/s, ${floorResult.cpuPerRequest.toFixed(2)} CPU ms/req)`,
   );
-  console.log("page".padEnd(34), "req/s".padStart(7), "cost (floor req/s ÷ page req/s)".padStart(33), "CPU ms/req ÷ floor's".padStart(22));
+  console.log(
+    "page".padEnd(34),
+    "req/s".padStart(7),
+    "cost (floor req/s ÷ page req/s)".padStart(33),
+    "CPU ms/req ÷ floor's".padStart(22),
+  );
   const verdicts = [];
   for (const target of costTargets) {
     const page = results.get(`${top} ${target.name}`);
     // A page none of whose answers arrived within the case costs more than anything measured.
     const cost = page.count > 0 ? floorResult.rps / page.rps : Number.POSITIVE_INFINITY;
     const cpuCost = page.cpuPerRequest / floorResult.cpuPerRequest;
-    console.log(target.name.padEnd(34), page.rps.toFixed(0).padStart(7), `${cost.toFixed(2)}×`.padStart(33), `${cpuCost.toFixed(2)}×`.padStart(22));
+    console.log(
+      target.name.padEnd(34),
+      page.rps.toFixed(0).padStart(7),
+      `${cost.toFixed(2)}×`.padStart(33),
+      `${cpuCost.toFixed(2)}×`.padStart(22),
+    );
     // A 304 target that got full pages (the ETag was wrong) measured something else: it cannot pass.
     const notModified = page.statuses?.["304"] ?? 0;
-    const wrongAnswers = target.name.includes("304") && notModified !== page.count ? ` (only ${notModified} of ${page.count} answers were 304)` : "";
+    const wrongAnswers =
+      target.name.includes("304") && notModified !== page.count
+        ? ` (only ${notModified} of ${page.count} answers were 304)`
+        : "";
     const figure = page.count > 0 ? `${cost.toFixed(2)}×` : "no answer within the case";
-    verdicts.push([cost <= target.max && !wrongAnswers, `${target.label} ≤ ${target.max.toFixed(1)}× the floor: ${figure}${wrongAnswers}`]);
+    verdicts.push([
+      cost <= target.max && !wrongAnswers,
+      `${target.label} ≤ ${target.max.toFixed(1)}× the floor: ${figure}${wrongAnswers}`,
+    ]);
   }
   const errors = [...results.values()].reduce((sum, r) => sum + r.errors, 0);
-  const signInErrors = [...results].filter(([key]) => key.endsWith("POST /api/user/signin")).reduce((sum, [, r]) => sum + r.errors, 0);
-  verdicts.push([errors === 0, `zero errors in the closed-loop runs: ${errors}${signInErrors ? ` (${signInErrors} on sign-in)` : ""}`]);
+  const signInErrors = [...results]
+    .filter(([key]) => key.endsWith("POST /api/user/signin"))
+    .reduce((sum, [, r]) => sum + r.errors, 0);
+  verdicts.push([
+    errors === 0,
+    `zero errors in the closed-loop runs: ${errors}${signInErrors ? ` (${signInErrors} on sign-in)` : ""}`,
+  ]);
   verdicts.push([
     openLoop.p99 < OPEN_LOOP_P99_MS && openLoop.errors === 0,
     `open loop at ${openLoopRate} req/s: p99 < ${OPEN_LOOP_P99_MS} ms and no errors: p99 ${openLoop.p99.toFixed(1)} ms, ${openLoop.errors} errors, achieved ${openLoop.achieved.toFixed(1)} req/s`,

@@ -14,14 +14,16 @@ export const outputFile = path.join(root, "app/generated/confusables.ts");
 const PACKAGE = "unhomoglyph";
 const PACKAGE_VERSION = "1.0.6";
 
-const hex = (text) => [...text].map((char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")).join(" ");
+const hex = (text) =>
+  [...text].map((char) => char.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")).join(" ");
 
 /** The data module's text, from the installed package; throws if the package is not the pinned one. */
 export function renderConfusablesData() {
   const require = createRequire(path.join(root, "package.json"));
   const dir = path.dirname(require.resolve(`${PACKAGE}/package.json`));
   const { version } = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
-  if (version !== PACKAGE_VERSION) throw new Error(`${PACKAGE} ${version} is installed; this script reads ${PACKAGE_VERSION} (npm ci)`);
+  if (version !== PACKAGE_VERSION)
+    throw new Error(`${PACKAGE} ${version} is installed; this script reads ${PACKAGE_VERSION} (npm ci)`);
   // The package names the Unicode version of its data only in its changelog: the newest entry says it.
   const changelog = readFileSync(path.join(dir, "CHANGELOG.md"), "utf8");
   const unicodeVersion = /Update mapping data to version (\d+\.\d+\.\d+)/.exec(changelog)?.[1];
@@ -53,7 +55,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes("--check")) {
     const current = readFileSync(outputFile, "utf8");
     if (current !== text) {
-      console.error(`${path.relative(root, outputFile)} is not what ${PACKAGE}@${PACKAGE_VERSION} gives: npm run data:confusables`);
+      console.error(
+        `${path.relative(root, outputFile)} is not what ${PACKAGE}@${PACKAGE_VERSION} gives: npm run data:confusables`,
+      );
       process.exit(1);
     }
     console.log(`${path.relative(root, outputFile)} matches ${PACKAGE}@${PACKAGE_VERSION}`);

@@ -46,7 +46,12 @@ async function user(n) {
   const signup = await call("/api/user/signup", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: name, email: `${name}@example.test`, password: "pass1234", confirmPassword: "pass1234" }),
+    body: JSON.stringify({
+      username: name,
+      email: `${name}@example.test`,
+      password: "pass1234",
+      confirmPassword: "pass1234",
+    }),
   });
   const { token } = JSON.parse(signup.body.toString());
   const auth = { Authorization: `Bearer ${token}` };
@@ -110,29 +115,35 @@ const lost = [];
 const feedback = new Set((await db.query(`SELECT feedback FROM "Feedback"`)).rows.map((r) => r.feedback));
 for (const text of acknowledged.feedback) if (!feedback.has(text)) lost.push(`feedback "${text}"`);
 const reactions = new Map(
-  (await db.query(`SELECT u.username, r."videoId", r.value FROM "VideoReaction" r JOIN "User" u ON u.id = r."userId"`)).rows.map((r) => [
-    `${r.username}|${r.videoId}`,
-    r.value,
-  ]),
+  (
+    await db.query(`SELECT u.username, r."videoId", r.value FROM "VideoReaction" r JOIN "User" u ON u.id = r."userId"`)
+  ).rows.map((r) => [`${r.username}|${r.videoId}`, r.value]),
 );
 for (const [key, intent] of acknowledged.reactions) {
   const expected = intent === "like" ? "LIKE" : intent === "dislike" ? "DISLIKE" : undefined;
   if (reactions.get(key) !== expected) lost.push(`reaction ${key}: expected ${expected}, stored ${reactions.get(key)}`);
 }
 const points = new Set(
-  (await db.query(`SELECT longitude, latitude FROM "TrailPoint" WHERE "trailId" = $1`, [TRAIL])).rows.map((r) => `${r.longitude},${r.latitude}`),
+  (await db.query(`SELECT longitude, latitude FROM "TrailPoint" WHERE "trailId" = $1`, [TRAIL])).rows.map(
+    (r) => `${r.longitude},${r.latitude}`,
+  ),
 );
-for (const [lng, lat] of acknowledged.coordinates) if (!points.has(`${lng},${lat}`)) lost.push(`coordinate ${lng},${lat}`);
+for (const [lng, lat] of acknowledged.coordinates)
+  if (!points.has(`${lng},${lat}`)) lost.push(`coordinate ${lng},${lat}`);
 const totals = (await db.query(`SELECT sum(likes)::int AS likes, sum(dislikes)::int AS dislikes FROM "Video"`)).rows[0];
 const counted = (
-  await db.query(`SELECT count(*) FILTER (WHERE value = 'LIKE')::int AS likes, count(*) FILTER (WHERE value = 'DISLIKE')::int AS dislikes FROM "VideoReaction"`)
+  await db.query(
+    `SELECT count(*) FILTER (WHERE value = 'LIKE')::int AS likes, count(*) FILTER (WHERE value = 'DISLIKE')::int AS dislikes FROM "VideoReaction"`,
+  )
 ).rows[0];
 if (totals.likes !== counted.likes || totals.dislikes !== counted.dislikes)
   lost.push(`video totals ${JSON.stringify(totals)} ≠ reactions ${JSON.stringify(counted)}`);
 await db.end();
 await app.stop();
 
-const serverErrors = [...statuses].filter(([status]) => status === 0 || status >= 500).reduce((sum, [, n]) => sum + n, 0);
+const serverErrors = [...statuses]
+  .filter(([status]) => status === 0 || status >= 500)
+  .reduce((sum, [, n]) => sum + n, 0);
 console.log(
   `load test: ${sent} requests in ${elapsed.toFixed(1)} s (${(sent / elapsed).toFixed(0)} req/s), ${mix.visitors} visitors, ${mix.users} users, ${mix.admins} admins, ${instances} instance${instances === 1 ? "" : "s"} on one database`,
 );

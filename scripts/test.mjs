@@ -24,7 +24,9 @@ if (missing.length > 0) {
     const apt = spawnSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "inherit" });
     if (apt.status !== 0) process.exit(apt.status ?? 1);
   } else {
-    console.error(`Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`);
+    console.error(
+      `Missing ${missing.join(" and ")}. Install them (Debian: apt-get install ${missing.join(" ")}) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
 } else if (process.env.CHROMIUM_PATH && !existsSync(process.env.CHROMIUM_PATH)) {
@@ -49,12 +51,21 @@ const phases = [
   ],
   [{ name: "unit and integration tests", command: "npx", args: ["vitest", "run"], stream: true }],
   [{ name: "end-to-end tests", command: "npx", args: ["playwright", "test"], stream: true }],
-  [{ name: "end-to-end flows in WebKit and Gecko", command: "npx", args: ["playwright", "test", "--config", "playwright.engines.config.ts"], stream: true }],
+  [
+    {
+      name: "end-to-end flows in WebKit and Gecko",
+      command: "npx",
+      args: ["playwright", "test", "--config", "playwright.engines.config.ts"],
+      stream: true,
+    },
+  ],
 ];
 // The load test and the benchmark drive the production build on PostgreSQL: their short modes run
 // whenever a server is available (CI), the long ones by hand (npm run loadtest / npm run bench).
 if (process.env.TEST_DATABASE_URL) {
-  phases.push([{ name: "load test (short)", command: "node", args: ["scripts/loadtest.mjs", "--short"], stream: true }]);
+  phases.push([
+    { name: "load test (short)", command: "node", args: ["scripts/loadtest.mjs", "--short"], stream: true },
+  ]);
   phases.push([{ name: "benchmark (short)", command: "node", args: ["scripts/bench.mjs", "--short"], stream: true }]);
 }
 
@@ -82,7 +93,8 @@ for (const phase of phases) {
   const started = Date.now();
   console.log(`\n▶ ${phase.map((stage) => stage.name).join(", ")}${phase.length > 1 ? " (together)" : ""}`);
   const results = await Promise.all(phase.map(run));
-  for (const result of results) timings.push(`  ${result.name.padEnd(38)} ${result.time.padStart(7)} s  ${result.ok ? "ok" : "FAILED"}`);
+  for (const result of results)
+    timings.push(`  ${result.name.padEnd(38)} ${result.time.padStart(7)} s  ${result.ok ? "ok" : "FAILED"}`);
   if (phase.length > 1) timings.push(`    (together: ${seconds(started)} s)`);
   const failed = results.find((result) => !result.ok);
   if (failed) {
@@ -91,4 +103,6 @@ for (const phase of phases) {
   }
 }
 const total = (Date.now() - suiteStarted) / 1000;
-console.log(`\n${timings.join("\n")}\nTest suite passed in ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`);
+console.log(
+  `\n${timings.join("\n")}\nTest suite passed in ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`,
+);

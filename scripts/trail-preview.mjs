@@ -17,13 +17,17 @@ const bundled = await build({
   write: false,
   alias: { "~": path.join(root, "app") },
 });
-const { trailPreviewSvg } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString("base64")}`);
+const { trailPreviewSvg } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString("base64")}`
+);
 
-const trails = JSON.parse(await readFile(path.join(root, "prisma/seed-data/trails.geojson"), "utf8")).features.map((feature) => ({
-  name: feature.properties.name,
-  color: feature.properties.color,
-  coordinates: feature.geometry.coordinates,
-}));
+const trails = JSON.parse(await readFile(path.join(root, "prisma/seed-data/trails.geojson"), "utf8")).features.map(
+  (feature) => ({
+    name: feature.properties.name,
+    color: feature.properties.color,
+    coordinates: feature.geometry.coordinates,
+  }),
+);
 const benches = JSON.parse(await readFile(path.join(root, "prisma/seed-data/benches.json"), "utf8"));
 const { svg, width, height } = trailPreviewSvg(trails, benches);
 const out = path.join(root, "app/assets/trail-preview.svg");

@@ -23,10 +23,31 @@ export function displayCount(value: number | null) {
  * being cut. For assistive technology it is one image with a title and summary; the numbers themselves
  * are in the table that every chart on the page comes with.
  */
-export function BarChart({ id, title, summary, series, rows }: { id: string; title: string; summary: string; series: ChartSeries[]; rows: ChartRow[] }) {
-  const max = Math.max(1, ...rows.flatMap((row) => (row.note ? [] : row.values.filter((value): value is number => value !== null))));
+export function BarChart({
+  id,
+  title,
+  summary,
+  series,
+  rows,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  series: ChartSeries[];
+  rows: ChartRow[];
+}) {
+  const max = Math.max(
+    1,
+    ...rows.flatMap((row) => (row.note ? [] : row.values.filter((value): value is number => value !== null))),
+  );
   return (
-    <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} data-chart={id} className="space-y-3 text-sm">
+    <div
+      role="img"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
+      data-chart={id}
+      className="space-y-3 text-sm"
+    >
       <span id={`${id}-title`} className="sr-only">
         {title}
       </span>
@@ -50,7 +71,11 @@ export function BarChart({ id, title, summary, series, rows }: { id: string; tit
           data-label={row.label}
           className="grid gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] sm:items-center"
         >
-          <span className="min-w-0 font-medium text-stone-900 [overflow-wrap:anywhere]" data-row-label title={row.label}>
+          <span
+            className="min-w-0 font-medium text-stone-900 [overflow-wrap:anywhere]"
+            data-row-label
+            title={row.label}
+          >
             {row.label}
           </span>
           {row.note ? (
@@ -60,9 +85,14 @@ export function BarChart({ id, title, summary, series, rows }: { id: string; tit
           ) : (
             <span className="flex min-w-0 flex-col gap-1">
               {row.values.map((value, seriesIndex) => {
-                const width = value === null ? SUPPRESSED_WIDTH : `max(2px, calc((100% - ${VALUE_ROOM}) * ${(value ?? 0) / max}))`;
+                const width =
+                  value === null ? SUPPRESSED_WIDTH : `max(2px, calc((100% - ${VALUE_ROOM}) * ${(value ?? 0) / max}))`;
                 return (
-                  <span key={seriesIndex} className="flex items-center gap-2" data-suppressed={value === null ? "true" : undefined}>
+                  <span
+                    key={seriesIndex}
+                    className="flex items-center gap-2"
+                    data-suppressed={value === null ? "true" : undefined}
+                  >
                     {value === 0 ? null : (
                       <span
                         className={`block h-4 shrink-0 ${value === null ? "bg-stone-500" : (series[seriesIndex]?.bar ?? "bg-brand-700")}`}

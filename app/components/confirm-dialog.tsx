@@ -12,7 +12,8 @@ function useLeaveConfirmUrl(dialogId: string, closeTo: string) {
     const dialog = document.getElementById(dialogId);
     if (!dialog) return;
     const onClose = () => {
-      if (new URLSearchParams(window.location.search).has("confirm")) navigate(closeTo, { replace: true, preventScrollReset: true });
+      if (new URLSearchParams(window.location.search).has("confirm"))
+        navigate(closeTo, { replace: true, preventScrollReset: true });
     };
     dialog.addEventListener("close", onClose);
     return () => dialog.removeEventListener("close", onClose);
@@ -64,7 +65,13 @@ export function ConfirmDialog({
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <button type="submit" name="intent" value={intent} className={tone === "danger" ? "btn-danger" : "btn-primary"} disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value={intent}
+              className={tone === "danger" ? "btn-danger" : "btn-primary"}
+              disabled={busy}
+            >
               {confirmLabel}
             </button>
           </Form>

@@ -8,7 +8,15 @@ import type { ReactNode } from "react";
 export type Column = string | { label?: ReactNode; className?: string; align?: "right"; empty?: boolean };
 
 /** A table's row of column headings, each `th scope="col"` with the table's cell padding. */
-export function ColumnHeads({ columns, cell, className }: { columns: readonly Column[]; cell: string; className?: string }) {
+export function ColumnHeads({
+  columns,
+  cell,
+  className,
+}: {
+  columns: readonly Column[];
+  cell: string;
+  className?: string;
+}) {
   return (
     <tr className={className}>
       {columns.map((column, i) => {
@@ -73,7 +81,10 @@ export function FigureTable({
   rows: readonly { label: string; figures: readonly ReactNode[] }[];
   className?: string;
 }) {
-  const figureColumns = columns.map((label, i) => ({ label, className: i === columns.length - 1 ? "py-1 text-right" : "py-1 pr-4 text-right" }));
+  const figureColumns = columns.map((label, i) => ({
+    label,
+    className: i === columns.length - 1 ? "py-1 text-right" : "py-1 pr-4 text-right",
+  }));
   return (
     <table className={`w-full text-left text-sm ${className}`.trim()}>
       <caption className="sr-only">{title}</caption>

@@ -1,4 +1,12 @@
-import { getInputProps, getSelectProps, getTextareaProps, useForm, type DefaultValue, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
@@ -35,7 +43,13 @@ export function TextField({
   type?: "text" | "email" | "number" | "date" | "datetime-local";
   autoComplete?: string;
   hint?: ReactNode;
-  inputProps?: { min?: number | string; max?: number | string; step?: number | string; placeholder?: string; inputMode?: "numeric" | "decimal" };
+  inputProps?: {
+    min?: number | string;
+    max?: number | string;
+    step?: number | string;
+    placeholder?: string;
+    inputMode?: "numeric" | "decimal";
+  };
 }) {
   const { key, ...props } = getInputProps(field, { type });
   return (
@@ -136,7 +150,8 @@ export function PasswordField({
   const tooShort = typed === null ? refusedAsShort : typed.length > 0 && typed.length < PASSWORD_MIN_LENGTH;
   const { key, ...props } = getInputProps(field, { type: "password" });
   const descriptionId = `${field.id}-description`;
-  const describedBy = [description ? descriptionId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [description ? descriptionId : null, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -186,9 +201,18 @@ export function PasswordField({
   );
 }
 
-export function FormAlert({ id, messages, tone = "error" }: { id?: string; messages?: string[] | null; tone?: "error" | "success" }) {
+export function FormAlert({
+  id,
+  messages,
+  tone = "error",
+}: {
+  id?: string;
+  messages?: string[] | null;
+  tone?: "error" | "success";
+}) {
   if (!messages || messages.length === 0) return null;
-  const style = tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900";
+  const style =
+    tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900";
   // The id is the one the form's aria-describedby names, so screen readers read the message with the form.
   return (
     <div id={id} role={tone === "error" ? "alert" : "status"} className={`rounded-md border-l-4 px-4 py-3 ${style}`}>
@@ -214,7 +238,8 @@ export function SubmitButton({
   className?: string;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const pending =
+    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <button type="submit" className={className} disabled={pending}>
       {pending ? pendingLabel : label}
@@ -263,7 +288,15 @@ function goToField(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * messages are an alert, so a screen reader also hears a refusal that arrives while focus is elsewhere.
  * Without JavaScript the page focuses it by itself (autofocus), as the script would.
  */
-export function ErrorSummary({ summary, level = 2, className = "" }: { summary: ErrorSummaryData; level?: 2 | 3 | 4 | 5; className?: string }) {
+export function ErrorSummary({
+  summary,
+  level = 2,
+  className = "",
+}: {
+  summary: ErrorSummaryData;
+  level?: 2 | 3 | 4 | 5;
+  className?: string;
+}) {
   const { errors } = summary;
   if (!errors) return null;
   const Heading = `h${level}` as const;
@@ -310,7 +343,11 @@ export function ErrorSummary({ summary, level = 2, className = "" }: { summary: 
 }
 
 /** The summary's entries from Conform's errors: fields in the schema's order (the form's), then any others. */
-function summaryErrors(formId: string, allErrors: Record<string, string[] | undefined>, order: string[]): ErrorSummaryData["errors"] {
+function summaryErrors(
+  formId: string,
+  allErrors: Record<string, string[] | undefined>,
+  order: string[],
+): ErrorSummaryData["errors"] {
   const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   const form = allErrors[""] ?? [];
   const fields = Object.entries(allErrors)

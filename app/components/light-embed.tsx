@@ -79,7 +79,13 @@ export function LightEmbed({
     return (
       <div className={box}>
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a video is a link an admin adds; the data model holds no caption file to offer */}
-        <video controls autoPlay playsInline className="absolute inset-0 h-full w-full bg-black" aria-label={`Video player: ${title}`}>
+        <video
+          controls
+          autoPlay
+          playsInline
+          className="absolute inset-0 h-full w-full bg-black"
+          aria-label={`Video player: ${title}`}
+        >
           <source src={embedSrc} type={fileType} />
           <a href={embedSrc}>Download the video: {title}</a>
         </video>
@@ -112,7 +118,9 @@ export function LightEmbed({
           <path d="M8 5v14l11-7z" fill="currentColor" />
         </svg>
       </span>
-      <span className="text-sm font-semibold text-white">{embedSrc ? title : `${title}: this video can't be played here.`}</span>
+      <span className="text-sm font-semibold text-white">
+        {embedSrc ? title : `${title}: this video can't be played here.`}
+      </span>
     </>
   ) : (
     <>
@@ -134,7 +142,13 @@ export function LightEmbed({
         {title}
       </span>
       <span className="absolute inset-0 flex items-center justify-center">
-        {embedSrc ? <PlayGlyph /> : <span className="rounded bg-white/95 px-3 py-2 text-sm font-medium text-stone-800">This video can't be played here.</span>}
+        {embedSrc ? (
+          <PlayGlyph />
+        ) : (
+          <span className="rounded bg-white/95 px-3 py-2 text-sm font-medium text-stone-800">
+            This video can't be played here.
+          </span>
+        )}
       </span>
     </>
   );

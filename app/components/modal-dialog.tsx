@@ -11,7 +11,17 @@ function dialogById(id: string) {
  * A link that opens a <dialog> with JavaScript. Without JavaScript it is an ordinary link to a page
  * (or a ?step of this page) that shows the same content, so nothing depends on scripts.
  */
-export function DialogLink({ dialogId, to, className, children }: { dialogId: string; to: string; className?: string; children: ReactNode }) {
+export function DialogLink({
+  dialogId,
+  to,
+  className,
+  children,
+}: {
+  dialogId: string;
+  to: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     const dialog = dialogById(dialogId);
     if (!dialog || event.metaKey || event.ctrlKey || event.shiftKey) return;

@@ -64,14 +64,21 @@ export function NoticeBanner({ notices, here, timeZone }: { notices: NoticeView[
       </h2>
       <ul className="space-y-2">
         {notices.map((notice) => (
-          <li key={notice.id} className={`rounded-md border-l-8 px-4 py-3 ${kindFrame[notice.kind]}`} data-notice-kind={notice.kind}>
+          <li
+            key={notice.id}
+            className={`rounded-md border-l-8 px-4 py-3 ${kindFrame[notice.kind]}`}
+            data-notice-kind={notice.kind}
+          >
             <p className="flex flex-wrap items-center gap-x-2">
               <NoticeKindTag kind={notice.kind} />
               <span className="text-stone-900">
                 {notice.place.href === here ? (
                   notice.place.name
                 ) : (
-                  <PageLink to={notice.place.href} className="inline-flex min-h-6 items-center font-medium text-brand-700 underline">
+                  <PageLink
+                    to={notice.place.href}
+                    className="inline-flex min-h-6 items-center font-medium text-brand-700 underline"
+                  >
                     {notice.place.name}
                   </PageLink>
                 )}

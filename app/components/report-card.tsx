@@ -7,7 +7,9 @@ const toneByStatus = { open: "warning", in_progress: "info", resolved: "success"
 
 function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeToneClasses[toneByStatus[status]]}`}>
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeToneClasses[toneByStatus[status]]}`}
+    >
       {reportStatusLabels[status]}
     </span>
   );
@@ -19,13 +21,23 @@ function shownTime(iso: string) {
 }
 
 /** What the report is about and where, its status, what was reported, and the team's note. */
-export function ReportCard({ report, headingLevel = 2, children }: { report: ReportView; headingLevel?: 2 | 3; children?: ReactNode }) {
+export function ReportCard({
+  report,
+  headingLevel = 2,
+  children,
+}: {
+  report: ReportView;
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const title = `${reportCategoryLabels[report.category]}${report.place ? `, ${report.place.name}` : ""}`;
   return (
     <article aria-label={title} className="min-w-0">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading className="text-lg font-semibold [overflow-wrap:anywhere]">{reportCategoryLabels[report.category]}</Heading>
+        <Heading className="text-lg font-semibold [overflow-wrap:anywhere]">
+          {reportCategoryLabels[report.category]}
+        </Heading>
         <ReportStatusBadge status={report.status} />
       </div>
       {report.place ? (

@@ -5,7 +5,10 @@ import { reportAnchors } from "~/lib/navigation";
 export function ReportLink({ bench }: { bench: { id: string; benchNumber: number } }) {
   return (
     <p className="mt-2">
-      <PageLink to={`/benches/${bench.id}#${reportAnchors.form}`} className="btn-link inline-flex min-h-11 items-center">
+      <PageLink
+        to={`/benches/${bench.id}#${reportAnchors.form}`}
+        className="btn-link inline-flex min-h-11 items-center"
+      >
         Report a problem<span className="sr-only"> at Bench {bench.benchNumber}</span>
       </PageLink>
     </p>

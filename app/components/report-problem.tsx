@@ -1,27 +1,51 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { actionToSummary, ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
+import {
+  actionToSummary,
+  ErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { AnchoredMessage } from "~/components/toast-message";
 import { reportAnchors } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
 import { REPORT_DESCRIPTION_MAX, reportCategories, reportCategoryLabels, reportFormSchema } from "~/schemas/report";
 
-const categoryOptions = reportCategories.map((category) => ({ value: category, label: reportCategoryLabels[category] }));
+const categoryOptions = reportCategories.map((category) => ({
+  value: category,
+  label: reportCategoryLabels[category],
+}));
 
 /**
  * "Report a problem" on a trail's or a bench's page: a plain form for a signed-in person (it posts to the
  * page, which answers with a redirect back here and a message, or with the form's errors and what was
  * typed), and for a visitor a sign-in link that brings them back to it. The page stays public.
  */
-export function ReportProblem({ page, about, lastResult }: { page: string; about: string; lastResult?: SubmissionResult<string[]> }) {
+export function ReportProblem({
+  page,
+  about,
+  lastResult,
+}: {
+  page: string;
+  about: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   const back = `${page}#${reportAnchors.form}`;
   return (
-    <section id={reportAnchors.form} aria-labelledby="report-heading" className="card mt-6 scroll-mt-4 p-4 print:hidden">
+    <section
+      id={reportAnchors.form}
+      aria-labelledby="report-heading"
+      className="card mt-6 scroll-mt-4 p-4 print:hidden"
+    >
       <h2 id="report-heading" className="text-2xl font-semibold">
         Report a problem
       </h2>
-      <p className="mt-1 text-stone-700">Something wrong {about}? A broken bench, a flooded path, a light out: tell the people who look after the trails.</p>
+      <p className="mt-1 text-stone-700">
+        Something wrong {about}? A broken bench, a flooded path, a light out: tell the people who look after the trails.
+      </p>
       <AnchoredMessage anchor={reportAnchors.form} />
       {signedIn ? (
         <>
@@ -34,7 +58,10 @@ export function ReportProblem({ page, about, lastResult }: { page: string; about
         </>
       ) : (
         <p className="mt-3">
-          <Link to={`/authorization?${new URLSearchParams({ formType: "signin", redirectTo: back })}`} className="btn-secondary">
+          <Link
+            to={`/authorization?${new URLSearchParams({ formType: "signin", redirectTo: back })}`}
+            className="btn-secondary"
+          >
             Sign in to report a problem
           </Link>
         </p>
@@ -60,8 +87,17 @@ function ReportForm({ action, lastResult }: { action: string; lastResult?: Submi
     >
       <input type="hidden" name="intent" value="report" />
       <ErrorSummary summary={summary} level={3} />
-      <SelectField field={fields.category} label="What kind of problem?" placeholder="Choose a category" options={categoryOptions} />
-      <TextAreaField field={fields.description} label={`Description (at most ${REPORT_DESCRIPTION_MAX.toLocaleString("en-US")} characters)`} rows={4} />
+      <SelectField
+        field={fields.category}
+        label="What kind of problem?"
+        placeholder="Choose a category"
+        options={categoryOptions}
+      />
+      <TextAreaField
+        field={fields.description}
+        label={`Description (at most ${REPORT_DESCRIPTION_MAX.toLocaleString("en-US")} characters)`}
+        rows={4}
+      />
       <SubmitButton intent="report" label="Send report" pendingLabel="Sending…" />
     </Form>
   );

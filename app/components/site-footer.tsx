@@ -5,7 +5,10 @@ export function SiteFooter({ campusName }: { campusName: string | null }) {
   return (
     <footer className="mt-auto border-t border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-stone-700 sm:flex-row sm:px-6">
-        <p>© Walking Trails, Spring 2025. {campusName ? `A wellness project for ${campusName}.` : "A campus wellness project."}</p>
+        <p>
+          © Walking Trails, Spring 2025.{" "}
+          {campusName ? `A wellness project for ${campusName}.` : "A campus wellness project."}
+        </p>
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>

@@ -136,7 +136,10 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
               </li>
             ) : (
               <li key={item.to}>
-                <SiteLink to={item.to} className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100">
+                <SiteLink
+                  to={item.to}
+                  className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100"
+                >
                   {item.label}
                 </SiteLink>
               </li>

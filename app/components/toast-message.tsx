@@ -25,12 +25,23 @@ export function ToastMessage({ toast: flashed }: { toast: ToastData | null }) {
     previous.current = toast;
   }, [toast]);
   return (
-    <div role={toast?.type === "error" ? "alert" : "status"} aria-live="polite" className="mx-auto w-full max-w-6xl px-4 sm:px-6">
+    <div
+      role={toast?.type === "error" ? "alert" : "status"}
+      aria-live="polite"
+      className="mx-auto w-full max-w-6xl px-4 sm:px-6"
+    >
       {toast && !hidden ? (
-        <div className={`mt-4 flex items-start justify-between gap-4 rounded-lg border-l-4 px-4 py-3 ${styles[toast.type]}`}>
+        <div
+          className={`mt-4 flex items-start justify-between gap-4 rounded-lg border-l-4 px-4 py-3 ${styles[toast.type]}`}
+        >
           <p className="font-medium">{toast.message}</p>
           {hydrated ? (
-            <button type="button" onClick={() => setHidden(true)} className="text-sm underline" aria-label="Dismiss message">
+            <button
+              type="button"
+              onClick={() => setHidden(true)}
+              className="text-sm underline"
+              aria-label="Dismiss message"
+            >
               Dismiss
             </button>
           ) : null}
@@ -96,7 +107,11 @@ export function AnchoredMessage({
   const named = toast?.anchor !== undefined && (toast.anchor === anchor || Boolean(alsoFor?.(toast.anchor)));
   const flashed = named && toast !== answered ? toast : null;
   // A refusal is newer than any flash message on the page: it came back from the last submission.
-  const shown = refusal?.length ? { type: "error" as const, messages: refusal } : flashed ? { type: flashed.type, messages: [flashed.message] } : null;
+  const shown = refusal?.length
+    ? { type: "error" as const, messages: refusal }
+    : flashed
+      ? { type: flashed.type, messages: [flashed.message] }
+      : null;
   const answer = refusal?.length ? refusal : flashed;
   useEffect(() => {
     if (!answer || !ref.current) return;

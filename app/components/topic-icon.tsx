@@ -4,7 +4,14 @@ import type { Topic } from "~/lib/video-topics";
 const paths: Record<Topic, ReactNode> = {
   trails: (
     <>
-      <path d="M8 40c6-2 8-10 16-12s12 2 16-6" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeDasharray="4 4" />
+      <path
+        d="M8 40c6-2 8-10 16-12s12 2 16-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeDasharray="4 4"
+      />
       <path d="M38 8c-4 0-7 3-7 7 0 5 7 12 7 12s7-7 7-12c0-4-3-7-7-7z" fill="currentColor" opacity=".9" />
       <circle cx="38" cy="15" r="2.5" fill="#fff" />
     </>
@@ -12,19 +19,37 @@ const paths: Record<Topic, ReactNode> = {
   bodyWeight: (
     <>
       <circle cx="24" cy="10" r="4" fill="currentColor" />
-      <path d="M24 15v13M24 28l-7 11M24 28l7 11M12 19l12 2 12-2" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+      <path
+        d="M24 15v13M24 28l-7 11M24 28l7 11M12 19l12 2 12-2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3.5"
+        strokeLinecap="round"
+      />
     </>
   ),
   stretches: (
     <>
       <circle cx="16" cy="10" r="4" fill="currentColor" />
-      <path d="M16 15l4 12 12 10M20 27l-9 10M17 17l15-7" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+      <path
+        d="M16 15l4 12 12 10M20 27l-9 10M17 17l15-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3.5"
+        strokeLinecap="round"
+      />
     </>
   ),
   walking: (
     <>
       <circle cx="26" cy="8" r="4" fill="currentColor" />
-      <path d="M25 13l-4 12 6 6 2 9M21 25l-6 15M24 16l8 5M23 16l-8 6" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+      <path
+        d="M25 13l-4 12 6 6 2 9M21 25l-6 15M24 16l8 5M23 16l-8 6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3.5"
+        strokeLinecap="round"
+      />
     </>
   ),
   nutrition: (

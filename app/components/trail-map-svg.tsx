@@ -28,7 +28,9 @@ function percentIn(box: FrameBox, [x, y]: FramePoint) {
 }
 
 function listOfNumbers(numbers: number[]) {
-  return numbers.length < 2 ? numbers.join("") : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+  return numbers.length < 2
+    ? numbers.join("")
+    : `${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
 }
 
 const markerDot = "flex items-center justify-center border-2 font-bold shadow";
@@ -36,8 +38,13 @@ const markerDot = "flex items-center justify-center border-2 font-bold shadow";
 /** A bench's marker: round in the bench colour; a closed bench's a dark square, a caution's amber. */
 function markerLook(bench: MapBench) {
   const kind = bench.notice?.kind;
-  if (kind === "closed") return { className: "rounded-sm border-white text-white", style: { background: CLOSED_MARKER_FILL } };
-  if (kind === "caution") return { className: "rounded-full border-stone-900", style: { background: CAUTION_MARKER_FILL, color: CAUTION_MARKER_TEXT } };
+  if (kind === "closed")
+    return { className: "rounded-sm border-white text-white", style: { background: CLOSED_MARKER_FILL } };
+  if (kind === "caution")
+    return {
+      className: "rounded-full border-stone-900",
+      style: { background: CAUTION_MARKER_FILL, color: CAUTION_MARKER_TEXT },
+    };
   return { className: "rounded-full border-white text-white", style: { background: BENCH_MARKER_FILL } };
 }
 
@@ -57,7 +64,10 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
   const generatedId = useId();
   const titleId = svgId ?? generatedId;
   const shownBenches = showBenches ? benches : [];
-  const { box, minScale } = fitFrame([...trails.flatMap((trail) => trail.coordinates.map(toFrame)), ...shownBenches.map(benchPoint)]);
+  const { box, minScale } = fitFrame([
+    ...trails.flatMap((trail) => trail.coordinates.map(toFrame)),
+    ...shownBenches.map(benchPoint),
+  ]);
   const groups = groupMarkers(shownBenches, benchPoint, MARKER_HIT_PX / minScale);
   const ratio = box.width / box.height;
 
@@ -69,7 +79,10 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
     >
       <div
         className="absolute inset-0 m-auto"
-        style={{ width: `min(100cqw, 100cqh * ${round(ratio * 1000) / 1000})`, aspectRatio: `${round(box.width)} / ${round(box.height)}` }}
+        style={{
+          width: `min(100cqw, 100cqh * ${round(ratio * 1000) / 1000})`,
+          aspectRatio: `${round(box.width)} / ${round(box.height)}`,
+        }}
       >
         <svg
           role="img"
@@ -95,7 +108,11 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
                 {trail.line ? null : (
                   <defs>
                     {/* The line keeps its width in screen pixels however far the frame is scaled down. */}
-                    <path id={`${titleId}-${trail.id}`} d={pathData(trail.coordinates)} vectorEffect="non-scaling-stroke" />
+                    <path
+                      id={`${titleId}-${trail.id}`}
+                      d={pathData(trail.coordinates)}
+                      vectorEffect="non-scaling-stroke"
+                    />
                   </defs>
                 )}
                 <use href={href} stroke={TRAIL_CASING_COLOR} strokeWidth={TRAIL_LINE_WIDTH + 2} />
@@ -126,7 +143,11 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
                 className="absolute flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full"
                 style={{ ...position, width: MARKER_HIT_PX, height: MARKER_HIT_PX }}
               >
-                <span aria-hidden="true" className={`${markerDot} ${look.className} h-5 w-5 text-[10px]`} style={look.style}>
+                <span
+                  aria-hidden="true"
+                  className={`${markerDot} ${look.className} h-5 w-5 text-[10px]`}
+                  style={look.style}
+                >
                   {bench.benchNumber}
                 </span>
               </a>
@@ -161,7 +182,10 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
                   const bench = members.find((member) => member.benchNumber === number)!;
                   return (
                     <li key={bench.id}>
-                      <a href={`#${benchAnchor(bench.id)}`} className="btn-link flex min-h-11 items-center rounded px-3 hover:bg-stone-100">
+                      <a
+                        href={`#${benchAnchor(bench.id)}`}
+                        className="btn-link flex min-h-11 items-center rounded px-3 hover:bg-stone-100"
+                      >
                         {benchMarkerName(bench)}
                       </a>
                     </li>

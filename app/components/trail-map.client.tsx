@@ -119,7 +119,8 @@ function markerStyle(marker: FeatureLike) {
   const key = members.length === 1 ? `bench ${members[0].get("benchNumber")} ${notice}` : `group ${members.length}`;
   let style = markerStyles.get(key);
   if (!style) {
-    style = members.length === 1 ? benchStyle(members[0].get("benchNumber") as number, notice) : groupStyle(members.length);
+    style =
+      members.length === 1 ? benchStyle(members[0].get("benchNumber") as number, notice) : groupStyle(members.length);
     markerStyles.set(key, style);
   }
   return style;
@@ -166,8 +167,18 @@ function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padding {
   const buttons = element?.querySelector(".ol-zoom")?.getBoundingClientRect();
   if (!element || !buttons || buttons.width === 0) return around;
   const viewport = element.getBoundingClientRect();
-  const beside: Padding = [FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX, buttons.right - viewport.left + FIT_PADDING_PX / 2];
-  const below: Padding = [buttons.bottom - viewport.top + FIT_PADDING_PX / 2, FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX];
+  const beside: Padding = [
+    FIT_PADDING_PX,
+    FIT_PADDING_PX,
+    FIT_PADDING_PX,
+    buttons.right - viewport.left + FIT_PADDING_PX / 2,
+  ];
+  const below: Padding = [
+    buttons.bottom - viewport.top + FIT_PADDING_PX / 2,
+    FIT_PADDING_PX,
+    FIT_PADDING_PX,
+    FIT_PADDING_PX,
+  ];
   return resolutionWithin(map, size, extent, beside) <= resolutionWithin(map, size, extent, below) ? beside : below;
 }
 
@@ -175,7 +186,9 @@ function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padding {
 type Padding = [number, number, number, number];
 
 function resolutionWithin(map: OlMap, [width, height]: Size, extent: Extent, [top, right, bottom, left]: Padding) {
-  return map.getView().getResolutionForExtent(extent, [Math.max(1, width - left - right), Math.max(1, height - top - bottom)]);
+  return map
+    .getView()
+    .getResolutionForExtent(extent, [Math.max(1, width - left - right), Math.max(1, height - top - bottom)]);
 }
 
 function trailFeature(trail: MapTrail) {
@@ -211,7 +224,13 @@ function placePopup(map: OlMap, popup: Overlay, coordinate: number[], markerRadi
   const gap = markerRadius + 6;
   const above = pixel ? pixel[1] > height / 2 : true;
   const sideRoom = POPUP_WIDTH_PX / 2 + 8;
-  const horizontal = !pixel ? "center" : pixel[0] < sideRoom ? "left" : pixel[0] > width - sideRoom ? "right" : "center";
+  const horizontal = !pixel
+    ? "center"
+    : pixel[0] < sideRoom
+      ? "left"
+      : pixel[0] > width - sideRoom
+        ? "right"
+        : "center";
   let dy = above ? -gap : gap;
   if (pixel && popupHeight > 0) {
     const y = pixel[1];
@@ -239,7 +258,11 @@ function walkerFeatures(walker: WalkerMarker) {
   const dot = new Feature({ geometry: new Point(fromLonLat(walker.snapped ?? walker.position)) });
   dot.setStyle(
     new Style({
-      image: new CircleStyle({ radius: 8, fill: new Fill({ color }), stroke: new Stroke({ color: "#ffffff", width: 3 }) }),
+      image: new CircleStyle({
+        radius: 8,
+        fill: new Fill({ color }),
+        stroke: new Stroke({ color: "#ffffff", width: 3 }),
+      }),
     }),
   );
   return [accuracy, dot];
@@ -255,7 +278,16 @@ type MapParts = {
   popup: Overlay;
 };
 
-export default function OpenLayersTrailMap({ trails, benches, showBenches, label, tiles, walker = null, followWalker = false, onUserPan }: TrailMapProps) {
+export default function OpenLayersTrailMap({
+  trails,
+  benches,
+  showBenches,
+  label,
+  tiles,
+  walker = null,
+  followWalker = false,
+  onUserPan,
+}: TrailMapProps) {
   const campusCenter = useCampusCenter();
   const onUserPanRef = useRef(onUserPan);
   const targetRef = useRef<HTMLDivElement>(null);
@@ -285,7 +317,10 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
     const popup = new Overlay({ element: popupElement, stopEvent: true });
     // Opens on, and pans around, what it was given to show: the campus is wherever its trails are.
     const view = mapViewOf(
-      [...trails.flatMap((trail) => trail.coordinates), ...benches.map((bench): LonLat => [bench.longitude, bench.latitude])],
+      [
+        ...trails.flatMap((trail) => trail.coordinates),
+        ...benches.map((bench): LonLat => [bench.longitude, bench.latitude]),
+      ],
       campusCenter,
     );
     const map = new OlMap({
@@ -340,7 +375,9 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
       target.dataset.benchesVisible = String(benchLayer.getVisible() ? benchSource.getFeatures().length : 0);
       // The places drawn with a notice's style: "closed:3" for Bench 3, "closed:trail" for a closed trail.
       target.dataset.notices = [
-        ...trailSource.getFeatures().flatMap((feature) => (feature.get("notice") ? [`${feature.get("notice")}:trail`] : [])),
+        ...trailSource
+          .getFeatures()
+          .flatMap((feature) => (feature.get("notice") ? [`${feature.get("notice")}:trail`] : [])),
         ...(benchLayer.getVisible() ? benchSource.getFeatures() : []).flatMap((feature) =>
           feature.get("notice") ? [`${feature.get("notice")}:${feature.get("benchNumber")}`] : [],
         ),
@@ -349,8 +386,11 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
       // The trails' bounding box in the map's pixels: left, top, right, bottom.
       const trailExtent = trailSource.getExtent();
       if (trailExtent && !isEmpty(trailExtent)) {
-        const corners = [getTopLeft(trailExtent), getBottomRight(trailExtent)].map((at) => map.getPixelFromCoordinate(at) as number[] | null);
-        if (corners[0] && corners[1]) target.dataset.trailBox = [...corners[0], ...corners[1]].map((n) => Math.round(n)).join(",");
+        const corners = [getTopLeft(trailExtent), getBottomRight(trailExtent)].map(
+          (at) => map.getPixelFromCoordinate(at) as number[] | null,
+        );
+        if (corners[0] && corners[1])
+          target.dataset.trailBox = [...corners[0], ...corners[1]].map((n) => Math.round(n)).join(",");
       }
       // The view and each marker's pixel (in the map element) with the bench numbers it stands for.
       const view = map.getView();
@@ -365,7 +405,13 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
           const at = map.getPixelFromCoordinate(markerCoordinate(marker));
           if (!at) return [];
           const [x, y] = at;
-          return [{ benches: benchesOf(marker).map((bench) => bench.get("benchNumber") as number), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 }];
+          return [
+            {
+              benches: benchesOf(marker).map((bench) => bench.get("benchNumber") as number),
+              x: Math.round(x * 10) / 10,
+              y: Math.round(y * 10) / 10,
+            },
+          ];
         }),
       );
       target.dataset.rendered = "true";
@@ -417,7 +463,8 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
     if (followWalker) map.getView().setCenter(fromLonLat(walker.snapped ?? walker.position));
   }, [walker, followWalker]);
 
-  const selectedBenches = showBenches && selection ? benches.filter((bench) => selection.benchIds.includes(bench.id)) : [];
+  const selectedBenches =
+    showBenches && selection ? benches.filter((bench) => selection.benchIds.includes(bench.id)) : [];
   const selectedKey = selectedBenches.map((bench) => bench.id).join(",");
 
   const shownKey = useRef("");
@@ -432,7 +479,8 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
     const place = () => placePopup(map, popup, selection.at, radius, popupElement.offsetHeight);
     place();
     // Move focus into a newly opened popup, once it is placed and visible.
-    if (shownKey.current !== selectedKey) popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
+    if (shownKey.current !== selectedKey)
+      popupElement.querySelector<HTMLElement>("[data-popup-close]")?.focus({ preventScroll: true });
     shownKey.current = selectedKey;
     // Placed again when it changes size: shown (it had none while hidden), or a video starts playing in it.
     const resized = new ResizeObserver(place);
@@ -444,7 +492,8 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
     setSelection(null);
     targetRef.current?.focus();
   };
-  const chooseBench = (bench: MapBench) => setSelection({ benchIds: [bench.id], at: fromLonLat([bench.longitude, bench.latitude]) });
+  const chooseBench = (bench: MapBench) =>
+    setSelection({ benchIds: [bench.id], at: fromLonLat([bench.longitude, bench.latitude]) });
 
   return (
     <>
@@ -462,7 +511,10 @@ export default function OpenLayersTrailMap({ trails, benches, showBenches, label
       {selectedBenches.length === 1
         ? createPortal(<BenchPopup bench={selectedBenches[0]} onClose={closePopup} />, popupElement)
         : selectedBenches.length > 1
-          ? createPortal(<GroupPopup benches={selectedBenches} onChoose={chooseBench} onClose={closePopup} />, popupElement)
+          ? createPortal(
+              <GroupPopup benches={selectedBenches} onChoose={chooseBench} onClose={closePopup} />,
+              popupElement,
+            )
           : null}
     </>
   );
@@ -512,7 +564,15 @@ function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }
   );
 }
 
-function GroupPopup({ benches, onChoose, onClose }: { benches: MapBench[]; onChoose: (bench: MapBench) => void; onClose: () => void }) {
+function GroupPopup({
+  benches,
+  onChoose,
+  onClose,
+}: {
+  benches: MapBench[];
+  onChoose: (bench: MapBench) => void;
+  onClose: () => void;
+}) {
   return (
     <PopupFrame heading={`${benches.length} benches here`} onClose={onClose}>
       <ul className="mt-1 grid gap-1">

@@ -21,7 +21,15 @@ export function LineSample({ style }: { style: (typeof comparisonStyles)[keyof t
   );
 }
 
-export function TrailPathComparison({ now, uploaded, label }: { now: readonly LonLat[]; uploaded: readonly LonLat[]; label: string }) {
+export function TrailPathComparison({
+  now,
+  uploaded,
+  label,
+}: {
+  now: readonly LonLat[];
+  uploaded: readonly LonLat[];
+  label: string;
+}) {
   const titleId = useId();
   const { box } = fitFrame([...now.map(toFrame), ...uploaded.map(toFrame)]);
   return (
@@ -35,7 +43,12 @@ export function TrailPathComparison({ now, uploaded, label }: { now: readonly Lo
       <title id={titleId}>{label}</title>
       <g fill="none" strokeLinejoin="round" strokeLinecap="round">
         <path data-path="now" d={pathData(now)} vectorEffect="non-scaling-stroke" {...comparisonStyles.now} />
-        <path data-path="uploaded" d={pathData(uploaded)} vectorEffect="non-scaling-stroke" {...comparisonStyles.uploaded} />
+        <path
+          data-path="uploaded"
+          d={pathData(uploaded)}
+          vectorEffect="non-scaling-stroke"
+          {...comparisonStyles.uploaded}
+        />
       </g>
     </svg>
   );

@@ -28,7 +28,8 @@ export function UserHomePage({ username, newAccount }: { username: string; newAc
     <div className="page">
       <h1 className="page-title">{`${newAccount ? "Welcome" : "Welcome back"}, ${username}`}</h1>
       <p className="mt-3 max-w-3xl text-lg text-stone-700">
-        Choose a trail for today's walk, or learn a few moves, stretches and habits that make walking safer and more rewarding.
+        Choose a trail for today's walk, or learn a few moves, stretches and habits that make walking safer and more
+        rewarding.
       </p>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {sections.map((section) => (

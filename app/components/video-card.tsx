@@ -35,7 +35,13 @@ type CardProps = {
  * title, category and description, with `views` and `live` (what differs per person) in their places.
  * The server renders it once per catalogue version with slots in those places (`videoCardTemplate`).
  */
-function VideoCardLayout({ video, headingLevel, player, views, live }: Omit<CardProps, "pagePath"> & { player: ReactNode; views: ReactNode; live: ReactNode }) {
+function VideoCardLayout({
+  video,
+  headingLevel,
+  player,
+  views,
+  live,
+}: Omit<CardProps, "pagePath"> & { player: ReactNode; views: ReactNode; live: ReactNode }) {
   const Heading = `h${headingLevel}` as const;
   const anchor = videoAnchor(video.id);
   const headingId = `${anchor}-title`;
@@ -76,7 +82,12 @@ function ViewCount({ views }: { views: number }) {
 }
 
 /** A card's per-person part below its description: a refusal of its last form, and the reactions. */
-function CardLive({ video, pagePath, playing, error }: Omit<CardProps, "headingLevel"> & { playing: boolean; error: string | null }) {
+function CardLive({
+  video,
+  pagePath,
+  playing,
+  error,
+}: Omit<CardProps, "headingLevel"> & { playing: boolean; error: string | null }) {
   return (
     <>
       <VideoFormError error={error} />
@@ -139,6 +150,13 @@ export function videoCardTemplate(cache: MarkupCache, { video, headingLevel, pag
 }
 
 /** What fills a template's two slots for this person (see videoCardTemplate). */
-export function videoCardLiveParts({ video, pagePath, error }: Omit<CardProps, "headingLevel"> & { error: string | null }) {
-  return [<ViewCount key="views" views={video.views} />, <CardLive key="live" video={video} pagePath={pagePath} playing={false} error={error} />];
+export function videoCardLiveParts({
+  video,
+  pagePath,
+  error,
+}: Omit<CardProps, "headingLevel"> & { error: string | null }) {
+  return [
+    <ViewCount key="views" views={video.views} />,
+    <CardLive key="live" video={video} pagePath={pagePath} playing={false} error={error} />,
+  ];
 }

@@ -42,7 +42,13 @@ function VideoList({
   const className = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
   if (cache) {
     // Safe to insert: every piece is React's own escaped output (shared-markup.tsx), from stored data.
-    return <ul aria-label={label} className={className} dangerouslySetInnerHTML={{ __html: cardsMarkup(cache, videos.map(cardOf)) }} />;
+    return (
+      <ul
+        aria-label={label}
+        className={className}
+        dangerouslySetInnerHTML={{ __html: cardsMarkup(cache, videos.map(cardOf)) }}
+      />
+    );
   }
   return (
     <ul aria-label={label} className={className}>
@@ -62,7 +68,9 @@ function VideoList({
 function cardsMarkup(cache: MarkupCache, cards: ComponentProps<typeof VideoCard>[]) {
   const wholeCard = ["", ""];
   const templates = cards.map((card) => (card.playing ? wholeCard : videoCardTemplate(cache, card)));
-  const parts = cache.renderEach(cards.flatMap((card) => (card.playing ? [<VideoCard key={card.video.id} {...card} />] : videoCardLiveParts(card))));
+  const parts = cache.renderEach(
+    cards.flatMap((card) => (card.playing ? [<VideoCard key={card.video.id} {...card} />] : videoCardLiveParts(card))),
+  );
   let next = 0;
   return templates
     .map((segments) => {
@@ -74,10 +82,19 @@ function cardsMarkup(cache: MarkupCache, cards: ComponentProps<typeof VideoCard>
 }
 
 /** The page of one topic; topics with several subCategories get a section per subCategory, in order. */
-export function VideoLibraryPage({ topic, videos, states = noneShown }: { topic: VideoTopic; videos: VideoCardData[]; states?: CardStates }) {
+export function VideoLibraryPage({
+  topic,
+  videos,
+  states = noneShown,
+}: {
+  topic: VideoTopic;
+  videos: VideoCardData[];
+  states?: CardStates;
+}) {
   const grouped = topic.subCategories.length > 1;
   // A refusal that belongs to no card shown (the video was deleted meanwhile) goes above the list.
-  const pageError = states.refusal && !videos.some((video) => video.id === states.refusal?.videoId) ? states.refusal.error : null;
+  const pageError =
+    states.refusal && !videos.some((video) => video.id === states.refusal?.videoId) ? states.refusal.error : null;
   return (
     <div className="page">
       <header className="mb-8 flex items-start gap-4">

@@ -13,7 +13,10 @@ export function VideoLoadingStatus() {
     <div aria-live="polite" aria-atomic="true" className={loading ? "sticky top-0 z-20" : "sr-only"}>
       {loading ? (
         <p className="flex items-center justify-center gap-2 bg-gold-400 px-4 py-2 text-sm font-semibold text-brand-900">
-          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-brand-900 border-t-transparent motion-reduce:animate-none" />
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-brand-900 border-t-transparent motion-reduce:animate-none"
+          />
           Loading videos...
         </p>
       ) : null}

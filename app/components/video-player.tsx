@@ -21,7 +21,8 @@ type VideoPlayerProps = {
   className?: string;
 };
 
-const box = "relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600";
+const box =
+  "relative block aspect-video w-full overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600";
 
 /**
  * One video, played the way its link allows: YouTube and Vimeo behind the click-to-play facade (nothing
@@ -29,7 +30,17 @@ const box = "relative block aspect-video w-full overflow-hidden bg-gradient-to-b
  * fetched before play either, and it works without JavaScript), any other page as a link to a new tab. On
  * the video pages (`playForm`) a file is behind the facade too, so that pressing play counts its view.
  */
-export function VideoPlayer({ title, player, thumbnail, topic, playForm, noScriptPlay, startPlaying, compact = false, className = "" }: VideoPlayerProps) {
+export function VideoPlayer({
+  title,
+  player,
+  thumbnail,
+  topic,
+  playForm,
+  noScriptPlay,
+  startPlaying,
+  compact = false,
+  className = "",
+}: VideoPlayerProps) {
   if (player?.kind === "file" && playForm) {
     return (
       <LightEmbed
@@ -45,7 +56,8 @@ export function VideoPlayer({ title, player, thumbnail, topic, playForm, noScrip
       />
     );
   }
-  if (player?.kind === "file") return <NativeVideo title={title} src={player.src} type={player.type} className={className} />;
+  if (player?.kind === "file")
+    return <NativeVideo title={title} src={player.src} type={player.type} className={className} />;
   if (player?.kind === "page" && compact) {
     return (
       <a href={player.href} target="_blank" rel="noopener noreferrer" className={`btn-link ${className}`}>
@@ -73,7 +85,9 @@ export function VideoPlayer({ title, player, thumbnail, topic, playForm, noScrip
     );
   }
   // An unplayable link (null) gets the facade's "can't be played here" box, which has no play control.
-  const hostPage: NoScriptPlay = player ? { kind: "external", href: player.hostPage, hostName: player.hostName } : { kind: "link", href: "" };
+  const hostPage: NoScriptPlay = player
+    ? { kind: "external", href: player.hostPage, hostName: player.hostName }
+    : { kind: "link", href: "" };
   return (
     <LightEmbed
       title={title}
@@ -94,7 +108,13 @@ function NativeVideo({ title, src, type, className }: { title: string; src: stri
     <div className={`${box} ${className}`}>
       {/* The browser's own controls work with or without our JavaScript; the link is for browsers without <video>. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a video is a link an admin adds; the data model holds no caption file to offer */}
-      <video controls preload="none" playsInline className="absolute inset-0 h-full w-full bg-black" aria-label={`Video player: ${title}`}>
+      <video
+        controls
+        preload="none"
+        playsInline
+        className="absolute inset-0 h-full w-full bg-black"
+        aria-label={`Video player: ${title}`}
+      >
         <source src={src} type={type} />
         <a href={src}>Download the video: {title}</a>
       </video>

@@ -3,7 +3,10 @@ import type { ReactionValue } from "~/lib/reactions";
 function ThumbIcon({ down = false }: { down?: boolean }) {
   return (
     <svg viewBox="0 0 24 24" className={`h-5 w-5 ${down ? "rotate-180" : ""}`} aria-hidden="true" focusable="false">
-      <path d="M2 10h4v11H2zM8 21h9.5a2 2 0 0 0 1.96-1.6l1.5-7A2 2 0 0 0 19 10h-5.3l.8-3.9a1.8 1.8 0 0 0-3.2-1.4L8 9.5z" fill="currentColor" />
+      <path
+        d="M2 10h4v11H2zM8 21h9.5a2 2 0 0 0 1.96-1.6l1.5-7A2 2 0 0 0 19 10h-5.3l.8-3.9a1.8 1.8 0 0 0-3.2-1.4L8 9.5z"
+        fill="currentColor"
+      />
     </svg>
   );
 }
@@ -18,7 +21,9 @@ function ReactionButton({ kind, count, pressed }: { kind: "like" | "dislike"; co
       aria-pressed={pressed}
       title={pressed ? `Remove your ${kind}` : `${word} this video`}
       className={`inline-flex min-h-11 min-w-16 items-center justify-center gap-2 rounded-full border px-3 text-sm font-semibold transition-colors ${
-        pressed ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800" : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
+        pressed
+          ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+          : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100"
       }`}
     >
       <ThumbIcon down={kind === "dislike"} />

@@ -13,7 +13,8 @@ type TrailChoice = { id: string; name: string; param: string };
 
 const LOG_PAGE = "/userControlPanel/walks";
 
-const distance = (metres: number) => `${(metres / METRES_PER_MILE).toFixed(2)} mi (${Math.round(metres).toLocaleString("en-US")} m)`;
+const distance = (metres: number) =>
+  `${(metres / METRES_PER_MILE).toFixed(2)} mi (${Math.round(metres).toLocaleString("en-US")} m)`;
 
 /** The walker's local calendar day: what "today" means to them. */
 function localDay(time: number) {
@@ -26,8 +27,8 @@ function localDay(time: number) {
 export function WalkPrivacyNote({ id }: { id?: string }) {
   return (
     <p id={id} className="text-sm text-stone-700">
-      Your location stays on this device. While you walk, nothing about where you are is sent to us. When you finish, you may save a summary (the trail, the
-      date, how long and how far you walked along the trail) and nothing else.
+      Your location stays on this device. While you walk, nothing about where you are is sent to us. When you finish,
+      you may save a summary (the trail, the date, how long and how far you walked along the trail) and nothing else.
     </p>
   );
 }
@@ -88,7 +89,10 @@ export function WalkPanel({
 function ProblemMessage({ problem }: { problem: TrailWalk<PanelBench>["problem"] }) {
   if (!problem) return null;
   return (
-    <p role="alert" className="rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+    <p
+      role="alert"
+      className="rounded-md border-l-4 border-amber-600 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900"
+    >
       {problem === "denied"
         ? "Location is not allowed for this site, so the map cannot follow you. Allow it in your browser's settings, or log your walk with the form instead."
         : "This browser cannot tell the map where you are. You can still log your walk with the form."}
@@ -109,7 +113,15 @@ function statusText(walk: TrailWalk<PanelBench>, trailName: string) {
   return `On the ${trailName}.${bench}${weak}`;
 }
 
-function WalkInProgress({ walk, trail, benches }: { walk: TrailWalk<PanelBench>; trail: { name: string }; benches: PanelBench[] }) {
+function WalkInProgress({
+  walk,
+  trail,
+  benches,
+}: {
+  walk: TrailWalk<PanelBench>;
+  trail: { name: string };
+  benches: PanelBench[];
+}) {
   const view = walk.view;
   const next = view?.nextBench ? benches.find((bench) => bench.id === view.nextBench!.bench.id) : undefined;
   return (
@@ -123,13 +135,15 @@ function WalkInProgress({ walk, trail, benches }: { walk: TrailWalk<PanelBench>;
         <dd data-walk="walked">{distance(view?.walkedMetres ?? 0)}</dd>
         <dt className="font-medium text-stone-700">Left</dt>
         <dd data-walk="left">
-          {distance(view?.leftMetres ?? 0)}, about {formatWalkingTime((view?.leftSeconds ?? 0) / 60)} at {WALKING_PACE_MPH} mph
+          {distance(view?.leftMetres ?? 0)}, about {formatWalkingTime((view?.leftSeconds ?? 0) / 60)} at{" "}
+          {WALKING_PACE_MPH} mph
         </dd>
         <dt className="font-medium text-stone-700">Next bench</dt>
         <dd data-walk="next-bench">
           {view?.nextBench && next ? (
             <>
-              <span className="font-semibold">Bench {next.benchNumber}</span>, {Math.round(view.nextBench.metresAhead)} m ahead: {next.location}
+              <span className="font-semibold">Bench {next.benchNumber}</span>, {Math.round(view.nextBench.metresAhead)}{" "}
+              m ahead: {next.location}
               <BenchVideoLinks videos={next.videos} />
             </>
           ) : view && !view.onTrail ? (

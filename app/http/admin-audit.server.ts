@@ -5,8 +5,16 @@ import { log } from "~/utils/logger.server";
  * "who changed this, and when" has one answer (docs/architecture.md, "Admin areas"). Only successful
  * writes are written: a refused one changed nothing.
  */
-export function auditAdminWrite(adminId: string, write: { area: string; action: string; target?: Record<string, string> }) {
-  log("info", "admin write", { adminId, area: write.area, action: write.action, ...(write.target ? { target: write.target } : {}) });
+export function auditAdminWrite(
+  adminId: string,
+  write: { area: string; action: string; target?: Record<string, string> },
+) {
+  log("info", "admin write", {
+    adminId,
+    area: write.area,
+    action: write.action,
+    ...(write.target ? { target: write.target } : {}),
+  });
 }
 
 /** The form fields that name what an admin area's form changes: the row, the bench, the trail, the point. */

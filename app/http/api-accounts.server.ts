@@ -9,16 +9,26 @@ import { noteApiAdmin } from "~/http/admin-audit.server";
 
 /** The reset calls answer with plain text, which the old web client displays as is (docs/api.md). */
 export function textResponse(text: string, status = 200) {
-  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /** The 429 answer, with the seconds to wait in Retry-After and the same wait in its sentence. */
 export function tooManyAttempts(retryAfterSeconds: number) {
-  return apiJson(errorBody(rateLimitMessage(retryAfterSeconds)), { status: 429, headers: retryAfterHeaders({ allowed: false, retryAfterSeconds }) });
+  return apiJson(errorBody(rateLimitMessage(retryAfterSeconds)), {
+    status: 429,
+    headers: retryAfterHeaders({ allowed: false, retryAfterSeconds }),
+  });
 }
 
 /** Counts one attempt; over the limit, the 429 answer to return instead. */
-export async function rateLimited(request: Request, kind: RateLimitAction, account?: string | null): Promise<Response | null> {
+export async function rateLimited(
+  request: Request,
+  kind: RateLimitAction,
+  account?: string | null,
+): Promise<Response | null> {
   const verdict = await checkRateLimit(request, kind, account);
   return verdict.allowed ? null : tooManyAttempts(verdict.retryAfterSeconds);
 }
@@ -32,7 +42,8 @@ export async function sendResetLink({ request }: { request: Request }) {
   const answer = await requestPasswordReset(request, email);
   if (answer.ok) return textResponse(userMessages.resetLinkSent);
   const refusal = resetRequestRefusal(answer);
-  if (answer.reason === "rate-limited") return apiJson(errorBody(refusal.message), { status: refusal.status, headers: refusal.headers });
+  if (answer.reason === "rate-limited")
+    return apiJson(errorBody(refusal.message), { status: refusal.status, headers: refusal.headers });
   return textResponse(refusal.message, refusal.status);
 }
 

@@ -15,7 +15,8 @@ async function videoAsSeenBy(userId: string, videoId: string) {
 /** Sets or removes the caller's reaction; answers the video with its new totals and the caller's reaction. */
 export async function reactThroughApi(request: Request, userId: string, videoId: string, intent: ReactionIntent) {
   await requireApiQuota(request, "reaction", userId);
-  if (!(await reactToVideo(userId, videoId, reactionForIntent(intent)))) throw ApiError.refused(videoRefusals["not-found"]);
+  if (!(await reactToVideo(userId, videoId, reactionForIntent(intent))))
+    throw ApiError.refused(videoRefusals["not-found"]);
   return videoAsSeenBy(userId, videoId);
 }
 

@@ -43,7 +43,8 @@ export function requireId(value: string | undefined, what = "Resource"): string 
 /** Counts one write of `kind` by the caller; over a quota, a 429 with Retry-After and the quota's sentence. */
 export async function requireApiQuota(request: Request, kind: QuotaKind, userId: string) {
   const quota = await checkQuota(request, kind, userId);
-  if (!quota.allowed) throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
+  if (!quota.allowed)
+    throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
 }
 
 export function errorBody(message: string, fieldErrors?: Record<string, string[]>) {
@@ -116,7 +117,8 @@ async function authenticate(request: Request): Promise<ApiAuth | null> {
   if (header) {
     const token = bearerToken(header);
     const { user, dataVersions } = token ? await readSession(token) : { user: null, dataVersions: null };
-    if (!user || !token || !dataVersions) throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
+    if (!user || !token || !dataVersions)
+      throw new ApiError(401, "Your session has expired or the token is invalid. Please sign in.");
     return { user, token, via: "bearer", dataVersions };
   }
   const sessionId = await getSessionId(request);
@@ -220,10 +222,17 @@ export function jsonOnce<Source extends object>(serialize: (source: Source) => u
  */
 export function apiPage(
   rows: unknown[],
-  { path, next, limit, query = {} }: { path: string; next: string | null; limit: number; query?: Record<string, string | undefined> },
+  {
+    path,
+    next,
+    limit,
+    query = {},
+  }: { path: string; next: string | null; limit: number; query?: Record<string, string | undefined> },
 ) {
   const kept = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  const link = next ? `<${path}?${new URLSearchParams([...kept, ["cursor", next], ["limit", String(limit)]])}>; rel="next"` : null;
+  const link = next
+    ? `<${path}?${new URLSearchParams([...kept, ["cursor", next], ["limit", String(limit)]])}>; rel="next"`
+    : null;
   return apiJson(rows, link ? { headers: { Link: link } } : {});
 }
 
@@ -246,7 +255,9 @@ export function apiVersioned<Body extends { version: number }>(body: Body, init:
 }
 
 /** The headers of a refusal about a resource that exists: its current ETag, for a client to retry with. */
-export function currentTagOf(failure: { ok: false } | { ok: false; current: { version: number } }): HeadersInit | undefined {
+export function currentTagOf(
+  failure: { ok: false } | { ok: false; current: { version: number } },
+): HeadersInit | undefined {
   return "current" in failure ? { ETag: versionTag(failure.current.version) } : undefined;
 }
 
@@ -315,8 +326,11 @@ function toResponse(error: unknown): Response {
     return apiJson(errorBody(message), { status });
   }
   const unavailable = isDatabaseUnavailable(error);
-  if (!unavailable) log("error", "api handler failed", { error: error instanceof Error ? error.message : String(error) });
-  return apiJson(errorBody(unavailable ? UNAVAILABLE_MESSAGE : "Something went wrong on our side."), { status: unavailable ? 503 : 500 });
+  if (!unavailable)
+    log("error", "api handler failed", { error: error instanceof Error ? error.message : String(error) });
+  return apiJson(errorBody(unavailable ? UNAVAILABLE_MESSAGE : "Something went wrong on our side."), {
+    status: unavailable ? 503 : 500,
+  });
 }
 
 /**

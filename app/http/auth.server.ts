@@ -27,7 +27,10 @@ export class SignInLinkSentError extends Error {
 }
 
 type SignInResult =
-  { ok: true; user: PublicUser } | { ok: false; reason: "invalid-credentials" } | { ok: false; reason: "link-sent" } | { ok: false; reason: "link-offered" };
+  | { ok: true; user: PublicUser }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "link-sent" }
+  | { ok: false; reason: "link-offered" };
 
 /**
  * One sign-in attempt, for the page and the API alike. Never refused, never delayed, and a success
@@ -77,7 +80,12 @@ authenticator.use(
 // the data versions with it. The next request looks again, and so do the loaders Remix runs after an
 // action (they get a Request of their own), so a session ended or a role changed counts from the next
 // request on, and so does an admin's edit.
-type RequestSession = { user: SessionUser | null; dataVersions: DataVersions | null; also: unknown; alsoRead: AlsoRead | null };
+type RequestSession = {
+  user: SessionUser | null;
+  dataVersions: DataVersions | null;
+  also: unknown;
+  alsoRead: AlsoRead | null;
+};
 const sessionsOfRequests = new WeakMap<Request, Promise<RequestSession>>();
 const versionsOfRequests = new WeakMap<Request, Promise<DataVersions>>();
 const alsoReads = new WeakMap<Request, AlsoRead>();
@@ -182,7 +190,11 @@ export async function startSessionAndRedirect(
   if (previous) await deleteSession(previous);
   const session = await createSession(user.id, { startedBySignUp: options.signedUp ?? false });
   const to = safeRedirect(options.redirectTo, homePathFor(user.role));
-  return redirectWithToast(to, { type: "success", message: options.message }, { headers: await signedInCookies(request, session.id, user.id) });
+  return redirectWithToast(
+    to,
+    { type: "success", message: options.message },
+    { headers: await signedInCookies(request, session.id, user.id) },
+  );
 }
 
 /** Ends the current session (if any) and clears the cookie. */

@@ -33,7 +33,9 @@ function sanitizeReply(result: SubmissionResult<string[]>, known: Set<string>): 
           .filter(([, value]) => value !== undefined),
       )
     : result.initialValue;
-  const error = result.error ? Object.fromEntries(Object.entries(result.error).filter(([name]) => name === "" || known.has(name))) : undefined;
+  const error = result.error
+    ? Object.fromEntries(Object.entries(result.error).filter(([name]) => name === "" || known.has(name)))
+    : undefined;
   return {
     status: result.status,
     initialValue: initialValue as SubmissionResult<string[]>["initialValue"],
@@ -75,5 +77,9 @@ export function refusalReply(
   options: { hideFields?: string[] } = {},
 ): SubmissionResult<string[]> {
   const above = refusal.fieldErrors ? undefined : refusal.message;
-  return submission.reply({ formErrors: above ? [above] : undefined, fieldErrors: refusal.fieldErrors, hideFields: options.hideFields });
+  return submission.reply({
+    formErrors: above ? [above] : undefined,
+    fieldErrors: refusal.fieldErrors,
+    hideFields: options.hideFields,
+  });
 }

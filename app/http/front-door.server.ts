@@ -41,7 +41,13 @@ async function authorizeUpload(req: IncomingMessage): Promise<Refusal | null> {
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     const location = thrown.headers.get("Location");
-    if (location) return { status: thrown.status, title: "Sign in first", message: "Sign in as an admin to upload a file.", headers: { Location: location } };
+    if (location)
+      return {
+        status: thrown.status,
+        title: "Sign in first",
+        message: "Sign in as an admin to upload a file.",
+        headers: { Location: location },
+      };
     return { status: thrown.status, title: "Admins only", message: "Only an admin can upload a file here." };
   }
 }
@@ -95,7 +101,12 @@ export function frontDoor(routes?: ServerBuild["routes"]) {
 
 /** What express would otherwise answer itself (a plain-text stack, or "Cannot GET"), as our own pages. */
 export function notFound(req: IncomingMessage, res: ServerResponse) {
-  sendRefusal(req, res, { status: 404, title: "Page not found", message: "We couldn't find that page." }, { closeConnection: false });
+  sendRefusal(
+    req,
+    res,
+    { status: 404, title: "Page not found", message: "We couldn't find that page." },
+    { closeConnection: false },
+  );
 }
 
 export function serverError(error: unknown, req: IncomingMessage, res: ServerResponse, _next: Next) {
@@ -106,13 +117,22 @@ export function serverError(error: unknown, req: IncomingMessage, res: ServerRes
   }
   const status = (error as { status?: unknown } | undefined)?.status;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    return sendRefusal(req, res, { status, title: "Bad request", message: "The request could not be understood." }, { closeConnection: false });
+    return sendRefusal(
+      req,
+      res,
+      { status, title: "Bad request", message: "The request could not be understood." },
+      { closeConnection: false },
+    );
   }
   log("error", "request failed before Remix answered", { error: String(error) });
   sendRefusal(
     req,
     res,
-    { status: 500, title: "Unexpected Application Error!", message: "Something went wrong on our side. Please try again." },
+    {
+      status: 500,
+      title: "Unexpected Application Error!",
+      message: "Something went wrong on our side. Please try again.",
+    },
     { closeConnection: false },
   );
 }

@@ -26,11 +26,16 @@ export const refusals = {
     message: "We could not check your sign-in just now, so the file was not taken. Please try again in a moment.",
     headers: { "Retry-After": "10" },
   },
-  tooSlow: { status: 408, title: "Request timeout", message: "The request body did not arrive in time. Please try again." },
+  tooSlow: {
+    status: 408,
+    title: "Request timeout",
+    message: "The request body did not arrive in time. Please try again.",
+  },
   foreignPage: {
     status: 403,
     title: "Form from another site",
-    message: "This form was sent from another site, so it was not accepted. Open Walking Trails directly and try again.",
+    message:
+      "This form was sent from another site, so it was not accepted. Open Walking Trails directly and try again.",
   },
   foreignApi: { status: 403, title: "Forbidden", message: "Requests from other sites are not allowed." },
 } satisfies Record<string, Refusal | ((limit: number) => Refusal)>;
@@ -47,7 +52,12 @@ function escapeHtml(text: string) {
 }
 
 /** The gate's own answers: JSON in the API's error shape under /api, a small readable page elsewhere. */
-export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal, options: { closeConnection: boolean }) {
+export function sendRefusal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refusal: Refusal,
+  options: { closeConnection: boolean },
+) {
   if (res.headersSent) return;
   const pathname = safePathname(req.url);
   const api = isApiPath(pathname);

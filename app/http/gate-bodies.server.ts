@@ -108,7 +108,13 @@ function holdBodyBack(req: IncomingMessage) {
  * An upload route's body: read only for someone allowed to upload (others get their answer with the body
  * unread), and only while an upload place is free.
  */
-export function collectUpload(req: IncomingMessage, res: ServerResponse, body: { limit: number; tooLarge: Refusal }, config: GateConfig, proceed: () => void) {
+export function collectUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: { limit: number; tooLarge: Refusal },
+  config: GateConfig,
+  proceed: () => void,
+) {
   const refuse = (refusal: Refusal) => sendRefusal(req, res, refusal, { closeConnection: true });
   const heldBack = holdBodyBack(req);
   void config

@@ -58,10 +58,17 @@ function normalizeAddress(address: string) {
  * client is the entry that many places left of the socket's peer. Whatever a client writes at the
  * left end is ignored, and without trusted proxies the header is not read at all.
  */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: number) {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: number,
+) {
   const peer = normalizeAddress(socketAddress ?? "") || "unknown";
   if (trustProxy <= 0 || forwardedFor === undefined) return peer;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor).split(",").map(normalizeAddress).filter(Boolean);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
+    .split(",")
+    .map(normalizeAddress)
+    .filter(Boolean);
   const chain = [...hops, peer];
   const candidate = chain[Math.max(0, chain.length - 1 - trustProxy)];
   // A trusted proxy never writes anything but an address there; anything else is not a client.
@@ -92,7 +99,12 @@ export function isAllowedOrigin(origin: string | undefined, pathname: string, co
   if (isApiPath(pathname) && config.corsOrigins.includes(origin)) return true;
   const parsed = parseOrigin(origin);
   if (!parsed) return false;
-  return isLoopbackHost(app.hostname) && isLoopbackHost(parsed.hostname) && parsed.protocol === app.protocol && parsed.port === app.port;
+  return (
+    isLoopbackHost(app.hostname) &&
+    isLoopbackHost(parsed.hostname) &&
+    parsed.protocol === app.protocol &&
+    parsed.port === app.port
+  );
 }
 
 /**
@@ -105,7 +117,9 @@ export function isUploadRequest(method: string | undefined, pathname: string) {
 
 /** The most a request's body may hold: 64 KB, or for the upload route the file's 1 MB and the form around it. */
 export function bodyLimit(method: string | undefined, pathname: string, config: GateConfig) {
-  return isUploadRequest(method, pathname) ? (config.maxUploadBodyBytes ?? MAX_UPLOAD_BODY_BYTES) : (config.maxBodyBytes ?? MAX_BODY_BYTES);
+  return isUploadRequest(method, pathname)
+    ? (config.maxUploadBodyBytes ?? MAX_UPLOAD_BODY_BYTES)
+    : (config.maxBodyBytes ?? MAX_BODY_BYTES);
 }
 
 function mediaType(contentType: string | undefined) {
@@ -117,7 +131,12 @@ function mediaType(contentType: string | undefined) {
  * upload route its multipart form; the API takes JSON, a urlencoded form, or no body at all. Anything
  * else would only reach a parser that was never meant for it.
  */
-export function contentTypeRefusal(pathname: string, contentType: string | undefined, hasBody: boolean, method = "POST"): Refusal | null {
+export function contentTypeRefusal(
+  pathname: string,
+  contentType: string | undefined,
+  hasBody: boolean,
+  method = "POST",
+): Refusal | null {
   const type = mediaType(contentType);
   if (type === "application/x-www-form-urlencoded") return null;
   if (type === "multipart/form-data" && isUploadRequest(method, pathname)) return null;
@@ -170,10 +189,16 @@ function decodedPath(pathname: string) {
 /** A request target must be a path: absolute-form targets (`GET http://other/ HTTP/1.1`) name another site. */
 export function targetRefusal(method: string | undefined, target: string | undefined): Refusal | null {
   if (!ALLOWED_METHODS.includes(method as (typeof ALLOWED_METHODS)[number])) {
-    return { status: 405, title: "Method not allowed", message: "This site does not answer that kind of request.", headers: ALLOW_HEADER };
+    return {
+      status: 405,
+      title: "Method not allowed",
+      message: "This site does not answer that kind of request.",
+      headers: ALLOW_HEADER,
+    };
   }
   if (method === "OPTIONS" && target === "*") return null;
-  if (canonicalTarget(target) === null) return { status: 400, title: "Bad request", message: "The request target must be a path on this site." };
+  if (canonicalTarget(target) === null)
+    return { status: 400, title: "Bad request", message: "The request target must be a path on this site." };
   return null;
 }
 
@@ -181,7 +206,12 @@ export function targetRefusal(method: string | undefined, target: string | undef
  * A method the page (or resource route) at this target does not take: `POST /about`, `OPTIONS /userHome`.
  * The API answers its own methods (and CORS preflights), so it is left to its routes.
  */
-export function pageMethodRefusal(method: string | undefined, target: string, pathname: string, config: GateConfig): Refusal | null {
+export function pageMethodRefusal(
+  method: string | undefined,
+  target: string,
+  pathname: string,
+  config: GateConfig,
+): Refusal | null {
   if (method === "GET" || method === "HEAD" || isApiPath(pathname) || !config.methodsOf) return null;
   const allowed = config.methodsOf(target);
   if (!allowed || allowed.includes(method ?? "")) return null;

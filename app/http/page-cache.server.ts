@@ -65,7 +65,13 @@ export function pageCacheStats() {
 function keyOf(target: string): string | null {
   const url = new URL(target, "http://cache.invalid");
   const { pathname } = url;
-  if (pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/build/") || /\.[a-z0-9]+$/i.test(pathname)) return null;
+  if (
+    pathname === "/api" ||
+    pathname.startsWith("/api/") ||
+    pathname.startsWith("/build/") ||
+    /\.[a-z0-9]+$/i.test(pathname)
+  )
+    return null;
   return pathname + url.search;
 }
 
@@ -197,7 +203,8 @@ function hashOwnScripts(html: string, nonce: string) {
   const attribute = ` nonce="${nonce}"`;
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (match[1].includes(attribute) && !/\bsrc=/i.test(match[1])) hashes.push(`sha256-${createHash("sha256").update(match[2]).digest("base64")}`);
+    if (match[1].includes(attribute) && !/\bsrc=/i.test(match[1]))
+      hashes.push(`sha256-${createHash("sha256").update(match[2]).digest("base64")}`);
   }
   return { html: html.split(attribute).join(""), hashes: [...new Set(hashes)] };
 }
@@ -207,7 +214,14 @@ function hashOwnScripts(html: string, nonce: string) {
  * nonce to go stale), it gets an ETag and a public Cache-Control, and it is stored when the middleware
  * read the data versions before the loaders ran. Answers 304 when If-None-Match already names it.
  */
-export function finishPublicPage(request: Request, key: string, remixContext: EntryContext, rendered: Uint8Array, nonce: string, headers: Headers) {
+export function finishPublicPage(
+  request: Request,
+  key: string,
+  remixContext: EntryContext,
+  rendered: Uint8Array,
+  nonce: string,
+  headers: Headers,
+) {
   counts.renders++;
   const { html, hashes } = hashOwnScripts(Buffer.from(rendered).toString("utf8"), nonce);
   const body = Buffer.from(html);
@@ -230,7 +244,8 @@ export function finishPublicPage(request: Request, key: string, remixContext: En
   if (request.method === "GET" && fresh) {
     if (versions) {
       const stored: [string, string][] = [];
-      for (const [name, value] of headers) if (!/^(cache-control|etag|vary|content-length|date)$/i.test(name)) stored.push([name, value]);
+      for (const [name, value] of headers)
+        if (!/^(cache-control|etag|vary|content-length|date)$/i.test(name)) stored.push([name, value]);
       remember(key, { versions, page: { body, gzip: gzipped, etag, headers: stored, validUntil } });
       counts.stores++;
     } else if (!entries.has(key)) {

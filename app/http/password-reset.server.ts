@@ -6,7 +6,9 @@ import { isDatabaseUnavailable } from "~/utils/database.server";
 import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 
 type ResetRequestAnswer =
-  { ok: true } | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict & { allowed: false } } | { ok: false; reason: "unavailable" };
+  | { ok: true }
+  | { ok: false; reason: "rate-limited"; verdict: RateLimitVerdict & { allowed: false } }
+  | { ok: false; reason: "unavailable" };
 
 /**
  * The one way a reset is asked for: the sign-in page's reset mode, the standalone page and the API all
@@ -21,7 +23,8 @@ export async function requestPasswordReset(request: Request, email: string): Pro
     verdict = await checkRateLimit(request, "resetRequest");
   } catch (error) {
     // The request cannot even be counted: say so, rather than promise a mail that cannot follow.
-    if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error)) return { ok: false, reason: "unavailable" };
+    if ((error instanceof Response && error.status === 503) || isDatabaseUnavailable(error))
+      return { ok: false, reason: "unavailable" };
     throw error;
   }
   if (!verdict.allowed) return { ok: false, reason: "rate-limited", verdict };
@@ -32,6 +35,10 @@ export async function requestPasswordReset(request: Request, email: string): Pro
 /** How the pages and the API answer a request that was not accepted. */
 export function resetRequestRefusal(answer: Exclude<ResetRequestAnswer, { ok: true }>) {
   return answer.reason === "rate-limited"
-    ? { status: 429, message: rateLimitMessage(answer.verdict.retryAfterSeconds), headers: retryAfterHeaders(answer.verdict) }
+    ? {
+        status: 429,
+        message: rateLimitMessage(answer.verdict.retryAfterSeconds),
+        headers: retryAfterHeaders(answer.verdict),
+      }
     : { status: 503, message: userMessages.resetLinkError, headers: undefined };
 }

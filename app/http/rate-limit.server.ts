@@ -29,18 +29,30 @@ function accountName(account: string) {
 }
 
 type Scope = "client" | "account";
-export type RateLimitVerdict = { allowed: true; counted?: string[] } | { allowed: false; scope: Scope; retryAfterSeconds: number };
+export type RateLimitVerdict =
+  { allowed: true; counted?: string[] } | { allowed: false; scope: Scope; retryAfterSeconds: number };
 
 /** A refusal waits until the window that refused closes: whole seconds, rounded up, as Retry-After says. */
 function refusal(action: string, scope: Scope, hit: HitResult, now: Date): RateLimitVerdict & { allowed: false } {
   log("warn", "rate limit exceeded", { action, scope });
-  return { allowed: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
+  return {
+    allowed: false,
+    scope,
+    retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)),
+  };
 }
 
 /** Counts one attempt of an action for this client and (when known) this account. */
-export async function checkRateLimit(request: Request, action: RateLimitAction, account?: string | null, now = new Date()): Promise<RateLimitVerdict> {
+export async function checkRateLimit(
+  request: Request,
+  action: RateLimitAction,
+  account?: string | null,
+  now = new Date(),
+): Promise<RateLimitVerdict> {
   const policy = rateLimitPolicies[action];
-  const checks: [Scope, string, Window][] = [["client", counterKey(action, "client", rateLimitClient(request)), policy.client]];
+  const checks: [Scope, string, Window][] = [
+    ["client", counterKey(action, "client", rateLimitClient(request)), policy.client],
+  ];
   if (account) checks.push(["account", counterKey(action, "account", accountName(account)), policy.account]);
   for (const [scope, key, window] of checks) {
     const hit = await hitRateLimit(key, scaledMax(window.max), window.windowMs, now);
@@ -49,7 +61,8 @@ export async function checkRateLimit(request: Request, action: RateLimitAction, 
   return { allowed: true, counted: checks.map(([, key]) => key) };
 }
 
-export type QuotaVerdict = { allowed: true; refund(): Promise<void> } | { allowed: false; retryAfterSeconds: number; message: string };
+export type QuotaVerdict =
+  { allowed: true; refund(): Promise<void> } | { allowed: false; retryAfterSeconds: number; message: string };
 
 /**
  * Counts one write of `kind` by this account and this client; over either quota, the sentence to show.
@@ -58,13 +71,21 @@ export type QuotaVerdict = { allowed: true; refund(): Promise<void> } | { allowe
 export async function checkQuota(request: Request, kind: QuotaKind, accountId: string): Promise<QuotaVerdict> {
   const verdict = await checkRateLimit(request, kind, accountId);
   if (!verdict.allowed)
-    return { allowed: false, retryAfterSeconds: verdict.retryAfterSeconds, message: quotaMessage(kind, verdict.scope, verdict.retryAfterSeconds) };
+    return {
+      allowed: false,
+      retryAfterSeconds: verdict.retryAfterSeconds,
+      message: quotaMessage(kind, verdict.scope, verdict.retryAfterSeconds),
+    };
   const counted = verdict.counted ?? [];
   return { allowed: true, refund: async () => void (await Promise.all(counted.map((key) => refundRateLimit(key)))) };
 }
 
 /** A profile change counts against the profile quota, and a new email also against the email quota. */
-export async function profileQuota(request: Request, user: { id: string; email: string }, newEmail: string | null | undefined): Promise<QuotaVerdict> {
+export async function profileQuota(
+  request: Request,
+  user: { id: string; email: string },
+  newEmail: string | null | undefined,
+): Promise<QuotaVerdict> {
   const profile = await checkQuota(request, "profileChange", user.id);
   if (!profile.allowed) return profile;
   if (!newEmail || newEmail.trim().toLowerCase() === user.email.toLowerCase()) return profile;
@@ -138,5 +159,7 @@ export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): R
 
 /** Retry-After for a refusal that waits (a limit's verdict, or a model's refusal by a limit); none otherwise. */
 export function retryAfterHeaders(verdict: { allowed?: boolean; retryAfterSeconds?: number }) {
-  return verdict.allowed || verdict.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(verdict.retryAfterSeconds) };
+  return verdict.allowed || verdict.retryAfterSeconds === undefined
+    ? undefined
+    : { "Retry-After": String(verdict.retryAfterSeconds) };
 }

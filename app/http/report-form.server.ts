@@ -17,9 +17,15 @@ type ReportFormReply = { result: SubmissionResult<string[]> };
  * report quota. Sent: back to the page with a message beside the form. Refused: the form's errors, with
  * what was typed, and the refusal's status (429 with Retry-After past the quota).
  */
-export async function sendReportForm(request: Request, user: SessionUser, place: { benchId: string } | { trailId: string }, page: string) {
+export async function sendReportForm(
+  request: Request,
+  user: SessionUser,
+  place: { benchId: string } | { trailId: string },
+  page: string,
+) {
   const submission = parseSubmission(await request.formData(), { schema: reportFormSchema });
-  const reply = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) => data<ReportFormReply>({ result }, { status, headers });
+  const reply = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
+    data<ReportFormReply>({ result }, { status, headers });
   if (submission.status !== "success") return reply(submission.reply(), 400);
   const quota = await checkQuota(request, "report", user.id);
   if (!quota.allowed) return reply(submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));

@@ -35,7 +35,14 @@ import {
 // The decisions are in gate-policy.server.ts, the answers in gate-answers.server.ts and the bodies'
 // streaming in gate-bodies.server.ts; this file puts them in order.
 
-const PROXY_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+const PROXY_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "forwarded",
+];
 
 /** Replaces what the client said about itself with what the gate knows. */
 function canonicalizeHeaders(req: IncomingMessage, config: GateConfig) {
@@ -45,7 +52,8 @@ function canonicalizeHeaders(req: IncomingMessage, config: GateConfig) {
   const app = new URL(config.appOrigin);
   const origin = req.headers.origin;
   // Remix compares an action's Origin with Host itself; an approved loopback alias keeps its own host.
-  const approvedAlias = origin && !SAFE_METHODS.has(req.method ?? "") && !isApiPath(safePathname(req.url)) ? parseOrigin(origin) : null;
+  const approvedAlias =
+    origin && !SAFE_METHODS.has(req.method ?? "") && !isApiPath(safePathname(req.url)) ? parseOrigin(origin) : null;
   req.headers.host = approvedAlias && approvedAlias.origin !== app.origin ? approvedAlias.host : app.host;
   // remix-serve's adapter builds request.url from the protocol too: make it APP_URL's, not the socket's.
   Object.defineProperty(req, "protocol", { value: app.protocol.slice(0, -1), configurable: true });
@@ -68,7 +76,8 @@ export function gateRequest(req: IncomingMessage, res: ServerResponse, config: G
   if (wrongMethod) return refuse(wrongMethod);
 
   const length = declaredLength(req.headers);
-  if (Number.isNaN(length)) return refuse({ status: 400, title: "Bad request", message: "Content-Length must be a number." });
+  if (Number.isNaN(length))
+    return refuse({ status: 400, title: "Bad request", message: "Content-Length must be a number." });
   const limit = bodyLimit(req.method, pathname, config);
   if (length !== null && length > limit) return refuse(tooLarge(req.method, pathname, limit));
 

@@ -45,10 +45,18 @@ function scriptSources(scripts: DocumentScripts) {
  * A helmet middleware run against a Fetch `Headers` (Remix's document headers, a stored page's) rather
  * than a Node response; `scriptSrc` is what the document's script-src directive says.
  */
-type HeaderTarget = { setHeader(name: string, value: string): void; removeHeader(name: string): void; scriptSrc: string };
+type HeaderTarget = {
+  setHeader(name: string, value: string): void;
+  removeHeader(name: string): void;
+  scriptSrc: string;
+};
 type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 function runHelmet(middleware: HelmetMiddleware, headers: Headers, scriptSrc = "") {
-  const target: HeaderTarget = { setHeader: (name, value) => headers.set(name, value), removeHeader: (name) => headers.delete(name), scriptSrc };
+  const target: HeaderTarget = {
+    setHeader: (name, value) => headers.set(name, value),
+    removeHeader: (name) => headers.delete(name),
+    scriptSrc,
+  };
   middleware({} as IncomingMessage, target as unknown as ServerResponse, (error) => {
     if (error) throw error;
   });
@@ -90,7 +98,10 @@ const documentPolicy = contentSecurityPolicy({
 
 /** The headers of every answer but a document's Permissions-Policy; a document's policy replaces this CSP. */
 const baselineHeaders = helmet({
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+  },
   xContentTypeOptions: true,
   referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   xFrameOptions: { action: "deny" },
@@ -121,7 +132,8 @@ export function applySecurityHeaders(headers: Headers, scripts?: DocumentScripts
   const documentScripts = typeof scripts === "string" ? { nonce: scripts } : scripts;
   runHelmet(baselineHeaders, headers);
   if (documentScripts) runHelmet(documentPolicy, headers, scriptSources(documentScripts).join(" "));
-  const geolocationPage = documentScripts && pathname !== undefined && GEOLOCATION_PAGES.has(pathname.replace(/\/+$/, ""));
+  const geolocationPage =
+    documentScripts && pathname !== undefined && GEOLOCATION_PAGES.has(pathname.replace(/\/+$/, ""));
   headers.set("Permissions-Policy", geolocationPage ? TRAIL_MAP_PERMISSIONS_POLICY : PERMISSIONS_POLICY);
   return headers;
 }

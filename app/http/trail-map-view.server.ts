@@ -32,6 +32,9 @@ export async function trailMapView(request: Request): Promise<{ view: TrailMapVi
   const remembered: TrailMapView = chosen === "interactive" ? "interactive" : "simple";
   if (asked !== "interactive" && asked !== "simple") return { view: remembered, setCookie: null };
   if (asked === remembered) return { view: asked, setCookie: null };
-  const setCookie = asked === "interactive" ? await trailMapCookie.serialize("interactive") : await trailMapCookie.serialize("", { maxAge: 0 });
+  const setCookie =
+    asked === "interactive"
+      ? await trailMapCookie.serialize("interactive")
+      : await trailMapCookie.serialize("", { maxAge: 0 });
   return { view: asked, setCookie };
 }

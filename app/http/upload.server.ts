@@ -11,7 +11,9 @@ const MAX_TEXT_FIELD_BYTES = 1024;
 
 function cutText(value: string) {
   const bytes = Buffer.from(value);
-  return bytes.length <= MAX_TEXT_FIELD_BYTES ? value : new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES));
+  return bytes.length <= MAX_TEXT_FIELD_BYTES
+    ? value
+    : new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES));
 }
 
 /**
@@ -19,7 +21,10 @@ function cutText(value: string) {
  * `maxFileBytes` + 1 bytes, named without the folders some browsers put before it; null when the body is
  * no multipart form we can read.
  */
-export async function readUploadForm(request: Request, { fileField, maxFileBytes }: { fileField: string; maxFileBytes: number }): Promise<FormData | null> {
+export async function readUploadForm(
+  request: Request,
+  { fileField, maxFileBytes }: { fileField: string; maxFileBytes: number },
+): Promise<FormData | null> {
   if (!/^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "")) return null;
   let parsed: FormData;
   try {

@@ -21,7 +21,11 @@ function refused(refusal: VideoFormRefusal, init: ResponseInit) {
  * `user` is the signed-in person (the route's guard); `videoId` is the watch page's, from its address, as
  * a library page's forms name their video in the form.
  */
-export async function answerVideoForm(request: Request, user: { id: string }, { videoId: pageVideoId, cardPath }: { videoId?: string; cardPath: CardPath }) {
+export async function answerVideoForm(
+  request: Request,
+  user: { id: string },
+  { videoId: pageVideoId, cardPath }: { videoId?: string; cardPath: CardPath },
+) {
   const fields = Object.fromEntries(await request.formData());
   let videoId = pageVideoId;
   if (!videoId) {
@@ -33,7 +37,8 @@ export async function answerVideoForm(request: Request, user: { id: string }, { 
   if (!parsed.success) return refused({ error: "Choose like, dislike or remove.", videoId }, { status: 400 });
   const { intent, returnTo } = parsed.data;
   const quota = await checkQuota(request, intent === "view" ? "view" : "reaction", user.id);
-  if (!quota.allowed) return refused({ error: quota.message, videoId }, { status: 429, headers: retryAfterHeaders(quota) });
+  if (!quota.allowed)
+    return refused({ error: quota.message, videoId }, { status: 429, headers: retryAfterHeaders(quota) });
   if (intent === "view") {
     const viewed = await recordView(user.id, videoId);
     if (!viewed) return refused({ error: videoMessages.notFound, videoId: null }, { status: 404 });

@@ -18,7 +18,11 @@ export async function loadVideoLibrary(request: Request, slug: VideoTopicSlug): 
     read === undefined ? undefined : { counters: read, versions: await dataVersionsOf(request) },
   );
   const play = new URL(request.url).searchParams.get("play");
-  return { slug, videos: videos.map(toVideoCardData), playing: videos.some((video) => video.id === play) ? play : null };
+  return {
+    slug,
+    videos: videos.map(toVideoCardData),
+    playing: videos.some((video) => video.id === play) ? play : null,
+  };
 }
 
 /** The one action of the five video pages: play and reactions, each redirected back to its card on this page. */

@@ -25,7 +25,8 @@ const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 function skeletonStep(text: string) {
   const table = prototypeTable();
   let mapped = "";
-  for (const char of text.normalize("NFD").replace(DEFAULT_IGNORABLE, "")) mapped += table.get(char.codePointAt(0)!) ?? char;
+  for (const char of text.normalize("NFD").replace(DEFAULT_IGNORABLE, ""))
+    mapped += table.get(char.codePointAt(0)!) ?? char;
   return mapped.normalize("NFD");
 }
 

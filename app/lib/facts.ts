@@ -58,7 +58,16 @@ export type BenchFacts = {
   wheelchairSpace: boolean | null;
 };
 
-export const TRAIL_FACT_KEYS = ["surface", "steps", "stepsLocation", "steepestGradePercent", "shade", "lighting", "restrooms", "water"] as const;
+export const TRAIL_FACT_KEYS = [
+  "surface",
+  "steps",
+  "stepsLocation",
+  "steepestGradePercent",
+  "shade",
+  "lighting",
+  "restrooms",
+  "water",
+] as const;
 export const BENCH_FACT_KEYS = ["backrest", "armrests", "shade", "seatHeightCm", "wheelchairSpace"] as const;
 
 /** Step-free as the API and the page say it: true, false, or null when the steps are not recorded. */
@@ -82,7 +91,10 @@ export function trailFactRows(facts: TrailFacts): { label: string; value: string
             ? "Yes"
             : `No: ${facts.steps} ${facts.steps === 1 ? "step" : "steps"}${facts.stepsLocation ? ` ${facts.stepsLocation}` : ""}`,
     },
-    { label: "Steepest grade", value: facts.steepestGradePercent === null ? NOT_RECORDED : `${formatPercent(facts.steepestGradePercent)}%` },
+    {
+      label: "Steepest grade",
+      value: facts.steepestGradePercent === null ? NOT_RECORDED : `${formatPercent(facts.steepestGradePercent)}%`,
+    },
     { label: "Shade", value: facts.shade ? TRAIL_SHADE_LABELS[facts.shade] : NOT_RECORDED },
     { label: "Lighting", value: facts.lighting ? LIGHTING_LABELS[facts.lighting] : NOT_RECORDED },
     { label: "Restrooms and water", value: restroomsAndWater(facts) },
@@ -92,7 +104,10 @@ export function trailFactRows(facts: TrailFacts): { label: string; value: string
 function restroomsAndWater({ restrooms, water }: Pick<TrailFacts, "restrooms" | "water">) {
   // Both in one place: the row's label already says what is there.
   if (restrooms && water && restrooms === water) return restrooms;
-  return [restrooms ? `Restrooms: ${restrooms}` : "No restrooms nearby", water ? `Water: ${water}` : "no drinking water nearby"].join("; ");
+  return [
+    restrooms ? `Restrooms: ${restrooms}` : "No restrooms nearby",
+    water ? `Water: ${water}` : "no drinking water nearby",
+  ].join("; ");
 }
 
 function formatPercent(value: number) {
@@ -107,7 +122,10 @@ export function benchFactRows(facts: BenchFacts): { label: string; value: string
     { label: "Shade", value: facts.shade ? BENCH_SHADE_LABELS[facts.shade] : NOT_RECORDED },
     {
       label: "Seat height",
-      value: facts.seatHeightCm === null ? NOT_RECORDED : `${facts.seatHeightCm} cm (${Math.round(facts.seatHeightCm / 2.54)} in)`,
+      value:
+        facts.seatHeightCm === null
+          ? NOT_RECORDED
+          : `${facts.seatHeightCm} cm (${Math.round(facts.seatHeightCm / 2.54)} in)`,
     },
     { label: "Room for a wheelchair beside it", value: yesNo(facts.wheelchairSpace) },
   ];
@@ -119,7 +137,14 @@ export function benchFactRows(facts: BenchFacts): { label: string; value: string
  */
 export function benchPhrase(facts: BenchFacts): string {
   const supports = [facts.backrest ? "a backrest" : null, facts.armrests ? "armrests" : null].filter(Boolean);
-  const shade = facts.shade === "full" ? " in the shade" : facts.shade === "partial" ? " in partial shade" : facts.shade === "none" ? " in the open" : "";
+  const shade =
+    facts.shade === "full"
+      ? " in the shade"
+      : facts.shade === "partial"
+        ? " in partial shade"
+        : facts.shade === "none"
+          ? " in the open"
+          : "";
   const recorded = facts.backrest !== null || facts.armrests !== null || facts.shade !== null;
   if (!recorded && !facts.wheelchairSpace) return "";
   const seat =

@@ -122,11 +122,17 @@ const MAP_PAN_MARGIN_DEGREES = 0.005;
  * settings' centre when set, else the middle of every trail point and bench; their box (with the centre)
  * with MAP_PAN_MARGIN_DEGREES around. Nothing to show: the whole world, from its middle.
  */
-export function mapViewOf(points: Iterable<LonLat>, campusCenter: LonLat | null = null): { center: LonLat; extent: LonLatBox } {
+export function mapViewOf(
+  points: Iterable<LonLat>,
+  campusCenter: LonLat | null = null,
+): { center: LonLat; extent: LonLatBox } {
   const box = boundingBox(campusCenter ? [...points, campusCenter] : points);
   if (!box) return { center: [0, 0], extent: [-180, -85, 180, 85] };
   const m = MAP_PAN_MARGIN_DEGREES;
-  return { center: campusCenter ?? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2], extent: [box[0] - m, box[1] - m, box[2] + m, box[3] + m] };
+  return {
+    center: campusCenter ?? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2],
+    extent: [box[0] - m, box[1] - m, box[2] + m, box[3] + m],
+  };
 }
 
 const TRAIL_COLORS: Record<string, string> = {
@@ -176,7 +182,10 @@ export function compareTrailsForDisplay(a: { color: string; name: string }, b: {
  * Pixel position of a point in a view centred on `center` at `zoom`, `width` x `height` pixels: the
  * frame OpenLayers shows on first render, and the frame of the server-rendered SVG.
  */
-export function projectToFrame(point: LonLat, frame: { center?: LonLat; zoom?: number; width: number; height: number }): [x: number, y: number] {
+export function projectToFrame(
+  point: LonLat,
+  frame: { center?: LonLat; zoom?: number; width: number; height: number },
+): [x: number, y: number] {
   const [cx, cy] = toWebMercator(frame.center ?? FRAME_ORIGIN);
   const [x, y] = toWebMercator(point);
   const resolution = resolutionForZoom(frame.zoom ?? MAP_ZOOM);
@@ -191,7 +200,12 @@ export function boundingBox(points: Iterable<LonLat>): LonLatBox | null {
   let box: LonLatBox | null = null;
   for (const [longitude, latitude] of points) {
     box = box
-      ? [Math.min(box[0], longitude), Math.min(box[1], latitude), Math.max(box[2], longitude), Math.max(box[3], latitude)]
+      ? [
+          Math.min(box[0], longitude),
+          Math.min(box[1], latitude),
+          Math.max(box[2], longitude),
+          Math.max(box[3], latitude),
+        ]
       : [longitude, latitude, longitude, latitude];
   }
   return box;
@@ -212,7 +226,8 @@ export function metresOutsideBox(box: LonLatBox, [longitude, latitude]: LonLat):
   return haversineMetres([longitude, latitude], nearest);
 }
 
-const kilometres = (metres: number) => `${(metres / 1000).toLocaleString("en-US", { maximumFractionDigits: metres < 10_000 ? 1 : 0 })} km`;
+const kilometres = (metres: number) =>
+  `${(metres / 1000).toLocaleString("en-US", { maximumFractionDigits: metres < 10_000 ? 1 : 0 })} km`;
 
 /** Why `point` may not be placed in `area` ("This point is 3,012 km from the campus; …"), or null when it may. */
 export function placementRefusal(area: PlacementArea, point: LonLat): string | null {

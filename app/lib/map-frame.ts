@@ -59,7 +59,11 @@ type MarkerGroup<T> = { members: T[]; at: FramePoint };
  * Merges markers closer than `distance` (frame units), nearest pair first, each group at its members'
  * centroid, until every two groups are at least `distance` apart: so no two touch targets overlap.
  */
-export function groupMarkers<T>(items: readonly T[], position: (item: T) => FramePoint, distance: number): MarkerGroup<T>[] {
+export function groupMarkers<T>(
+  items: readonly T[],
+  position: (item: T) => FramePoint,
+  distance: number,
+): MarkerGroup<T>[] {
   const groups: MarkerGroup<T>[] = items.map((item) => ({ members: [item], at: position(item) }));
   for (;;) {
     let closest: [number, number] | null = null;
@@ -74,7 +78,10 @@ export function groupMarkers<T>(items: readonly T[], position: (item: T) => Fram
     const [a, b] = closest;
     const members = [...groups[a].members, ...groups[b].members];
     const points = members.map(position);
-    const at: FramePoint = [points.reduce((sum, [x]) => sum + x, 0) / points.length, points.reduce((sum, [, y]) => sum + y, 0) / points.length];
+    const at: FramePoint = [
+      points.reduce((sum, [x]) => sum + x, 0) / points.length,
+      points.reduce((sum, [, y]) => sum + y, 0) / points.length,
+    ];
     groups.splice(b, 1);
     groups[a] = { members, at };
   }

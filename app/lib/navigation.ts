@@ -49,7 +49,16 @@ export function isGroup(item: NavItem): item is NavGroup {
 // ---------------------------------------------------------------------------------------------------
 // The admin control panel's areas.
 
-export const adminOptions = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench", "campus"] as const;
+export const adminOptions = [
+  "profiles",
+  "videos",
+  "feedback",
+  "reports",
+  "notices",
+  "trail",
+  "bench",
+  "campus",
+] as const;
 export type AdminOption = (typeof adminOptions)[number];
 
 export const adminOptionLabels: Record<AdminOption, string> = {

@@ -25,7 +25,9 @@ export function scriptsWhen<Data>(wanted: (data: Data) => boolean): ScriptsHandl
  * (the public trail and bench pages, decision 064): the scripts are what reloads the open page's data at
  * that moment (`useRevalidateAt`, decision 051). With nothing due, nothing on the page needs them.
  */
-export const scriptsWhileANoticeIsDue = scriptsWhen<{ nextChangeAt: string | null }>(({ nextChangeAt }) => nextChangeAt !== null);
+export const scriptsWhileANoticeIsDue = scriptsWhen<{ nextChangeAt: string | null }>(
+  ({ nextChangeAt }) => nextChangeAt !== null,
+);
 
 function leafAsksForNoScripts(matches: ReturnType<typeof useMatches>) {
   const leaf = matches[matches.length - 1];

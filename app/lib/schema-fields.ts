@@ -19,7 +19,8 @@ export function fieldNamesOf(schema: unknown): Set<string> {
     const def = (node as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def;
     if (!def) return;
     if (def.type === "object") for (const name of Object.keys(def.shape ?? {})) names.add(name);
-    for (const child of [...(def.options ?? []), def.in, def.out, def.innerType, def.left, def.right]) if (child) visit(child);
+    for (const child of [...(def.options ?? []), def.in, def.out, def.innerType, def.left, def.right])
+      if (child) visit(child);
   };
   visit(schema);
   return names;

@@ -39,7 +39,8 @@ export function Slot() {
 
 /** A template's segments with the per-request parts between them: segments.length === parts.length + 1. */
 export function fillSlots(segments: readonly string[], parts: readonly string[]) {
-  if (segments.length !== parts.length + 1) throw new Error(`A template with ${segments.length - 1} slots was given ${parts.length} parts`);
+  if (segments.length !== parts.length + 1)
+    throw new Error(`A template with ${segments.length - 1} slots was given ${parts.length} parts`);
   let html = segments[0];
   for (let i = 0; i < parts.length; i++) html += parts[i] + segments[i + 1];
   return html;
@@ -50,6 +51,8 @@ export function joinedBySlots(elements: readonly ReactNode[]) {
   return createElement(
     Fragment,
     null,
-    elements.map((element, index) => createElement(Fragment, { key: index }, index > 0 ? createElement(Slot) : null, element)),
+    elements.map((element, index) =>
+      createElement(Fragment, { key: index }, index > 0 ? createElement(Slot) : null, element),
+    ),
   );
 }

@@ -3,7 +3,13 @@
 import { benchPhrase, type BenchFacts } from "~/lib/facts";
 import type { LonLat } from "~/lib/geo";
 
-export type ExportBench = { id: string; benchNumber: number; location: string; latitude: number; longitude: number } & BenchFacts;
+export type ExportBench = {
+  id: string;
+  benchNumber: number;
+  location: string;
+  latitude: number;
+  longitude: number;
+} & BenchFacts;
 type ExportTrail = { name: string; coordinates: readonly LonLat[] };
 
 const escapeXml = (text: string) =>

@@ -5,14 +5,25 @@ import { haversineMetres, WALKING_SPEED_MPS, type LonLat } from "~/lib/geo";
 import { benchesAlongTrail, trailLine, type TrailLine, type WalkBench } from "~/lib/trail-walk";
 
 const FEET_PER_METRE = 3.280_84;
-const COMPASS_WORDS = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"] as const;
+const COMPASS_WORDS = [
+  "north",
+  "north-east",
+  "east",
+  "south-east",
+  "south",
+  "south-west",
+  "west",
+  "north-west",
+] as const;
 type CompassWord = (typeof COMPASS_WORDS)[number];
 
 /** Initial great-circle bearing from `from` to `to`, in degrees clockwise from north, 0 ≤ b < 360. */
 export function bearingDegrees([lon1, lat1]: LonLat, [lon2, lat2]: LonLat): number {
   const rad = Math.PI / 180;
   const y = Math.sin((lon2 - lon1) * rad) * Math.cos(lat2 * rad);
-  const x = Math.cos(lat1 * rad) * Math.sin(lat2 * rad) - Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lon2 - lon1) * rad);
+  const x =
+    Math.cos(lat1 * rad) * Math.sin(lat2 * rad) -
+    Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lon2 - lon1) * rad);
   return (((Math.atan2(y, x) / rad) % 360) + 360) % 360;
 }
 
@@ -61,7 +72,11 @@ type DirectionStep<B extends WalkBench> = {
  * One step per bench, in trail order, and a last step to the finish. The distances are measured along
  * the trail, so they add up to its length; the heading is the straight line from step start to step end.
  */
-export function trailDirections<B extends WalkBench>(coordinates: readonly LonLat[], trailId: string, benches: readonly B[]): DirectionStep<B>[] {
+export function trailDirections<B extends WalkBench>(
+  coordinates: readonly LonLat[],
+  trailId: string,
+  benches: readonly B[],
+): DirectionStep<B>[] {
   const line = trailLine(coordinates);
   if (line.coordinates.length < 2) return [];
   const stops = benchesAlongTrail(line, trailId, benches);
@@ -88,7 +103,13 @@ export function benchPlaces<B extends WalkBench>(
   trails: readonly { id: string; coordinates: readonly LonLat[] }[],
   benches: readonly B[],
   benchId: string,
-): { trailId: string; position: number; count: number; previous: { bench: B; metres: number } | null; next: { bench: B; metres: number } | null }[] {
+): {
+  trailId: string;
+  position: number;
+  count: number;
+  previous: { bench: B; metres: number } | null;
+  next: { bench: B; metres: number } | null;
+}[] {
   return trails.flatMap((trail) => {
     const line = trailLine(trail.coordinates);
     const ordered = benchesAlongTrail(line, trail.id, benches);

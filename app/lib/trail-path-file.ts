@@ -17,7 +17,8 @@ const plural = (value: number, one: string, many: string) => `${count(value)} ${
 
 export const pathFileMessages = {
   unreadable: "The file is not a GPX or GeoJSON file we can read.",
-  doctype: "The file is not a GPX or GeoJSON file we can read: it declares a DOCTYPE or entities, which a GPX file never needs.",
+  doctype:
+    "The file is not a GPX or GeoJSON file we can read: it declares a DOCTYPE or entities, which a GPX file never needs.",
   noTrack: "The file has no track: it needs a GPX track (trk) or route (rte), or a GeoJSON LineString.",
   severalTracks: (tracks: number) => `The file has ${count(tracks)} tracks; upload a file with just one.`,
   severalLines: (lines: number) => `The file has ${count(lines)} lines; upload a file with just one.`,
@@ -54,12 +55,18 @@ function checkedPath(format: PathFormat, raw: RawPoint[], area: PlacementArea): 
     points.push([longitude, latitude]);
   }
   const { box } = area;
-  const outside = box ? points.flatMap((point, index) => (placementRefusal(area, point) ? [{ index, metres: metresOutsideBox(box, point) }] : [])) : [];
+  const outside = box
+    ? points.flatMap((point, index) =>
+        placementRefusal(area, point) ? [{ index, metres: metresOutsideBox(box, point) }] : [],
+      )
+    : [];
   if (outside.length > 0) {
     // The farthest point is named: the one that shows how far off the file is.
     const farthest = outside.reduce((far, next) => (next.metres > far.metres ? next : far));
     const point = points[farthest.index];
-    return refuse(pathFileMessages.offCampus(farthest.index + 1, point, placementRefusal(area, point) ?? "", outside.length - 1));
+    return refuse(
+      pathFileMessages.offCampus(farthest.index + 1, point, placementRefusal(area, point) ?? "", outside.length - 1),
+    );
   }
   return { ok: true, format, points };
 }
@@ -103,7 +110,10 @@ function coordinate(value: string | undefined): unknown {
   return text !== undefined && NUMBER.test(text) ? Number(text) : null;
 }
 
-type Token = { kind: "open"; name: string; attributes: string; selfClosing: boolean } | { kind: "close"; name: string } | { kind: "skip" };
+type Token =
+  | { kind: "open"; name: string; attributes: string; selfClosing: boolean }
+  | { kind: "close"; name: string }
+  | { kind: "skip" };
 
 /**
  * The markup token at `start` (a `<`) and where it ends, or null when it is malformed. Each token's end
@@ -128,7 +138,15 @@ function tokenAt(text: string, start: number): { token: Token; end: number } | n
   const opening = /^([A-Za-z_][\w.:-]*)([\s\S]*)$/.exec(inside);
   if (!opening) return null;
   const selfClosing = opening[2].endsWith("/");
-  return { token: { kind: "open", name: opening[1], attributes: selfClosing ? opening[2].slice(0, -1) : opening[2], selfClosing }, end };
+  return {
+    token: {
+      kind: "open",
+      name: opening[1],
+      attributes: selfClosing ? opening[2].slice(0, -1) : opening[2],
+      selfClosing,
+    },
+    end,
+  };
 }
 
 function parseGpx(text: string, area: PlacementArea): ParsedPath {
@@ -145,7 +163,8 @@ function parseGpx(text: string, area: PlacementArea): ParsedPath {
   while (at !== -1) {
     // Between tags there is only text; after the root element, only whitespace, comments and instructions.
     if (rootClosed && text.slice(last, at).trim() !== "") return refuse(pathFileMessages.unreadable);
-    if (text.startsWith("<!", at) && !text.startsWith("<!--", at) && !text.startsWith("<![CDATA[", at)) return refuse(pathFileMessages.unreadable);
+    if (text.startsWith("<!", at) && !text.startsWith("<!--", at) && !text.startsWith("<![CDATA[", at))
+      return refuse(pathFileMessages.unreadable);
     const found = tokenAt(text, at);
     if (!found) return refuse(pathFileMessages.unreadable);
     const { token, end } = found;
@@ -190,7 +209,8 @@ function parseGpx(text: string, area: PlacementArea): ParsedPath {
 // GeoJSON
 
 type Json = unknown;
-const isObject = (value: Json): value is Record<string, Json> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: Json): value is Record<string, Json> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const GEOJSON_TYPES = new Set([
   "Point",
   "MultiPoint",

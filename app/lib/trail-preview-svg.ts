@@ -1,4 +1,12 @@
-import { compareTrailsForDisplay, MAP_ZOOM, projectToFrame, TRAIL_CASING_COLOR, TRAIL_LINE_WIDTH, trailStrokeColor, type LonLat } from "~/lib/geo";
+import {
+  compareTrailsForDisplay,
+  MAP_ZOOM,
+  projectToFrame,
+  TRAIL_CASING_COLOR,
+  TRAIL_LINE_WIDTH,
+  trailStrokeColor,
+  type LonLat,
+} from "~/lib/geo";
 
 type PreviewTrail = { name: string; color: string; coordinates: LonLat[] };
 type PreviewBench = { longitude: number; latitude: number };
@@ -17,7 +25,8 @@ const BENCH_FILL = "#7c2d12";
 const TEXT = "#1c1917";
 
 const round = (value: number) => Math.round(value * 10) / 10;
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * The landing page's map preview: the trails and benches in the frame the trail map opens with (the same
@@ -28,7 +37,10 @@ const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[]) {
   const frame = { width: 1000, height: 1000, zoom: MAP_ZOOM };
   const project = (point: LonLat) => projectToFrame(point, frame);
-  const points = [...trails.flatMap((trail) => trail.coordinates.map(project)), ...benches.map((b) => project([b.longitude, b.latitude]))];
+  const points = [
+    ...trails.flatMap((trail) => trail.coordinates.map(project)),
+    ...benches.map((b) => project([b.longitude, b.latitude])),
+  ];
   const minX = Math.min(...points.map(([x]) => x)) - MARGIN;
   const minY = Math.min(...points.map(([, y]) => y)) - MARGIN;
   const width = Math.ceil(Math.max(...points.map(([x]) => x)) + MARGIN - minX);

@@ -30,7 +30,10 @@ export function trailLine(coordinates: readonly LonLat[]): TrailLine {
     cumulative.push(cumulative[index - 1] + haversineMetres(coordinates[index - 1], coordinates[index]));
   }
   const length = cumulative[cumulative.length - 1] ?? 0;
-  const loop = coordinates.length > 2 && length > 0 && haversineMetres(coordinates[0], coordinates[coordinates.length - 1]) <= LOOP_CLOSURE_METRES;
+  const loop =
+    coordinates.length > 2 &&
+    length > 0 &&
+    haversineMetres(coordinates[0], coordinates[coordinates.length - 1]) <= LOOP_CLOSURE_METRES;
   return { coordinates: [...coordinates], cumulative, length, loop };
 }
 
@@ -47,7 +50,8 @@ type Snap = {
 export function snapToTrail(line: TrailLine, position: LonLat): Snap | null {
   const { coordinates } = line;
   if (coordinates.length === 0) return null;
-  if (coordinates.length === 1) return { along: 0, offTrail: haversineMetres(position, coordinates[0]), point: coordinates[0] };
+  if (coordinates.length === 1)
+    return { along: 0, offTrail: haversineMetres(position, coordinates[0]), point: coordinates[0] };
   let best: Snap | null = null;
   for (let index = 1; index < coordinates.length; index++) {
     const start = coordinates[index - 1];
@@ -80,11 +84,21 @@ export function alongDelta(line: TrailLine, from: number, to: number): number {
   return wrapped === -half ? half : wrapped;
 }
 
-export type WalkBench = { id: string; benchNumber: number; latitude: number; longitude: number; trailId: string | null };
+export type WalkBench = {
+  id: string;
+  benchNumber: number;
+  latitude: number;
+  longitude: number;
+  trailId: string | null;
+};
 type BenchOnTrail<B extends WalkBench> = { bench: B; along: number };
 
 /** The benches of this trail (set for it, or beside it), with their place along it, in trail order. */
-export function benchesAlongTrail<B extends WalkBench>(line: TrailLine, trailId: string, benches: readonly B[]): BenchOnTrail<B>[] {
+export function benchesAlongTrail<B extends WalkBench>(
+  line: TrailLine,
+  trailId: string,
+  benches: readonly B[],
+): BenchOnTrail<B>[] {
   return benches
     .map((bench) => ({ bench, snap: snapToTrail(line, [bench.longitude, bench.latitude]) }))
     .filter(({ bench, snap }) => snap && (bench.trailId === trailId || snap.offTrail <= BENCH_NEAR_TRAIL_METRES))
@@ -137,7 +151,16 @@ export type WalkState = {
 };
 
 export function startWalk(trailId: string, now: number): WalkState {
-  return { trailId, startedAt: now, walkedMetres: 0, anchorAlong: null, anchorAt: null, direction: 1, last: null, signal: "waiting" };
+  return {
+    trailId,
+    startedAt: now,
+    walkedMetres: 0,
+    anchorAlong: null,
+    anchorAt: null,
+    direction: 1,
+    last: null,
+    signal: "waiting",
+  };
 }
 
 /** The walk after a new position: jitter and implausible jumps are not counted, nor anything off the trail. */
@@ -145,7 +168,14 @@ export function applyFix(line: TrailLine, state: WalkState, fix: Fix): WalkState
   if (!Number.isFinite(fix.accuracy) || fix.accuracy > USABLE_ACCURACY_METRES) return { ...state, signal: "weak" };
   const snap = snapToTrail(line, fix.position);
   if (!snap) return state;
-  const last = { at: fix.at, position: fix.position, accuracy: fix.accuracy, snapped: snap.point, along: snap.along, offTrail: snap.offTrail };
+  const last = {
+    at: fix.at,
+    position: fix.position,
+    accuracy: fix.accuracy,
+    snapped: snap.point,
+    along: snap.along,
+    offTrail: snap.offTrail,
+  };
   if (snap.offTrail > ON_TRAIL_METRES) {
     // Off the trail nothing counts, and coming back elsewhere starts a new stretch rather than a shortcut.
     return { ...state, last, signal: "ok", anchorAlong: null, anchorAt: null };
@@ -192,7 +222,11 @@ export type WalkView<B extends WalkBench> = {
 };
 
 /** What the walker is shown. */
-export function describeWalk<B extends WalkBench>(line: TrailLine, state: WalkState, benches: readonly BenchOnTrail<B>[]): WalkView<B> {
+export function describeWalk<B extends WalkBench>(
+  line: TrailLine,
+  state: WalkState,
+  benches: readonly BenchOnTrail<B>[],
+): WalkView<B> {
   const leftMetres = Math.max(0, line.length - state.walkedMetres);
   const onTrail = state.last !== null && state.last.offTrail <= ON_TRAIL_METRES;
   return {
@@ -220,7 +254,8 @@ export function parseStoredWalk(text: string | null): WalkState | null {
       (value.anchorAt === null || finite(value.anchorAt)) &&
       (value.direction === 1 || value.direction === -1) &&
       ["waiting", "ok", "weak", "lost"].includes(value.signal as string) &&
-      (value.last === null || (typeof value.last === "object" && finite(value.last.along) && finite(value.last.offTrail)));
+      (value.last === null ||
+        (typeof value.last === "object" && finite(value.last.along) && finite(value.last.offTrail)));
     return ok ? (value as WalkState) : null;
   } catch {
     return null;

@@ -51,9 +51,16 @@ function storeWalk(walk: WalkState | null) {
 }
 
 /** `startOnOpen`: the page was opened by "Start walk" (decision 067), so the walk starts once it runs. */
-export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: readonly B[], { startOnOpen = false }: { startOnOpen?: boolean } = {}) {
+export function useTrailWalk<B extends WalkBench>(
+  trail: Trail | null,
+  benches: readonly B[],
+  { startOnOpen = false }: { startOnOpen?: boolean } = {},
+) {
   const line = useMemo(() => (trail ? trailLine(trail.coordinates) : null), [trail]);
-  const benchesOnTrail = useMemo(() => (line && trail ? benchesAlongTrail(line, trail.id, benches) : []), [line, trail, benches]);
+  const benchesOnTrail = useMemo(
+    () => (line && trail ? benchesAlongTrail(line, trail.id, benches) : []),
+    [line, trail, benches],
+  );
   const [walk, setWalk] = useState<WalkState | null>(null);
   const [problem, setProblem] = useState<WalkProblem>(null);
   const [following, setFollowing] = useState(true);
@@ -106,7 +113,11 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
     const watchId = navigator.geolocation.watchPosition(
       (position) => {
         setProblem(null);
-        const fix = { position: [position.coords.longitude, position.coords.latitude] as LonLat, accuracy: position.coords.accuracy, at: Date.now() };
+        const fix = {
+          position: [position.coords.longitude, position.coords.latitude] as LonLat,
+          accuracy: position.coords.accuracy,
+          at: Date.now(),
+        };
         setWalk((current) => (current ? applyFix(line, current, fix) : current));
       },
       (error) => {
@@ -116,7 +127,10 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
       },
       { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 },
     );
-    const timer = window.setInterval(() => setWalk((current) => (current ? checkSignal(current, Date.now()) : current)), SIGNAL_CHECK_MS);
+    const timer = window.setInterval(
+      () => setWalk((current) => (current ? checkSignal(current, Date.now()) : current)),
+      SIGNAL_CHECK_MS,
+    );
     return () => {
       navigator.geolocation.clearWatch(watchId);
       window.clearInterval(timer);
@@ -132,7 +146,10 @@ export function useTrailWalk<B extends WalkBench>(trail: Trail | null, benches: 
   }, []);
 
   const onThisTrail = walk !== null && walk.trailId === trail?.id;
-  const view = useMemo(() => (walk && line && onThisTrail ? describeWalk(line, walk, benchesOnTrail) : null), [walk, line, onThisTrail, benchesOnTrail]);
+  const view = useMemo(
+    () => (walk && line && onThisTrail ? describeWalk(line, walk, benchesOnTrail) : null),
+    [walk, line, onThisTrail, benchesOnTrail],
+  );
   const marker = useMemo(
     () =>
       walk?.last && onThisTrail && !finishing

@@ -4,7 +4,14 @@
 // admin forms (checking and normalising links), the models (player addresses) and the components.
 
 const ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtube-nocookie.com", "www.youtube-nocookie.com"]);
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtube-nocookie.com",
+  "www.youtube-nocookie.com",
+]);
 const PATH_PREFIXES = ["embed", "shorts", "live", "v", "e"];
 
 function parseUrl(input: string): URL | null {
@@ -214,11 +221,17 @@ export function videoPlayerFor(url: string, config: PlayerConfig): VideoPlayer |
   if (!source) return null;
   switch (source.kind) {
     case "youtube":
-      return { kind: "embed", src: youTubeEmbedUrl(source.id, config.youTubeEmbedHost), hostPage: videoHostPage(source), hostName: "YouTube" };
+      return {
+        kind: "embed",
+        src: youTubeEmbedUrl(source.id, config.youTubeEmbedHost),
+        hostPage: videoHostPage(source),
+        hostName: "YouTube",
+      };
     case "vimeo":
       return { kind: "embed", src: vimeoEmbedUrl(source), hostPage: videoHostPage(source), hostName: "Vimeo" };
     case "file":
-      if (config.mediaOrigins.includes(new URL(source.url).origin)) return { kind: "file", src: source.url, type: source.type };
+      if (config.mediaOrigins.includes(new URL(source.url).origin))
+        return { kind: "file", src: source.url, type: source.type };
       return { kind: "page", href: source.url, hostName: hostNameOf(source.url) };
     default:
       return { kind: "page", href: source.url, hostName: hostNameOf(source.url) };

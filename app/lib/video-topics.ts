@@ -4,7 +4,14 @@
 export type Topic = "trails" | "bodyWeight" | "stretches" | "walking" | "nutrition" | "injury";
 
 /** Video.subCategory values, in the order the admin forms offer them. */
-export const VIDEO_SUB_CATEGORIES = ["Body Weight Exercise", "Walking Techniques", "Stretching", "Injury Prevention", "Nutrition", "Hydration"] as const;
+export const VIDEO_SUB_CATEGORIES = [
+  "Body Weight Exercise",
+  "Walking Techniques",
+  "Stretching",
+  "Injury Prevention",
+  "Nutrition",
+  "Hydration",
+] as const;
 type VideoSubCategory = (typeof VIDEO_SUB_CATEGORIES)[number];
 
 export type VideoTopic = {
@@ -18,7 +25,12 @@ export type VideoTopic = {
   summary: string;
 };
 
-export type VideoTopicSlug = "bodyWeightExercises" | "strechesForWalking" | "properWalkingTechniques" | "nutritionandHydration" | "injuryPrevention";
+export type VideoTopicSlug =
+  | "bodyWeightExercises"
+  | "strechesForWalking"
+  | "properWalkingTechniques"
+  | "nutritionandHydration"
+  | "injuryPrevention";
 
 export const VIDEO_TOPICS: readonly VideoTopic[] = [
   {
@@ -36,7 +48,8 @@ export const VIDEO_TOPICS: readonly VideoTopic[] = [
     title: "Stretches For Walking",
     icon: "stretches",
     subCategories: ["Stretching"],
-    summary: "Gentle warm-ups before you set off and cool-down stretches for calves, hamstrings and hips when you finish.",
+    summary:
+      "Gentle warm-ups before you set off and cool-down stretches for calves, hamstrings and hips when you finish.",
   },
   {
     slug: "properWalkingTechniques",
@@ -52,7 +65,8 @@ export const VIDEO_TOPICS: readonly VideoTopic[] = [
     title: "Nutrition and Hydration",
     icon: "nutrition",
     subCategories: ["Nutrition", "Hydration"],
-    summary: "What to eat and drink around activity: balanced meals, smart snacks and how much water to bring on a walk.",
+    summary:
+      "What to eat and drink around activity: balanced meals, smart snacks and how much water to bring on a walk.",
   },
   {
     slug: "injuryPrevention",
@@ -60,7 +74,8 @@ export const VIDEO_TOPICS: readonly VideoTopic[] = [
     title: "Injury Prevention",
     icon: "injury",
     subCategories: ["Injury Prevention"],
-    summary: "Warning signs to take seriously, sensible footwear and habits that keep small aches from becoming injuries.",
+    summary:
+      "Warning signs to take seriously, sensible footwear and habits that keep small aches from becoming injuries.",
   },
 ];
 

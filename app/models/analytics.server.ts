@@ -1,4 +1,11 @@
-import { AGE_BANDS, MIN_GROUP_SIZE, NOT_GIVEN, TOP_VIDEOS, type VideoAnalyticsList, type VideoAnalyticsSort } from "~/schemas/analytics";
+import {
+  AGE_BANDS,
+  MIN_GROUP_SIZE,
+  NOT_GIVEN,
+  TOP_VIDEOS,
+  type VideoAnalyticsList,
+  type VideoAnalyticsSort,
+} from "~/schemas/analytics";
 import { COMMUNITY_OPTIONS, ETHNICITIES, GENDERS } from "~/schemas/user";
 import { prisma } from "~/utils/db.server";
 import { CHART_WEEKS, weekStart } from "~/models/walk.server";
@@ -71,7 +78,10 @@ function protectGroups(labels: readonly string[], counts: readonly number[]) {
     counts,
     counts.map((count) => count > 0 && count < MIN_GROUP_SIZE),
   );
-  return { groups: labels.map((label, index): DemographicGroup => ({ label, count: hidden[index] ? null : counts[index] })), hideTotal };
+  return {
+    groups: labels.map((label, index): DemographicGroup => ({ label, count: hidden[index] ? null : counts[index] })),
+    hideTotal,
+  };
 }
 
 /**
@@ -83,7 +93,10 @@ function toGroups(known: readonly string[], rows: { value: string | null; count:
   for (const row of rows) counts.set(row.value, (counts.get(row.value) ?? 0) + row.count);
   const others = [...counts.keys()].filter((value): value is string => value !== null && !known.includes(value)).sort();
   const values = [...known, ...others];
-  return protectGroups([...values, NOT_GIVEN], [...values.map((value) => counts.get(value) ?? 0), counts.get(null) ?? 0]);
+  return protectGroups(
+    [...values, NOT_GIVEN],
+    [...values.map((value) => counts.get(value) ?? 0), counts.get(null) ?? 0],
+  );
 }
 
 export function ageBandOf(age: number | null): string {
@@ -160,7 +173,9 @@ export async function getWalkAnalytics(today = new Date()) {
       SELECT "trailId", count(*)::int AS "walks", count(DISTINCT "userId")::int AS "walkers", sum("distanceMetres")::float8 AS "metres"
       FROM "Walk" GROUP BY 1`,
   ]);
-  const weeks = Array.from({ length: CHART_WEEKS }, (_, index) => isoDay(new Date(firstWeek.getTime() + index * 7 * 86_400_000)));
+  const weeks = Array.from({ length: CHART_WEEKS }, (_, index) =>
+    isoDay(new Date(firstWeek.getTime() + index * 7 * 86_400_000)),
+  );
   const group = (row: Omit<WalkGroupRow, "week"> | undefined) =>
     row ? suppressWalks(Number(row.walkers), Number(row.walks), Number(row.metres)) : { walks: 0, metres: 0 };
   return {

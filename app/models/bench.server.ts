@@ -2,7 +2,13 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { BenchFacts, ShadeLevel } from "~/lib/facts";
 import { versionCondition, versionMismatch, type EditBase, type VersionMismatch } from "~/models/edit-version";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
-import { benchMessages, type BenchCreateInput, type BenchJson, type BenchUpdateInput, type BenchVideoInput } from "~/schemas/bench";
+import {
+  benchMessages,
+  type BenchCreateInput,
+  type BenchJson,
+  type BenchUpdateInput,
+  type BenchVideoInput,
+} from "~/schemas/bench";
 import { playerFor } from "~/models/video.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
@@ -37,7 +43,10 @@ const withFacts = (bench: BenchRow): BenchWithVideos => ({ ...bench, shade: benc
 // mutate them.
 const allBenches = versionedCache("benches", async () => {
   const benches = await prisma.bench.findMany({ select: benchSelect, orderBy: { benchNumber: "asc" } });
-  return benches.map((bench) => ({ ...withFacts(bench), videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })) }));
+  return benches.map((bench) => ({
+    ...withFacts(bench),
+    videos: bench.videos.map((video) => ({ ...video, player: playerFor(video.url) })),
+  }));
 });
 
 /**
@@ -79,7 +88,8 @@ const benchRefusals = {
 
 /** Every refusal of a bench edit, for the admin page and the API alike. */
 export function benchRefusal(failure: BenchFailure): Refusal {
-  if (failure.reason === "duplicate-number") return fieldRefusal(409, "bench_number", benchMessages.duplicate(failure.benchNumber));
+  if (failure.reason === "duplicate-number")
+    return fieldRefusal(409, "bench_number", benchMessages.duplicate(failure.benchNumber));
   return benchRefusals[failure.reason];
 }
 
@@ -134,11 +144,18 @@ const EDIT_TRANSACTION = { maxWait: 15_000, timeout: 15_000 };
 async function editBench(id: string, base: EditBase, edit: (tx: Tx) => Promise<BenchRow>): Promise<BenchWriteResult> {
   try {
     return await prisma.$transaction(async (tx) => {
-      const claimed = await tx.bench.updateMany({ where: { id, ...versionCondition(base) }, data: { version: { increment: 1 } } });
+      const claimed = await tx.bench.updateMany({
+        where: { id, ...versionCondition(base) },
+        data: { version: { increment: 1 } },
+      });
       if (claimed.count === 0) {
         const current = await tx.bench.findUnique({ where: { id }, select: benchSelect });
         if (!current) throw new Refused({ ok: false, reason: "not-found" });
-        throw new Refused({ ok: false, reason: versionMismatch(current.version, base) ?? "stale", current: withFacts(current) });
+        throw new Refused({
+          ok: false,
+          reason: versionMismatch(current.version, base) ?? "stale",
+          current: withFacts(current),
+        });
       }
       return { ok: true, bench: withFacts(await edit(tx)) } as const;
     }, EDIT_TRANSACTION);
@@ -166,7 +183,8 @@ export async function updateBench(id: string, input: BenchUpdateInput, base: Edi
       }),
     );
   } catch (error) {
-    if (violates(error, "unique")) return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number ?? 0 };
+    if (violates(error, "unique"))
+      return { ok: false, reason: "duplicate-number", benchNumber: input.bench_number ?? 0 };
     if (violates(error, "missingRecord")) return { ok: false, reason: "not-found" };
     if (violates(error, "foreignKey")) return { ok: false, reason: "unknown-trail" };
     throw error;
@@ -180,7 +198,11 @@ export function deleteBench(id: string, base: EditBase = {}): Promise<BenchWrite
 
 export function addBenchVideo(benchId: string, video: BenchVideoInput, base: EditBase = {}): Promise<BenchWriteResult> {
   return editBench(benchId, base, (tx) =>
-    tx.bench.update({ where: { id: benchId }, data: { videos: { create: { title: video.title, url: video.url } } }, select: benchSelect }),
+    tx.bench.update({
+      where: { id: benchId },
+      data: { videos: { create: { title: video.title, url: video.url } } },
+      select: benchSelect,
+    }),
   );
 }
 

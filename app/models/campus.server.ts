@@ -18,10 +18,23 @@ export type Campus = { name: string; timeZone: string; center: LonLat | null; ve
  */
 export const DEFAULT_CAMPUS: Campus = { name: "Our campus", timeZone: "America/New_York", center: null, version: 0 };
 
-const campusSelect = { name: true, timeZone: true, centerLongitude: true, centerLatitude: true, version: true } as const;
+const campusSelect = {
+  name: true,
+  timeZone: true,
+  centerLongitude: true,
+  centerLatitude: true,
+  version: true,
+} as const;
 
-function toCampus(row: { name: string; timeZone: string; centerLongitude: number | null; centerLatitude: number | null; version: number }): Campus {
-  const center: LonLat | null = row.centerLongitude !== null && row.centerLatitude !== null ? [row.centerLongitude, row.centerLatitude] : null;
+function toCampus(row: {
+  name: string;
+  timeZone: string;
+  centerLongitude: number | null;
+  centerLatitude: number | null;
+  version: number;
+}): Campus {
+  const center: LonLat | null =
+    row.centerLongitude !== null && row.centerLatitude !== null ? [row.centerLongitude, row.centerLatitude] : null;
   return { name: row.name, timeZone: row.timeZone, center, version: row.version };
 }
 
@@ -51,7 +64,11 @@ export async function getPlacementArea(versions?: DataVersions): Promise<Placeme
     ...benches.map((bench): LonLat => [bench.longitude, bench.latitude]),
     ...(campus.center ? [campus.center] : []),
   ];
-  const area: PlacementArea = { box: boundingBox(points), marginMetres: PLACEMENT_MARGIN_METRES, hasCenter: campus.center !== null };
+  const area: PlacementArea = {
+    box: boundingBox(points),
+    marginMetres: PLACEMENT_MARGIN_METRES,
+    hasCenter: campus.center !== null,
+  };
   placement = { sources, area };
   return area;
 }
@@ -60,13 +77,15 @@ export function toCampusJson(campus: Campus): CampusJson {
   return { name: campus.name, timeZone: campus.timeZone, center: campus.center, version: campus.version };
 }
 
-type CampusResult = { ok: true; campus: Campus } | { ok: false; reason: "stale" | "precondition-failed"; current: Campus };
+type CampusResult =
+  { ok: true; campus: Campus } | { ok: false; reason: "stale" | "precondition-failed"; current: Campus };
 
 export const campusRefusals = {
   stale: { status: 409, message: campusMessages.stale },
   "precondition-failed": {
     status: 412,
-    message: "The campus settings have changed since the version named in If-Match, so nothing was saved. Read them again and retry.",
+    message:
+      "The campus settings have changed since the version named in If-Match, so nothing was saved. Read them again and retry.",
   },
 } as const satisfies Record<"stale" | "precondition-failed", Refusal>;
 
@@ -85,20 +104,29 @@ export async function updateCampus(change: CampusChange, base: EditBase = {}): P
     if (mismatch) return { ok: false, reason: mismatch, current };
     if (!row) {
       await tx.campus.createMany({
-        data: [{ id: 1, name: DEFAULT_CAMPUS.name, timeZone: DEFAULT_CAMPUS.timeZone, version: DEFAULT_CAMPUS.version }],
+        data: [
+          { id: 1, name: DEFAULT_CAMPUS.name, timeZone: DEFAULT_CAMPUS.timeZone, version: DEFAULT_CAMPUS.version },
+        ],
         skipDuplicates: true,
       });
     }
-    const center = change.center === undefined ? {} : { centerLongitude: change.center?.[0] ?? null, centerLatitude: change.center?.[1] ?? null };
+    const center =
+      change.center === undefined
+        ? {}
+        : { centerLongitude: change.center?.[0] ?? null, centerLatitude: change.center?.[1] ?? null };
     const fields = {
       ...(change.name !== undefined ? { name: change.name } : {}),
       ...(change.timeZone !== undefined ? { timeZone: change.timeZone } : {}),
       ...center,
     };
-    const written = await tx.campus.updateMany({ where: { id: 1, ...versionCondition(base) }, data: { ...fields, version: { increment: 1 } } });
+    const written = await tx.campus.updateMany({
+      where: { id: 1, ...versionCondition(base) },
+      data: { ...fields, version: { increment: 1 } },
+    });
     const saved = await read();
     if (!saved) throw new Error("The campus row vanished inside its own transaction");
-    if (written.count === 0) return { ok: false, reason: versionMismatch(saved.version, base) ?? "stale", current: toCampus(saved) };
+    if (written.count === 0)
+      return { ok: false, reason: versionMismatch(saved.version, base) ?? "stale", current: toCampus(saved) };
     return { ok: true, campus: toCampus(saved) };
   });
 }

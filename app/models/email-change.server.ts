@@ -21,7 +21,11 @@ type Editor = Parameters<typeof updateUserProfile>[2];
  * the answer: the link (or the owner's warning) for one's own new email, and the notice to the old address
  * when an administrator changed it directly.
  */
-export async function submitProfileUpdate(userId: string, changes: Parameters<typeof updateUserProfile>[1], editor: Editor) {
+export async function submitProfileUpdate(
+  userId: string,
+  changes: Parameters<typeof updateUserProfile>[1],
+  editor: Editor,
+) {
   const updated = await updateUserProfile(userId, changes, editor);
   if (updated.ok && updated.emailPending !== null) {
     const address = updated.emailPending;
@@ -41,7 +45,11 @@ type EmailChangeDelivery = "sent" | "address-taken" | "suppressed" | "no-account
  * one of the account. When another account has the address, no link is made: its owner is told that
  * someone tried. A few mails an hour at most reach one address, from however many accounts.
  */
-export async function deliverEmailChange(userId: string, newEmail: string, now = new Date()): Promise<EmailChangeDelivery> {
+export async function deliverEmailChange(
+  userId: string,
+  newEmail: string,
+  now = new Date(),
+): Promise<EmailChangeDelivery> {
   const { max, windowMs } = rateLimitPolicies.emailConfirm.account;
   const limit = await hitRateLimit(counterKey("emailConfirm", "address", newEmail), scaledMax(max), windowMs, now);
   if (!limit.allowed) {
@@ -50,7 +58,11 @@ export async function deliverEmailChange(userId: string, newEmail: string, now =
   }
   const owner = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
   if (owner && owner.id !== userId) {
-    const mail = { to: newEmail, subject: "Someone tried to use your email on Walking Trails", text: addressTakenMailText() };
+    const mail = {
+      to: newEmail,
+      subject: "Someone tried to use your email on Walking Trails",
+      text: addressTakenMailText(),
+    };
     const sent = await sendOrForget("email already taken", mail);
     return sent === "sent" ? "address-taken" : sent;
   }
@@ -67,7 +79,11 @@ export async function deliverEmailChange(userId: string, newEmail: string, now =
     return row.id;
   });
   if (!tokenId) return "no-account";
-  const mail = { to: newEmail, subject: "Confirm your new Walking Trails email", text: confirmMailText(tokenLink("confirm-email", token)) };
+  const mail = {
+    to: newEmail,
+    subject: "Confirm your new Walking Trails email",
+    text: confirmMailText(tokenLink("confirm-email", token)),
+  };
   return sendOrForget("email change", mail, () => prisma.emailChangeToken.deleteMany({ where: { id: tokenId } }));
 }
 
@@ -107,7 +123,10 @@ async function noticeEmailChanged(oldEmail: string, newEmail: string) {
 }
 
 /** What a usable link would do, as its page shows it (GET consumes nothing): the account and the new email. */
-export async function emailChangeRequest(token: string, now = new Date()): Promise<{ username: string; newEmail: string } | null> {
+export async function emailChangeRequest(
+  token: string,
+  now = new Date(),
+): Promise<{ username: string; newEmail: string } | null> {
   const row = await prisma.emailChangeToken.findUnique({
     where: { tokenHash: hashToken(token) },
     select: { usedAt: true, expiresAt: true, newEmail: true, user: { select: { username: true } } },
@@ -125,17 +144,32 @@ type ConfirmResult = { ok: true; user: PublicUser } | { ok: false; reason: "inva
  * session that confirms stays signed in when it is the account's own; every other one ends, as with any
  * new email, and the old address is told.
  */
-export async function confirmEmailChange(token: string, sessionId: string | null, now = new Date()): Promise<ConfirmResult> {
-  const found = await prisma.emailChangeToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true, newEmail: true } });
+export async function confirmEmailChange(
+  token: string,
+  sessionId: string | null,
+  now = new Date(),
+): Promise<ConfirmResult> {
+  const found = await prisma.emailChangeToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true, newEmail: true },
+  });
   if (!found) return { ok: false, reason: "invalid-token" };
   let result: ConfirmResult & { from?: string };
   try {
     result = await prisma.$transaction(async (tx) => {
-      const claimed = await tx.emailChangeToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      const claimed = await tx.emailChangeToken.updateMany({
+        where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
       if (claimed.count !== 1) return { ok: false, reason: "invalid-token" } as const;
-      const [account] = await tx.$queryRaw<{ email: string }[]>`SELECT email FROM "User" WHERE id = ${found.userId} FOR UPDATE`;
+      const [account] = await tx.$queryRaw<
+        { email: string }[]
+      >`SELECT email FROM "User" WHERE id = ${found.userId} FOR UPDATE`;
       if (!account) return { ok: false, reason: "invalid-token" } as const;
-      const taken = await tx.user.findFirst({ where: { email: found.newEmail, NOT: { id: found.userId } }, select: { id: true } });
+      const taken = await tx.user.findFirst({
+        where: { email: found.newEmail, NOT: { id: found.userId } },
+        select: { id: true },
+      });
       if (taken) return { ok: false, reason: "email-taken" } as const;
       const user = await setConfirmedEmail(tx, found.userId, found.newEmail, sessionId ?? undefined);
       return { ok: true, user, from: account.email } as const;
@@ -155,5 +189,9 @@ export async function confirmEmailChange(token: string, sessionId: string | null
 
 /** Forgets email change links that can no longer be used (used, or past their day). Returns how many. */
 export async function sweepSpentEmailChanges(now = new Date()) {
-  return (await prisma.emailChangeToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })).count;
+  return (
+    await prisma.emailChangeToken.deleteMany({
+      where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] },
+    })
+  ).count;
 }

@@ -46,7 +46,9 @@ export async function eraseFeedbackAuthor(tx: Tx, userId: string) {
 const feedbackSearch = (q: string | null | undefined): Prisma.FeedbackWhereInput | undefined => {
   const query = q?.trim();
   const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
-  return query ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] } : undefined;
+  return query
+    ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] }
+    : undefined;
 };
 
 type FeedbackPage = { feedback: FeedbackRow[]; next: string | null };

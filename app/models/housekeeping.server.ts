@@ -34,7 +34,8 @@ export async function sweepExpired(now = new Date()): Promise<SweepCounts> {
     sweepExpiredTrailPathDrafts(now),
   ]);
   const counts = { sessions, resetTokens, signInLinks, emailChanges, rateLimits, trailPathDrafts };
-  if (sessions + resetTokens + signInLinks + emailChanges + rateLimits + trailPathDrafts > 0) log("info", "housekeeping swept expired rows", counts);
+  if (sessions + resetTokens + signInLinks + emailChanges + rateLimits + trailPathDrafts > 0)
+    log("info", "housekeeping swept expired rows", counts);
   return counts;
 }
 

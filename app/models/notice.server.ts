@@ -63,11 +63,16 @@ async function readable<Row extends TimedRow>(rows: Row[], client: Pick<Tx, "$qu
     SELECT "id", (extract(epoch FROM "startsAt") * 1000)::float8 AS "startsAt", (extract(epoch FROM "endsAt") * 1000)::float8 AS "endsAt"
     FROM "Notice" WHERE "id" = ANY(${ids})`;
   const byId = new Map(times.map((time) => [time.id, time]));
-  const toDate = (ms: number | null | undefined) => (ms == null ? null : new Date(Math.max(-DATE_LIMIT_MS, Math.min(DATE_LIMIT_MS, ms))));
+  const toDate = (ms: number | null | undefined) =>
+    ms == null ? null : new Date(Math.max(-DATE_LIMIT_MS, Math.min(DATE_LIMIT_MS, ms)));
   return rows.map((row) => {
     const time = byId.get(row.id);
     if (!time) return row;
-    return { ...row, startsAt: invalid(row.startsAt) ? toDate(time.startsAt) : row.startsAt, endsAt: invalid(row.endsAt) ? toDate(time.endsAt) : row.endsAt };
+    return {
+      ...row,
+      startsAt: invalid(row.startsAt) ? toDate(time.startsAt) : row.startsAt,
+      endsAt: invalid(row.endsAt) ? toDate(time.endsAt) : row.endsAt,
+    };
   });
 }
 
@@ -95,7 +100,12 @@ export const noticeRefusals = {
 
 /** The rows showing at `now`: started (or with no start) and not yet ended (or with no end). */
 function activeAt(now: Date): Prisma.NoticeWhereInput {
-  return { AND: [{ OR: [{ startsAt: null }, { startsAt: { lte: now } }] }, { OR: [{ endsAt: null }, { endsAt: { gt: now } }] }] };
+  return {
+    AND: [
+      { OR: [{ startsAt: null }, { startsAt: { lte: now } }] },
+      { OR: [{ endsAt: null }, { endsAt: { gt: now } }] },
+    ],
+  };
 }
 
 const stateWhere = (now: Date): Record<NoticeShow, Prisma.NoticeWhereInput> => ({
@@ -146,11 +156,21 @@ export async function listActiveNotices(places?: NoticePlaces, now = new Date())
 export async function nextNoticeChange(places?: NoticePlaces, now = new Date()): Promise<Date | null> {
   const where = placeWhere(places);
   const [starting, ending] = await Promise.all([
-    prisma.notice.findFirst({ where: { AND: [where, { startsAt: { gt: now } }] }, orderBy: { startsAt: "asc" }, select: { startsAt: true } }),
-    prisma.notice.findFirst({ where: { AND: [where, { endsAt: { gt: now } }] }, orderBy: { endsAt: "asc" }, select: { endsAt: true } }),
+    prisma.notice.findFirst({
+      where: { AND: [where, { startsAt: { gt: now } }] },
+      orderBy: { startsAt: "asc" },
+      select: { startsAt: true },
+    }),
+    prisma.notice.findFirst({
+      where: { AND: [where, { endsAt: { gt: now } }] },
+      orderBy: { endsAt: "asc" },
+      select: { endsAt: true },
+    }),
   ]);
   // A time the driver cannot read lies past year 9999 (those before now are not asked for): no reload for it.
-  const times = [starting?.startsAt, ending?.endsAt].filter((time): time is Date => Boolean(time) && !Number.isNaN(time!.getTime()));
+  const times = [starting?.startsAt, ending?.endsAt].filter(
+    (time): time is Date => Boolean(time) && !Number.isNaN(time!.getTime()),
+  );
   return times.length > 0 ? new Date(Math.min(...times.map((time) => time.getTime()))) : null;
 }
 
@@ -211,7 +231,10 @@ function unknownPlace(place: { benchId?: string | null }) {
 }
 
 /** Posts a notice under the admin who wrote it. The bench or trail must exist. */
-export async function createNotice(authorId: string | null, input: NoticeInput & { reportId?: string }): Promise<NoticeWriteResult> {
+export async function createNotice(
+  authorId: string | null,
+  input: NoticeInput & { reportId?: string },
+): Promise<NoticeWriteResult> {
   const place = input.benchId ? { benchId: input.benchId } : { trailId: input.trailId };
   try {
     const notice = await prisma.notice.create({
@@ -254,7 +277,11 @@ async function editNotice(
       if (mismatch) return { ok: false, reason: mismatch, current } as const;
       const data = await change(tx, current);
       if ("ok" in data) return data;
-      const notice = await tx.notice.update({ where: { id }, data: { ...data, version: { increment: 1 } }, select: noticeSelect });
+      const notice = await tx.notice.update({
+        where: { id },
+        data: { ...data, version: { increment: 1 } },
+        select: noticeSelect,
+      });
       return { ok: true, notice: await readableOne(notice, tx) } as const;
     });
   } catch (error) {
@@ -275,7 +302,11 @@ export function updateNotice(id: string, patch: NoticePatch, base: EditBase = {}
       const startsAt = patch.startsAt === undefined ? current.startsAt : patch.startsAt;
       const endsAt = patch.endsAt === undefined ? current.endsAt : patch.endsAt;
       if (startsAt && endsAt && endsAt <= startsAt) return { ok: false, reason: "ends-before-start", current };
-      const place = patch.benchId ? { benchId: patch.benchId, trailId: null } : patch.trailId ? { trailId: patch.trailId, benchId: null } : {};
+      const place = patch.benchId
+        ? { benchId: patch.benchId, trailId: null }
+        : patch.trailId
+          ? { trailId: patch.trailId, benchId: null }
+          : {};
       return {
         ...place,
         ...(patch.kind ? { kind: patch.kind } : {}),
@@ -317,12 +348,18 @@ export async function createNoticeFromReport(
   authorId: string,
   reportId: string,
   now = new Date(),
-): Promise<{ ok: true; notice: NoticeRow; existing: boolean } | { ok: false; reason: "report-not-found" | "report-place-removed" }> {
+): Promise<
+  | { ok: true; notice: NoticeRow; existing: boolean }
+  | { ok: false; reason: "report-not-found" | "report-place-removed" }
+> {
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Report" WHERE "id" = ${reportId} FOR UPDATE`;
     const report =
       locked.length > 0
-        ? await tx.report.findUnique({ where: { id: reportId }, select: { trailId: true, benchId: true, category: true, status: true } })
+        ? await tx.report.findUnique({
+            where: { id: reportId },
+            select: { trailId: true, benchId: true, category: true, status: true },
+          })
         : null;
     if (!report) return { ok: false, reason: "report-not-found" } as const;
     if (!report.trailId && !report.benchId) return { ok: false, reason: "report-place-removed" } as const;
@@ -354,8 +391,19 @@ export async function noticesOfReports(reportIds: string[], now = new Date()) {
 
 /** How a notice names its place: "Bench 3" or "Gold Trail", with its page. */
 function placeOf(row: NoticeRow): NoticeView["place"] {
-  if (row.bench) return { name: `Bench ${row.bench.benchNumber}`, href: `/benches/${row.benchId}`, benchId: row.benchId, trailId: null };
-  return { name: row.trail?.name ?? "", href: row.trail ? `/trails/${trailSlug(row.trail)}` : "/trails", benchId: null, trailId: row.trailId };
+  if (row.bench)
+    return {
+      name: `Bench ${row.bench.benchNumber}`,
+      href: `/benches/${row.benchId}`,
+      benchId: row.benchId,
+      trailId: null,
+    };
+  return {
+    name: row.trail?.name ?? "",
+    href: row.trail ? `/trails/${trailSlug(row.trail)}` : "/trails",
+    benchId: null,
+    trailId: row.trailId,
+  };
 }
 
 /** A notice as the walkers' pages show it. */

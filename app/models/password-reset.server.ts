@@ -31,7 +31,9 @@ export async function deliverPasswordReset(email: string, now = new Date()): Pro
   const tokenId = await prisma.$transaction(async (tx) => {
     // Locked and read again: an email or password change committed meanwhile either voids this token
     // (it runs after us) or has already moved the account away from this address (no token at all).
-    const [owner] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE id = ${user.id} AND email = ${address} FOR UPDATE`;
+    const [owner] = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM "User" WHERE id = ${user.id} AND email = ${address} FOR UPDATE`;
     if (!owner) return null;
     const row = await tx.passwordResetToken.create({
       data: { tokenHash, userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) },
@@ -41,7 +43,11 @@ export async function deliverPasswordReset(email: string, now = new Date()): Pro
   });
   if (!tokenId) return "no-account";
 
-  const mail = { to: address, subject: "Reset your Walking Trails password", text: resetMailText(tokenLink("reset", token)) };
+  const mail = {
+    to: address,
+    subject: "Reset your Walking Trails password",
+    text: resetMailText(tokenLink("reset", token)),
+  };
   return sendOrForget("password reset", mail, () => prisma.passwordResetToken.deleteMany({ where: { id: tokenId } }));
 }
 
@@ -73,9 +79,16 @@ type ResetPasswordResult = { ok: true; userId: string } | { ok: false; reason: "
  * Sets the new password if the token is unused and unexpired. Using a token voids every other unused
  * token of the user and ends all of the user's sessions, in one transaction.
  */
-export async function resetPasswordWithToken(token: string, newPassword: string, now = new Date()): Promise<ResetPasswordResult> {
+export async function resetPasswordWithToken(
+  token: string,
+  newPassword: string,
+  now = new Date(),
+): Promise<ResetPasswordResult> {
   const tokenHash = hashToken(token);
-  const found = await prisma.passwordResetToken.findUnique({ where: { tokenHash }, select: { id: true, userId: true, usedAt: true, expiresAt: true } });
+  const found = await prisma.passwordResetToken.findUnique({
+    where: { tokenHash },
+    select: { id: true, userId: true, usedAt: true, expiresAt: true },
+  });
   if (!found || found.usedAt || found.expiresAt <= now) return { ok: false, reason: "invalid-token" };
   const passwordHash = await hashPassword(newPassword);
   return prisma.$transaction(async (tx) => {
@@ -92,5 +105,9 @@ export async function resetPasswordWithToken(token: string, newPassword: string,
 
 /** Forgets reset tokens that can no longer be used (used, or past their hour). Returns how many. */
 export async function sweepSpentResetTokens(now = new Date()) {
-  return (await prisma.passwordResetToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })).count;
+  return (
+    await prisma.passwordResetToken.deleteMany({
+      where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] },
+    })
+  ).count;
 }

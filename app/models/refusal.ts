@@ -5,7 +5,12 @@
  * which both send as Retry-After. Each model keeps its refusals in one
  * table, so a page and the API can never word or number the same refusal differently.
  */
-export type Refusal = { status: number; message: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number };
+export type Refusal = {
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+};
 
 /** A refusal that concerns one field. */
 export function fieldRefusal(status: number, field: string, message: string): Refusal {

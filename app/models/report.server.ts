@@ -68,11 +68,21 @@ function removedPlaceName(row: Pick<ReportRow, "removedBenchNumber" | "removedTr
  * Keeps a report under the account that sent it (its username and email at the time, as for feedback)
  * and, unless REPORT_MAIL is off, mails the admins after the answer. The bench or trail must exist.
  */
-export async function createReport(author: { id: string; username: string; email: string }, input: ReportInput): Promise<ReportWriteResult> {
+export async function createReport(
+  author: { id: string; username: string; email: string },
+  input: ReportInput,
+): Promise<ReportWriteResult> {
   const place = input.benchId ? { benchId: input.benchId } : { trailId: input.trailId };
   try {
     const report = await prisma.report.create({
-      data: { userId: author.id, username: author.username, email: author.email, ...place, category: input.category, description: input.description },
+      data: {
+        userId: author.id,
+        username: author.username,
+        email: author.email,
+        ...place,
+        category: input.category,
+        description: input.description,
+      },
       select: reportSelect,
     });
     if (env.REPORT_MAIL) runAfterAnswer("report mail", () => mailAdminsAboutReport(report.id));
@@ -97,7 +107,10 @@ function adminReportPath(id: string) {
  */
 export async function mailAdminsAboutReport(id: string) {
   const [report, admins] = await Promise.all([
-    prisma.report.findUnique({ where: { id }, select: { id: true, category: true, createdAt: true, bench: reportSelect.bench, trail: reportSelect.trail } }),
+    prisma.report.findUnique({
+      where: { id },
+      select: { id: true, category: true, createdAt: true, bench: reportSelect.bench, trail: reportSelect.trail },
+    }),
     prisma.user.findMany({ where: { role: "Admin" }, select: { email: true }, orderBy: { createdAt: "asc" } }),
   ]);
   if (!report) return 0;
@@ -126,7 +139,9 @@ export async function mailAdminsAboutReport(id: string) {
     } catch (error) {
       // The error's own message may quote the recipient; its code says what went wrong well enough.
       const code = (error as { code?: unknown }).code;
-      log("error", "report mail failed", { error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown" });
+      log("error", "report mail failed", {
+        error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown",
+      });
     }
   }
   return sent;
@@ -189,7 +204,10 @@ export function countUnresolvedReports() {
  * Sets a report's status and the note its reporter reads: `note` undefined keeps the note, "" or null
  * takes it away.
  */
-export async function setReportStatus(id: string, { status, note }: { status: ReportStatus; note?: string | null }): Promise<ReportWriteResult> {
+export async function setReportStatus(
+  id: string,
+  { status, note }: { status: ReportStatus; note?: string | null },
+): Promise<ReportWriteResult> {
   const { count } = await prisma.report.updateMany({
     where: { id },
     data: { status, ...(note === undefined ? {} : { note: note || null }) },

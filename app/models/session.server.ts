@@ -46,7 +46,10 @@ export type AlsoRead = (userId: Prisma.Sql) => Prisma.Sql;
  * `viewerCountersColumn` in app/models/video.server.ts), read in the same statement; only what a valid
  * session's user may see is worth using, which the caller checks with `user`.
  */
-export async function readSession(sessionId: string, also?: AlsoRead): Promise<{ user: SessionUser | null; dataVersions: DataVersions; also: unknown }> {
+export async function readSession(
+  sessionId: string,
+  also?: AlsoRead,
+): Promise<{ user: SessionUser | null; dataVersions: DataVersions; also: unknown }> {
   const [row] = await prisma.$queryRaw<SessionRow[]>`
     SELECT s."expiresAt", s."createdAt", s."startedBySignUp", u."id", u."username", u."email", u."role"::text AS "role",
       ${dataVersionsColumn} AS "dataVersions", ${also ? also(Prisma.sql`s."userId"`) : Prisma.sql`NULL`} AS "also"
@@ -54,14 +57,19 @@ export async function readSession(sessionId: string, also?: AlsoRead): Promise<{
     LEFT JOIN "Session" s ON s."id" = ${sessionId}
     LEFT JOIN "User" u ON u."id" = s."userId"`;
   const dataVersions = parseDataVersions(row?.dataVersions ?? null);
-  if (!row?.expiresAt || !row.createdAt || !row.id || !row.username || !row.email || !row.role) return { user: null, dataVersions, also: null };
+  if (!row?.expiresAt || !row.createdAt || !row.id || !row.username || !row.email || !row.role)
+    return { user: null, dataVersions, also: null };
   const now = Date.now();
   if (row.expiresAt.getTime() <= now) {
     await prisma.session.deleteMany({ where: { id: sessionId } });
     return { user: null, dataVersions, also: null };
   }
   const newAccount = Boolean(row.startedBySignUp) && now - row.createdAt.getTime() < NEW_ACCOUNT_GREETING_MS;
-  return { user: { id: row.id, username: row.username, email: row.email, role: row.role, newAccount }, dataVersions, also: row.also };
+  return {
+    user: { id: row.id, username: row.username, email: row.email, role: row.role, newAccount },
+    dataVersions,
+    also: row.also,
+  };
 }
 
 /** The signed-in user for a session id, or null when it is unknown or expired. */

@@ -20,7 +20,11 @@ type SignInLinkReason = "under-attack" | "busy-address";
  * account: whoever knows the password cannot flood the owner's inbox with them. If the mail cannot be
  * sent the token is deleted again: no usable link exists that nobody received.
  */
-export async function deliverSignInLink(userId: string, reason: SignInLinkReason = "under-attack", now = new Date()): Promise<SignInLinkDelivery> {
+export async function deliverSignInLink(
+  userId: string,
+  reason: SignInLinkReason = "under-attack",
+  now = new Date(),
+): Promise<SignInLinkDelivery> {
   const { max, windowMs } = rateLimitPolicies.signInLink.account;
   const limit = await hitRateLimit(`signInLink:account:${userId}`, scaledMax(max), windowMs, now);
   if (!limit.allowed) {
@@ -40,7 +44,11 @@ export async function deliverSignInLink(userId: string, reason: SignInLinkReason
     return { id: row.id, email: owner.email };
   });
   if (!created) return "no-account";
-  const mail = { to: created.email, subject: "Finish signing in to Walking Trails", text: signInLinkMailText(tokenLink("signin-link", token), reason) };
+  const mail = {
+    to: created.email,
+    subject: "Finish signing in to Walking Trails",
+    text: signInLinkMailText(tokenLink("signin-link", token), reason),
+  };
   return sendOrForget("sign-in link", mail, () => prisma.signInLinkToken.deleteMany({ where: { id: created.id } }));
 }
 
@@ -77,7 +85,10 @@ function signInLinkMailText(link: string, reason: SignInLinkReason) {
  * The account a usable link signs in to, as its page names it (GET shows it with the button, or an
  * explanation; it consumes nothing): the username, and the email partly masked. Null when not usable.
  */
-export async function signInLinkAccount(token: string, now = new Date()): Promise<{ username: string; maskedEmail: string } | null> {
+export async function signInLinkAccount(
+  token: string,
+  now = new Date(),
+): Promise<{ username: string; maskedEmail: string } | null> {
   const row = await prisma.signInLinkToken.findUnique({
     where: { tokenHash: hashToken(token) },
     select: { usedAt: true, expiresAt: true, user: { select: { username: true, email: true } } },
@@ -98,9 +109,15 @@ type ConsumeResult = { ok: true; user: PublicUser } | { ok: false; reason: "inva
 
 /** Uses the token once: of two concurrent requests only one signs in. */
 export async function consumeSignInLink(token: string, now = new Date()): Promise<ConsumeResult> {
-  const found = await prisma.signInLinkToken.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, userId: true } });
+  const found = await prisma.signInLinkToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { id: true, userId: true },
+  });
   if (!found) return { ok: false, reason: "invalid-token" };
-  const claimed = await prisma.signInLinkToken.updateMany({ where: { id: found.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  const claimed = await prisma.signInLinkToken.updateMany({
+    where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
   if (claimed.count !== 1) return { ok: false, reason: "invalid-token" };
   const user = await prisma.user.findUnique({ where: { id: found.userId }, select: publicUserSelect });
   return user ? { ok: true, user } : { ok: false, reason: "invalid-token" };
@@ -108,5 +125,7 @@ export async function consumeSignInLink(token: string, now = new Date()): Promis
 
 /** Forgets sign-in links that can no longer be used (used, or past their 15 minutes). Returns how many. */
 export async function sweepSpentSignInLinks(now = new Date()) {
-  return (await prisma.signInLinkToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })).count;
+  return (
+    await prisma.signInLinkToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })
+  ).count;
 }

@@ -4,7 +4,12 @@ import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts, type LonLat } from "~/lib
 import { pathData } from "~/lib/map-frame";
 import { listBenches } from "~/models/bench.server";
 import { noticesForWalkers, type NoticeMarkData } from "~/models/notice.server";
-import { benchesInTrailOrder, getTrailWithCoordinates, listTrailsWithCoordinates, type TrailSummary } from "~/models/trail.server";
+import {
+  benchesInTrailOrder,
+  getTrailWithCoordinates,
+  listTrailsWithCoordinates,
+  type TrailSummary,
+} from "~/models/trail.server";
 import type { NoticeKind, NoticeView } from "~/schemas/notice";
 import { currentDataCache } from "~/utils/current-data-cache.server";
 import type { DataVersions } from "~/utils/versioned-cache.server";
@@ -28,7 +33,13 @@ const trailMaps = currentDataCache(async (now) => {
     listBenches(),
     noticesForWalkers(undefined, now),
   ]);
-  const chooser = trails.map(({ id, name, color }) => ({ id, name, color, param: trailParam({ id, color }), notice: trailMarks[id]?.kind ?? null }));
+  const chooser = trails.map(({ id, name, color }) => ({
+    id,
+    name,
+    color,
+    param: trailParam({ id, color }),
+    notice: trailMarks[id]?.kind ?? null,
+  }));
   const pages = new Map<string, TrailMapPage>();
   for (const trail of trails) {
     // Two trails of one colour: the address names the first, as the chooser's first link does.
@@ -64,7 +75,10 @@ const trailMaps = currentDataCache(async (now) => {
         },
         facts: trailFacts(trail.coordinates),
         // The banner: the trail's own notices and its benches'.
-        notices: notices.filter((notice) => notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId))),
+        notices: notices.filter(
+          (notice) =>
+            notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId)),
+        ),
         nextChangeAt,
         benches: onTrail,
       }),
@@ -74,7 +88,10 @@ const trailMaps = currentDataCache(async (now) => {
   return { value: { pages, empty }, validUntil: nextChangeAt ? new Date(nextChangeAt) : null };
 });
 
-type BenchOnMap = Pick<Awaited<ReturnType<typeof listBenches>>[number], "id" | "benchNumber" | "location" | "latitude" | "longitude" | "trailId" | "videos"> & {
+type BenchOnMap = Pick<
+  Awaited<ReturnType<typeof listBenches>>[number],
+  "id" | "benchNumber" | "location" | "latitude" | "longitude" | "trailId" | "videos"
+> & {
   notice: NoticeMarkData | null;
 };
 
@@ -112,9 +129,18 @@ type TrailMapPage = {
  * default trail rather than an error, as the address is the person's to edit. Shared between requests:
  * never mutate it. `versions`: the request's data versions, when it has read them (dataVersionsOf).
  */
-export async function trailMapPage(requested: string | null | undefined, versions?: DataVersions, now = new Date()): Promise<TrailMapPage> {
+export async function trailMapPage(
+  requested: string | null | undefined,
+  versions?: DataVersions,
+  now = new Date(),
+): Promise<TrailMapPage> {
   const { pages, empty } = await trailMaps(versions, now);
-  return pages.get(requested?.toLowerCase() ?? DEFAULT_TRAIL_COLOR) ?? pages.get(DEFAULT_TRAIL_COLOR) ?? pages.values().next().value ?? empty;
+  return (
+    pages.get(requested?.toLowerCase() ?? DEFAULT_TRAIL_COLOR) ??
+    pages.get(DEFAULT_TRAIL_COLOR) ??
+    pages.values().next().value ??
+    empty
+  );
 }
 
 const lineDigest = (drawing: string) => createHash("sha256").update(drawing).digest("base64url").slice(0, 16);

@@ -10,7 +10,13 @@ import { BENCH_NEAR_TRAIL_METRES, snapToTrail, trailLine } from "~/lib/trail-wal
 import type { EditBase } from "~/models/edit-version";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { getPlacementArea } from "~/models/campus.server";
-import { benchesInTrailOrder, getTrailWithCoordinates, replaceTrailPath, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
+import {
+  benchesInTrailOrder,
+  getTrailWithCoordinates,
+  replaceTrailPath,
+  trailRefusals,
+  type TrailWriteResult,
+} from "~/models/trail.server";
 import { isId } from "~/schemas/id";
 import { trailPathMessages } from "~/schemas/trail-path";
 import { prisma } from "~/utils/db.server";
@@ -40,7 +46,9 @@ export async function createTrailPathDraft(
   uploadedById: string,
   now = new Date(),
 ): Promise<DraftCreated> {
-  const trail = isId(trailId) ? await prisma.trail.findUnique({ where: { id: trailId }, select: { version: true } }) : null;
+  const trail = isId(trailId)
+    ? await prisma.trail.findUnique({ where: { id: trailId }, select: { version: true } })
+    : null;
   if (!trail) return { ok: false, refusal: trailPathRefusals["not-found"] };
   const parsed = parsePathFile(file.text, await getPlacementArea());
   if (!parsed.ok) return { ok: false, refusal: trailPathRefusals.file(parsed.message) };
@@ -111,7 +119,11 @@ export async function getTrailPathPreview(draftId: string, now = new Date()) {
     trail: { id: trail.id, name: trail.name, color: trail.color, version: trail.version },
     // The trail was edited after the upload: "now" below is its latest path, not the one the file replaced.
     changedSinceUpload: trail.version !== draft.baseVersion,
-    now: { coordinates: trail.coordinates, points: trail.coordinates.length, metres: pathLengthMetres(trail.coordinates) },
+    now: {
+      coordinates: trail.coordinates,
+      points: trail.coordinates.length,
+      metres: pathLengthMetres(trail.coordinates),
+    },
     uploaded: { coordinates: points, points: points.length, metres: pathLengthMetres(points) },
     farBenches,
   };
@@ -123,7 +135,11 @@ export type TrailPathPreview = NonNullable<Awaited<ReturnType<typeof getTrailPat
  * Replaces the trail's path with the draft's, in one transaction: the trail must still be at the version
  * the preview compared with (`base`), and the draft still waiting (it is deleted with the same commit).
  */
-export async function applyTrailPathDraft(draftId: string, base: EditBase, now = new Date()): Promise<TrailWriteResult> {
+export async function applyTrailPathDraft(
+  draftId: string,
+  base: EditBase,
+  now = new Date(),
+): Promise<TrailWriteResult> {
   const draft = await findDraft(draftId, now);
   if (!draft) return { ok: false, reason: "upload-gone" };
   return replaceTrailPath(draft.trailId, storedPath(draft.points), base, async (tx) => {
@@ -135,7 +151,10 @@ export async function applyTrailPathDraft(draftId: string, base: EditBase, now =
 /** Deletes a draft (Cancel) and answers the trail it was for; null when it was already gone. Nothing else changes. */
 export async function discardTrailPathDraft(draftId: string): Promise<{ trailId: string; trailName: string } | null> {
   if (!isId(draftId)) return null;
-  const draft = await prisma.trailPathDraft.findUnique({ where: { id: draftId }, select: { trail: { select: { id: true, name: true } } } });
+  const draft = await prisma.trailPathDraft.findUnique({
+    where: { id: draftId },
+    select: { trail: { select: { id: true, name: true } } },
+  });
   if (!draft) return null;
   const { count } = await prisma.trailPathDraft.deleteMany({ where: { id: draftId } });
   return count === 1 ? { trailId: draft.trail.id, trailName: draft.trail.name } : null;

@@ -73,7 +73,10 @@ export async function listTrails(versions?: DataVersions): Promise<TrailSummary[
 }
 
 /** One trail with its path as [longitude, latitude] pairs in path order; null when there is no such trail. */
-export async function getTrailWithCoordinates(id: string, versions?: DataVersions): Promise<TrailWithCoordinates | null> {
+export async function getTrailWithCoordinates(
+  id: string,
+  versions?: DataVersions,
+): Promise<TrailWithCoordinates | null> {
   return (await allTrails(versions)).find((trail) => trail.id === id) ?? null;
 }
 
@@ -112,7 +115,10 @@ export async function benchesWithPlaces(versions?: DataVersions) {
  * within 30 m of it (the walk companion's rule), so a bench moved beside a trail is on it. `source`: the
  * benches when the caller holds them already, or the request's data versions to read them at.
  */
-export async function benchesInTrailOrder(trail: TrailWithCoordinates, source?: Awaited<ReturnType<typeof listBenches>> | DataVersions) {
+export async function benchesInTrailOrder(
+  trail: TrailWithCoordinates,
+  source?: Awaited<ReturnType<typeof listBenches>> | DataVersions,
+) {
   const benches = Array.isArray(source) ? source : await listBenches(source);
   return benchesAlongTrail(trailLine(trail.coordinates), trail.id, benches);
 }
@@ -147,7 +153,11 @@ const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
  * Without an expected version or If-Match the edit applies to the trail as it is then (last write wins).
  * `edit` answers false for a position that is not there, or the reason it refused.
  */
-async function editTrail(trailId: string, base: EditBase, edit: (tx: Tx, pointCount: number) => Promise<boolean | "upload-gone">): Promise<TrailWriteResult> {
+async function editTrail(
+  trailId: string,
+  base: EditBase,
+  edit: (tx: Tx, pointCount: number) => Promise<boolean | "upload-gone">,
+): Promise<TrailWriteResult> {
   return prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ version: number }[]>`
       SELECT "version" FROM "Trail" WHERE "id" = ${trailId} FOR UPDATE`;
@@ -176,10 +186,18 @@ async function shiftPositions(tx: Tx, trailId: string, from: number, delta: 1 | 
 }
 
 /** Replaces the point at `index` (0-based). */
-export function updateCoordinate(trailId: string, index: number, { latitude, longitude }: { latitude: number; longitude: number }, base: EditBase = {}) {
+export function updateCoordinate(
+  trailId: string,
+  index: number,
+  { latitude, longitude }: { latitude: number; longitude: number },
+  base: EditBase = {},
+) {
   return editTrail(trailId, base, async (tx, count) => {
     if (!Number.isInteger(index) || index < 0 || index >= count) return false;
-    await tx.trailPoint.update({ where: { trailId_position: { trailId, position: index } }, data: { latitude, longitude } });
+    await tx.trailPoint.update({
+      where: { trailId_position: { trailId, position: index } },
+      data: { latitude, longitude },
+    });
     return true;
   });
 }
@@ -209,17 +227,28 @@ export function deleteCoordinate(trailId: string, index: number, base: EditBase 
  * first in the same transaction and answers whether the upload they came from was still waiting (it
  * deletes it), so an upload is applied once, and nothing is written when it was not.
  */
-export function replaceTrailPath(trailId: string, coordinates: readonly LonLat[], base: EditBase, claim: (tx: Tx) => Promise<boolean>) {
+export function replaceTrailPath(
+  trailId: string,
+  coordinates: readonly LonLat[],
+  base: EditBase,
+  claim: (tx: Tx) => Promise<boolean>,
+) {
   return editTrail(trailId, base, async (tx) => {
     if (!(await claim(tx))) return "upload-gone";
     await tx.trailPoint.deleteMany({ where: { trailId } });
-    await tx.trailPoint.createMany({ data: coordinates.map(([longitude, latitude], position) => ({ trailId, position, longitude, latitude })) });
+    await tx.trailPoint.createMany({
+      data: coordinates.map(([longitude, latitude], position) => ({ trailId, position, longitude, latitude })),
+    });
     return true;
   });
 }
 
 /** Changes a trail's facts (the fields given; the rest stay) and moves its version on; its path is untouched. */
-export function updateTrailFacts(trailId: string, facts: TrailFactsUpdate, base: EditBase = {}): Promise<TrailWriteResult> {
+export function updateTrailFacts(
+  trailId: string,
+  facts: TrailFactsUpdate,
+  base: EditBase = {},
+): Promise<TrailWriteResult> {
   // Where the steps are means nothing on a step-free trail, or when the steps are not recorded.
   const data = facts.steps === 0 || facts.steps === null ? { ...facts, stepsLocation: null } : facts;
   return editTrail(trailId, base, async (tx) => {

@@ -11,7 +11,13 @@ import { prisma } from "~/utils/db.server";
 import { keysetOrder } from "~/utils/page-cursor.server";
 import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { hitRateLimit, rateLimitMessage, refundRateLimit, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
+import {
+  hitRateLimit,
+  rateLimitMessage,
+  refundRateLimit,
+  scaledMax,
+  signInPolicy,
+} from "~/utils/rate-limit-counter.server";
 
 /** Every field a user may see about an account: the password hash never leaves this module. */
 export const publicUserSelect = {
@@ -71,7 +77,12 @@ export async function createUser(input: {
 }): Promise<PublicUser> {
   const { password, email, username, ...rest } = input;
   return prisma.user.create({
-    data: { ...rest, ...usernameFields(username), email: normalizeEmail(email), passwordHash: await hashPassword(password) },
+    data: {
+      ...rest,
+      ...usernameFields(username),
+      email: normalizeEmail(email),
+      passwordHash: await hashPassword(password),
+    },
     select: publicUserSelect,
   });
 }
@@ -96,7 +107,8 @@ export const userRefusals = {
 } as const satisfies Record<string, Refusal>;
 
 type UserRefusalReason = keyof typeof userRefusals;
-type UserFailure = { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] } | TooManyProofAttempts;
+type UserFailure =
+  { reason: UserRefusalReason } | { reason: "conflict"; conflicts: AccountConflict[] } | TooManyProofAttempts;
 
 /** Too many wrong current passwords: 429, with the real wait (the counter's window) in words and Retry-After. */
 type TooManyProofAttempts = { reason: "too-many-proof-attempts"; retryAfterSeconds: number };
@@ -123,7 +135,10 @@ export function userRefusal(failure: UserFailure): Refusal {
  * "ANA", "Ａｎａ" and "Аna" with a Cyrillic А are "Ana"), the email case-insensitively. The unique indexes
  * have the last word when two requests race; this only lets one answer name both conflicts at once.
  */
-async function findAccountConflicts(input: { username?: string; email?: string }, exceptUserId?: string): Promise<AccountConflict[]> {
+async function findAccountConflicts(
+  input: { username?: string; email?: string },
+  exceptUserId?: string,
+): Promise<AccountConflict[]> {
   const conflicts: AccountConflict[] = [];
   const notMe = exceptUserId ? { NOT: { id: exceptUserId } } : {};
   if (input.username !== undefined) {
@@ -135,7 +150,10 @@ async function findAccountConflicts(input: { username?: string; email?: string }
     if (taken) conflicts.push({ field: "username", message: userMessages.usernameTaken });
   }
   if (input.email !== undefined) {
-    const taken = await prisma.user.findFirst({ where: { email: normalizeEmail(input.email), ...notMe }, select: { id: true } });
+    const taken = await prisma.user.findFirst({
+      where: { email: normalizeEmail(input.email), ...notMe },
+      select: { id: true },
+    });
     if (taken) conflicts.push({ field: "email", message: userMessages.emailTaken });
   }
   return conflicts;
@@ -231,7 +249,12 @@ async function countPasswordGuess(userId: string, now: Date) {
  * makes it no change. The answer tells whoever holds the session whether a guess was right, so each
  * comparison counts as a guess (given back when right): once guessing is limited, nothing is compared.
  */
-async function isCurrentPassword(userId: string, password: string, passwordHash: string, now: Date): Promise<boolean | TooManyProofAttempts> {
+async function isCurrentPassword(
+  userId: string,
+  password: string,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean | TooManyProofAttempts> {
   const guess = await countPasswordGuess(userId, now);
   if (!guess.allowed) return guess.limited;
   const same = await verifyPassword(password, passwordHash);
@@ -245,9 +268,16 @@ async function isCurrentPassword(userId: string, password: string, passwordHash:
  * recent comes from the session's row, never from anything the client sends. Wrong passwords count
  * against the same kind of limit as sign-in, so this is no way around it.
  */
-async function proveOwnership(userId: string, currentPassword: string | undefined, sessionId: string | null, now: Date): Promise<ProofRefusal | null> {
+async function proveOwnership(
+  userId: string,
+  currentPassword: string | undefined,
+  sessionId: string | null,
+  now: Date,
+): Promise<ProofRefusal | null> {
   if (currentPassword === undefined) {
-    const session = sessionId ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } }) : null;
+    const session = sessionId
+      ? await prisma.session.findFirst({ where: { id: sessionId, userId }, select: { createdAt: true } })
+      : null;
     const recent = session !== null && now.getTime() - session.createdAt.getTime() <= RECENT_SIGN_IN_MS;
     return recent ? null : { reason: "proof-required" };
   }
@@ -269,17 +299,30 @@ async function proveOwnership(userId: string, currentPassword: string | undefine
  * email voids, in the same transaction, every unused token of the user and every other session (all of
  * them when an administrator made it).
  */
-export async function updateUserProfile(userId: string, changes: ProfileChanges, editor: ProfileEditor, now = new Date()): Promise<ProfileUpdateResult> {
+export async function updateUserProfile(
+  userId: string,
+  changes: ProfileChanges,
+  editor: ProfileEditor,
+  now = new Date(),
+): Promise<ProfileUpdateResult> {
   const self = editor.userId === userId;
   if (!self && editor.role !== "Admin") return { ok: false, reason: "not-your-profile" };
   // Refused before anything is read, so the answer says nothing about the stored values.
-  if (!self && privateFields.some((field) => changes[field] !== undefined)) return { ok: false, reason: "private-fields" };
-  const found = await prisma.user.findUnique({ where: { id: userId }, select: { ...publicUserSelect, passwordHash: true } });
+  if (!self && privateFields.some((field) => changes[field] !== undefined))
+    return { ok: false, reason: "private-fields" };
+  const found = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { ...publicUserSelect, passwordHash: true },
+  });
   if (!found) return { ok: false, reason: "not-found" };
   const { passwordHash, ...current } = found;
   const data: Prisma.UserUpdateInput = {};
-  if (changes.username !== undefined && nfkc(changes.username) !== current.username) Object.assign(data, usernameFields(changes.username));
-  const newEmail = changes.email !== undefined && normalizeEmail(changes.email) !== current.email ? normalizeEmail(changes.email) : null;
+  if (changes.username !== undefined && nfkc(changes.username) !== current.username)
+    Object.assign(data, usernameFields(changes.username));
+  const newEmail =
+    changes.email !== undefined && normalizeEmail(changes.email) !== current.email
+      ? normalizeEmail(changes.email)
+      : null;
   if (newEmail !== null && !self) data.email = newEmail;
   const emailPending = self ? newEmail : null;
   if (changes.gender !== undefined && changes.gender !== current.gender) data.gender = changes.gender;
@@ -296,7 +339,9 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   }
   let samePassword: boolean | TooManyProofAttempts = false;
   if (self && changes.password !== undefined) {
-    samePassword = proven ? await verifyPassword(changes.password, passwordHash) : await isCurrentPassword(userId, changes.password, passwordHash, now);
+    samePassword = proven
+      ? await verifyPassword(changes.password, passwordHash)
+      : await isCurrentPassword(userId, changes.password, passwordHash, now);
   }
   if (typeof samePassword === "object") return { ok: false, ...samePassword };
   const passwordChanged = changes.password !== undefined && !samePassword;
@@ -309,20 +354,27 @@ export async function updateUserProfile(userId: string, changes: ProfileChanges,
   }
   if (passwordChanged) data.passwordHash = await hashPassword(changes.password!);
 
-  const conflicts = await findAccountConflicts({ username: data.username as string | undefined, email: data.email as string | undefined }, userId);
+  const conflicts = await findAccountConflicts(
+    { username: data.username as string | undefined, email: data.email as string | undefined },
+    userId,
+  );
   if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts };
   const emailChangedFrom = emailChanged ? current.email : null;
   if (!changed) return { ok: true, user: current, passwordChanged, emailChangedFrom, emailPending, changed };
   try {
     const user = await prisma.$transaction(async (tx) => {
       const updated = await tx.user.update({ where: { id: userId }, data, select: publicUserSelect });
-      if (passwordChanged || emailChanged) await voidCredentials(tx, userId, self ? (editor.sessionId ?? undefined) : undefined);
+      if (passwordChanged || emailChanged)
+        await voidCredentials(tx, userId, self ? (editor.sessionId ?? undefined) : undefined);
       return updated;
     });
     return { ok: true, user, passwordChanged, emailChangedFrom, emailPending, changed };
   } catch (error) {
     if (violates(error, "unique")) {
-      const raced = await findAccountConflicts({ username: data.username as string | undefined, email: data.email as string | undefined }, userId);
+      const raced = await findAccountConflicts(
+        { username: data.username as string | undefined, email: data.email as string | undefined },
+        userId,
+      );
       return { ok: false, reason: "conflict", conflicts: raced };
     }
     throw error;
@@ -363,7 +415,11 @@ export async function deleteUserAccount(userId: string): Promise<DeleteUserResul
  * Deletes one's own account once its current password is given: a session left open on a shared
  * computer must not be enough to erase someone. Wrong passwords count like the other proofs.
  */
-export async function deleteOwnAccount(userId: string, currentPassword: string, now = new Date()): Promise<DeleteUserResult | ({ ok: false } & ProofRefusal)> {
+export async function deleteOwnAccount(
+  userId: string,
+  currentPassword: string,
+  now = new Date(),
+): Promise<DeleteUserResult | ({ ok: false } & ProofRefusal)> {
   const refusal = await proveOwnership(userId, currentPassword, null, now);
   if (refusal) return { ok: false, ...refusal };
   return deleteUserAccount(userId);
@@ -420,7 +476,14 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
 
 const userSearch = (q: string | null | undefined): Prisma.UserWhereInput | undefined => {
   const query = q?.trim();
-  return query ? { OR: [{ username: { contains: query, mode: "insensitive" } }, { email: { contains: query, mode: "insensitive" } }] } : undefined;
+  return query
+    ? {
+        OR: [
+          { username: { contains: query, mode: "insensitive" } },
+          { email: { contains: query, mode: "insensitive" } },
+        ],
+      }
+    : undefined;
 };
 
 export type UserPage = { users: PublicUser[]; next: string | null };

@@ -36,8 +36,20 @@ const SWEEP_BATCH = 100;
 type StoredThumbnail = { src: string; width: number; height: number };
 
 /** The fields of a video's thumbnail row a card reads (kept with the cached catalogue). */
-export const thumbnailCardSelect = { sourceUrl: true, hash: true, width: true, height: true, contentType: true } as const;
-type ThumbnailCardRow = { sourceUrl: string; hash: string | null; width: number | null; height: number | null; contentType: string | null };
+export const thumbnailCardSelect = {
+  sourceUrl: true,
+  hash: true,
+  width: true,
+  height: true,
+  contentType: true,
+} as const;
+type ThumbnailCardRow = {
+  sourceUrl: string;
+  hash: string | null;
+  width: number | null;
+  height: number | null;
+  contentType: string | null;
+};
 
 /** The address a stored still is served at: the hash in it changes with the picture, so it may be cached for good. */
 function thumbnailPath(videoId: string, hash: string, contentType: ImageType) {
@@ -49,8 +61,13 @@ function isImageType(value: string | null): value is ImageType {
 }
 
 /** The still to show for a video with this link, or null (none yet, or one fetched for an older link). */
-export function storedThumbnail(videoId: string, videoUrl: string, row: ThumbnailCardRow | null | undefined): StoredThumbnail | null {
-  if (!row || row.sourceUrl !== videoUrl || !row.hash || !row.width || !row.height || !isImageType(row.contentType)) return null;
+export function storedThumbnail(
+  videoId: string,
+  videoUrl: string,
+  row: ThumbnailCardRow | null | undefined,
+): StoredThumbnail | null {
+  if (!row || row.sourceUrl !== videoUrl || !row.hash || !row.width || !row.height || !isImageType(row.contentType))
+    return null;
   return { src: thumbnailPath(videoId, row.hash, row.contentType), width: row.width, height: row.height };
 }
 
@@ -117,7 +134,11 @@ export async function refreshThumbnail(
     return "none";
   }
   if (!(await claim(video.id, video.url, now))) return "skipped";
-  const hosts = { youTubeImages: env.VIDEO_THUMBNAIL_HOST, vimeoOEmbed: env.VIMEO_OEMBED_HOST, vimeoImages: env.VIMEO_THUMBNAIL_HOST };
+  const hosts = {
+    youTubeImages: env.VIDEO_THUMBNAIL_HOST,
+    vimeoOEmbed: env.VIMEO_OEMBED_HOST,
+    vimeoImages: env.VIMEO_THUMBNAIL_HOST,
+  };
   try {
     const image = await fetchVideoThumbnail(source, hosts, limits);
     if (!image) return "none";
@@ -145,7 +166,12 @@ export async function refreshThumbnail(
     });
     const reason = error instanceof ThumbnailFetchError ? error.reason : "error";
     // One line per video at debug level: an offline machine fails every video, and the sweep sums them up.
-    log("debug", "video thumbnail not fetched", { videoId, reason, detail: error instanceof Error ? error.message : String(error), attempts });
+    log("debug", "video thumbnail not fetched", {
+      videoId,
+      reason,
+      detail: error instanceof Error ? error.message : String(error),
+      attempts,
+    });
     return `failed: ${reason}`;
   }
 }
@@ -163,7 +189,10 @@ export function scheduleThumbnail(videoId: string) {
  * One pass over the videos whose still is missing for their current link and due: seeded videos on the
  * first start, and ones whose host was unreachable before. Returns how each went.
  */
-export async function sweepThumbnails({ now = new Date(), limits = DEFAULT_THUMBNAIL_LIMITS }: { now?: Date; limits?: ThumbnailLimits } = {}) {
+export async function sweepThumbnails({
+  now = new Date(),
+  limits = DEFAULT_THUMBNAIL_LIMITS,
+}: { now?: Date; limits?: ThumbnailLimits } = {}) {
   const videos = await prisma.video.findMany({
     select: { id: true, url: true, thumbnail: { select: { sourceUrl: true, hash: true, nextAttemptAt: true } } },
     orderBy: { createdAt: "asc" },

@@ -4,7 +4,15 @@ import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, keysetOrder, pageOf } from "~/utils/page-cursor.server";
 import { ADMIN_VIDEO_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
-import { videoMessages, type ApiReaction, type VideoCardData, type VideoInput, type VideoJson, type VideoPatch, type ViewerVideoJson } from "~/schemas/video";
+import {
+  videoMessages,
+  type ApiReaction,
+  type VideoCardData,
+  type VideoInput,
+  type VideoJson,
+  type VideoPatch,
+  type ViewerVideoJson,
+} from "~/schemas/video";
 import type { ReactionValue } from "~/lib/reactions";
 import { videoPlayerFor, type VideoPlayer } from "~/lib/video-source";
 import { topicForSubCategory } from "~/lib/video-topics";
@@ -51,7 +59,9 @@ function selectForViewer(viewerId: string | undefined) {
   } satisfies Prisma.VideoSelect;
 }
 
-function withMyReaction<T extends VideoRecord & { reactions: { value: ReactionValue }[]; thumbnail: ThumbnailRow | null }>(row: T): ViewerVideo {
+function withMyReaction<
+  T extends VideoRecord & { reactions: { value: ReactionValue }[]; thumbnail: ThumbnailRow | null },
+>(row: T): ViewerVideo {
   const { reactions, ...video } = row;
   return { ...(video as VideoRecord & { thumbnail: ThumbnailRow | null }), myReaction: reactions[0]?.value ?? null };
 }
@@ -227,11 +237,20 @@ export async function recordView(userId: string, videoId: string, at: Date = new
 /** Videos whose title or category contains the query (any case); every video for an empty one. */
 function videoSearch(q: string | null | undefined): Prisma.VideoWhereInput {
   const query = q?.trim();
-  return query ? { OR: [{ title: { contains: query, mode: "insensitive" } }, { category: { contains: query, mode: "insensitive" } }] } : {};
+  return query
+    ? {
+        OR: [
+          { title: { contains: query, mode: "insensitive" } },
+          { category: { contains: query, mode: "insensitive" } },
+        ],
+      }
+    : {};
 }
 
 /** Videos whose title or category contains the query (case-insensitive); all videos for an empty query. */
-export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<(VideoRecord & { thumbnail: ThumbnailRow | null })[]> {
+export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<
+  (VideoRecord & { thumbnail: ThumbnailRow | null })[]
+> {
   return prisma.video.findMany({
     where: videoSearch(q),
     select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
@@ -251,9 +270,15 @@ const videoOrder = keysetOrder<Prisma.VideoWhereInput, Prisma.VideoOrderByWithRe
  * its id alone and its sort key is read from that row: a title may hold 200 characters of any script,
  * too long for the URL's cursor. A cursor naming a video deleted meanwhile shows the first page.
  */
-export async function listVideos({ q, cursor = null, take = ADMIN_VIDEO_PAGE.defaultSize }: { q?: string | null; cursor?: string | null; take?: number } = {}) {
+export async function listVideos({
+  q,
+  cursor = null,
+  take = ADMIN_VIDEO_PAGE.defaultSize,
+}: { q?: string | null; cursor?: string | null; take?: number } = {}) {
   const [afterId] = (cursor ? decodeCursor(cursor, 1) : null) ?? [];
-  const after = afterId ? await prisma.video.findUnique({ where: { id: afterId }, select: { id: true, title: true, createdAt: true } }) : null;
+  const after = afterId
+    ? await prisma.video.findUnique({ where: { id: afterId }, select: { id: true, title: true, createdAt: true } })
+    : null;
   const rows = await prisma.video.findMany({
     where: { AND: [videoSearch(q), after ? videoOrder.after([after.createdAt, after.title, after.id]) : {}] },
     select: { ...videoSelect, thumbnail: { select: thumbnailCardSelect } },
@@ -266,7 +291,11 @@ export async function listVideos({ q, cursor = null, take = ADMIN_VIDEO_PAGE.def
 
 /** How many videos match `q` (as `listVideos` reads them), counted up to LIST_COUNT_CAP + 1. */
 export async function countMatchingVideos(q?: string | null) {
-  const matching = await prisma.video.findMany({ where: videoSearch(q), select: { id: true }, take: LIST_COUNT_CAP + 1 });
+  const matching = await prisma.video.findMany({
+    where: videoSearch(q),
+    select: { id: true },
+    take: LIST_COUNT_CAP + 1,
+  });
   return matching.length;
 }
 

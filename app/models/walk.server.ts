@@ -43,14 +43,16 @@ async function trailLengthMetres(trailId: string): Promise<number | null> {
 export async function logWalk(userId: string, input: WalkInput): Promise<WalkWriteResult> {
   const length = await trailLengthMetres(input.trailId);
   if (length === null) return { ok: false, reason: "unknown-trail" };
-  const distanceMetres = input.distanceMiles !== undefined ? input.distanceMiles * METRES_PER_MILE : (input.laps ?? 1) * length;
+  const distanceMetres =
+    input.distanceMiles !== undefined ? input.distanceMiles * METRES_PER_MILE : (input.laps ?? 1) * length;
   try {
     const walk = await prisma.walk.create({
       data: {
         userId,
         trailId: input.trailId,
         date: new Date(`${input.date}T00:00:00Z`),
-        durationSeconds: input.durationMinutes === undefined ? null : Math.max(1, Math.round(input.durationMinutes * 60)),
+        durationSeconds:
+          input.durationMinutes === undefined ? null : Math.max(1, Math.round(input.durationMinutes * 60)),
         distanceMetres,
       },
       select: walkSelect,

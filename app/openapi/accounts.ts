@@ -1,6 +1,12 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
-import { FEEDBACK_API_PAGE, feedbackPageQuerySchema, type PageSize, USER_API_PAGE, userPageQuerySchema } from "~/schemas/page";
+import {
+  FEEDBACK_API_PAGE,
+  feedbackPageQuerySchema,
+  type PageSize,
+  USER_API_PAGE,
+  userPageQuerySchema,
+} from "~/schemas/page";
 import { feedbackJsonSchema, feedbackStatusSchema } from "~/schemas/feedback";
 import {
   apiResetPasswordSchema,
@@ -114,7 +120,8 @@ export const accountsEndpoints: EndpointDoc[] = [
     body: profileUpdateApiSchema,
     success: {
       status: 200,
-      description: "The updated user: in full when it is one's own, else name, email and role; with `message` when a new email waits for its link",
+      description:
+        "The updated user: in full when it is one's own, else name, email and role; with `message` when a new email waits for its link",
       schema: z.union([userJsonSchema.extend({ message: z.string().optional() }), userSummaryJsonSchema]),
     },
     errors: [403, 409, 429],
@@ -122,7 +129,8 @@ export const accountsEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
     path: "/api/user/users",
-    summary: "List users by username, a page at a time: name, email and role (a person's demographics are shown to them only)",
+    summary:
+      "List users by username, a page at a time: name, email and role (a person's demographics are shown to them only)",
     description: paged("/api/user/users", "users", USER_API_PAGE),
     tag: users,
     access: "admin",
@@ -189,7 +197,11 @@ export const accountsEndpoints: EndpointDoc[] = [
     tag: auth,
     access: "public",
     body: apiResetPasswordSchema,
-    success: { status: 200, description: "Password changed", schema: { text: "Your password has been reset. Please sign in with your new password." } },
+    success: {
+      status: 200,
+      description: "Password changed",
+      schema: { text: "Your password has been reset. Please sign in with your new password." },
+    },
   }),
   endpoint({
     method: "get",

@@ -8,7 +8,8 @@ export const campusEndpoints: EndpointDoc[] = [
     method: "get",
     path: "/api/campus",
     summary: "The campus settings: its name, time zone and map centre",
-    description: "Public, as the footer and the times on the pages are. Every date and time the pages show is on `timeZone`'s clock.",
+    description:
+      "Public, as the footer and the times on the pages are. Every date and time the pages show is on `timeZone`'s clock.",
     tag,
     access: "public",
     etag: true,

@@ -23,7 +23,10 @@ const errorDescriptions: Record<number, string> = {
 };
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -34,7 +37,9 @@ function parametersOf(doc: EndpointDoc) {
     required: true,
     schema: name === "index" ? { type: "integer", minimum: 0 } : { type: "string" },
   }));
-  const query = doc.query ? (jsonSchema(doc.query, "input") as { properties?: Record<string, unknown>; required?: string[] }) : {};
+  const query = doc.query
+    ? (jsonSchema(doc.query, "input") as { properties?: Record<string, unknown>; required?: string[] })
+    : {};
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
     name,
     in: "query",
@@ -57,7 +62,8 @@ function parametersOf(doc: EndpointDoc) {
 }
 
 const etagHeader = {
-  description: "The version of the resource in this answer, a strong entity tag; send it back in If-Match to edit this version only.",
+  description:
+    "The version of the resource in this answer, a strong entity tag; send it back in If-Match to edit this version only.",
   schema: { type: "string", example: '"3"' },
 };
 
@@ -79,7 +85,9 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
           ? {
               headers: {
                 ...(doc.etag ? { ETag: etagHeader } : {}),
-                ...(doc.warning ? { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } } : {}),
+                ...(doc.warning
+                  ? { Warning: { description: doc.warning, schema: { type: "string", example: '299 - "…"' } } }
+                  : {}),
                 ...(doc.pagedAt
                   ? {
                       Link: {
@@ -102,7 +110,10 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
       },
     };
     for (const other of doc.alsoAnswers ?? []) {
-      responses[other.status] = { description: other.description, content: { "application/json": { schema: jsonSchema(other.schema, "output") } } };
+      responses[other.status] = {
+        description: other.description,
+        content: { "application/json": { schema: jsonSchema(other.schema, "output") } },
+      };
     }
     for (const status of [...errors].sort()) {
       responses[status] = {
@@ -113,7 +124,14 @@ export function buildOpenApiDocument(docs: EndpointDoc[], serverUrl: string) {
     (paths[doc.path] ??= {})[doc.method] = {
       summary: doc.summary,
       ...(doc.description || doc.deprecatedFor
-        ? { description: [doc.description, doc.deprecatedFor ? `Kept for older clients: use ${doc.deprecatedFor}.` : null].filter(Boolean).join(" ") }
+        ? {
+            description: [
+              doc.description,
+              doc.deprecatedFor ? `Kept for older clients: use ${doc.deprecatedFor}.` : null,
+            ]
+              .filter(Boolean)
+              .join(" "),
+          }
         : {}),
       ...(doc.deprecatedFor ? { deprecated: true } : {}),
       tags: [doc.tag],

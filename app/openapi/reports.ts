@@ -1,6 +1,12 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
-import { REPORT_API_PAGE, reportInputSchema, reportJsonSchema, reportListQuerySchema, reportStatusSchema } from "~/schemas/report";
+import {
+  REPORT_API_PAGE,
+  reportInputSchema,
+  reportJsonSchema,
+  reportListQuerySchema,
+  reportStatusSchema,
+} from "~/schemas/report";
 
 const tag = "Reports";
 

@@ -3,17 +3,33 @@ import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { linkRule } from "~/openapi/videos";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import { trailFactsUpdateSchema } from "~/schemas/facts";
-import { coordinateDeleteQuerySchema, coordinateUpdateSchema, insertCoordinateSchema, trailJsonSchema } from "~/schemas/trail";
+import {
+  coordinateDeleteQuerySchema,
+  coordinateUpdateSchema,
+  insertCoordinateSchema,
+  trailJsonSchema,
+} from "~/schemas/trail";
 
 const trailWithBenchesJsonSchema = trailJsonSchema.extend({
   benches: z
-    .array(benchJsonSchema.extend({ alongMetres: z.number().int().describe("Metres along the trail from its first point.") }))
+    .array(
+      benchJsonSchema.extend({
+        alongMetres: z.number().int().describe("Metres along the trail from its first point."),
+      }),
+    )
     .describe("The benches on this trail in walking order: those set for it and those within 30 m of it."),
 });
 
 const trailAnswer = { status: 200, description: "The whole updated trail", schema: trailJsonSchema };
 /** What every coordinate write shares: an admin's, answered with the whole trail and its ETag. */
-const coordinateWrite = { tag: "Trails", access: "admin", etag: true, ifMatch: true, success: trailAnswer, errors: [404, 409] } satisfies Partial<EndpointDoc>;
+const coordinateWrite = {
+  tag: "Trails",
+  access: "admin",
+  etag: true,
+  ifMatch: true,
+  success: trailAnswer,
+  errors: [404, 409],
+} satisfies Partial<EndpointDoc>;
 const benchAnswer = (description: string, status = 200) => ({ status, description, schema: benchJsonSchema });
 
 // Index out of range answers 404 ("Coordinate not found."), like an unknown trail. Writes are applied one
@@ -35,13 +51,19 @@ export const trailsEndpoints: EndpointDoc[] = [
     summary: "List every trail with its path",
     tag: "Trails",
     access: "user",
-    success: { status: 200, description: "Trails in display order (gold, green, gray, others)", schema: z.array(trailJsonSchema) },
+    success: {
+      status: 200,
+      description: "Trails in display order (gold, green, gray, others)",
+      schema: z.array(trailJsonSchema),
+    },
   }),
   endpoint({
     method: "get",
     path: "/api/trails/{id}",
-    summary: "One trail with its facts and its benches in order; coordinates at path.coordinates as [longitude, latitude]",
-    description: "The ETag names the trail's version (its path and facts); each bench in `benches` carries its own `version`.",
+    summary:
+      "One trail with its facts and its benches in order; coordinates at path.coordinates as [longitude, latitude]",
+    description:
+      "The ETag names the trail's version (its path and facts); each bench in `benches` carries its own `version`.",
     tag: "Trails",
     access: "user",
     etag: true,

@@ -72,7 +72,11 @@ export const videosEndpoints: EndpointDoc[] = [
     tag,
     access: "user",
     body: videoReactionApiSchema,
-    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+    success: {
+      status: 200,
+      description: "The video with its new totals and the caller's reaction.",
+      schema: viewerVideoJsonSchema,
+    },
   }),
   endpoint({
     method: "post",
@@ -80,7 +84,11 @@ export const videosEndpoints: EndpointDoc[] = [
     summary: "Count that the caller started playing a video (one view per user, video and UTC day)",
     tag,
     access: "user",
-    success: { status: 200, description: "The video with its views, and whether this call counted one.", schema: videoViewJsonSchema },
+    success: {
+      status: 200,
+      description: "The video with its views, and whether this call counted one.",
+      schema: videoViewJsonSchema,
+    },
   }),
   endpoint({
     method: "patch",
@@ -89,7 +97,11 @@ export const videosEndpoints: EndpointDoc[] = [
     deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "like" }',
     tag,
     access: "user",
-    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+    success: {
+      status: 200,
+      description: "The video with its new totals and the caller's reaction.",
+      schema: viewerVideoJsonSchema,
+    },
   }),
   endpoint({
     method: "patch",
@@ -98,7 +110,11 @@ export const videosEndpoints: EndpointDoc[] = [
     deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "dislike" }',
     tag,
     access: "user",
-    success: { status: 200, description: "The video with its new totals and the caller's reaction.", schema: viewerVideoJsonSchema },
+    success: {
+      status: 200,
+      description: "The video with its new totals and the caller's reaction.",
+      schema: viewerVideoJsonSchema,
+    },
   }),
   endpoint({
     method: "patch",
@@ -107,7 +123,11 @@ export const videosEndpoints: EndpointDoc[] = [
     deprecatedFor: "POST /api/video/{id}/view",
     tag,
     access: "user",
-    success: { status: 200, description: "The video with its views, and whether this call counted one.", schema: videoViewJsonSchema },
+    success: {
+      status: 200,
+      description: "The video with its views, and whether this call counted one.",
+      schema: videoViewJsonSchema,
+    },
   }),
   endpoint({
     method: "delete",

@@ -3,7 +3,8 @@ import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { walkInputSchema, walkJsonSchema } from "~/schemas/walk";
 import { WALK_PAGE, walkPageQuerySchema } from "~/schemas/page";
 
-const ownOnly = "Only the signed-in user's own walks; a walk of someone else's is answered 404, like one that does not exist.";
+const ownOnly =
+  "Only the signed-in user's own walks; a walk of someone else's is answered 404, like one that does not exist.";
 
 export const walksEndpoints: EndpointDoc[] = [
   endpoint({
@@ -21,7 +22,8 @@ export const walksEndpoints: EndpointDoc[] = [
   endpoint({
     method: "post",
     path: "/api/walks",
-    summary: "Log a walk: trail, date, optional duration, and a distance in miles or laps (default one lap of the trail)",
+    summary:
+      "Log a walk: trail, date, optional duration, and a distance in miles or laps (default one lap of the trail)",
     description:
       "The same record the My walks form and the walk map's Finish button keep: a summary only, never a position. Without `distanceMiles` the distance is `laps` (default 1) times the trail's length.",
     tag: "Walks",
@@ -36,6 +38,10 @@ export const walksEndpoints: EndpointDoc[] = [
     description: ownOnly,
     tag: "Walks",
     access: "user",
-    success: { status: 200, description: "The walk was deleted", schema: z.object({ message: z.string(), _id: z.string() }) },
+    success: {
+      status: 200,
+      description: "The walk was deleted",
+      schema: z.object({ message: z.string(), _id: z.string() }),
+    },
   }),
 ];

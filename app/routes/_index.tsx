@@ -22,14 +22,16 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, "Campus trails and wellness videos") },
   {
     name: "description",
-    content: "Find campus walking trails, benches with exercise videos, and guidance on movement, nutrition and injury prevention.",
+    content:
+      "Find campus walking trails, benches with exercise videos, and guidance on movement, nutrition and injury prevention.",
   },
 ];
 
 // The file's own size (scripts/trail-preview.mjs prints it), so the page reserves its space before it loads.
 const TRAIL_PREVIEW_WIDTH = 726;
 const TRAIL_PREVIEW_HEIGHT = 615;
-const TRAIL_PREVIEW_ALT = "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
+const TRAIL_PREVIEW_ALT =
+  "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
 
 const features: { title: string; topic: Topic; text: string }[] = [
   {
@@ -63,14 +65,18 @@ function LandingPage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" aria-labelledby="hero-heading">
-        <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2 lg:gap-12" data-hero>
+        <div
+          className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2 lg:gap-12"
+          data-hero
+        >
           <div>
             <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
               Walking Trails
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-brand-50">
-              Explore three marked trails across campus, stop at benches with short exercise videos, and learn evidence-based habits for moving, eating and
-              recovering well. Built by students in exercise science and information technology, for the whole college community.
+              Explore three marked trails across campus, stop at benches with short exercise videos, and learn
+              evidence-based habits for moving, eating and recovering well. Built by students in exercise science and
+              information technology, for the whole college community.
             </p>
             <Link to="/authorization" className="btn mt-8 bg-gold-400 px-6 text-base text-brand-900 hover:bg-gold-500">
               Sign In
@@ -106,7 +112,11 @@ function LandingPage() {
               <TopicIcon topic={feature.topic} className="h-12 w-12 text-brand-700" />
               <h3 className="mt-4 text-lg font-semibold text-stone-900">{feature.title}</h3>
               <p className="mt-2 flex-1 text-stone-700">{feature.text}</p>
-              <Link to="/authorization" className="btn-secondary mt-4 self-start" aria-label={`Get started with ${feature.title}`}>
+              <Link
+                to="/authorization"
+                className="btn-secondary mt-4 self-start"
+                aria-label={`Get started with ${feature.title}`}
+              >
                 Get started
               </Link>
             </li>

@@ -2,7 +2,13 @@ import { formatShortDay } from "~/lib/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
-import { getUserDemographics, getVideoAnalytics, getWalkAnalytics, type DemographicGroup, type WalkGroup } from "~/models/analytics.server";
+import {
+  getUserDemographics,
+  getVideoAnalytics,
+  getWalkAnalytics,
+  type DemographicGroup,
+  type WalkGroup,
+} from "~/models/analytics.server";
 import { METRES_PER_MILE, trailStrokeColor } from "~/lib/geo";
 import { campusToday } from "~/lib/dates";
 import { campusOf } from "~/http/campus.server";
@@ -59,7 +65,8 @@ const videoSeries = [
 
 type VideoAnalytics = ReturnType<typeof useLoaderData<typeof loader>>["videoAnalytics"];
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 const idleLabel = (count: number) => `${plural(count, "video", "videos")} with no activity yet`;
 
 /** The page's address with these video-list settings; the URL is the whole state, so links work without JavaScript. */
@@ -74,7 +81,9 @@ export default function AdminAnalytics() {
   const { videos, idle } = videoAnalytics;
   const chartRows: ChartRow[] = [
     ...videos.map((video) => ({ label: video.title, values: [video.views, video.likes, video.dislikes] })),
-    ...(idle.count > 0 ? [{ label: idleLabel(idle.count), values: [0, 0, 0], note: "No views, likes or dislikes" }] : []),
+    ...(idle.count > 0
+      ? [{ label: idleLabel(idle.count), values: [0, 0, 0], note: "No views, likes or dislikes" }]
+      : []),
   ];
   return (
     <div className="page space-y-10">
@@ -85,8 +94,8 @@ export default function AdminAnalytics() {
           Video Analytics
         </h2>
         <p className="text-stone-700">
-          {videoAnalytics.totals.videos} videos · {displayCount(videoAnalytics.totals.views)} views · {displayCount(videoAnalytics.totals.likes)} likes ·{" "}
-          {displayCount(videoAnalytics.totals.dislikes)} dislikes
+          {videoAnalytics.totals.videos} videos · {displayCount(videoAnalytics.totals.views)} views ·{" "}
+          {displayCount(videoAnalytics.totals.likes)} likes · {displayCount(videoAnalytics.totals.dislikes)} dislikes
         </p>
         <VideoTable sort={sort} list={list} analytics={videoAnalytics} />
         <figure className="card p-4">
@@ -110,13 +119,18 @@ export default function AdminAnalytics() {
           User Demographics
         </h2>
         <p className="text-stone-700">
-          Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one can be singled out.
+          Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one
+          can be singled out.
         </p>
         <div className="grid gap-6 lg:grid-cols-2">
           <DemographicChart id="gender" title="Users by gender" groups={demographics.gender} />
           <DemographicChart id="age" title="Users by age band" groups={demographics.ageBand} />
           <DemographicChart id="ethnicity" title="Users by ethnicity" groups={demographics.ethnicity} />
-          <DemographicChart id="community" title="Users by college community membership" groups={demographics.community} />
+          <DemographicChart
+            id="community"
+            title="Users by college community membership"
+            groups={demographics.community}
+          />
         </div>
       </section>
     </div>
@@ -125,11 +139,20 @@ export default function AdminAnalytics() {
 
 function sortLink(current: VideoAnalyticsSort, column: VideoSortColumn, list: VideoAnalyticsList) {
   // A second click on the sorted column reverses it; a new column starts where it is most useful.
-  const dir: SortDirection = current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : column === "title" ? "asc" : "desc";
+  const dir: SortDirection =
+    current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : column === "title" ? "asc" : "desc";
   return videoListUrl({ sort: column, dir }, list);
 }
 
-function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list: VideoAnalyticsList; analytics: VideoAnalytics }) {
+function VideoTable({
+  sort,
+  list,
+  analytics,
+}: {
+  sort: VideoAnalyticsSort;
+  list: VideoAnalyticsList;
+  analytics: VideoAnalytics;
+}) {
   const { videos, more, active, idle } = analytics;
   const sortedBy = columns.find((column) => column.key === sort.sort)!;
   const which = more > 0 ? `The first ${videos.length} of ${active} videos with activity, sorted` : "Sorted";
@@ -138,8 +161,8 @@ function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list:
       <div className="card overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="px-2 pt-3 text-left text-stone-700 sm:px-4">
-            Views, likes and dislikes per video. {which} by {sortedBy.label.toLowerCase()} ({directionWords[sort.sort][sort.dir]}). Choose a column heading to
-            sort by it.
+            Views, likes and dislikes per video. {which} by {sortedBy.label.toLowerCase()} (
+            {directionWords[sort.sort][sort.dir]}). Choose a column heading to sort by it.
           </caption>
           <thead className="border-b border-stone-300">
             <tr>
@@ -152,7 +175,11 @@ function VideoTable({ sort, list, analytics }: { sort: VideoAnalyticsSort; list:
                     aria-sort={isSorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined}
                     className={`px-2 py-2 sm:px-4 ${column.key === "title" ? "" : "text-right"}`}
                   >
-                    <Link to={sortLink(sort, column.key, list)} preventScrollReset className="btn-link inline-flex min-h-11 items-center gap-1">
+                    <Link
+                      to={sortLink(sort, column.key, list)}
+                      preventScrollReset
+                      className="btn-link inline-flex min-h-11 items-center gap-1"
+                    >
                       {column.label}
                       <span aria-hidden="true">{isSorted ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}</span>
                     </Link>
@@ -244,7 +271,8 @@ function weekLabel(isoDate: string) {
   return formatShortDay(isoDate);
 }
 
-const displayMiles = (metres: number | null) => (metres === null ? SUPPRESSED_LABEL : (metres / METRES_PER_MILE).toFixed(1));
+const displayMiles = (metres: number | null) =>
+  metres === null ? SUPPRESSED_LABEL : (metres / METRES_PER_MILE).toFixed(1);
 
 type WalkTrailRow = { id: string; name: string; color: string; perWeek: WalkGroup[]; total: WalkGroup };
 
@@ -256,8 +284,9 @@ function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRo
         Walks
       </h2>
       <p className="text-stone-700">
-        Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week walked by fewer than 5 people is shown as
-        &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance alike.
+        Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week
+        walked by fewer than 5 people is shown as &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance
+        alike.
       </p>
       <figure className="card p-4">
         <figcaption className="mb-2 font-semibold text-stone-900">{title}</figcaption>
@@ -265,8 +294,14 @@ function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRo
           id="walk-chart"
           title={title}
           summary={`Bar chart, one group of bars per week, oldest first, one bar per trail; the numbers are in the table below. ‘${SUPPRESSED_LABEL}’ marks groups of fewer than 5 people.`}
-          series={trails.map((trail) => ({ name: trail.name, bar: trailBars[trail.color.toLowerCase()] ?? "bg-badge-primary" }))}
-          rows={weeks.map((week, index) => ({ label: `Week of ${weekLabel(week)}`, values: trails.map((trail) => trail.perWeek[index].walks) }))}
+          series={trails.map((trail) => ({
+            name: trail.name,
+            bar: trailBars[trail.color.toLowerCase()] ?? "bg-badge-primary",
+          }))}
+          rows={weeks.map((week, index) => ({
+            label: `Week of ${weekLabel(week)}`,
+            values: trails.map((trail) => trail.perWeek[index].walks),
+          }))}
         />
       </figure>
       {/* On a phone the weeks scroll sideways inside the card; the table holds nothing focusable, so the
@@ -274,7 +309,9 @@ function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRo
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable) */}
       <div className="card overflow-x-auto" role="region" aria-label="Walks per trail and week" tabIndex={0}>
         <table className="w-full text-left text-sm" data-table="walks">
-          <caption className="px-4 pt-3 text-left text-stone-700">Walks and miles per trail and week, and in all</caption>
+          <caption className="px-4 pt-3 text-left text-stone-700">
+            Walks and miles per trail and week, and in all
+          </caption>
           <thead className="border-b border-stone-300">
             <tr>
               <th scope="col" className="px-4 py-2">
@@ -303,7 +340,8 @@ function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRo
                 </th>
                 {[...trail.perWeek, trail.total].map((group, index) => (
                   <td key={index} className="px-2 py-2 text-right tabular-nums" data-walks={displayCount(group.walks)}>
-                    {displayCount(group.walks)} <span className="block text-xs text-stone-600">{displayMiles(group.metres)} mi</span>
+                    {displayCount(group.walks)}{" "}
+                    <span className="block text-xs text-stone-600">{displayMiles(group.metres)} mi</span>
                   </td>
                 ))}
               </tr>

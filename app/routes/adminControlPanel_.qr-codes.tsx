@@ -36,8 +36,8 @@ export default function BenchQrCodes() {
       <h1 className="page-title mb-2">Bench QR codes</h1>
       <div className="mb-6 space-y-2 print:hidden">
         <p>
-          Print this page with your browser's Print command and fix each code to its bench. A code opens the bench's page at {appUrl}, which anyone can read
-          without an account.
+          Print this page with your browser's Print command and fix each code to its bench. A code opens the bench's
+          page at {appUrl}, which anyone can read without an account.
         </p>
         <p>
           <Link to="/adminControlPanel?option=bench" className="btn-link inline-flex min-h-11 items-center">

@@ -1,4 +1,10 @@
-import { data as withStatus, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data as withStatus,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { auditAdminWrite } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
@@ -19,7 +25,9 @@ import { pageTitle } from "~/lib/page-title";
 // it can use becomes a draft and the answer is its preview (POST → redirect → GET); a refusal is this
 // page, with the form again and the reason. GET shows the form on its own.
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Replace a trail's path from a file") }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, "Replace a trail's path from a file") },
+];
 
 async function trailOf(url: URL) {
   const id = url.searchParams.get("trail");
@@ -38,12 +46,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readUploadForm(request, { fileField: "file", maxFileBytes: MAX_PATH_FILE_BYTES });
   // A body that is no multipart form is refused like a file we cannot read.
   const submission = parseSubmission(formData ?? new FormData(), { schema: trailPathUploadSchema });
-  if (!formData) return withStatus({ result: submission.reply({ fieldErrors: { file: [pathFileMessages.unreadable] } }) }, { status: 400 });
+  if (!formData)
+    return withStatus(
+      { result: submission.reply({ fieldErrors: { file: [pathFileMessages.unreadable] } }) },
+      { status: 400 },
+    );
   if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
   const { file } = submission.value;
   const trailId = new URL(request.url).searchParams.get("trail") ?? "";
   const created = await createTrailPathDraft(trailId, { name: file.name, text: await file.text() }, admin.id);
-  if (!created.ok) return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
+  if (!created.ok)
+    return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
   auditAdminWrite(admin.id, { area: "trail-path", action: "upload", target: { trailId, draftId: created.draftId } });
   return redirect(trailPathPreviewUrl(created.draftId));
 }

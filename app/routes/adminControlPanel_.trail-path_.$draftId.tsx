@@ -1,5 +1,10 @@
 import { getFormProps } from "@conform-to/react";
-import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data as withStatus,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ErrorSummary, useSchemaForm } from "~/components/form-fields";
 import { comparisonStyles, LineSample, TrailPathComparison } from "~/components/trail-path-comparison";
@@ -9,7 +14,13 @@ import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl, TRAIL_PATH_UPLOAD_ANCHOR } from "~/lib/navigation";
 import { BENCH_NEAR_TRAIL_METRES } from "~/lib/trail-walk";
-import { applyTrailPathDraft, discardTrailPathDraft, getTrailPathPreview, trailPathRefusals, type TrailPathPreview } from "~/models/trail-path-draft.server";
+import {
+  applyTrailPathDraft,
+  discardTrailPathDraft,
+  getTrailPathPreview,
+  trailPathRefusals,
+  type TrailPathPreview,
+} from "~/models/trail-path-draft.server";
 import { trailRefusals } from "~/models/trail.server";
 import { trailPathDraftIntentSchema, trailPathMessages } from "~/schemas/trail-path";
 import { ColumnHeads } from "~/components/data-table";
@@ -36,7 +47,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.value.intent === "cancel") {
     const discarded = await discardTrailPathDraft(draftId);
     if (!discarded) return withStatus({ result: refusalReply(submission, gone) }, { status: gone.status });
-    auditAdminWrite(admin.id, { area: "trail-path", action: "cancel", target: { trailId: discarded.trailId, draftId } });
+    auditAdminWrite(admin.id, {
+      area: "trail-path",
+      action: "cancel",
+      target: { trailId: discarded.trailId, draftId },
+    });
     return redirectWithToast(adminAreaUrl("trail", { trail: discarded.trailId }), {
       type: "info",
       message: trailPathMessages.cancelled(discarded.trailName),
@@ -133,7 +148,9 @@ function FarBenches({ preview }: { preview: TrailPathPreview }) {
             {farBenches.map((bench) => (
               <li key={bench.id}>
                 {`Bench ${bench.benchNumber} (${bench.location}): ${Math.round(bench.metresAfter).toLocaleString("en-US")} m from the new path` +
-                  (bench.metresNow === null ? "" : `, ${Math.round(bench.metresNow).toLocaleString("en-US")} m from the current one`)}
+                  (bench.metresNow === null
+                    ? ""
+                    : `, ${Math.round(bench.metresNow).toLocaleString("en-US")} m from the current one`)}
               </li>
             ))}
           </ul>
@@ -143,7 +160,13 @@ function FarBenches({ preview }: { preview: TrailPathPreview }) {
   );
 }
 
-function Decision({ preview, lastResult }: { preview: TrailPathPreview; lastResult?: Parameters<typeof useSchemaForm>[2] }) {
+function Decision({
+  preview,
+  lastResult,
+}: {
+  preview: TrailPathPreview;
+  lastResult?: Parameters<typeof useSchemaForm>[2];
+}) {
   const [form, , summary] = useSchemaForm("trail-path-decision", trailPathDraftIntentSchema, lastResult);
   return (
     <Form method="post" {...getFormProps(form)} className="card p-4">

@@ -23,10 +23,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countNotices("active"),
     countBenches(await dataVersionsOf(request)),
   ]);
-  return { username: admin.username, counts: { users, videos, pendingFeedback, unresolvedReports, activeNotices, benches } };
+  return {
+    username: admin.username,
+    counts: { users, videos, pendingFeedback, unresolvedReports, activeNotices, benches },
+  };
 }
 
-type Counts = { users: number; videos: number; pendingFeedback: number; unresolvedReports: number; activeNotices: number; benches: number };
+type Counts = {
+  users: number;
+  videos: number;
+  pendingFeedback: number;
+  unresolvedReports: number;
+  activeNotices: number;
+  benches: number;
+};
 type Card = { id: string; title: string; to: string; text: string; action: string; count?: (counts: Counts) => string };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -5,4 +5,10 @@ const notFound = async () => {
   throw new ApiError(404, "No such API endpoint.");
 };
 
-export const { loader, action } = apiRoute({ GET: notFound, POST: notFound, PATCH: notFound, PUT: notFound, DELETE: notFound });
+export const { loader, action } = apiRoute({
+  GET: notFound,
+  POST: notFound,
+  PATCH: notFound,
+  PUT: notFound,
+  DELETE: notFound,
+});

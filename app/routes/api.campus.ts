@@ -1,4 +1,12 @@
-import { apiRoute, apiVersioned, ApiError, currentTagOf, readBody, readIfMatch, requireApiAdmin } from "~/http/api.server";
+import {
+  apiRoute,
+  apiVersioned,
+  ApiError,
+  currentTagOf,
+  readBody,
+  readIfMatch,
+  requireApiAdmin,
+} from "~/http/api.server";
 import { campusRefusals, getCampus, toCampusJson, updateCampus } from "~/models/campus.server";
 import { campusPatchSchema } from "~/schemas/campus";
 

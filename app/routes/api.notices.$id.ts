@@ -1,4 +1,13 @@
-import { apiRoute, apiVersioned, ApiError, currentTagOf, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
+import {
+  apiRoute,
+  apiVersioned,
+  ApiError,
+  currentTagOf,
+  readBody,
+  readIfMatch,
+  requireApiAdmin,
+  requireId,
+} from "~/http/api.server";
 import { deleteNotice, noticeRefusals, toNoticeJson, updateNotice } from "~/models/notice.server";
 import { noticePatchSchema } from "~/schemas/notice";
 

@@ -1,4 +1,13 @@
-import { apiJson, apiPage, apiRoute, ApiError, readBody, readQuery, requireApiQuota, requireApiUser } from "~/http/api.server";
+import {
+  apiJson,
+  apiPage,
+  apiRoute,
+  ApiError,
+  readBody,
+  readQuery,
+  requireApiQuota,
+  requireApiUser,
+} from "~/http/api.server";
 import { createReport, listReports, reportRefusals, toReportJson } from "~/models/report.server";
 import { reportInputSchema, reportListQuerySchema } from "~/schemas/report";
 
@@ -7,7 +16,12 @@ export const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const { user } = await requireApiUser(request);
     const { cursor, limit, ...filters } = readQuery(request, reportListQuerySchema);
-    const page = await listReports({ userId: user.role === "Admin" ? undefined : user.id, filters, cursor, take: limit });
+    const page = await listReports({
+      userId: user.role === "Admin" ? undefined : user.id,
+      filters,
+      cursor,
+      take: limit,
+    });
     return apiPage(page.reports.map(toReportJson), { path: "/api/reports", next: page.next, limit, query: filters });
   },
   POST: async ({ request }) => {

@@ -14,8 +14,15 @@ export const { loader, action } = apiRoute({
     const trailId = requireId(params.id, "Trail");
     const index = requireIndex(params.index);
     const { ifMatch } = readIfMatch(request);
-    const { version, swapped, ...coordinate } = await readBody(request, trailSchemasFor(await getPlacementArea()).coordinateUpdate);
-    return trailAnswerForPoint(trailId, await updateCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }), { swapped });
+    const { version, swapped, ...coordinate } = await readBody(
+      request,
+      trailSchemasFor(await getPlacementArea()).coordinateUpdate,
+    );
+    return trailAnswerForPoint(
+      trailId,
+      await updateCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }),
+      { swapped },
+    );
   },
   DELETE: async ({ request, params }) => {
     await requireApiAdmin(request);

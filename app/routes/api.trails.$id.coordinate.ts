@@ -12,7 +12,14 @@ export const { loader, action } = apiRoute({
     await requireApiAdmin(request);
     const trailId = requireId(params.id, "Trail");
     const { ifMatch } = readIfMatch(request);
-    const { index, coordinate, version, swapped } = await readBody(request, trailSchemasFor(await getPlacementArea()).insertCoordinate);
-    return trailAnswerForPoint(trailId, await insertCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }), { swapped });
+    const { index, coordinate, version, swapped } = await readBody(
+      request,
+      trailSchemasFor(await getPlacementArea()).insertCoordinate,
+    );
+    return trailAnswerForPoint(
+      trailId,
+      await insertCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }),
+      { swapped },
+    );
   },
 });

@@ -1,7 +1,22 @@
-import { apiRoute, ApiError, apiVersioned, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import {
+  apiRoute,
+  ApiError,
+  apiVersioned,
+  readBody,
+  readIfMatch,
+  requireApiAdmin,
+  requireApiUser,
+  requireId,
+} from "~/http/api.server";
 import { trailAnswer } from "~/http/api-trails.server";
 import { toBenchJson } from "~/models/bench.server";
-import { benchesInTrailOrder, getTrailWithCoordinates, toTrailJson, trailRefusals, updateTrailFacts } from "~/models/trail.server";
+import {
+  benchesInTrailOrder,
+  getTrailWithCoordinates,
+  toTrailJson,
+  trailRefusals,
+  updateTrailFacts,
+} from "~/models/trail.server";
 import { trailFactsUpdateSchema } from "~/schemas/facts";
 
 export const { loader, action } = apiRoute({

@@ -1,4 +1,11 @@
-import { deleteOwnAccount, deleteUserAccount, getUserById, toUserJsonFor, userRefusal, userRefusals } from "~/models/user.server";
+import {
+  deleteOwnAccount,
+  deleteUserAccount,
+  getUserById,
+  toUserJsonFor,
+  userRefusal,
+  userRefusals,
+} from "~/models/user.server";
 import { deleteProfileSchema, userMessages } from "~/schemas/user";
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
@@ -15,7 +22,9 @@ export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
     const { auth, userId: id, self } = await requireSelfOrAdmin(request, params.id, userMessages.notYourAccount);
     // One's own account goes only with its current password; an administrator deletes others without one.
-    const deleted = self ? await deleteOwnAccount(id, (await readBody(request, deleteProfileSchema)).currentPassword) : await deleteUserAccount(id);
+    const deleted = self
+      ? await deleteOwnAccount(id, (await readBody(request, deleteProfileSchema)).currentPassword)
+      : await deleteUserAccount(id);
     if (!deleted.ok) throw ApiError.refused(userRefusal(deleted));
     const headers = self && auth.via === "cookie" ? { "Set-Cookie": await destroySessionCookie() } : undefined;
     return apiJson({ message: self ? userMessages.profileDeleted : userMessages.userDeleted, _id: id }, { headers });

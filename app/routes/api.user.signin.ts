@@ -13,10 +13,15 @@ export const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     const { email, password } = await readBody(request, signInSchema);
     const attempt = await signInAttempt(request, email, password);
-    if (!attempt.ok && attempt.reason === "link-sent") return apiJson({ message: userMessages.signInLinkSent }, { status: 202 });
-    if (!attempt.ok && attempt.reason === "link-offered") return apiJson({ message: userMessages.signInLinkOffered }, { status: 202 });
+    if (!attempt.ok && attempt.reason === "link-sent")
+      return apiJson({ message: userMessages.signInLinkSent }, { status: 202 });
+    if (!attempt.ok && attempt.reason === "link-offered")
+      return apiJson({ message: userMessages.signInLinkOffered }, { status: 202 });
     if (!attempt.ok) throw new ApiError(401, userMessages.signInFailed);
     const session = await createSession(attempt.user.id);
-    return apiJson({ result: toUserJson(attempt.user), token: session.id }, { headers: await signedInCookies(request, session.id, attempt.user.id) });
+    return apiJson(
+      { result: toUserJson(attempt.user), token: session.id },
+      { headers: await signedInCookies(request, session.id, attempt.user.id) },
+    );
   },
 });

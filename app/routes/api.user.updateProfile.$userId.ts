@@ -12,14 +12,16 @@ export const { loader, action } = apiRoute({
     const editor = { userId: auth.user.id, role: auth.user.role, sessionId: auth.token };
     // Counted against the account making the change (an admin's edits never use up a user's quota).
     const quota = await profileQuota(request, auth.user, userId === auth.user.id ? changes.email : null);
-    if (!quota.allowed) throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
+    if (!quota.allowed)
+      throw new ApiError(429, quota.message, undefined, { "Retry-After": String(quota.retryAfterSeconds) });
     // A refused update keeps its place in the quota: otherwise refusals could be tried without end.
     const updated = await submitProfileUpdate(userId, changes, editor);
     // As the old server did: an update that changes nothing answers with the account as it is.
     if (!updated.ok && updated.reason === "no-changes") return toUserJsonFor(updated.user, auth.user.id);
     if (!updated.ok) throw ApiError.refused(userRefusal(updated));
     // One's own new email waits for its link: the user as it is, and where the link went, for any address.
-    if (updated.emailPending !== null) return { ...toUserJsonFor(updated.user, auth.user.id), message: profileUpdatedMessage(updated) };
+    if (updated.emailPending !== null)
+      return { ...toUserJsonFor(updated.user, auth.user.id), message: profileUpdatedMessage(updated) };
     return toUserJsonFor(updated.user, auth.user.id);
   },
 });

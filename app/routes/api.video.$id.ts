@@ -1,6 +1,16 @@
 import { deleteVideo, getVideo, toVideoJson, updateVideo, videoRefusals } from "~/models/video.server";
 import { videoMessages, videoPatchSchema } from "~/schemas/video";
-import { ApiError, apiRoute, apiVersioned, currentTagOf, readBody, readIfMatch, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import {
+  ApiError,
+  apiRoute,
+  apiVersioned,
+  currentTagOf,
+  readBody,
+  readIfMatch,
+  requireApiAdmin,
+  requireApiUser,
+  requireId,
+} from "~/http/api.server";
 
 // DELETE /api/video/{id} (admin), as the old client calls it; GET one (signed-in) and PATCH (admin edit) are ours.
 // GET answers the video's ETag; PATCH and DELETE accept it in If-Match (412 when the video changed since).

@@ -1,4 +1,13 @@
-import { apiJson, apiPage, apiRoute, ApiError, readBody, readQuery, requireApiQuota, requireApiUser } from "~/http/api.server";
+import {
+  apiJson,
+  apiPage,
+  apiRoute,
+  ApiError,
+  readBody,
+  readQuery,
+  requireApiQuota,
+  requireApiUser,
+} from "~/http/api.server";
 import { walkPageQuerySchema } from "~/schemas/page";
 import { listWalks, logWalk, toWalkJson, walkRefusals } from "~/models/walk.server";
 import { walkInputSchema } from "~/schemas/walk";

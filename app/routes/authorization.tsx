@@ -11,7 +11,12 @@ import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset
 import { conflictRefusal, registerUser } from "~/models/user.server";
 import { resetRequestSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, InvalidCredentialsError, SignInLinkSentError, startSessionAndRedirect } from "~/http/auth.server";
+import {
+  authenticator,
+  InvalidCredentialsError,
+  SignInLinkSentError,
+  startSessionAndRedirect,
+} from "~/http/auth.server";
 import { HONEYPOT_MESSAGE, isHoneypotFilled } from "~/http/honeypot.server";
 import { log } from "~/utils/logger.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -28,12 +33,17 @@ function formTypeOf(value: string | null): FormType {
   return value === "signup" || value === "reset" ? value : "signin";
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, titles[data?.formType ?? "signin"]) }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, titles[data?.formType ?? "signin"]) },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Only a target that would be honoured is carried into the forms and links.
-  return { formType: formTypeOf(url.searchParams.get("formType")), redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+  return {
+    formType: formTypeOf(url.searchParams.get("formType")),
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+  };
 }
 
 type ActionResult = { intent: FormType; result: SubmissionResult<string[]> };
@@ -59,7 +69,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "reset") {
     // The same answer for every address (see requestPasswordReset); its own limits apply there.
     const answer = await requestPasswordReset(request, submission.value.email);
-    if (answer.ok) return redirectWithToast("/authorization?formType=reset", { type: "success", message: userMessages.resetLinkSent });
+    if (answer.ok)
+      return redirectWithToast("/authorization?formType=reset", {
+        type: "success",
+        message: userMessages.resetLinkSent,
+      });
     const refusal = resetRequestRefusal(answer);
     const message = answer.reason === "unavailable" ? `${refusal.message} Please try again.` : refusal.message;
     return fail(refusal.status, [message], undefined, refusal.headers);
@@ -68,7 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "signin") {
     try {
       const user = await authenticator.authenticate("user-pass", request);
-      return startSessionAndRedirect(request, user, { redirectTo: formData.get("redirectTo"), message: userMessages.signInSuccess });
+      return startSessionAndRedirect(request, user, {
+        redirectTo: formData.get("redirectTo"),
+        message: userMessages.signInSuccess,
+      });
     } catch (error) {
       if (error instanceof InvalidCredentialsError) return fail(401, [userMessages.signInFailed]);
       // No session: the owner finishes from the mailed link (decision 040).
@@ -81,7 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const verdict = await checkRateLimit(request, "signUp", submission.value.email);
-  if (!verdict.allowed) return fail(429, [rateLimitMessage(verdict.retryAfterSeconds)], undefined, retryAfterHeaders(verdict));
+  if (!verdict.allowed)
+    return fail(429, [rateLimitMessage(verdict.retryAfterSeconds)], undefined, retryAfterHeaders(verdict));
 
   if (intent === "signup") {
     const value = signUpSchema.parse(submission.value);
@@ -91,7 +109,11 @@ export async function action({ request }: ActionFunctionArgs) {
         const refusal = conflictRefusal(registered.conflicts);
         return reply(intent, refusalReply(submission, refusal, { hideFields: secretFields }), refusal.status);
       }
-      return startSessionAndRedirect(request, registered.user, { redirectTo: formData.get("redirectTo"), message: userMessages.signUpSuccess, signedUp: true });
+      return startSessionAndRedirect(request, registered.user, {
+        redirectTo: formData.get("redirectTo"),
+        message: userMessages.signUpSuccess,
+        signedUp: true,
+      });
     } catch (error) {
       log("error", "sign-up failed", { error: error instanceof Error ? error.message : String(error) });
       return fail(500, [`${userMessages.signUpFailed} ${userMessages.signUpRetry}`]);
@@ -124,7 +146,10 @@ export default function Authorization() {
         <div className="mt-6 flex flex-col gap-3 border-t border-stone-200 pt-4 text-sm">
           {formType === "signin" ? (
             <>
-              <Link to="/authorization?formType=reset" className="btn-link inline-flex min-h-11 items-center self-start">
+              <Link
+                to="/authorization?formType=reset"
+                className="btn-link inline-flex min-h-11 items-center self-start"
+              >
                 Forgot Password?
               </Link>
               <Link to={withRedirect("signup")} className="btn-link inline-flex min-h-11 items-center self-start">
@@ -174,8 +199,19 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
         <ErrorSummary summary={summary} />
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <PasswordField field={fields.password} label="Password" autoComplete="new-password" lengthAlert clearOn={lastResult} />
-        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
+        <PasswordField
+          field={fields.password}
+          label="Password"
+          autoComplete="new-password"
+          lengthAlert
+          clearOn={lastResult}
+        />
+        <PasswordField
+          field={fields.confirmPassword}
+          label="Repeat Password"
+          autoComplete="new-password"
+          clearOn={lastResult}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <DemographicFields fields={fields} />
         </div>

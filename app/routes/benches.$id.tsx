@@ -55,7 +55,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     next: neighbour(next),
   }));
   // The bench's own notices, and those of the trails it is on: a walker at a bench of a closed trail must know.
-  const { notices, nextChangeAt } = await noticesForWalkers({ benchIds: [bench.id], trailIds: places.map((place) => place.trailId) });
+  const { notices, nextChangeAt } = await noticesForWalkers({
+    benchIds: [bench.id],
+    trailIds: places.map((place) => place.trailId),
+  });
   // A visitor's copy of this page is stored (decision 062) until the next notice starts or ends.
   return data(
     {

@@ -26,14 +26,21 @@ type Refused = { message: string; invalid: boolean };
 export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await checkRateLimit(request, "emailConfirm");
   if (!verdict.allowed)
-    return data<Refused>({ message: rateLimitMessage(verdict.retryAfterSeconds), invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
+    return data<Refused>(
+      { message: rateLimitMessage(verdict.retryAfterSeconds), invalid: false },
+      { status: 429, headers: retryAfterHeaders(verdict) },
+    );
   const confirmed = await confirmEmailChange(params.token ?? "", await getSessionId(request));
-  if (!confirmed.ok && confirmed.reason === "email-taken") return data<Refused>({ message: userMessages.emailChangeTaken, invalid: true }, { status: 409 });
+  if (!confirmed.ok && confirmed.reason === "email-taken")
+    return data<Refused>({ message: userMessages.emailChangeTaken, invalid: true }, { status: 409 });
   if (!confirmed.ok) return data<Refused>({ message: userMessages.emailChangeInvalid, invalid: true }, { status: 410 });
   const message = userMessages.emailChangeDone(confirmed.user.email);
   // Still signed in here when it is the account's own session (the change ended all the others).
   const signedIn = (await getOptionalUser(request))?.id === confirmed.user.id;
-  return redirectWithToast(signedIn ? "/userControlPanel" : "/authorization?formType=signin", { type: "success", message });
+  return redirectWithToast(signedIn ? "/userControlPanel" : "/authorization?formType=signin", {
+    type: "success",
+    message,
+  });
 }
 
 export default function ConfirmNewEmail() {
@@ -48,8 +55,8 @@ export default function ConfirmNewEmail() {
           <div className="space-y-4">
             <FormAlert messages={[actionData?.message ?? userMessages.emailChangeInvalid]} />
             <p className="text-stone-700">
-              Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page; the account keeps its current email
-              until then.
+              Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page;
+              the account keeps its current email until then.
             </p>
             <Link to="/userControlPanel" className="btn-primary">
               Go to My Profile
@@ -59,8 +66,9 @@ export default function ConfirmNewEmail() {
           <Form method="post" className="space-y-4">
             <FormAlert messages={actionData ? [actionData.message] : null} />
             <p className="text-stone-700 [overflow-wrap:anywhere]">
-              This makes <strong>{change.newEmail}</strong> the email of the Walking Trails account <strong>{change.username}</strong>. You will sign in with it
-              from now on, and the account&apos;s other sign-ins end.
+              This makes <strong>{change.newEmail}</strong> the email of the Walking Trails account{" "}
+              <strong>{change.username}</strong>. You will sign in with it from now on, and the account&apos;s other
+              sign-ins end.
             </p>
             <p className="text-stone-700">Did not ask for this? Close this page: nothing changes.</p>
             <input type="hidden" name="intent" value="confirm" />

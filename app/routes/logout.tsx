@@ -7,5 +7,9 @@ import { redirectWithToast } from "~/http/toast.server";
 export const loader = () => redirect("/");
 
 export async function action({ request }: ActionFunctionArgs) {
-  return redirectWithToast("/", { type: "info", message: userMessages.signedOut }, { headers: await endSession(request) });
+  return redirectWithToast(
+    "/",
+    { type: "info", message: userMessages.signedOut },
+    { headers: await endSession(request) },
+  );
 }

@@ -18,16 +18,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: resetPasswordSchema });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }) as SubmissionResult<string[]>, invalidToken: false }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields }) as SubmissionResult<string[]>, invalidToken: false },
+      { status: 400 },
+    );
   }
   const reset = await resetPasswordWithToken(params.token ?? "", submission.value.newPassword);
   if (!reset.ok) {
     return data(
-      { result: submission.reply({ formErrors: [userMessages.resetLinkInvalid], hideFields }) as SubmissionResult<string[]>, invalidToken: true },
+      {
+        result: submission.reply({ formErrors: [userMessages.resetLinkInvalid], hideFields }) as SubmissionResult<
+          string[]
+        >,
+        invalidToken: true,
+      },
       { status: 410 },
     );
   }
-  return redirectWithToast("/authorization?formType=signin", { type: "success", message: userMessages.passwordResetDone });
+  return redirectWithToast("/authorization?formType=signin", {
+    type: "success",
+    message: userMessages.passwordResetDone,
+  });
 }
 
 export default function ResetPassword() {
@@ -51,8 +62,18 @@ export default function ResetPassword() {
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <ErrorSummary summary={summary} />
             <p className="text-stone-700">Choose a new password for your account.</p>
-            <PasswordField field={fields.newPassword} label="New Password" autoComplete="new-password" clearOn={actionData?.result} />
-            <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={actionData?.result} />
+            <PasswordField
+              field={fields.newPassword}
+              label="New Password"
+              autoComplete="new-password"
+              clearOn={actionData?.result}
+            />
+            <PasswordField
+              field={fields.confirmPassword}
+              label="Repeat Password"
+              autoComplete="new-password"
+              clearOn={actionData?.result}
+            />
             <SubmitButton label="Reset Password" pendingLabel="Saving…" className="btn-primary w-full" />
           </Form>
         )}

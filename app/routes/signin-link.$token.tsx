@@ -22,7 +22,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const verdict = await checkRateLimit(request, "signInLink");
   if (!verdict.allowed)
-    return data({ message: rateLimitMessage(verdict.retryAfterSeconds), invalid: false }, { status: 429, headers: retryAfterHeaders(verdict) });
+    return data(
+      { message: rateLimitMessage(verdict.retryAfterSeconds), invalid: false },
+      { status: 429, headers: retryAfterHeaders(verdict) },
+    );
   const consumed = await consumeSignInLink(params.token ?? "");
   if (!consumed.ok) return data({ message: userMessages.signInLinkInvalid, invalid: true }, { status: 410 });
   return startSessionAndRedirect(request, consumed.user, { message: userMessages.signInSuccess });

@@ -3,7 +3,10 @@ import { getThumbnailImage } from "~/models/video-thumbnail.server";
 import { thumbnailFileSchema } from "~/schemas/video";
 
 function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**

@@ -15,7 +15,14 @@ import { campusOf } from "~/http/campus.server";
 import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
 import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
-import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, trailStrokeColor, WALKING_PACE_MPH } from "~/lib/geo";
+import {
+  DEFAULT_TRAIL_COLOR,
+  formatWalkingTime,
+  roundSteps,
+  STEPS_PER_MILE,
+  trailStrokeColor,
+  WALKING_PACE_MPH,
+} from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { useMarkupCache } from "~/lib/shared-markup";
@@ -86,19 +93,35 @@ export default function Trails() {
   );
 }
 
-function TrailsContent({ trails, trail, facts, notices, benches, showBenches, tiles, view, walking, timeZone }: TrailsPage) {
+function TrailsContent({
+  trails,
+  trail,
+  facts,
+  notices,
+  benches,
+  showBenches,
+  tiles,
+  view,
+  walking,
+  timeZone,
+}: TrailsPage) {
   const selectedParam = trails.find((candidate) => candidate.id === trail?.id)?.param ?? DEFAULT_TRAIL_COLOR;
   // A document with scripts carries the points in its data, so its drawing takes the line from its own
   // file rather than write them a second time (decision 061). A stable object, so the map redraws the
   // trail only when the loader sends a new one.
   const scripted = shipsScripts({ view, walking });
-  const drawnTrail = useMemo(() => (trail ? { ...trail, coordinates: decodePath(trail.path), line: scripted ? trail.line : null } : null), [trail, scripted]);
+  const drawnTrail = useMemo(
+    () => (trail ? { ...trail, coordinates: decodePath(trail.path), line: scripted ? trail.line : null } : null),
+    [trail, scripted],
+  );
   const drawnTrails = useMemo(() => (drawnTrail ? [drawnTrail] : []), [drawnTrail]);
   const trailName = (id: string | null) => trails.find((candidate) => candidate.id === id)?.name;
   const hydrated = useHydrated();
   const walk = useTrailWalk(drawnTrail, benches, { startOnOpen: walking });
   const closed = trail?.notice?.kind === "closed" ? " (closed)" : "";
-  const label = trail ? `Map of the ${trail.name}${closed}${showBenches ? ` with ${benches.length} bench markers` : ""}` : "Campus trail map";
+  const label = trail
+    ? `Map of the ${trail.name}${closed}${showBenches ? ` with ${benches.length} bench markers` : ""}`
+    : "Campus trail map";
 
   return (
     <>
@@ -163,7 +186,11 @@ function TrailsContent({ trails, trail, facts, notices, benches, showBenches, ti
           {hydrated ? (
             <WalkPanel walk={walk} trail={trail} trails={trails} benches={benches} />
           ) : (
-            <WalkInvitation trailName={trail.name} href={trailHref(selectedParam, showBenches, { walk: "1" })} walking={walking} />
+            <WalkInvitation
+              trailName={trail.name}
+              href={trailHref(selectedParam, showBenches, { walk: "1" })}
+              walking={walking}
+            />
           )}
         </>
       ) : (
@@ -187,21 +214,28 @@ function TrailsContent({ trails, trail, facts, notices, benches, showBenches, ti
               </dd>
               <dt className="font-medium text-stone-700">Steps</dt>
               <dd>
-                about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")} steps per mile)
+                about {roundSteps(facts.steps).toLocaleString("en-US")} (at {STEPS_PER_MILE.toLocaleString("en-US")}{" "}
+                steps per mile)
               </dd>
             </dl>
             {/* Every trail's public page, not only the chosen one's: the page to share or print for any of them. */}
             <ul className="mt-2" aria-label="Trail pages">
               {trails.map((candidate) => (
                 <li key={candidate.id}>
-                  <PageLink to={`/trails/${candidate.param}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+                  <PageLink
+                    to={`/trails/${candidate.param}`}
+                    className="inline-flex min-h-11 items-center font-medium text-brand-700 underline"
+                  >
                     Directions and details for the {candidate.name}
                   </PageLink>
                 </li>
               ))}
             </ul>
             <p className="mt-3">
-              <PageLink to={`/userControlPanel/walks?trail=${trail.id}#log-walk`} className="btn-link inline-flex min-h-11 items-center">
+              <PageLink
+                to={`/userControlPanel/walks?trail=${trail.id}#log-walk`}
+                className="btn-link inline-flex min-h-11 items-center"
+              >
                 Log a walk on this trail
               </PageLink>
             </p>
@@ -226,7 +260,9 @@ function TrailsContent({ trails, trail, facts, notices, benches, showBenches, ti
                   <h3 className="font-semibold">Bench {bench.benchNumber}</h3>
                   <p className="text-stone-700">{bench.location}</p>
                   {bench.notice ? <NoticeMark notice={bench.notice} /> : null}
-                  {bench.trailId && trailName(bench.trailId) ? <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p> : null}
+                  {bench.trailId && trailName(bench.trailId) ? (
+                    <p className="text-sm text-stone-600">On the {trailName(bench.trailId)}</p>
+                  ) : null}
                   <BenchVideoLinks videos={bench.videos} />
                   <ReportLink bench={bench} />
                 </li>
@@ -271,13 +307,23 @@ function SwitchTrack({ on }: { on: boolean }) {
       aria-hidden="true"
       className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${on ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"}`}
     >
-      <span className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0"}`} />
+      <span
+        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0"}`}
+      />
     </span>
   );
 }
 
 /** The hydrated switch: the router's search params, which the server's shared markup has no router for. */
-function BenchSwitchButton({ trail, showBenches, children }: { trail: string; showBenches: boolean; children: ReactNode }) {
+function BenchSwitchButton({
+  trail,
+  showBenches,
+  children,
+}: {
+  trail: string;
+  showBenches: boolean;
+  children: ReactNode;
+}) {
   const [, setSearchParams] = useSearchParams();
   return (
     <button
@@ -321,7 +367,13 @@ function HideWithoutScripts() {
 function MapViewLink({ trail, showBenches, view }: { trail: string; showBenches: boolean; view: TrailMapView }) {
   const next = view === "interactive" ? "simple" : "interactive";
   return (
-    <PageLink to={trailHref(trail, showBenches, { map: next })} preventScrollReset replace className="btn-secondary" data-needs-scripts="">
+    <PageLink
+      to={trailHref(trail, showBenches, { map: next })}
+      preventScrollReset
+      replace
+      className="btn-secondary"
+      data-needs-scripts=""
+    >
       {next === "interactive" ? "Interactive map" : "Simple map"}
     </PageLink>
   );
@@ -333,7 +385,12 @@ function MapViewLink({ trail, showBenches, view }: { trail: string; showBenches:
  */
 function WalkInvitation({ trailName, href, walking }: { trailName: string; href: string; walking: boolean }) {
   return (
-    <section aria-labelledby="walk-heading" className="card mt-4 space-y-3 p-4" data-needs-scripts="" data-walk-invitation>
+    <section
+      aria-labelledby="walk-heading"
+      className="card mt-4 space-y-3 p-4"
+      data-needs-scripts=""
+      data-walk-invitation
+    >
       <h2 id="walk-heading" className="text-xl font-semibold">
         Walk with the map
       </h2>

@@ -26,7 +26,9 @@ import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 // No script unless a notice here is due to start or end, which the open page must follow (decision 064).
 export const handle = { ...scriptsWhileANoticeIsDue, ...publicPage };
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? data.trail.name : "Trail not found") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? data.trail.name : "Trail not found") },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const versions = await dataVersionsOf(request);
@@ -65,7 +67,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })),
       steps: steps.map(({ bench, metres, feet, minutes, heading }) => ({
         bench: bench
-          ? { id: bench.id, benchNumber: bench.benchNumber, location: bench.location, phrase: benchPhrase(bench), notice: benchMarks[bench.id] ?? null }
+          ? {
+              id: bench.id,
+              benchNumber: bench.benchNumber,
+              location: bench.location,
+              phrase: benchPhrase(bench),
+              notice: benchMarks[bench.id] ?? null,
+            }
           : null,
         metres: Math.round(metres),
         feet,
@@ -101,8 +109,14 @@ export default function TrailPage() {
       <FactList
         className="card mb-6 p-4"
         rows={[
-          { label: "Length", value: `${facts.miles.toFixed(2)} mi (${Math.round(facts.metres).toLocaleString("en-US")} m)` },
-          { label: "Walking time", value: `about ${formatWalkingTime(facts.walkingMinutes)} at ${WALKING_PACE_MPH} mph` },
+          {
+            label: "Length",
+            value: `${facts.miles.toFixed(2)} mi (${Math.round(facts.metres).toLocaleString("en-US")} m)`,
+          },
+          {
+            label: "Walking time",
+            value: `about ${formatWalkingTime(facts.walkingMinutes)} at ${WALKING_PACE_MPH} mph`,
+          },
           ...factRows,
           { label: "Benches", value: String(benches.length) },
         ]}
@@ -122,7 +136,8 @@ export default function TrailPage() {
         <ol className="list-decimal space-y-2 pl-6">
           {steps.map((step, index) => (
             <li key={step.bench?.id ?? "finish"}>
-              {index === 0 ? "From the start, head" : "Head"} {step.heading} {step.metres} m ({step.feet.toLocaleString("en-US")} ft, {step.minutes} min){" "}
+              {index === 0 ? "From the start, head" : "Head"} {step.heading} {step.metres} m (
+              {step.feet.toLocaleString("en-US")} ft, {step.minutes} min){" "}
               {step.bench ? (
                 <>
                   to{" "}

@@ -3,7 +3,10 @@ import { trailLineSvg } from "~/models/trail-map.server";
 import { trailLineFileSchema } from "~/schemas/trail";
 
 function notFound() {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**

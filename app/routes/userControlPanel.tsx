@@ -2,13 +2,27 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { actionToSummary, ErrorSummary, PasswordField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import {
+  actionToSummary,
+  ErrorSummary,
+  PasswordField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
 import { deleteOwnAccount, getUserById, userRefusal, type PublicUser } from "~/models/user.server";
-import { deleteProfileSchema, feedbackSchema, profileUpdatedMessage, profileUpdateSchema, userMessages } from "~/schemas/user";
+import {
+  deleteProfileSchema,
+  feedbackSchema,
+  profileUpdatedMessage,
+  profileUpdateSchema,
+  userMessages,
+} from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkQuota, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -61,7 +75,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return answer("update", submission.reply({ hideFields }), 400);
     const { confirmPassword: _confirm, ...changes } = submission.value;
     const quota = await profileQuota(request, user, changes.email);
-    if (!quota.allowed) return answer("update", submission.reply({ formErrors: [quota.message], hideFields }), 429, retryAfterHeaders(quota));
+    if (!quota.allowed)
+      return answer(
+        "update",
+        submission.reply({ formErrors: [quota.message], hideFields }),
+        429,
+        retryAfterHeaders(quota),
+      );
     try {
       const editor = { userId: user.id, role: user.role, sessionId: await getSessionId(request) };
       const updated = await submitProfileUpdate(user.id, changes, editor);
@@ -69,7 +89,12 @@ export async function action({ request }: ActionFunctionArgs) {
       // A refused update keeps its place in the quota.
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
       const refusal = userRefusal(updated);
-      return answer("update", refusalReply(submission, refusal, { hideFields }), refusal.status, retryAfterHeaders(refusal));
+      return answer(
+        "update",
+        refusalReply(submission, refusal, { hideFields }),
+        refusal.status,
+        retryAfterHeaders(refusal),
+      );
     } catch (error) {
       if (error instanceof Response) throw error;
       log("error", "profile update failed", { error: error instanceof Error ? error.message : String(error) });
@@ -81,7 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseSubmission(formData, { schema: feedbackSchema });
     if (submission.status !== "success") return answer("feedback", submission.reply(), 400);
     const quota = await checkQuota(request, "feedback", user.id);
-    if (!quota.allowed) return answer("feedback", submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));
+    if (!quota.allowed)
+      return answer("feedback", submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));
     await createFeedback(user, submission.value.feedback);
     return redirectWithToast(PAGE, { type: "success", message: userMessages.feedbackSent });
   }
@@ -93,9 +119,18 @@ export async function action({ request }: ActionFunctionArgs) {
     const deleted = await deleteOwnAccount(user.id, submission.value.currentPassword);
     if (!deleted.ok && deleted.reason !== "not-found") {
       const refusal = userRefusal(deleted);
-      return answer("delete", refusalReply(submission, refusal, { hideFields }), refusal.status, retryAfterHeaders(refusal));
+      return answer(
+        "delete",
+        refusalReply(submission, refusal, { hideFields }),
+        refusal.status,
+        retryAfterHeaders(refusal),
+      );
     }
-    return redirectWithToast("/", { type: "success", message: userMessages.profileDeleted }, { headers: await endSession(request) });
+    return redirectWithToast(
+      "/",
+      { type: "success", message: userMessages.profileDeleted },
+      { headers: await endSession(request) },
+    );
   }
 
   throw new Response("Unknown action", { status: 400 });
@@ -123,7 +158,11 @@ export default function UserControlPanel() {
             <Link to="/userControlPanel/reports" className="btn-secondary">
               My Reports
             </Link>
-            <DialogLink dialogId="feedback-dialog" to={`${PAGE}?feedback=open#feedback-dialog`} className="btn-secondary">
+            <DialogLink
+              dialogId="feedback-dialog"
+              to={`${PAGE}?feedback=open#feedback-dialog`}
+              className="btn-secondary"
+            >
               Feedback
             </DialogLink>
             <DialogLink dialogId="delete-dialog" to={`${PAGE}?confirm=delete#delete-dialog`} className="btn-danger">
@@ -136,18 +175,31 @@ export default function UserControlPanel() {
             Update Profile
           </h2>
           <p className="mt-1 text-sm text-stone-700">
-            Change what you like: an empty username, email or age keeps its current value, and your password only changes when you fill in both password fields.
-            To change your email or password, also enter your current password. A new email changes once you open the link we mail to it.
+            Change what you like: an empty username, email or age keeps its current value, and your password only
+            changes when you fill in both password fields. To change your email or password, also enter your current
+            password. A new email changes once you open the link we mail to it.
           </p>
           <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
         </section>
       </div>
-      <ModalDialog id="feedback-dialog" title="Feedback" open={feedbackOpen || Boolean(resultFor("feedback"))} closeTo={PAGE}>
+      <ModalDialog
+        id="feedback-dialog"
+        title="Feedback"
+        open={feedbackOpen || Boolean(resultFor("feedback"))}
+        closeTo={PAGE}
+      >
         <FeedbackForm user={user} lastResult={resultFor("feedback")} />
       </ModalDialog>
-      <ModalDialog id="delete-dialog" title="Delete Profile" open={deleteOpen || Boolean(resultFor("delete"))} closeTo={PAGE}>
+      <ModalDialog
+        id="delete-dialog"
+        title="Delete Profile"
+        open={deleteOpen || Boolean(resultFor("delete"))}
+        closeTo={PAGE}
+      >
         <p className="text-lg font-semibold text-red-800">This action cannot be undone</p>
-        <p className="mt-2 text-stone-700">Your account, your sign-in sessions and your personal details will be deleted permanently.</p>
+        <p className="mt-2 text-stone-700">
+          Your account, your sign-in sessions and your personal details will be deleted permanently.
+        </p>
         <DeleteProfileForm lastResult={resultFor("delete")} />
       </ModalDialog>
     </div>
@@ -187,15 +239,32 @@ function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult
     community: user.community ?? undefined,
   });
   return (
-    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} aria-labelledby="update-heading" className="mt-4 space-y-4">
+    <Form
+      method="post"
+      action={actionToSummary(PAGE, summary)}
+      {...getFormProps(form)}
+      aria-labelledby="update-heading"
+      className="mt-4 space-y-4"
+    >
       <input type="hidden" name="intent" value="update" />
       <ErrorSummary summary={summary} level={3} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <DemographicFields fields={fields} />
-        <PasswordField field={fields.password} label="New Password" autoComplete="new-password" clearOn={lastResult} lengthAlert />
-        <PasswordField field={fields.confirmPassword} label="Repeat Password" autoComplete="new-password" clearOn={lastResult} />
+        <PasswordField
+          field={fields.password}
+          label="New Password"
+          autoComplete="new-password"
+          clearOn={lastResult}
+          lengthAlert
+        />
+        <PasswordField
+          field={fields.confirmPassword}
+          label="Repeat Password"
+          autoComplete="new-password"
+          clearOn={lastResult}
+        />
         <PasswordField
           field={fields.currentPassword}
           label="Current Password"
@@ -215,7 +284,12 @@ function DeleteProfileForm({ lastResult }: { lastResult?: SubmissionResult<strin
     <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="delete" />
       <ErrorSummary summary={summary} level={3} />
-      <PasswordField field={fields.currentPassword} label="Current Password" autoComplete="current-password" clearOn={lastResult} />
+      <PasswordField
+        field={fields.currentPassword}
+        label="Current Password"
+        autoComplete="current-password"
+        clearOn={lastResult}
+      />
       <button type="submit" className="btn-danger">
         Yes, delete my profile
       </button>
@@ -229,7 +303,13 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input id={id} readOnly value={value} className="field-input bg-stone-100" aria-describedby="feedback-from-account" />
+      <input
+        id={id}
+        readOnly
+        value={value}
+        className="field-input bg-stone-100"
+        aria-describedby="feedback-from-account"
+      />
     </div>
   );
 }

@@ -16,7 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // The URL is the state: ?cursor= shows older reports; a cursor we did not make shows the newest.
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const page = await listReports({ userId: user.id, cursor: cursor && cursor.length <= 400 ? cursor : null, take: MY_REPORTS_PAGE });
+  const page = await listReports({
+    userId: user.id,
+    cursor: cursor && cursor.length <= 400 ? cursor : null,
+    take: MY_REPORTS_PAGE,
+  });
   return {
     reports: page.reports.map(toReportView),
     older: page.next ? `${PAGE}?${new URLSearchParams({ cursor: page.next })}#${reportAnchors.list}` : null,
@@ -31,8 +35,8 @@ export default function MyReports() {
       <div>
         <ProfileBreadcrumb page="My Reports" />
         <p className="mt-2 text-stone-700">
-          The problems you reported, newest first, with their status (open, in progress or resolved) and the team's note when there is one. To report another,
-          use “Report a problem” on a{" "}
+          The problems you reported, newest first, with their status (open, in progress or resolved) and the team's note
+          when there is one. To report another, use “Report a problem” on a{" "}
           <Link to="/trails" className="font-medium text-brand-700 underline">
             trail's
           </Link>{" "}

@@ -5,17 +5,40 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/bar-chart";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { actionToSummary, ErrorSummary, FormAlert, SelectField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import {
+  actionToSummary,
+  ErrorSummary,
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { dataVersionsOf, requireUser } from "~/http/auth.server";
 import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { formatWalkingTime, METRES_PER_MILE, roundSteps, STEPS_PER_MILE } from "~/lib/geo";
 import { listTrails } from "~/models/trail.server";
-import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, toWalkJson, walkRefusals, walkSummary } from "~/models/walk.server";
+import {
+  deleteOwnWalk,
+  getOwnWalk,
+  listWalks,
+  logWalk,
+  toWalkJson,
+  walkRefusals,
+  walkSummary,
+} from "~/models/walk.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
-import { MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema, walkIntentSchema, walkMessages } from "~/schemas/walk";
+import {
+  MAX_WALK_LAPS,
+  MAX_WALK_MILES,
+  MAX_WALK_MINUTES,
+  walkInputSchema,
+  walkIntentSchema,
+  walkMessages,
+} from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
 import { actionsColumn, ColumnHeads, FigureTable } from "~/components/data-table";
 import { pageTitle } from "~/lib/page-title";
@@ -62,8 +85,12 @@ export const headers = passRetryAfter;
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseSubmission(await request.formData(), { schema: walkIntentSchema });
-  const answer = (intent: ActionResult["intent"], result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
-    data<ActionResult>({ intent, result }, { status, headers });
+  const answer = (
+    intent: ActionResult["intent"],
+    result: SubmissionResult<string[]>,
+    status: number,
+    headers?: HeadersInit,
+  ) => data<ActionResult>({ intent, result }, { status, headers });
   if (submission.status !== "success") {
     const intent = submission.payload.intent === "delete" ? "delete" : "log";
     return answer(intent, submission.reply(), 400);
@@ -77,7 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { intent: _intent, ...walk } = input;
   const quota = await checkQuota(request, "walk", user.id);
-  if (!quota.allowed) return answer("log", submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));
+  if (!quota.allowed)
+    return answer("log", submission.reply({ formErrors: [quota.message] }), 429, retryAfterHeaders(quota));
   const logged = await logWalk(user.id, walk);
   if (!logged.ok) {
     const refusal = walkRefusals[logged.reason];
@@ -96,7 +124,8 @@ function weekLabel(isoDate: string) {
 const dayLabel = formatDay;
 
 export default function MyWalks() {
-  const { walks, summary, trails, defaultTrailId, today, confirm, olderWalks, showingOlder } = useLoaderData<typeof loader>();
+  const { walks, summary, trails, defaultTrailId, today, confirm, olderWalks, showingOlder } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const deleteErrors = actionData?.intent === "delete" ? actionData.result.error?.[""] : undefined;
   return (
@@ -114,7 +143,8 @@ export default function MyWalks() {
           <TotalsCard id="month" title="This month" totals={summary.month} />
         </div>
         <p className="text-sm text-stone-700">
-          Weeks start on Monday. Steps are estimated from the distance at {STEPS_PER_MILE.toLocaleString("en-US")} steps per mile.
+          Weeks start on Monday. Steps are estimated from the distance at {STEPS_PER_MILE.toLocaleString("en-US")} steps
+          per mile.
         </p>
         <WeeksChart weeks={summary.weeks} />
       </section>
@@ -123,8 +153,15 @@ export default function MyWalks() {
         <h2 id="log-walk-heading" className="text-2xl font-semibold">
           Log a walk
         </h2>
-        <p className="mt-1 text-sm text-stone-700">Keep a walk you took, with or without the map. Leave the distance empty to count laps of the trail.</p>
-        <LogWalkForm trails={trails} defaultTrailId={defaultTrailId} today={today} lastResult={actionData?.intent === "log" ? actionData.result : undefined} />
+        <p className="mt-1 text-sm text-stone-700">
+          Keep a walk you took, with or without the map. Leave the distance empty to count laps of the trail.
+        </p>
+        <LogWalkForm
+          trails={trails}
+          defaultTrailId={defaultTrailId}
+          today={today}
+          lastResult={actionData?.intent === "log" ? actionData.result : undefined}
+        />
       </section>
 
       <section aria-labelledby="walk-list-heading" className="space-y-3">
@@ -224,9 +261,19 @@ function LogWalkForm({
   today: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields, summary] = useSchemaForm("log-walk-form", walkInputSchema, lastResult, { trailId: defaultTrailId, date: today, laps: "1" });
+  const [form, fields, summary] = useSchemaForm("log-walk-form", walkInputSchema, lastResult, {
+    trailId: defaultTrailId,
+    date: today,
+    laps: "1",
+  });
   return (
-    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} aria-labelledby="log-walk-heading" className="mt-4 space-y-4">
+    <Form
+      method="post"
+      action={actionToSummary(PAGE, summary)}
+      {...getFormProps(form)}
+      aria-labelledby="log-walk-heading"
+      className="mt-4 space-y-4"
+    >
       <ErrorSummary summary={summary} level={3} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -242,7 +289,12 @@ function LogWalkForm({
           type="number"
           inputProps={{ min: 1, max: MAX_WALK_MINUTES, step: "any", inputMode: "decimal" }}
         />
-        <TextField field={fields.laps} label="Laps" type="number" inputProps={{ min: 0.5, max: MAX_WALK_LAPS, step: "any", inputMode: "decimal" }} />
+        <TextField
+          field={fields.laps}
+          label="Laps"
+          type="number"
+          inputProps={{ min: 0.5, max: MAX_WALK_LAPS, step: "any", inputMode: "decimal" }}
+        />
         <TextField
           field={fields.distanceMiles}
           label="Distance in miles (optional)"
@@ -257,10 +309,18 @@ function LogWalkForm({
   );
 }
 
-type WalkView = { _id: string; trailName: string; date: string; durationMinutes: number | null; distanceMetres: number; steps: number };
+type WalkView = {
+  _id: string;
+  trailName: string;
+  date: string;
+  durationMinutes: number | null;
+  distanceMetres: number;
+  steps: number;
+};
 
 function WalkList({ walks }: { walks: WalkView[] }) {
-  if (walks.length === 0) return <p className="card p-4">No walks yet. Log one above, or start a walk on the trail map.</p>;
+  if (walks.length === 0)
+    return <p className="card p-4">No walks yet. Log one above, or start a walk on the trail map.</p>;
   return (
     // `relative` keeps the visually hidden "Actions" header inside the card (it is positioned, and escaped
     // to widen the whole page on a phone); on a narrow screen the table scrolls inside the card, which
@@ -271,7 +331,12 @@ function WalkList({ walks }: { walks: WalkView[] }) {
         <caption className="sr-only">Your walks, newest first</caption>
         <thead className="border-b border-stone-300">
           <ColumnHeads
-            columns={["Date", "Trail", ...(["Duration", "Distance", "Steps"] as const).map((label) => ({ label, align: "right" as const })), actionsColumn]}
+            columns={[
+              "Date",
+              "Trail",
+              ...(["Duration", "Distance", "Steps"] as const).map((label) => ({ label, align: "right" as const })),
+              actionsColumn,
+            ]}
             cell="px-4 py-2"
           />
         </thead>
@@ -282,7 +347,9 @@ function WalkList({ walks }: { walks: WalkView[] }) {
                 {dayLabel(walk.date)}
               </th>
               <td className="px-4 py-2">{walk.trailName}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{walk.durationMinutes === null ? "—" : formatWalkingTime(walk.durationMinutes)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {walk.durationMinutes === null ? "—" : formatWalkingTime(walk.durationMinutes)}
+              </td>
               <td className="px-4 py-2 text-right tabular-nums">{miles(walk.distanceMetres)} mi</td>
               <td className="px-4 py-2 text-right tabular-nums">{steps(walk.steps)}</td>
               <td className="px-4 py-2">

@@ -26,7 +26,9 @@ function parseVideoId(raw: string | undefined) {
   return parsed.success ? parsed.data : notFound();
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? data.video.title : "Video") }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? data.video.title : "Video") },
+];
 
 /** The watch page: one video. Showing it changes nothing; the view is counted by the POST below. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

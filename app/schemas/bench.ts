@@ -29,15 +29,16 @@ export const benchMessages = {
   factsSaved: (benchNumber: number) => `Facts of bench #${benchNumber} saved.`,
   deleted: (benchNumber: number) => `Bench #${benchNumber} deleted.`,
   videoAdded: (title: string, benchNumber: number) => `Video "${title}" added to bench #${benchNumber}.`,
-  videoRemoved: (title: string | undefined, benchNumber: number) => `Video ${title ? `"${title}" ` : ""}removed from bench #${benchNumber}.`,
+  videoRemoved: (title: string | undefined, benchNumber: number) =>
+    `Video ${title ? `"${title}" ` : ""}removed from bench #${benchNumber}.`,
   preconditionFailed:
     "This bench has changed since the version named in If-Match, so nothing was saved. Read it again for its current version (its ETag) and retry.",
 } as const;
 
-const benchNumberSchema = decimalSchema({ missing: benchMessages.numberRequired, notNumber: benchMessages.numberInvalid }).refine(
-  (value) => Number.isInteger(value) && value >= 1 && value <= 1_000_000,
-  benchMessages.numberInvalid,
-);
+const benchNumberSchema = decimalSchema({
+  missing: benchMessages.numberRequired,
+  notNumber: benchMessages.numberInvalid,
+}).refine((value) => Number.isInteger(value) && value >= 1 && value <= 1_000_000, benchMessages.numberInvalid);
 
 /** Every field of a bench, as the admin forms send them. */
 export const benchFormSchema = z.object({
@@ -51,7 +52,10 @@ export const benchFormSchema = z.object({
   latitude: latitudeSchema,
   longitude: longitudeSchema,
   // Optional link to a trail; blank (the "No trail" choice) means none.
-  trailId: z.preprocess((value) => (value === "" ? null : value), idSchema(benchMessages.trailUnknown).nullable().optional()),
+  trailId: z.preprocess(
+    (value) => (value === "" ? null : value),
+    idSchema(benchMessages.trailUnknown).nullable().optional(),
+  ),
   // The facts on the bench's page; a client that sends none leaves them unrecorded (or as they are).
   backrest: benchFactFields.backrest.optional(),
   armrests: benchFactFields.armrests.optional(),
@@ -133,7 +137,11 @@ export const benchIntentSchema = benchIntents;
 
 /** The bench schemas a request checks against: a bench's place must lie in the campus's `area` (decision 076). */
 export function benchSchemasFor(area: PlacementArea) {
-  return { create: benchCreateSchemaFor(area), update: benchUpdateSchemaFor(area), intent: benchIntents.superRefine(inArea(area)) };
+  return {
+    create: benchCreateSchemaFor(area),
+    update: benchUpdateSchemaFor(area),
+    intent: benchIntents.superRefine(inArea(area)),
+  };
 }
 
 const benchVideoJsonSchema = z.object({ _id: z.string(), title: z.string(), url: z.string() });

@@ -44,16 +44,21 @@ export const timeZoneSchema = z
     return z.NEVER;
   });
 
-const nameSchema = displayText({ label: "Name", required: campusMessages.nameRequired, max: CAMPUS_NAME_MAX_LENGTH, tooLong: campusMessages.nameTooLong });
+const nameSchema = displayText({
+  label: "Name",
+  required: campusMessages.nameRequired,
+  max: CAMPUS_NAME_MAX_LENGTH,
+  tooLong: campusMessages.nameTooLong,
+});
 
-const centerLatitude = decimalSchema({ missing: campusMessages.centerBoth, notNumber: campusMessages.centerLatitude }).refine(
-  (value) => value >= -90 && value <= 90,
-  campusMessages.centerLatitude,
-);
-const centerLongitude = decimalSchema({ missing: campusMessages.centerBoth, notNumber: campusMessages.centerLongitude }).refine(
-  (value) => value >= -180 && value <= 180,
-  campusMessages.centerLongitude,
-);
+const centerLatitude = decimalSchema({
+  missing: campusMessages.centerBoth,
+  notNumber: campusMessages.centerLatitude,
+}).refine((value) => value >= -90 && value <= 90, campusMessages.centerLatitude);
+const centerLongitude = decimalSchema({
+  missing: campusMessages.centerBoth,
+  notNumber: campusMessages.centerLongitude,
+}).refine((value) => value >= -180 && value <= 180, campusMessages.centerLongitude);
 
 /**
  * The Campus area's form: every field, numbers as text; the centre is both fields or neither (blank: the
@@ -69,7 +74,12 @@ export const campusFormSchema = z
     version: versionSchema,
   })
   .superRefine((value, context) => {
-    const missing = value.centerLatitude === undefined ? "centerLatitude" : value.centerLongitude === undefined ? "centerLongitude" : null;
+    const missing =
+      value.centerLatitude === undefined
+        ? "centerLatitude"
+        : value.centerLongitude === undefined
+          ? "centerLongitude"
+          : null;
     if (missing && (value.centerLatitude !== undefined || value.centerLongitude !== undefined)) {
       context.addIssue({ code: "custom", message: campusMessages.centerBoth, path: [missing] });
     }
@@ -77,14 +87,20 @@ export const campusFormSchema = z
 
 /** The centre a form gave: both numbers, or neither (none). */
 export function formCenter(value: { centerLatitude?: number; centerLongitude?: number }): [number, number] | null {
-  return value.centerLatitude !== undefined && value.centerLongitude !== undefined ? [value.centerLongitude, value.centerLatitude] : null;
+  return value.centerLatitude !== undefined && value.centerLongitude !== undefined
+    ? [value.centerLongitude, value.centerLatitude]
+    : null;
 }
 
 const centerSchema = z.tuple([centerLongitude, centerLatitude], { error: campusMessages.centerPair });
 
 /** PATCH /api/campus: only the fields given change; `center: null` takes the centre away. */
 export const campusPatchSchema = z
-  .object({ name: nameSchema.optional(), timeZone: timeZoneSchema.optional(), center: centerSchema.nullable().optional() })
+  .object({
+    name: nameSchema.optional(),
+    timeZone: timeZoneSchema.optional(),
+    center: centerSchema.nullable().optional(),
+  })
   .refine((fields) => Object.values(fields).some((value) => value !== undefined), campusMessages.nothingToUpdate);
 export type CampusChange = { name?: string; timeZone?: string; center?: [number, number] | null };
 
@@ -92,7 +108,10 @@ export type CampusChange = { name?: string; timeZone?: string; center?: [number,
 export const campusJsonSchema = z.object({
   name: z.string().describe("Where the site names its place: the footer, About and page titles."),
   timeZone: z.string().describe("IANA time zone: every date and time the pages show is on this clock."),
-  center: z.tuple([z.number(), z.number()]).nullable().describe("[longitude, latitude] where the map is centred; null: the middle of the trails and benches."),
+  center: z
+    .tuple([z.number(), z.number()])
+    .nullable()
+    .describe("[longitude, latitude] where the map is centred; null: the middle of the trails and benches."),
   version: z.number().int().describe("Changes with every change of the settings."),
 });
 export type CampusJson = z.infer<typeof campusJsonSchema>;

@@ -28,7 +28,8 @@ const factMessages = {
  * may be left out to keep its value (the API's partial updates), the schema wraps it in `.optional()`,
  * which answers undefined before this runs.
  */
-const blankIsNull = (value: unknown) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value);
+const blankIsNull = (value: unknown) =>
+  value === undefined || (typeof value === "string" && value.trim() === "") ? null : value;
 
 function nullableChoice<T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.preprocess(blankIsNull, z.enum(values, { error: message }).nullable());
@@ -60,7 +61,9 @@ function nullableYesNo(label: string) {
 }
 
 function nullableText(label: string, tooLong: string) {
-  return z.preprocess(blankIsNull, displayText({ label, max: FACT_TEXT_MAX_LENGTH, tooLong }).nullable()).transform((value) => value || null);
+  return z
+    .preprocess(blankIsNull, displayText({ label, max: FACT_TEXT_MAX_LENGTH, tooLong }).nullable())
+    .transform((value) => value || null);
 }
 
 export const trailFactFields = {
@@ -106,7 +109,10 @@ export const benchFactFields = {
   backrest: nullableYesNo("Backrest"),
   armrests: nullableYesNo("Armrests"),
   shade: nullableChoice(SHADE_LEVELS, factMessages.shade),
-  seatHeightCm: nullableNumber(factMessages.seatHeight, (value) => Number.isInteger(value) && value >= 20 && value <= 120),
+  seatHeightCm: nullableNumber(
+    factMessages.seatHeight,
+    (value) => Number.isInteger(value) && value >= 20 && value <= 120,
+  ),
   wheelchairSpace: nullableYesNo("Room for a wheelchair"),
 };
 

@@ -19,7 +19,8 @@ export const feedbackStatusSchema = z.object({
 export const feedbackMessages = {
   deleteConfirm: "Are you sure you want to delete this feedback?",
   deleted: "The feedback was deleted.",
-  deletedFrom: (sender: string | null) => (sender === null ? "The feedback from a deleted account was deleted." : `The feedback from ${sender} was deleted.`),
+  deletedFrom: (sender: string | null) =>
+    sender === null ? "The feedback from a deleted account was deleted." : `The feedback from ${sender} was deleted.`,
   resolved: "The feedback was marked as resolved.",
   pending: "The feedback was marked as pending.",
   notFound: "Feedback not found.",
@@ -28,6 +29,10 @@ export const feedbackMessages = {
 
 /** The admin Feedback area: mark a message resolved or pending, or delete it (after a confirmation). */
 export const feedbackIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("setStatus"), id: idSchema(feedbackMessages.notFound), isResolved: z.enum(["true", "false"]) }),
+  z.object({
+    intent: z.literal("setStatus"),
+    id: idSchema(feedbackMessages.notFound),
+    isResolved: z.enum(["true", "false"]),
+  }),
   z.object({ intent: z.literal("delete"), id: idSchema(feedbackMessages.notFound) }),
 ]);

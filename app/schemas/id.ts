@@ -13,4 +13,5 @@ export function idSchema(message = "Unknown id.") {
 }
 
 /** An optional id: absent, empty or null all mean "not this one". */
-export const optionalId = (message: string) => z.preprocess((value) => (value === "" || value === null ? undefined : value), idSchema(message).optional());
+export const optionalId = (message: string) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), idSchema(message).optional());

@@ -17,7 +17,11 @@ export const noticeKindLabels: Record<NoticeKind, string> = { closed: "Closed", 
 /** Where a notice stands at a moment: showing, not yet, or over. */
 const noticeStates = ["active", "upcoming", "ended"] as const;
 export type NoticeState = (typeof noticeStates)[number];
-export const noticeStateLabels: Record<NoticeState, string> = { active: "Showing now", upcoming: "Upcoming", ended: "Ended" };
+export const noticeStateLabels: Record<NoticeState, string> = {
+  active: "Showing now",
+  upcoming: "Upcoming",
+  ended: "Ended",
+};
 
 /** What the admin list shows: the current ones (showing or upcoming) unless asked otherwise. */
 export const noticeShows = ["current", "active", "upcoming", "ended", "all"] as const;
@@ -48,7 +52,8 @@ export const noticeMessages = {
   endOutOfRange: "The end must be between a year ago and five years from now.",
   notFound: "Notice not found.",
   stale: "This notice was changed by someone else since you opened it.",
-  preconditionFailed: "The notice changed since the version named in If-Match (its current ETag is in this answer's ETag header).",
+  preconditionFailed:
+    "The notice changed since the version named in If-Match (its current ETag is in this answer's ETag header).",
   notActive: "This notice is not showing now, so it cannot be ended; edit or delete it instead.",
   reportNotFound: "Report not found.",
   reportPlaceRemoved: "The bench or trail of this report has been deleted, so there is no place to post a notice on.",
@@ -68,7 +73,10 @@ export const noticeMessages = {
  * words, which are not for the public (decision 050).
  */
 export const noticeFromReport: Record<ReportCategory, { kind: NoticeKind; message: string }> = {
-  broken_bench: { kind: "closed", message: "This bench is broken and closed until it is repaired. Please use another bench." },
+  broken_bench: {
+    kind: "closed",
+    message: "This bench is broken and closed until it is repaired. Please use another bench.",
+  },
   flooded: { kind: "caution", message: "Flooded or muddy in places: take care, or choose another trail." },
   ice_snow: { kind: "caution", message: "Ice or snow: the path may be slippery. Take care." },
   obstruction: { kind: "closed", message: "Blocked by a fallen tree or an obstruction: closed until it is cleared." },
@@ -147,8 +155,10 @@ function checkWindow(value: Window, ctx: z.RefinementCtx, creating: boolean) {
   if (!checkRange(value, ctx, creating)) return;
   // A time refused on its own (not a time at all) has been said already.
   if (!(value.endsAt instanceof Date) || (value.startsAt != null && !(value.startsAt instanceof Date))) return;
-  if (value.startsAt && value.endsAt <= value.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endBeforeStart });
-  else if (creating && value.endsAt.getTime() <= Date.now()) ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endInPast });
+  if (value.startsAt && value.endsAt <= value.startsAt)
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endBeforeStart });
+  else if (creating && value.endsAt.getTime() <= Date.now())
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: noticeMessages.endInPast });
 }
 
 const placeDescriptions = {
@@ -156,8 +166,10 @@ const placeDescriptions = {
   trailId: "The trail the notice is about; give this or `benchId`.",
 };
 const timeDescriptions = {
-  startsAt: "When walkers start seeing it (ISO 8601 with an offset), within a year back and five years ahead. null or left out: from now.",
-  endsAt: "When it goes by itself (ISO 8601 with an offset), within a year back and five years ahead. null or left out: until it is ended or deleted.",
+  startsAt:
+    "When walkers start seeing it (ISO 8601 with an offset), within a year back and five years ahead. null or left out: from now.",
+  endsAt:
+    "When it goes by itself (ISO 8601 with an offset), within a year back and five years ahead. null or left out: until it is ended or deleted.",
 };
 
 /** POST /api/notices: exactly one place, the kind, the message and an optional window. */
@@ -171,7 +183,8 @@ export const noticeInputSchema = z
     endsAt: isoTime.optional().describe(timeDescriptions.endsAt),
   })
   .superRefine((value, ctx) => {
-    if (Boolean(value.benchId) === Boolean(value.trailId)) ctx.addIssue({ code: "custom", path: ["trailId"], message: noticeMessages.placeOne });
+    if (Boolean(value.benchId) === Boolean(value.trailId))
+      ctx.addIssue({ code: "custom", path: ["trailId"], message: noticeMessages.placeOne });
     checkWindow(value, ctx, true);
   });
 export type NoticeInput = z.output<typeof noticeInputSchema>;
@@ -190,7 +203,8 @@ export const noticePatchSchema = z
     endsAt: isoTime.optional().describe(timeDescriptions.endsAt),
   })
   .superRefine((value, ctx) => {
-    if (value.benchId && value.trailId) ctx.addIssue({ code: "custom", path: ["trailId"], message: noticeMessages.placeOne });
+    if (value.benchId && value.trailId)
+      ctx.addIssue({ code: "custom", path: ["trailId"], message: noticeMessages.placeOne });
     checkWindow(value, ctx, false);
   });
 export type NoticePatch = z.output<typeof noticePatchSchema>;
@@ -223,11 +237,16 @@ const noticeFormFields = (timeZone: string) => ({
  * the form's error summary lists every problem at once instead of revealing the end's after the others
  * are corrected (as the sign-up form's password check does).
  */
-const timesRead = { when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => issue.path?.[0] === "startsAt" || issue.path?.[0] === "endsAt") };
+const timesRead = {
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => issue.path?.[0] === "startsAt" || issue.path?.[0] === "endsAt"),
+};
 
 /** The Notices area's form for a new notice, its times on the campus clock: its end, if any, still to come. */
 export function noticeCreateFormSchemaFor(timeZone: string) {
-  return z.object({ intent: z.literal("create"), ...noticeFormFields(timeZone) }).superRefine((value, ctx) => checkWindow(value, ctx, true), timesRead);
+  return z
+    .object({ intent: z.literal("create"), ...noticeFormFields(timeZone) })
+    .superRefine((value, ctx) => checkWindow(value, ctx, true), timesRead);
 }
 
 /** The same form editing a notice, based on the version it shows (decision 047). */
@@ -258,17 +277,25 @@ export const noticeJsonSchema = z.object({
   benchId: z.string().nullable(),
   benchNumber: z.number().int().nullable(),
   startsAt: z.string().nullable().describe("When it starts showing (ISO 8601, UTC); null: from when it was posted."),
-  endsAt: z.string().nullable().describe("When it stops showing by itself (ISO 8601, UTC); null: until it is ended or deleted."),
+  endsAt: z
+    .string()
+    .nullable()
+    .describe("When it stops showing by itself (ISO 8601, UTC); null: until it is ended or deleted."),
   state: z.enum(noticeStates).describe("Where it stands at the time of the answer."),
   reportId: z.string().nullable().describe("The report it was made from, if any."),
   createdAt: z.string(),
-  version: z.number().int().describe("Moves on with every edit; send it in If-Match to edit or delete this version only."),
+  version: z
+    .number()
+    .int()
+    .describe("Moves on with every edit; send it in If-Match to edit or delete this version only."),
 });
 export type NoticeJson = z.infer<typeof noticeJsonSchema>;
 
 /** GET /api/notices: the active notices, optionally of one trail (its benches included) or one bench. */
 export const noticeListQuerySchema = z.object({
-  trailId: idSchema(noticeMessages.trailUnknown).optional().describe("Only the notices of this trail and of the benches on it."),
+  trailId: idSchema(noticeMessages.trailUnknown)
+    .optional()
+    .describe("Only the notices of this trail and of the benches on it."),
   benchId: idSchema(noticeMessages.benchUnknown).optional().describe("Only the notices of this bench."),
 });
 

@@ -6,7 +6,11 @@ export type PageSize = { defaultSize: number; maxSize: number };
 /** Every paginated list: `?cursor=` from the previous page's `next`, and `?limit=` within the list's maximum. */
 export function pageQuerySchema({ defaultSize, maxSize }: PageSize, noun = "Walks") {
   return z.object({
-    cursor: z.string().max(400, "The cursor is not valid.").optional().describe('From the previous page\'s `Link: <…>; rel="next"` header.'),
+    cursor: z
+      .string()
+      .max(400, "The cursor is not valid.")
+      .optional()
+      .describe('From the previous page\'s `Link: <…>; rel="next"` header.'),
     limit: z.coerce
       .number({ error: `limit must be a whole number from 1 to ${maxSize}.` })
       .int(`limit must be a whole number from 1 to ${maxSize}.`)
@@ -44,8 +48,14 @@ export const LIST_COUNT_CAP = 1000;
  * A page's `?cursor=` and `?limit=`, forgiving as a page should be: a limit out of range shows the
  * default, and the cursor is the model's to judge (one it did not make shows the first page).
  */
-export function readListPage(searchParams: URLSearchParams, size: PageSize = ADMIN_LIST_PAGE): { cursor: string | null; limit: number } {
+export function readListPage(
+  searchParams: URLSearchParams,
+  size: PageSize = ADMIN_LIST_PAGE,
+): { cursor: string | null; limit: number } {
   const cursor = searchParams.get("cursor");
   const limit = pageQuerySchema(size, "Rows").shape.limit.safeParse(searchParams.get("limit") ?? undefined);
-  return { cursor: cursor && cursor.length <= 400 ? cursor : null, limit: limit.success ? limit.data : size.defaultSize };
+  return {
+    cursor: cursor && cursor.length <= 400 ? cursor : null,
+    limit: limit.success ? limit.data : size.defaultSize,
+  };
 }

@@ -6,7 +6,15 @@ import { displayText } from "~/schemas/text";
 // Reports of a problem on a bench or a trail (docs/features.md): the form on the trail and bench pages, the admin
 // Reports area and /api/reports all validate with these schemas.
 
-export const reportCategories = ["broken_bench", "flooded", "ice_snow", "obstruction", "lighting_out", "litter", "other"] as const;
+export const reportCategories = [
+  "broken_bench",
+  "flooded",
+  "ice_snow",
+  "obstruction",
+  "lighting_out",
+  "litter",
+  "other",
+] as const;
 export type ReportCategory = (typeof reportCategories)[number];
 
 export const reportCategoryLabels: Record<ReportCategory, string> = {
@@ -59,7 +67,12 @@ const descriptionField = displayText({
 
 const statusField = z.enum(reportStatuses, { error: reportMessages.statusInvalid });
 
-const noteText = displayText({ label: "Note", max: REPORT_NOTE_MAX, tooLong: reportMessages.noteTooLong, multiline: true });
+const noteText = displayText({
+  label: "Note",
+  max: REPORT_NOTE_MAX,
+  tooLong: reportMessages.noteTooLong,
+  multiline: true,
+});
 
 /**
  * A report as POST /api/reports takes it: the bench or the trail it concerns (exactly one), what kind of
@@ -74,7 +87,8 @@ export const reportInputSchema = z
     description: descriptionField.describe(`What is wrong and where, at most ${REPORT_DESCRIPTION_MAX} characters.`),
   })
   .superRefine((value, ctx) => {
-    if (Boolean(value.benchId) === Boolean(value.trailId)) ctx.addIssue({ code: "custom", path: ["benchId"], message: reportMessages.placeRequired });
+    if (Boolean(value.benchId) === Boolean(value.trailId))
+      ctx.addIssue({ code: "custom", path: ["benchId"], message: reportMessages.placeRequired });
   });
 export type ReportInput = z.output<typeof reportInputSchema>;
 
@@ -93,14 +107,20 @@ export const reportStatusSchema = z.object({
   status: statusField,
   note: z
     .preprocess((value) => (value === null ? "" : value), noteText.optional())
-    .describe('Shown to the reporter on their My reports page. Left out: the note stays as it is; `""` or null: no note.'),
+    .describe(
+      'Shown to the reporter on their My reports page. Left out: the note stays as it is; `""` or null: no note.',
+    ),
 });
 
 /**
  * The admin Reports area: change a report's status, with the note as the form shows it (an empty note
  * means none).
  */
-export const reportStatusFormSchema = z.object({ id: idSchema(reportMessages.notFound), status: statusField, note: noteText.optional() });
+export const reportStatusFormSchema = z.object({
+  id: idSchema(reportMessages.notFound),
+  status: statusField,
+  note: noteText.optional(),
+});
 
 export const reportsIntentSchema = z.discriminatedUnion("intent", [
   reportStatusFormSchema.extend({ intent: z.literal("setStatus") }),
@@ -111,7 +131,10 @@ export const reportsIntentSchema = z.discriminatedUnion("intent", [
 /** The filters a list of reports takes, in the admin area's URL and in GET /api/reports alike. */
 const reportFilterFields = {
   status: statusField.optional().describe("Only reports with this status."),
-  category: z.enum(reportCategories, { error: reportMessages.categoryInvalid }).optional().describe("Only reports of this category."),
+  category: z
+    .enum(reportCategories, { error: reportMessages.categoryInvalid })
+    .optional()
+    .describe("Only reports of this category."),
   trailId: idSchema(reportMessages.trailUnknown)
     .optional()
     .describe("Only reports on this trail or at one of its benches (those set for it or within 30 m of it)."),
@@ -159,7 +182,11 @@ export const reportJsonSchema = z.object({
   status: z.enum(reportStatuses),
   note: z.string().nullable().describe("The admins' note to the reporter; null when there is none."),
   benchId: z.string().nullable().describe("The bench's id; null for a trail's report, or once the bench is deleted."),
-  benchNumber: z.number().int().nullable().describe("The bench's number, kept when the bench is deleted (benchId is then null)."),
+  benchNumber: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The bench's number, kept when the bench is deleted (benchId is then null)."),
   trailId: z.string().nullable().describe("The trail's id; null for a bench's report, or once the trail is deleted."),
   trailName: z.string().nullable().describe("The trail's name, kept when the trail is deleted (trailId is then null)."),
   username: z.string().nullable().describe("The reporter's username; null once the reporter deleted their account."),

@@ -24,7 +24,8 @@ function hasInvisibleCharacters(value: string, multiline = false) {
   return (multiline ? INVISIBLE_MULTI_LINE : INVISIBLE_SINGLE_LINE).test(value);
 }
 
-export const invisibleCharactersMessage = (what: string) => `${what} cannot contain control or invisible formatting characters.`;
+export const invisibleCharactersMessage = (what: string) =>
+  `${what} cannot contain control or invisible formatting characters.`;
 
 type TextRules = {
   /** How the field is named in the message about invisible characters, e.g. "Username". */
@@ -59,7 +60,11 @@ const searchMessages = {
 } as const;
 
 /** A search box: empty means "everything". Refusals are shown beside the box, never a server error. */
-const searchQuerySchema = displayText({ label: "Search text", max: SEARCH_MAX_LENGTH, tooLong: searchMessages.tooLong });
+const searchQuerySchema = displayText({
+  label: "Search text",
+  max: SEARCH_MAX_LENGTH,
+  tooLong: searchMessages.tooLong,
+});
 
 /** A search parameter as the admin areas read it: the query to run, or the message to show instead. */
 export function parseSearchQuery(value: string | null | undefined): { q: string; error: string | null } {

@@ -9,14 +9,17 @@ export const trailPathMessages = {
   fileRequired: "Choose a GPX or GeoJSON file to upload.",
   fileType: `The file must be a ${PATH_FILE_EXTENSIONS.join(", ").replace(/, ([^,]*)$/, " or $1")} file.`,
   fileTooLarge: `The file is larger than ${MAX_PATH_FILE_BYTES / 1024 / 1024} MB.`,
-  uploadGone: "This upload is no longer waiting: it was applied, cancelled or more than an hour old. Upload the file again.",
+  uploadGone:
+    "This upload is no longer waiting: it was applied, cancelled or more than an hour old. Upload the file again.",
   stale:
     "This trail was changed by someone else since the preview was shown, so nothing was applied. The preview now compares the upload with the latest path: look at it again before you apply.",
   cancelled: (trailName: string) => `The upload was cancelled: the path of the ${trailName} is unchanged.`,
-  replaced: (trailName: string, points: number) => `The path of the ${trailName} was replaced: ${points.toLocaleString("en-US")} points.`,
+  replaced: (trailName: string, points: number) =>
+    `The path of the ${trailName} was replaced: ${points.toLocaleString("en-US")} points.`,
 } as const;
 
-const hasPathExtension = (file: File) => PATH_FILE_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
+const hasPathExtension = (file: File) =>
+  PATH_FILE_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
 
 /** The upload form: the file (at most 1 MB); the trail is named in the form's action URL. */
 export const trailPathUploadSchema = z.object({

@@ -32,7 +32,10 @@ export const trailMessages = {
 } as const;
 
 /** A position in a trail's path (0-based). */
-const coordinateIndexSchema = z.preprocess(numberFromInput, z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index));
+const coordinateIndexSchema = z.preprocess(
+  numberFromInput,
+  z.number({ error: trailMessages.index }).int(trailMessages.index).min(0, trailMessages.index),
+);
 
 /** Saving one point on the admin page: latitude and longitude by name, as the API takes them. */
 const coordinateFields = z.object({ latitude: latitudeSchema, longitude: longitudeSchema });
@@ -51,7 +54,12 @@ const trailIntents = z.discriminatedUnion("intent", [
   coordinateFields.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
   z.object({ intent: z.literal("delete-coordinate"), ...trailFormFields }),
   // The facts on the trail's public page: no position, but the version the form showed, like every edit.
-  z.object({ intent: z.literal("save-facts"), trailId: trailFormFields.trailId, version: versionSchema, ...trailFactFields }),
+  z.object({
+    intent: z.literal("save-facts"),
+    trailId: trailFormFields.trailId,
+    version: versionSchema,
+    ...trailFactFields,
+  }),
 ]);
 
 /** The trail schemas a request checks against: every point must lie in the campus's `area` (decision 076). */
@@ -64,7 +72,11 @@ export function trailSchemasFor(area: PlacementArea) {
      * that only fits the campus with its values exchanged is stored exchanged (`swapped`, see placeOnCampus).
      */
     coordinateUpdate: z
-      .object({ latitude: unplacedLatitudeSchema, longitude: unplacedLongitudeSchema, version: versionSchema.optional() })
+      .object({
+        latitude: unplacedLatitudeSchema,
+        longitude: unplacedLongitudeSchema,
+        version: versionSchema.optional(),
+      })
       .transform(({ version, ...given }, context) => {
         const placed = placeOnCampus(area, given, context);
         return placed ? { ...placed, version } : z.NEVER;
@@ -94,14 +106,23 @@ export function trailSchemasFor(area: PlacementArea) {
       .transform(({ index, coordinate, version }, context) => {
         const placed = placeOnCampus(area, coordinate, context, ["coordinate"]);
         if (!placed) return z.NEVER;
-        return { index, coordinate: [placed.longitude, placed.latitude] as [number, number], version, swapped: placed.swapped };
+        return {
+          index,
+          coordinate: [placed.longitude, placed.latitude] as [number, number],
+          version,
+          swapped: placed.swapped,
+        };
       }),
     intent: trailIntents.superRefine(inArea(area)),
   };
 }
 
 /** The shapes for the API's description, the page's own checks and tests: a place is checked only for being on Earth. */
-export const { coordinate: coordinateSchema, coordinateUpdate: coordinateUpdateSchema, insertCoordinate: insertCoordinateSchema } = trailSchemasFor(ANYWHERE);
+export const {
+  coordinate: coordinateSchema,
+  coordinateUpdate: coordinateUpdateSchema,
+  insertCoordinate: insertCoordinateSchema,
+} = trailSchemasFor(ANYWHERE);
 export const trailIntentSchema = trailIntents;
 
 const lonLatSchema = z.tuple([z.number(), z.number()]);

@@ -74,7 +74,8 @@ export const userMessages = {
   userDeleted: "The user was deleted.",
   roleChanged: (username: string, role: string) => `${username}'s role was changed to ${role}.`,
   deletedByAdmin: (username: string) => `${username} was deleted.`,
-  lastAdmin: "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
+  lastAdmin:
+    "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
   userNotFound: "User not found.",
   proofRequired: "Enter your current password to change your email or password.",
   wrongCurrentPassword: "The current password is not correct.",
@@ -108,7 +109,11 @@ const emailSchema = z
   .max(254, userMessages.emailInvalid)
   .pipe(z.email(userMessages.emailInvalid));
 
-const ageSchema = z.number({ error: userMessages.ageInvalid }).int(userMessages.ageInvalid).min(0, userMessages.ageInvalid).max(150, userMessages.ageInvalid);
+const ageSchema = z
+  .number({ error: userMessages.ageInvalid })
+  .int(userMessages.ageInvalid)
+  .min(0, userMessages.ageInvalid)
+  .max(150, userMessages.ageInvalid);
 const genderSchema = z.enum(GENDERS, { error: userMessages.genderInvalid });
 const ethnicitySchema = z.enum(ETHNICITIES, { error: userMessages.ethnicityInvalid });
 const communitySchema = z.enum(COMMUNITY_OPTIONS, { error: userMessages.communityInvalid });
@@ -153,7 +158,10 @@ const newPasswordSchema = z
   .refine((password) => !isCommonPassword(password), userMessages.passwordTooCommon);
 
 export const resetPasswordSchema = z
-  .object({ newPassword: newPasswordSchema, confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }) })
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: userMessages.confirmPasswordRequired }),
+  })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],
     message: userMessages.passwordsDiffer,
@@ -186,7 +194,9 @@ export const profileUpdateSchema = z
     currentPassword: z
       .string()
       .optional()
-      .describe("The account's current password: needed to change email or password unless the session signed in within the last 10 minutes."),
+      .describe(
+        "The account's current password: needed to change email or password unless the session signed in within the last 10 minutes.",
+      ),
   })
   .superRefine((value, ctx) => {
     if (value.password === undefined && value.confirmPassword === undefined) return;
@@ -267,7 +277,12 @@ export const signUpApiSchema = z.preprocess(apiFormValues, signUpSchema);
  */
 export const profileUpdateApiSchema = z.preprocess((value) => {
   const cleaned = apiFormValues(value) as Record<string, unknown>;
-  if (cleaned && typeof cleaned === "object" && cleaned.password !== undefined && cleaned.confirmPassword === undefined) {
+  if (
+    cleaned &&
+    typeof cleaned === "object" &&
+    cleaned.password !== undefined &&
+    cleaned.confirmPassword === undefined
+  ) {
     return { ...cleaned, confirmPassword: cleaned.password };
   }
   return cleaned;

@@ -75,11 +75,26 @@ export const videoLinkSchema = z
   });
 
 export const videoInputSchema = z.object({
-  title: displayText({ label: "The title", required: videoMessages.titleRequired, max: 200, tooLong: videoMessages.titleTooLong }),
+  title: displayText({
+    label: "The title",
+    required: videoMessages.titleRequired,
+    max: 200,
+    tooLong: videoMessages.titleTooLong,
+  }),
   url: videoLinkSchema,
-  category: displayText({ label: "The category", required: videoMessages.categoryRequired, max: 100, tooLong: videoMessages.categoryTooLong }),
+  category: displayText({
+    label: "The category",
+    required: videoMessages.categoryRequired,
+    max: 100,
+    tooLong: videoMessages.categoryTooLong,
+  }),
   subCategory: z.enum(VIDEO_SUB_CATEGORIES, { error: videoMessages.subCategoryRequired }),
-  description: displayText({ label: "The description", max: 2000, tooLong: videoMessages.descriptionTooLong, multiline: true }).optional(),
+  description: displayText({
+    label: "The description",
+    max: 2000,
+    tooLong: videoMessages.descriptionTooLong,
+    multiline: true,
+  }).optional(),
 });
 export type VideoInput = z.output<typeof videoInputSchema>;
 

@@ -70,7 +70,9 @@ export const walkInputSchema = z.object({
   trailId: z.preprocess(
     (value) => (value === "" ? undefined : value),
     z
-      .string({ error: (issue) => (issue.input === undefined ? walkMessages.trailRequired : walkMessages.trailUnknown) })
+      .string({
+        error: (issue) => (issue.input === undefined ? walkMessages.trailRequired : walkMessages.trailUnknown),
+      })
       .refine(isId, walkMessages.trailUnknown),
   ),
   date: walkDateSchema,

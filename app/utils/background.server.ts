@@ -18,7 +18,8 @@ export function runAfterAnswer(name: string, job: () => Promise<unknown>) {
     .then(job)
     .then(
       () => undefined,
-      (error: unknown) => log("error", "background job failed", { job: name, error: error instanceof Error ? error.name : typeof error }),
+      (error: unknown) =>
+        log("error", "background job failed", { job: name, error: error instanceof Error ? error.name : typeof error }),
     )
     .finally(() => running.delete(done));
   running.add(done);

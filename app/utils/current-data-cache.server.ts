@@ -12,7 +12,9 @@ export type Current<T> = { value: T; validUntil: Date | null };
  * Requests that find the same stamp share one load. Callers must not mutate the value. `versions`: the
  * request's own, read with its session (decision 063), so the request reads `DataVersion` once.
  */
-export function currentDataCache<T>(load: (now: Date) => Promise<Current<T>>): (versions?: DataVersions, now?: Date) => Promise<T> {
+export function currentDataCache<T>(
+  load: (now: Date) => Promise<Current<T>>,
+): (versions?: DataVersions, now?: Date) => Promise<T> {
   let held: { stamp: string; result: Promise<Current<T>> } | null = null;
   return async (versions, now = new Date()) => {
     const stamp = versions ? stampOf(versions) : await dataVersionStamp();

@@ -30,7 +30,9 @@ export async function runStepOnce(prisma: PrismaClient, name: string, apply: (tx
  * step's name carries the version of what it computes, so a new version runs again, once.
  */
 export async function applyDataSteps(prisma: PrismaClient): Promise<string[]> {
-  const steps: [string, (tx: Tx) => Promise<void>][] = [[`username-keys:${USERNAME_KEYS_VERSION}`, recomputeUsernameKeys]];
+  const steps: [string, (tx: Tx) => Promise<void>][] = [
+    [`username-keys:${USERNAME_KEYS_VERSION}`, recomputeUsernameKeys],
+  ];
   const applied: string[] = [];
   for (const [name, apply] of steps) {
     if (await runStepOnce(prisma, name, apply)) applied.push(name);

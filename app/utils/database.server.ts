@@ -26,14 +26,20 @@ const CONSTRAINT_CODES = { unique: "P2002", foreignKey: "P2003", missingRecord: 
 
 /** True when the database refused a write for this constraint: a unique index, a foreign key, or a row that is gone. */
 export function violates(error: unknown, constraint: keyof typeof CONSTRAINT_CODES): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === CONSTRAINT_CODES[constraint];
+  return (
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === CONSTRAINT_CODES[constraint]
+  );
 }
 
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
 
 /** True for errors that mean the database cannot be reached right now (not a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { message?: string; code?: string; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+  for (
+    let current = error as { message?: string; code?: string; cause?: unknown } | undefined, depth = 0;
+    current && depth < 5;
+    depth++
+  ) {
     if (current.code && UNAVAILABLE_CODES.has(current.code)) return true;
     if (
       /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|timeout expired|does not allow connections|not currently accepting connections|terminating connection|Can't reach database|the database system is (starting up|shutting down)|Code: `(08\d{3}|57P0[1-3])`/i.test(
@@ -59,7 +65,10 @@ function answerUnavailableWith503(client: PrismaClient): PrismaClient {
           return await query(args);
         } catch (error) {
           if (isDatabaseUnavailable(error)) {
-            throw new Response("The service is temporarily unavailable.", { status: 503, headers: { "Retry-After": "5" } });
+            throw new Response("The service is temporarily unavailable.", {
+              status: 503,
+              headers: { "Retry-After": "5" },
+            });
           }
           throw error;
         }

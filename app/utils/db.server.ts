@@ -62,7 +62,8 @@ function announceCreatedAdmin(admin: { email: string; password: string; generate
     `  email:    ${admin.email}`,
     admin.generated ? `  password: ${admin.password}` : "  password: the one in ADMIN_PASSWORD",
   ];
-  if (admin.generated) lines.push("  Store it now: it is not shown again. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.");
+  if (admin.generated)
+    lines.push("  Store it now: it is not shown again. Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.");
   console.log(lines.join("\n"));
 }
 

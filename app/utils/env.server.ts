@@ -1,6 +1,8 @@
 import * as z from "zod";
 
-const booleanFlag = z.enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" }).transform((value) => value === "true" || value === "1");
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" })
+  .transform((value) => value === "true" || value === "1");
 
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -34,11 +36,15 @@ function fetchOrigin(example: string) {
     .transform((value) => new URL(value).origin);
 }
 
-const postgresUrl = z.string().refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), "must be a postgres:// or postgresql:// URL");
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
+    NODE_ENV: z
+      .enum(["development", "production", "test"], { error: "must be development, production or test" })
+      .default("development"),
     DATABASE_URL: z.preprocess(emptyAsUndefined, postgresUrl.optional()),
     DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, wholeNumber(1, 100).default(10)),
     PGLITE_DATA_DIR: z.string().min(1).default(".data/pglite"),
@@ -50,7 +56,10 @@ const envSchema = z
       emptyAsUndefined,
       z
         .string()
-        .regex(/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/, "must be a host name or IP address to listen on")
+        .regex(
+          /^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]*|[A-Za-z0-9.-]+)$/,
+          "must be a host name or IP address to listen on",
+        )
         .optional(),
     ),
     TRUST_PROXY: z.preprocess(emptyAsUndefined, wholeNumber(0, 10).default(0)),
@@ -83,13 +92,21 @@ const envSchema = z
     SAMPLE_DATA: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
     MAP_TILE_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
-    VIDEO_EMBED_HOST: z.url({ error: "must be a URL such as https://www.youtube-nocookie.com" }).default("https://www.youtube-nocookie.com"),
+    VIDEO_EMBED_HOST: z
+      .url({ error: "must be a URL such as https://www.youtube-nocookie.com" })
+      .default("https://www.youtube-nocookie.com"),
     // Video stills are fetched by the server (never by a visitor's browser) from these hosts; tests
     // point them at a stand-in on this machine. VIDEO_THUMBNAILS=false fetches none.
     VIDEO_THUMBNAILS: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
-    VIDEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://i.ytimg.com").default("https://i.ytimg.com")),
+    VIDEO_THUMBNAIL_HOST: z.preprocess(
+      emptyAsUndefined,
+      fetchOrigin("https://i.ytimg.com").default("https://i.ytimg.com"),
+    ),
     VIMEO_OEMBED_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://vimeo.com").default("https://vimeo.com")),
-    VIMEO_THUMBNAIL_HOST: z.preprocess(emptyAsUndefined, fetchOrigin("https://i.vimeocdn.com").default("https://i.vimeocdn.com")),
+    VIMEO_THUMBNAIL_HOST: z.preprocess(
+      emptyAsUndefined,
+      fetchOrigin("https://i.vimeocdn.com").default("https://i.vimeocdn.com"),
+    ),
     // How often stills still missing (a host was unreachable) are tried again; 0 only on demand.
     VIDEO_THUMBNAIL_RETRY_SECONDS: z.preprocess(emptyAsUndefined, wholeNumber(0, 86_400).default(300)),
     HOUSEKEEPING_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, wholeNumber(0, 86_400).default(3_600)),
@@ -114,9 +131,14 @@ const envSchema = z
     CORS_ORIGINS: z.string().default(""),
     RATE_LIMIT_FACTOR: z.preprocess(
       emptyAsUndefined,
-      z.coerce.number({ error: "must be a number, 0 or more" }).min(0, { error: "must be a number, 0 or more" }).default(1),
+      z.coerce
+        .number({ error: "must be a number, 0 or more" })
+        .min(0, { error: "must be a number, 0 or more" })
+        .default(1),
     ),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" }).default("info"),
+    LOG_LEVEL: z
+      .enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" })
+      .default("info"),
   })
   .superRefine((value, ctx) => {
     if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
@@ -124,10 +146,23 @@ const envSchema = z
     }
     // Links in mails and every origin decision come from APP_URL, never from a request's Host header.
     if (value.NODE_ENV === "production" && !value.APP_URL) {
-      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production (the public address, e.g. https://trails.example.edu)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message: "is required in production (the public address, e.g. https://trails.example.edu)",
+      });
     }
-    if (value.NODE_ENV === "production" && value.APP_URL && URL.canParse(value.APP_URL) && !isSecureOrLoopback(new URL(value.APP_URL))) {
-      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "must use https:// in production unless it is a loopback address" });
+    if (
+      value.NODE_ENV === "production" &&
+      value.APP_URL &&
+      URL.canParse(value.APP_URL) &&
+      !isSecureOrLoopback(new URL(value.APP_URL))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message: "must use https:// in production unless it is a loopback address",
+      });
     }
     if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
       const missing = value.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL";
@@ -164,7 +199,9 @@ function isSecureOrLoopback(url: URL) {
 
 /** One line per problem, each naming its variable, so a misconfigured deploy says what to fix. */
 export function describeEnvErrors(error: z.ZodError): string {
-  return error.issues.map((issue) => `Invalid configuration: ${issue.path.join(".") || "environment"} ${issue.message}`).join("\n");
+  return error.issues
+    .map((issue) => `Invalid configuration: ${issue.path.join(".") || "environment"} ${issue.message}`)
+    .join("\n");
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

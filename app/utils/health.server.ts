@@ -2,7 +2,10 @@ import { database } from "~/utils/db.server";
 import { isDraining } from "~/utils/shutdown.server";
 
 function withTimeout<T>(promise: Promise<T>, ms: number) {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 export async function checkHealth() {

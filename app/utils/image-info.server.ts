@@ -6,7 +6,11 @@ export type ImageType = "image/jpeg" | "image/png" | "image/webp";
 export type ImageInfo = { contentType: ImageType; width: number; height: number };
 
 /** The file extension the served address uses for each type. */
-export const IMAGE_EXTENSIONS = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" } as const satisfies Record<ImageType, string>;
+export const IMAGE_EXTENSIONS = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+} as const satisfies Record<ImageType, string>;
 
 /** The types a still may have, by image-size's name for each; every other kind of picture is refused. */
 const TYPES: Record<string, ImageType> = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" };

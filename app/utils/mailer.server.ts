@@ -26,7 +26,9 @@ function smtp(url: string) {
  */
 export function announceMailDelivery() {
   if (env.SMTP_URL || env.NODE_ENV !== "production") return;
-  log("warn", "SMTP_URL is not set: mail is written to the outbox folder, not sent", { outbox: path.resolve(env.MAIL_OUTBOX_DIR) });
+  log("warn", "SMTP_URL is not set: mail is written to the outbox folder, not sent", {
+    outbox: path.resolve(env.MAIL_OUTBOX_DIR),
+  });
 }
 
 /**
@@ -44,7 +46,10 @@ export async function sendMail(mail: Mail) {
   const dir = path.resolve(env.MAIL_OUTBOX_DIR);
   // A reset or sign-in link works as a password: only the server's own user may list or read them.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`,
+  );
   writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   log("info", "mail written to outbox (no SMTP_URL set)", { subject: mail.subject, file });
   return { delivered: "outbox" as const, file };

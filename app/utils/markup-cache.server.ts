@@ -7,7 +7,9 @@ import { joinedBySlots, SLOT_HTML, type MarkupCache } from "~/lib/shared-markup"
  * the key it was rendered for. A new key (the catalogue changed: a title, a still) replaces the entry, so
  * the cache holds at most one template per card and page. The cap only guards against a name per request.
  */
-export function createMarkupCache({ maxEntries = 2_000 }: { maxEntries?: number } = {}): MarkupCache & { size(): number } {
+export function createMarkupCache({ maxEntries = 2_000 }: { maxEntries?: number } = {}): MarkupCache & {
+  size(): number;
+} {
   const templates = new Map<string, { key: string; segments: readonly string[] }>();
   return {
     template(name: string, key: string, render: () => ReactElement) {

@@ -49,14 +49,18 @@ export async function applyMigrations(database: Migrator, migrations = readMigra
   return database.withSql(async (sql) => {
     if (database.kind === "postgres") await sql.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
     await sql.exec(CREATE_MIGRATIONS_TABLE);
-    const rows = (await sql.query(`SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`)) as {
+    const rows = (await sql.query(
+      `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
+    )) as {
       migration_name: string;
       checksum: string;
       finished_at: Date | null;
     }[];
     const failed = rows.find((row) => row.finished_at === null);
     if (failed) {
-      throw new Error(`Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it before starting (prisma migrate resolve).`);
+      throw new Error(
+        `Migration ${failed.migration_name} failed earlier and was not rolled back; resolve it before starting (prisma migrate resolve).`,
+      );
     }
     const applied = new Set(rows.map((row) => row.migration_name));
     const pending = migrations.filter((migration) => !applied.has(migration.name));

@@ -11,7 +11,12 @@ function encodeCursor(key: readonly string[]) {
 export function decodeCursor(cursor: string, length: number): string[] | null {
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(key) || key.length !== length || !key.every((part) => typeof part === "string" && part.length <= 64)) return null;
+    if (
+      !Array.isArray(key) ||
+      key.length !== length ||
+      !key.every((part) => typeof part === "string" && part.length <= 64)
+    )
+      return null;
     return key as string[];
   } catch {
     return null;
@@ -22,7 +27,11 @@ export function decodeCursor(cursor: string, length: number): string[] | null {
  * One page out of `take + 1` rows read in the list's order: the first `take`, and the cursor after the
  * last of them when the extra row shows that more follow (null on the last page).
  */
-export function pageOf<Row>(rows: Row[], take: number, keyOf: (row: Row) => readonly string[]): { rows: Row[]; next: string | null } {
+export function pageOf<Row>(
+  rows: Row[],
+  take: number,
+  keyOf: (row: Row) => readonly string[],
+): { rows: Row[]; next: string | null } {
   const page = rows.slice(0, take);
   return { rows: page, next: rows.length > take && page.length > 0 ? encodeCursor(keyOf(page.at(-1)!)) : null };
 }
@@ -52,7 +61,8 @@ export function keysetOrder<Where, OrderBy>(...columns: readonly KeyColumn[]) {
     /** The rows after the cursor's row; every row for no cursor, or for one this order did not make. */
     afterCursor(cursor: string | null): Where {
       const key = cursor ? decodeCursor(cursor, columns.length) : null;
-      if (!key || columns.some(([, , kind], i) => kind === "date" && Number.isNaN(Date.parse(key[i])))) return {} as Where;
+      if (!key || columns.some(([, , kind], i) => kind === "date" && Number.isNaN(Date.parse(key[i]))))
+        return {} as Where;
       return after(key.map((part, i) => (columns[i][2] === "date" ? new Date(part) : part)));
     },
     /** One page out of `take + 1` rows read in this order, with the cursor after its last row. */
@@ -67,4 +77,5 @@ function keyText(value: unknown) {
 }
 
 /** Newest first, the id breaking ties: the admin lists of feedback, notices and reports, and the reports API. */
-export const newestFirst = <Where, OrderBy>() => keysetOrder<Where, OrderBy>(["createdAt", "desc", "date"], ["id", "desc", "text"]);
+export const newestFirst = <Where, OrderBy>() =>
+  keysetOrder<Where, OrderBy>(["createdAt", "desc", "date"], ["id", "desc", "text"]);

@@ -61,7 +61,8 @@ type Scope = "client" | "account";
 const quotaSentences = {
   feedback: {
     account: "You have sent 10 feedback messages this hour, the most we accept.",
-    client: "Very many feedback messages have been sent from your network this hour, the most we accept from one address.",
+    client:
+      "Very many feedback messages have been sent from your network this hour, the most we accept from one address.",
   },
   walk: {
     account: "You have logged 30 walks within a day, the most one account can log in a day.",
@@ -69,7 +70,8 @@ const quotaSentences = {
   },
   reaction: {
     account: "You have changed your reactions very many times this hour.",
-    client: "Reactions have been changed very many times from your network this hour, the most we accept from one address.",
+    client:
+      "Reactions have been changed very many times from your network this hour, the most we accept from one address.",
   },
   view: {
     account: "You have started very many videos this hour.",
@@ -77,11 +79,13 @@ const quotaSentences = {
   },
   profileChange: {
     account: "You have changed your profile 20 times this hour, the most we accept.",
-    client: "Profiles have been changed very many times from your network this hour, the most we accept from one address.",
+    client:
+      "Profiles have been changed very many times from your network this hour, the most we accept from one address.",
   },
   emailChange: {
     account: "You have changed your email 5 times within a day, the most we accept.",
-    client: "Emails have been changed very many times from your network within a day, the most we accept from one address.",
+    client:
+      "Emails have been changed very many times from your network within a day, the most we accept from one address.",
   },
   report: {
     account: "You have sent 10 reports within a day, the most we accept.",

@@ -41,7 +41,11 @@ async function seedTrails(tx: Tx) {
         name,
         color,
         points: {
-          create: feature.geometry.coordinates.map(([longitude, latitude], position) => ({ position, longitude, latitude })),
+          create: feature.geometry.coordinates.map(([longitude, latitude], position) => ({
+            position,
+            longitude,
+            latitude,
+          })),
         },
       },
     });

@@ -50,12 +50,19 @@ async function get(url: URL, accept: string, limits: ThumbnailLimits): Promise<U
     // No redirects: a host could otherwise send the server anywhere (an internal address, say).
     response = await fetch(url, { headers: { Accept: accept }, redirect: "manual", signal });
   } catch (error) {
-    throw new ThumbnailFetchError("unreachable", `${url.host} did not answer: ${error instanceof Error ? error.name : "error"}`);
+    throw new ThumbnailFetchError(
+      "unreachable",
+      `${url.host} did not answer: ${error instanceof Error ? error.name : "error"}`,
+    );
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
-    if (response.status >= 500 || response.status === 429) throw new ThumbnailFetchError("unreachable", `${url.host} answered ${response.status}`);
-    throw new ThumbnailFetchError(response.status === 404 || response.status === 410 ? "not-found" : "bad-answer", `${url.host} answered ${response.status}`);
+    if (response.status >= 500 || response.status === 429)
+      throw new ThumbnailFetchError("unreachable", `${url.host} answered ${response.status}`);
+    throw new ThumbnailFetchError(
+      response.status === 404 || response.status === 410 ? "not-found" : "bad-answer",
+      `${url.host} answered ${response.status}`,
+    );
   }
   const declared = Number(response.headers.get("content-length"));
   if (declared > limits.maxBytes) {
@@ -77,7 +84,10 @@ async function get(url: URL, accept: string, limits: ThumbnailLimits): Promise<U
     }
   } catch (error) {
     if (error instanceof ThumbnailFetchError) throw error;
-    throw new ThumbnailFetchError("unreachable", `${url.host} stopped answering: ${error instanceof Error ? error.name : "error"}`);
+    throw new ThumbnailFetchError(
+      "unreachable",
+      `${url.host} stopped answering: ${error instanceof Error ? error.name : "error"}`,
+    );
   }
   return Buffer.concat(chunks);
 }
@@ -92,7 +102,11 @@ async function getImage(url: URL, limits: ThumbnailLimits): Promise<ThumbnailIma
 const vimeoOEmbedSchema = z.object({ thumbnail_url: z.string().url() });
 
 /** Vimeo names its still in its oEmbed answer; only a still on Vimeo's image host is fetched. */
-async function vimeoThumbnail(source: Extract<VideoSource, { kind: "vimeo" }>, hosts: ThumbnailHosts, limits: ThumbnailLimits) {
+async function vimeoThumbnail(
+  source: Extract<VideoSource, { kind: "vimeo" }>,
+  hosts: ThumbnailHosts,
+  limits: ThumbnailLimits,
+) {
   const oEmbed = new URL("/api/oembed.json", hosts.vimeoOEmbed);
   oEmbed.searchParams.set("url", videoHostPage(source));
   oEmbed.searchParams.set("width", "640");
@@ -131,6 +145,8 @@ export async function fetchVideoThumbnail(
 }
 
 /** Whether a source has a still on its host at all. */
-export function hasHostThumbnail(source: VideoSource | null): source is Extract<VideoSource, { kind: "youtube" | "vimeo" }> {
+export function hasHostThumbnail(
+  source: VideoSource | null,
+): source is Extract<VideoSource, { kind: "youtube" | "vimeo" }> {
   return source?.kind === "youtube" || source?.kind === "vimeo";
 }

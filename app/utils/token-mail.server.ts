@@ -29,14 +29,20 @@ type Mail = { to: string; subject: string; text: string };
  * no usable link exists that nobody received) and one error line is logged under `what`, without the
  * error's own message, which may quote the recipient: its code says what went wrong well enough.
  */
-export async function sendOrForget(what: string, mail: Mail, forget: () => Promise<unknown> = async () => {}): Promise<"sent" | "mail-failed"> {
+export async function sendOrForget(
+  what: string,
+  mail: Mail,
+  forget: () => Promise<unknown> = async () => {},
+): Promise<"sent" | "mail-failed"> {
   try {
     await sendMail(mail);
     return "sent";
   } catch (error) {
     await forget();
     const code = (error as { code?: unknown }).code;
-    log("error", `${what} mail failed`, { error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown" });
+    log("error", `${what} mail failed`, {
+      error: typeof code === "string" ? code : error instanceof Error ? error.name : "unknown",
+    });
     return "mail-failed";
   }
 }

@@ -7,7 +7,13 @@ import { log } from "~/utils/logger.server";
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 type StoredName = { id: string; username: string; usernameKey: string; usernameShapeKey: string };
-type NewName = { id: string; username: string; usernameKey: string; usernameShapeKey: string; renamedFrom: string | null };
+type NewName = {
+  id: string;
+  username: string;
+  usernameKey: string;
+  usernameShapeKey: string;
+  renamedFrom: string | null;
+};
 
 /** `username` cut so that it, "-" and `suffix` fit the column; in NFKC, as every stored name is. */
 function withSuffix(username: string, suffix: string) {
@@ -30,7 +36,8 @@ function withSuffix(username: string, suffix: string) {
 function planUsernameKeys(oldestFirst: StoredName[]): NewName[] {
   const takenKeys = new Set<string>();
   const takenShapes = new Set<string>();
-  const isFree = (keys: ReturnType<typeof usernameKeys>) => !takenKeys.has(keys.usernameKey) && !takenShapes.has(keys.usernameShapeKey);
+  const isFree = (keys: ReturnType<typeof usernameKeys>) =>
+    !takenKeys.has(keys.usernameKey) && !takenShapes.has(keys.usernameShapeKey);
   const take = (keys: ReturnType<typeof usernameKeys>) => {
     takenKeys.add(keys.usernameKey);
     takenShapes.add(keys.usernameShapeKey);
@@ -63,7 +70,11 @@ function planUsernameKeys(oldestFirst: StoredName[]): NewName[] {
     .map((row) => settled.get(row.id)!)
     .filter((next, index) => {
       const row = oldestFirst[index];
-      return next.username !== row.username || next.usernameKey !== row.usernameKey || next.usernameShapeKey !== row.usernameShapeKey;
+      return (
+        next.username !== row.username ||
+        next.usernameKey !== row.usernameKey ||
+        next.usernameShapeKey !== row.usernameShapeKey
+      );
     });
 }
 
@@ -91,7 +102,11 @@ export async function recomputeUsernameKeys(tx: Tx) {
     WHERE "u"."id" = "v"."id"`;
   const renamed = changes.filter((change) => change.renamedFrom !== null);
   for (const change of renamed) {
-    log("warn", "username renamed: it looks like an older account's", { userId: change.id, from: change.renamedFrom, to: change.username });
+    log("warn", "username renamed: it looks like an older account's", {
+      userId: change.id,
+      from: change.renamedFrom,
+      to: change.username,
+    });
   }
   log("info", "username keys computed", { accounts: rows.length, changed: changes.length, renamed: renamed.length });
 }

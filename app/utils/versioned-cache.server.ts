@@ -69,7 +69,8 @@ export function versionedCache<T>(kind: DataKind, load: () => Promise<T>): Versi
     });
     return entry.value;
   };
-  const read = async (versions?: DataVersions) => at(versions ? (versions.get(kind) ?? null) : await currentVersion(kind));
+  const read = async (versions?: DataVersions) =>
+    at(versions ? (versions.get(kind) ?? null) : await currentVersion(kind));
   return Object.assign(read, { at });
 }
 

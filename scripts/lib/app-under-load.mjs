@@ -6,7 +6,8 @@ import http from "node:http";
 import { createServer } from "node:net";
 import pg from "pg";
 
-export const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+export const adminUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 export const ADMIN = { email: "bench@example.test", password: "bench-password" };
 
 export const freePort = () =>
@@ -35,9 +36,24 @@ export function request(url, { method = "GET", headers = {}, body } = {}) {
     const req = http.request(url, { method, headers, agent }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode,
+          ms: performance.now() - started,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
-    req.on("error", (error) => resolve({ status: 0, error: error.code ?? error.message, ms: performance.now() - started, headers: {}, body: Buffer.alloc(0) }));
+    req.on("error", (error) =>
+      resolve({
+        status: 0,
+        error: error.code ?? error.message,
+        ms: performance.now() - started,
+        headers: {},
+        body: Buffer.alloc(0),
+      }),
+    );
     if (body) req.write(body);
     req.end();
   });

@@ -12,7 +12,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * browser and GPU processes. CHROMIUM_PATH overrides both.
  */
 export const headlessShellPath = "/usr/lib/chromium/chromium-headless-shell";
-export const testBrowserPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : chromiumPath);
+export const testBrowserPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : chromiumPath);
 
 // Without the background-networking flags Chromium keeps dialling Google services, which the closed
 // network here refuses, and those failures end up in test traces and Lighthouse runs. Running as root

@@ -14,11 +14,15 @@ export async function startFrameworkFloor() {
   const cache = path.join(root, "node_modules/.cache");
   mkdirSync(cache, { recursive: true });
   const out = mkdtempSync(path.join(cache, "wt-bench-floor-"));
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build", "scripts/bench-floor"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", BENCH_FLOOR_BUILD: out },
-    encoding: "utf8",
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build", "scripts/bench-floor"],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", BENCH_FLOOR_BUILD: out },
+      encoding: "utf8",
+    },
+  );
   if (build.status !== 0) throw new Error(`building the framework floor failed:\n${build.stdout}${build.stderr}`);
   const port = await freePort();
   const server = spawn(process.execPath, [path.join(root, "scripts/bench-floor/server.mjs"), "index.js"], {

@@ -26,7 +26,15 @@ autocannon(workerData.options, (error, raw) => {
  * second, p50 and p99 latency in ms, and what went wrong (no answer, timeouts, statuses ≥ 400) by kind.
  */
 export function closedLoop(url, { connections, seconds, init = {} }) {
-  const options = { url, connections, duration: seconds, method: init.method ?? "GET", headers: init.headers ?? {}, body: init.body, timeout: 10 };
+  const options = {
+    url,
+    connections,
+    duration: seconds,
+    method: init.method ?? "GET",
+    headers: init.headers ?? {},
+    body: init.body,
+    timeout: 10,
+  };
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: { autocannon: createRequire(import.meta.url).resolve("autocannon"), options },
@@ -38,7 +46,8 @@ export function closedLoop(url, { connections, seconds, init = {} }) {
       const errorKinds = new Map();
       if (result.errors - result.timeouts > 0) errorKinds.set("no answer", result.errors - result.timeouts);
       if (result.timeouts > 0) errorKinds.set("timeout", result.timeouts);
-      for (const [status, { count }] of Object.entries(result.statusCodeStats)) if (Number(status) >= 400) errorKinds.set(`HTTP ${status}`, count);
+      for (const [status, { count }] of Object.entries(result.statusCodeStats))
+        if (Number(status) >= 400) errorKinds.set(`HTTP ${status}`, count);
       const count = result.requests.total;
       resolve({
         rps: count / result.duration,
@@ -47,7 +56,9 @@ export function closedLoop(url, { connections, seconds, init = {} }) {
         errors: [...errorKinds.values()].reduce((sum, n) => sum + n, 0),
         errorKinds,
         count,
-        statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count: n }]) => [status, n])),
+        statuses: Object.fromEntries(
+          Object.entries(result.statusCodeStats).map(([status, { count: n }]) => [status, n]),
+        ),
       });
     });
     worker.once("error", reject);

@@ -47,7 +47,11 @@ const visitorPages: PageCheck[] = [
     state: "on a bench's page",
     scriptless: true,
     act: async (page) => {
-      await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
+      await page
+        .getByRole("list")
+        .filter({ hasText: "to the finish" })
+        .getByRole("link", { name: "Bench 3", exact: true })
+        .click();
       await expect(page.getByText(/You are at Bench \d+ of \d+ on the Gold Trail/)).toBeVisible();
     },
   },
@@ -96,7 +100,13 @@ const visitorPages: PageCheck[] = [
   },
 ];
 
-const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalkingTechniques", "/nutritionandHydration", "/injuryPrevention"];
+const videoPages = [
+  "/bodyWeightExercises",
+  "/strechesForWalking",
+  "/properWalkingTechniques",
+  "/nutritionandHydration",
+  "/injuryPrevention",
+];
 
 const userPages: PageCheck[] = [
   { path: "/userHome" },
@@ -107,7 +117,12 @@ const userPages: PageCheck[] = [
   // The interactive map, once asked for (decision 067): OpenLayers with JavaScript, the same page without.
   { path: "/trails?trail=gold&benches=1&map=interactive", noJs: true },
   // A bench's details: the map's popup with JavaScript; without it, a group marker's list of benches.
-  { path: "/trails?trail=gold&benches=1&map=interactive", state: "with a bench's details open", act: openBenchDetails, noJs: true },
+  {
+    path: "/trails?trail=gold&benches=1&map=interactive",
+    state: "with a bench's details open",
+    act: openBenchDetails,
+    noJs: true,
+  },
   // My Walks ships no script (decision 064), its refused form neither. Its table, with a long walk in it,
   // is the widest list a person has.
   { path: "/userControlPanel/walks", state: "with walks in the log", scriptless: true, act: withWalksLogged },
@@ -118,7 +133,9 @@ const userPages: PageCheck[] = [
     scriptless: true,
     act: async (page) => {
       await page.getByRole("button", { name: "Send report" }).click();
-      await expect(page.getByRole("region", { name: "Report a problem" }).locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Report a problem" }).locator('[aria-invalid="true"]').first(),
+      ).toBeVisible();
     },
   },
   {
@@ -126,7 +143,11 @@ const userPages: PageCheck[] = [
     state: "signed in, on a bench's page after sending a report",
     scriptless: true,
     act: async (page) => {
-      await page.getByRole("list").filter({ hasText: "to the finish" }).getByRole("link", { name: "Bench 3", exact: true }).click();
+      await page
+        .getByRole("list")
+        .filter({ hasText: "to the finish" })
+        .getByRole("link", { name: "Bench 3", exact: true })
+        .click();
       // The trail's page has a form too: wait until the bench's page is the one showing.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bench 3");
       const section = page.getByRole("region", { name: "Report a problem" });
@@ -178,7 +199,9 @@ const userPages: PageCheck[] = [
 
 const adminPages: PageCheck[] = [
   { path: "/adminHome" },
-  ...["profiles", "videos", "feedback", "reports", "notices", "bench"].map((option) => ({ path: `/adminControlPanel?option=${option}` })),
+  ...["profiles", "videos", "feedback", "reports", "notices", "bench"].map((option) => ({
+    path: `/adminControlPanel?option=${option}`,
+  })),
   // A plain form: the same with scripts off.
   { path: "/adminControlPanel?option=campus", noJs: true },
   // The trail's map: OpenLayers once scripts run, the drawn map without.
@@ -192,7 +215,9 @@ const adminPages: PageCheck[] = [
       const { noticeId } = await noticedBench(page);
       await page.goto(`/adminControlPanel?option=notices&edit=${noticeId}#edit-notice`);
       await page.getByRole("form", { name: "Post a notice" }).getByRole("button", { name: "Post notice" }).click();
-      await expect(page.getByRole("form", { name: "Post a notice" }).locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expect(
+        page.getByRole("form", { name: "Post a notice" }).locator('[aria-invalid="true"]').first(),
+      ).toBeVisible();
     },
   },
   {
@@ -222,7 +247,10 @@ const adminPages: PageCheck[] = [
     path: "/adminControlPanel?option=videos",
     state: "on a later page",
     act: async (page) => {
-      await page.getByRole("navigation", { name: "Pages of videos" }).getByRole("link", { name: "Older videos" }).click();
+      await page
+        .getByRole("navigation", { name: "Pages of videos" })
+        .getByRole("link", { name: "Older videos" })
+        .click();
       await expect(page.getByRole("link", { name: "Newest videos" })).toBeVisible();
     },
   },
@@ -230,7 +258,10 @@ const adminPages: PageCheck[] = [
     path: "/adminControlPanel?option=trail",
     state: "on a later page of coordinates, with the facts open",
     act: async (page) => {
-      await page.getByRole("navigation", { name: "Pages of coordinates" }).getByRole("link", { name: "Points 11–20" }).click();
+      await page
+        .getByRole("navigation", { name: "Pages of coordinates" })
+        .getByRole("link", { name: "Points 11–20" })
+        .click();
       await page.locator("summary", { hasText: "Facts shown on the trail's page" }).click();
       await expect(page.getByRole("form", { name: "Facts shown on the trail's page" })).toBeVisible();
       await expect(page.getByLabel("Latitude of coordinate #11", { exact: true })).toBeVisible();
@@ -242,7 +273,10 @@ const adminPages: PageCheck[] = [
     path: "/adminControlPanel?option=trail",
     state: "previewing a path uploaded from a file",
     act: async (page) => {
-      await uploadPathFile(page, gpxFile("resurveyed.gpx", [...seededPath("Gold Trail").slice(0, 6), [-84.0055, 33.9812]]));
+      await uploadPathFile(
+        page,
+        gpxFile("resurveyed.gpx", [...seededPath("Gold Trail").slice(0, 6), [-84.0055, 33.9812]]),
+      );
       await expect(page.getByRole("heading", { level: 2, name: /^Benches more than 30 m/ })).toBeVisible();
       await expect(
         page
@@ -256,7 +290,11 @@ const adminPages: PageCheck[] = [
     path: "/adminControlPanel?option=trail",
     state: "with an upload refused",
     act: async (page) => {
-      await uploadPathFile(page, { name: "notes.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from("not a track") });
+      await uploadPathFile(page, {
+        name: "notes.gpx",
+        mimeType: "application/gpx+xml",
+        buffer: Buffer.from("not a track"),
+      });
       await expect(page.getByRole("group", { name: "There is a problem" })).toBeVisible();
     },
   },
@@ -277,7 +315,10 @@ const adminPages: PageCheck[] = [
  * API calls in a browser context of their own: signing in or up through the API sets the session cookie
  * of the context it is called from, which would sign the page under test in as someone else.
  */
-async function onTheSide<T>(page: Page, run: (request: import("@playwright/test").APIRequestContext, origin: string) => Promise<T>) {
+async function onTheSide<T>(
+  page: Page,
+  run: (request: import("@playwright/test").APIRequestContext, origin: string) => Promise<T>,
+) {
   const origin = appUrl();
   const context = await page.context().browser()!.newContext({ baseURL: origin });
   try {
@@ -293,18 +334,30 @@ async function onTheSide<T>(page: Page, run: (request: import("@playwright/test"
  */
 async function noticedBench(page: Page) {
   return onTheSide(page, async (request, origin) => {
-    const signin = await request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: admin.email, password: admin.password } });
+    const signin = await request.post("/api/user/signin", {
+      headers: { Origin: origin },
+      data: { email: admin.email, password: admin.password },
+    });
     const headers = { Authorization: `Bearer ${((await signin.json()) as { token: string }).token}`, Origin: origin };
     const bench = await request.post("/api/bench/bench", {
       headers,
-      data: { bench_number: String(7000 + Math.floor(Math.random() * 2000)), location: "Axe check field", latitude: "33.962", longitude: "-84.028" },
+      data: {
+        bench_number: String(7000 + Math.floor(Math.random() * 2000)),
+        location: "Axe check field",
+        latitude: "33.962",
+        longitude: "-84.028",
+      },
     });
     expect(bench.status()).toBe(201);
     const { _id: benchId } = (await bench.json()) as { _id: string };
     let noticeId = "";
     for (const notice of [
       { kind: "closed", message: "Closed while the seat is replaced." },
-      { kind: "caution", message: "Wet paint on the armrests.", endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      {
+        kind: "caution",
+        message: "Wet paint on the armrests.",
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     ]) {
       const posted = await request.post("/api/notices", { headers, data: { benchId, ...notice } });
       expect(posted.status()).toBe(201);
@@ -343,7 +396,10 @@ async function withAnsweredReport(page: Page) {
   expect(sent.status()).toBe(201);
   const { _id } = (await sent.json()) as { _id: string };
   await onTheSide(page, async (request) => {
-    const signin = await request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: admin.email, password: admin.password } });
+    const signin = await request.post("/api/user/signin", {
+      headers: { Origin: origin },
+      data: { email: admin.email, password: admin.password },
+    });
     const { token } = (await signin.json()) as { token: string };
     const answered = await request.patch(`/api/reports/${_id}`, {
       headers: { Authorization: `Bearer ${token}`, Origin: origin },
@@ -393,7 +449,9 @@ async function openBenchDetails(page: Page, javaScriptEnabled: boolean) {
     height: element.clientHeight,
     markers: JSON.parse(element.dataset.markers ?? "[]") as { x: number; y: number; benches: number[] }[],
   }));
-  const marker = frame.markers.find(({ x, y, benches }) => benches.length === 1 && x > 30 && y > 30 && x < frame.width - 30 && y < frame.height - 30)!;
+  const marker = frame.markers.find(
+    ({ x, y, benches }) => benches.length === 1 && x > 30 && y > 30 && x < frame.width - 30 && y < frame.height - 30,
+  )!;
   await page.mouse.click(box.x + 1 + marker.x, box.y + 1 + marker.y);
   await expect(page.getByRole("dialog", { name: `Bench ${marker.benches[0]}` })).toBeVisible();
 }
@@ -403,7 +461,11 @@ async function openBenchDetails(page: Page, javaScriptEnabled: boolean) {
  * axe at each width in turn (resizing the window as a person would turn a tablet), and at the phone's
  * width its tap targets and then its width down to 320 px; returns readable violations.
  */
-async function violationsOn(page: Page, { path, status = 200, act, widths = WIDTHS, scriptless }: PageCheck, javaScriptEnabled: boolean) {
+async function violationsOn(
+  page: Page,
+  { path, status = 200, act, widths = WIDTHS, scriptless }: PageCheck,
+  javaScriptEnabled: boolean,
+) {
   await page.setViewportSize(viewportAt(widths[0]));
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
@@ -418,7 +480,10 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
   if (scriptless) {
     // What the no-JS twin removes or unwraps (support/axe.ts): with none of it, the twin is this page.
     const scripts = await page.locator("script, noscript, link[rel='modulepreload']").count();
-    expect(scripts, `${path} ships no script, its check says; it has ${scripts} now: drop its "scriptless", and see "noJs"`).toBe(0);
+    expect(
+      scripts,
+      `${path} ships no script, its check says; it has ${scripts} now: drop its "scriptless", and see "noJs"`,
+    ).toBe(0);
   }
   const violations = [];
   for (const width of widths) {
@@ -457,7 +522,14 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
     for (const width of PHONE_WIDTHS) {
       const tooWide = await sidewaysAt(page, width);
       if (tooWide)
-        violations.push({ page: path, width, rule: "sideways-scroll", impact: "serious", help: "The page fits the phone's width", nodes: [tooWide] });
+        violations.push({
+          page: path,
+          width,
+          rule: "sideways-scroll",
+          impact: "serious",
+          help: "The page fits the phone's width",
+          nodes: [tooWide],
+        });
     }
   }
   return violations;
@@ -470,7 +542,10 @@ async function violationsOn(page: Page, { path, status = 200, act, widths = WIDT
 async function sweep(page: Page, check: PageCheck, javaScriptEnabled: boolean, fixture?: string) {
   const checked = await axePage(page, javaScriptEnabled);
   try {
-    if (fixture !== undefined) await checked.page.route(`**${check.path}`, (route) => route.fulfill({ contentType: "text/html", body: fixture }));
+    if (fixture !== undefined)
+      await checked.page.route(`**${check.path}`, (route) =>
+        route.fulfill({ contentType: "text/html", body: fixture }),
+      );
     return await violationsOn(checked.page, check, javaScriptEnabled);
   } finally {
     await checked.close();
@@ -508,7 +583,11 @@ test.describe("axe: WCAG 2.2 A/AA and best practices on every page, at a laptop'
     // A card's anchor is its video's id.
     const anchor = await page.getByRole("article").first().getAttribute("id");
     expect(anchor).toMatch(/^video-[0-9a-f]{24}$/);
-    await expectNoViolations(page, { path: `/videos/${anchor!.replace("video-", "")}`, scriptless: true }, javaScriptEnabled);
+    await expectNoViolations(
+      page,
+      { path: `/videos/${anchor!.replace("video-", "")}`, scriptless: true },
+      javaScriptEnabled,
+    );
   });
 
   for (const check of adminPages) {
@@ -574,7 +653,8 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-const focusedIsInside = (container: Locator) => container.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement);
+const focusedIsInside = (container: Locator) =>
+  container.evaluate((element) => element.contains(document.activeElement) && element !== document.activeElement);
 
 // Without JavaScript the form posts itself and the drawn map's markers are links in the tab order.
 test.describe("keyboard only", { tag: "@no-js" }, () => {
@@ -592,7 +672,10 @@ test.describe("keyboard only", { tag: "@no-js" }, () => {
     await tabTo(page, page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: /^Gold/ }));
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("trail") === "gold");
-    await expect(page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: /^Gold/ })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: /^Gold/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
 
     // The bench list is the map's text alternative: its links must be reachable with Tab alone.
     const benchList = page.getByRole("list", { name: "Benches with videos" });
@@ -633,7 +716,9 @@ test.describe("keyboard only", { tag: "@no-js" }, () => {
       // Leave the seeded bench list as other specs expect it.
       await page.goto(`/adminControlPanel?option=bench`);
       const choice = page.getByRole("combobox", { name: "Bench", exact: true });
-      await choice.selectOption({ label: (await choice.locator("option", { hasText: `#${number} ` }).textContent())!.trim() });
+      await choice.selectOption({
+        label: (await choice.locator("option", { hasText: `#${number} ` }).textContent())!.trim(),
+      });
       await page.getByRole("button", { name: "Show bench" }).click();
       await page
         .getByRole("form", { name: `Edit bench #${number}` })

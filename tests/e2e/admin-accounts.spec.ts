@@ -46,7 +46,18 @@ test.describe("admin dashboard", () => {
     await signInAsAdmin(page);
     await page.goto("/adminHome");
     await expect(page.getByRole("heading", { name: "Admin Dashboard", level: 1 })).toBeVisible();
-    for (const title of ["Profiles", "Videos", "Feedback", "Reports", "Notices", "Trail", "Bench", "Analytics", "QR codes", "Path from a file"]) {
+    for (const title of [
+      "Profiles",
+      "Videos",
+      "Feedback",
+      "Reports",
+      "Notices",
+      "Trail",
+      "Bench",
+      "Analytics",
+      "QR codes",
+      "Path from a file",
+    ]) {
       await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
     }
     await expect(page.locator('[data-count="profiles"]')).toHaveText(/^\d+ users?$/);
@@ -80,7 +91,9 @@ test.describe("admin dashboard", () => {
 });
 
 test.describe("admin searches", { tag: "@no-js" }, () => {
-  test("a search holding an invisible control character is refused beside the box, never a server error", async ({ page }) => {
+  test("a search holding an invisible control character is refused beside the box, never a server error", async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     for (const [option, label] of [
       ["profiles", "Search by username or email"],
@@ -91,7 +104,9 @@ test.describe("admin searches", { tag: "@no-js" }, () => {
       const box = page.getByLabel(label);
       await box.fill("admin\u202e");
       await page.getByRole("button", { name: "Search", exact: true }).click();
-      await expect(box).toHaveAccessibleDescription("Search text cannot contain control or invisible formatting characters.");
+      await expect(box).toHaveAccessibleDescription(
+        "Search text cannot contain control or invisible formatting characters.",
+      );
       await expect(box).toHaveAttribute("aria-invalid", "true");
     }
   });
@@ -112,7 +127,12 @@ test.describe("admin profiles", { tag: "@no-js" }, () => {
     await expect(page).toHaveURL(/option=profiles$/);
   });
 
-  test("role change: declined leaves it, confirmed changes it, each result in the person's row", async ({ page, request, db, javaScriptEnabled }) => {
+  test("role change: declined leaves it, confirmed changes it, each result in the person's row", async ({
+    page,
+    request,
+    db,
+    javaScriptEnabled,
+  }) => {
     const user = await apiUser(request, "role");
     await signInAsAdmin(page);
     await searchProfiles(page, user.username);
@@ -128,7 +148,9 @@ test.describe("admin profiles", { tag: "@no-js" }, () => {
     await open("Admin");
     await closeDialog(page, "Change role", javaScriptEnabled);
     await page.reload();
-    await expect(row(page, user.username).getByRole("button", { name: `Make Admin for ${user.username}` })).toBeVisible();
+    await expect(
+      row(page, user.username).getByRole("button", { name: `Make Admin for ${user.username}` }),
+    ).toBeVisible();
     await expect(row(page, user.username).getByText("User", { exact: true })).toBeVisible();
     expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
 
@@ -136,24 +158,32 @@ test.describe("admin profiles", { tag: "@no-js" }, () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open("Admin");
     await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
-    await expectAnswerAt(page, `user-${user.id}`, `${user.username}'s role was changed to Admin.`, { javaScriptEnabled });
+    await expectAnswerAt(page, `user-${user.id}`, `${user.username}'s role was changed to Admin.`, {
+      javaScriptEnabled,
+    });
     await page.reload();
     await expect(row(page, user.username).getByText("Admin", { exact: true })).toBeVisible();
-    await expect(row(page, user.username).getByRole("button", { name: `Make User for ${user.username}` })).toBeVisible();
+    await expect(
+      row(page, user.username).getByRole("button", { name: `Make User for ${user.username}` }),
+    ).toBeVisible();
     expect(await roleInDb(db, user.id)).toBe(db ? "Admin" : null);
 
     // And back again, on a desktop: the new result replaces the one before.
     await page.setViewportSize({ width: 1280, height: 800 });
     await open("User");
     await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
-    await expectAnswerAt(page, `user-${user.id}`, `${user.username}'s role was changed to User.`, { javaScriptEnabled });
+    await expectAnswerAt(page, `user-${user.id}`, `${user.username}'s role was changed to User.`, {
+      javaScriptEnabled,
+    });
     await expect(page.getByText(`${user.username}'s role was changed to Admin.`)).toHaveCount(0);
     expect(await roleInDb(db, user.id)).toBe(db ? "User" : null);
 
     // The account is deleted while the confirmation is open: its row is gone, so the refusal stands
     // where the list says what it shows, and the earlier "changed" with it is gone.
     await open("Admin");
-    const gone = await request.delete(`/api/user/${user.id}`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+    const gone = await request.delete(`/api/user/${user.id}`, {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    });
     expect(gone.status()).toBe(200);
     await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Yes, change role" }).click();
     await expectAnswerAt(page, "user-results", "User not found.", { javaScriptEnabled, role: "alert", landed: false });
@@ -169,7 +199,9 @@ test.describe("admin profiles", { tag: "@no-js" }, () => {
       await row(page, user.username)
         .getByRole("link", { name: `Delete ${user.username}` })
         .click();
-      await expect(page.getByRole("dialog", { name: "Delete user" })).toContainText(`Are you sure you want to delete: ${user.username}?`);
+      await expect(page.getByRole("dialog", { name: "Delete user" })).toContainText(
+        `Are you sure you want to delete: ${user.username}?`,
+      );
     };
     await open();
     await closeDialog(page, "Delete user", javaScriptEnabled);
@@ -209,14 +241,19 @@ test.describe("admin feedback", { tag: "@no-js" }, () => {
     // A second message, which another admin deletes while this page still shows it.
     const otherText = `And shade by the pond ${marker}`;
     const otherId = await send(otherText);
-    const statusInDb = async () => (db ? ((await db.query(`SELECT "isResolved" FROM "Feedback" WHERE id = $1`, [id])).rows[0]?.isResolved ?? "deleted") : null);
+    const statusInDb = async () =>
+      db
+        ? ((await db.query(`SELECT "isResolved" FROM "Feedback" WHERE id = $1`, [id])).rows[0]?.isResolved ?? "deleted")
+        : null;
 
     await signInAsAdmin(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/adminControlPanel?option=feedback");
     await page.getByLabel("Search by username, email or feedback").fill(marker);
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    const item = page.locator(`li[data-feedback-id="${id}"]`).getByRole("article", { name: `Feedback from ${user.username}` });
+    const item = page
+      .locator(`li[data-feedback-id="${id}"]`)
+      .getByRole("article", { name: `Feedback from ${user.username}` });
     const other = page.locator(`li[data-feedback-id="${otherId}"]`);
     await expect(item).toContainText(text);
     await expect(item.getByText("Pending", { exact: true })).toBeVisible();
@@ -237,9 +274,15 @@ test.describe("admin feedback", { tag: "@no-js" }, () => {
     // Gone meanwhile: the refusal has no card to stand in, so it stands where the list says what it
     // shows, replacing the last result.
     const token = await adminToken(request);
-    expect((await request.delete(`/api/feedback/${otherId}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+    expect(
+      (await request.delete(`/api/feedback/${otherId}`, { headers: { Authorization: `Bearer ${token}` } })).status(),
+    ).toBe(200);
     await other.getByRole("button", { name: /^Mark resolved/ }).click();
-    await expectAnswerAt(page, "feedback-results", "Feedback not found.", { javaScriptEnabled, role: "alert", landed: false });
+    await expectAnswerAt(page, "feedback-results", "Feedback not found.", {
+      javaScriptEnabled,
+      role: "alert",
+      landed: false,
+    });
     await expect(other).toHaveCount(0);
     await expect(page.getByText("The feedback was marked as pending.")).toHaveCount(0);
 
@@ -253,7 +296,9 @@ test.describe("admin feedback", { tag: "@no-js" }, () => {
     await item.getByRole("link", { name: /^Delete/ }).click();
     await page.getByRole("dialog", { name: "Delete feedback" }).getByRole("button", { name: "Yes, delete" }).click();
     // Its card is gone: the message names whose feedback went, where the list says what it shows.
-    await expectAnswerAt(page, "feedback-results", `The feedback from ${user.username} was deleted.`, { javaScriptEnabled });
+    await expectAnswerAt(page, "feedback-results", `The feedback from ${user.username} was deleted.`, {
+      javaScriptEnabled,
+    });
     await expect(page.getByText("No results found")).toBeVisible();
     expect(await statusInDb()).toBe(db ? "deleted" : null);
   });

@@ -24,7 +24,9 @@ test.describe("admin campus area", { tag: "@no-js" }, () => {
       await form.getByLabel("Campus name").fill(name);
       await form.getByLabel("Time zone").fill("Mars/Olympus");
       await form.getByRole("button", { name: "Save campus settings" }).click();
-      await expect(fieldError(form, 'Unknown time zone "Mars/Olympus". Use a name like America/Chicago.')).toBeVisible();
+      await expect(
+        fieldError(form, 'Unknown time zone "Mars/Olympus". Use a name like America/Chicago.'),
+      ).toBeVisible();
       await expect(form.getByLabel("Time zone")).toHaveValue("Mars/Olympus");
       await expect(form.getByLabel("Campus name")).toHaveValue(name);
       await expect(form.getByLabel("Time zone")).toBeInViewport();

@@ -86,7 +86,9 @@ test.describe("long admin areas on a phone", () => {
         await form.getByLabel("Title", { exact: true }).fill(edited);
         await form.getByRole("button", { name: "Save changes" }).click();
         const card = cards(page).filter({ has: page.getByRole("heading", { name: edited, exact: true }) });
-        await expectAnswerAt(page, (await card.getAttribute("id"))!, `Video "${edited}" updated.`, { javaScriptEnabled });
+        await expectAnswerAt(page, (await card.getAttribute("id"))!, `Video "${edited}" updated.`, {
+          javaScriptEnabled,
+        });
         expect([param(page, "q"), param(page, "cursor"), param(page, "edit")]).toEqual([marker, cursor, null]);
         titles[1] = edited;
 
@@ -104,49 +106,66 @@ test.describe("long admin areas on a phone", () => {
         await expect(page.getByText(`11 videos matching “${marker}”; 10 on this page`)).toBeVisible();
         await expect(cards(page).first().getByRole("heading")).toHaveText(titles.at(-1)!);
       } finally {
-        const all = (await (await request.get("/api/video/videos", { headers })).json()) as { _id: string; title: string }[];
-        for (const video of all.filter((candidate) => candidate.title.includes(marker))) await request.delete(`/api/video/${video._id}`, { headers });
+        const all = (await (await request.get("/api/video/videos", { headers })).json()) as {
+          _id: string;
+          title: string;
+        }[];
+        for (const video of all.filter((candidate) => candidate.title.includes(marker)))
+          await request.delete(`/api/video/${video._id}`, { headers });
       }
     },
   );
 
   // Reads only: the saves on a later page are in admin-trails.spec.ts, which may change the seeded trails.
-  test("trail: one picker, no name filter; the coordinate pages are links, the facts open on request", { tag: "@no-js" }, async ({ page }) => {
-    await signInAsAdmin(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/adminControlPanel?option=trail");
-    await expect(page.getByLabel("Filter trails by name")).toHaveCount(0);
-    // Every trail is one choice away.
-    const choices = page.getByRole("combobox", { name: "Trail", exact: true }).locator("option");
-    await expect(choices).toHaveCount(3);
-    expect((await choices.allTextContents()).toSorted()).toEqual(["Gold Trail", "Gray Trail", "Green Trail"]);
-    await page.getByRole("combobox", { name: "Trail", exact: true }).selectOption({ label: "Green Trail" });
-    await page.getByRole("button", { name: "Show trail" }).click();
-    await page.waitForURL((url) => url.searchParams.get("trail") === GREEN_TRAIL);
+  test(
+    "trail: one picker, no name filter; the coordinate pages are links, the facts open on request",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await signInAsAdmin(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/adminControlPanel?option=trail");
+      await expect(page.getByLabel("Filter trails by name")).toHaveCount(0);
+      // Every trail is one choice away.
+      const choices = page.getByRole("combobox", { name: "Trail", exact: true }).locator("option");
+      await expect(choices).toHaveCount(3);
+      expect((await choices.allTextContents()).toSorted()).toEqual(["Gold Trail", "Gray Trail", "Green Trail"]);
+      await page.getByRole("combobox", { name: "Trail", exact: true }).selectOption({ label: "Green Trail" });
+      await page.getByRole("button", { name: "Show trail" }).click();
+      await page.waitForURL((url) => url.searchParams.get("trail") === GREEN_TRAIL);
 
-    // Closed at first; its summary opens it, with or without JavaScript.
-    const facts = page.getByRole("form", { name: "Facts shown on the trail's page" });
-    await expect(facts).toBeHidden();
-    await page.locator("summary", { hasText: "Facts shown on the trail's page" }).click();
-    await expect(facts.getByLabel("Surface")).toBeVisible();
+      // Closed at first; its summary opens it, with or without JavaScript.
+      const facts = page.getByRole("form", { name: "Facts shown on the trail's page" });
+      await expect(facts).toBeHidden();
+      await page.locator("summary", { hasText: "Facts shown on the trail's page" }).click();
+      await expect(facts.getByLabel("Surface")).toBeVisible();
 
-    const pages = page.getByRole("navigation", { name: "Pages of coordinates" });
-    await expect(pages.getByRole("link")).toHaveText(["Points 1–10", "Points 11–20", "Points 21–30", "Points 31–40", "Points 41–50", "Points 51–56"]);
-    await expect(pages.getByRole("link", { name: "Points 1–10" })).toHaveAttribute("aria-current", "page");
-    await pages.getByRole("link", { name: "Points 51–56" }).click();
-    await expect(page).toHaveURL((url) => url.searchParams.get("page") === "6" && url.searchParams.get("trail") === GREEN_TRAIL);
-    await expect(page.locator("table tbody tr th")).toHaveText([
-      "Coordinate #51",
-      "Coordinate #52",
-      "Coordinate #53",
-      "Coordinate #54",
-      "Coordinate #55",
-      "Coordinate #56",
-    ]);
-    await expect(pages.getByRole("link", { name: "Points 51–56" })).toHaveAttribute("aria-current", "page");
+      const pages = page.getByRole("navigation", { name: "Pages of coordinates" });
+      await expect(pages.getByRole("link")).toHaveText([
+        "Points 1–10",
+        "Points 11–20",
+        "Points 21–30",
+        "Points 31–40",
+        "Points 41–50",
+        "Points 51–56",
+      ]);
+      await expect(pages.getByRole("link", { name: "Points 1–10" })).toHaveAttribute("aria-current", "page");
+      await pages.getByRole("link", { name: "Points 51–56" }).click();
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get("page") === "6" && url.searchParams.get("trail") === GREEN_TRAIL,
+      );
+      await expect(page.locator("table tbody tr th")).toHaveText([
+        "Coordinate #51",
+        "Coordinate #52",
+        "Coordinate #53",
+        "Coordinate #54",
+        "Coordinate #55",
+        "Coordinate #56",
+      ]);
+      await expect(pages.getByRole("link", { name: "Points 51–56" })).toHaveAttribute("aria-current", "page");
 
-    await pages.getByRole("link", { name: "Points 1–10" }).click();
-    await expect(page).toHaveURL((url) => !url.searchParams.has("page"));
-    await expect(page.locator("table tbody tr th").first()).toHaveText("Coordinate #1");
-  });
+      await pages.getByRole("link", { name: "Points 1–10" }).click();
+      await expect(page).toHaveURL((url) => !url.searchParams.has("page"));
+      await expect(page.locator("table tbody tr th").first()).toHaveText("Coordinate #1");
+    },
+  );
 });

@@ -24,11 +24,17 @@ const param = (page: Page, name: string) => new URL(page.url()).searchParams.get
 async function axeViolations(page: Page) {
   await expectNoFrames(page);
   const results = await axeOn(page, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 test.describe("admin lists, a page at a time", { tag: "@no-js" }, () => {
-  test("feedback: Older and Newest keep the search; a change on a later page comes back to it", async ({ page, request, javaScriptEnabled }) => {
+  test("feedback: Older and Newest keep the search; a change on a later page comes back to it", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const author = await apiUser(request, "pager");
     const marker = unique("paged");
     const ids: string[] = [];
@@ -44,7 +50,10 @@ test.describe("admin lists, a page at a time", { tag: "@no-js" }, () => {
     await signInAsAdmin(page);
     // A middle page has both links.
     await page.goto(`/adminControlPanel?option=feedback&q=${marker}&limit=1`);
-    await page.getByRole("navigation", { name: "Pages of feedback" }).getByRole("link", { name: "Older feedback" }).click();
+    await page
+      .getByRole("navigation", { name: "Pages of feedback" })
+      .getByRole("link", { name: "Older feedback" })
+      .click();
     await expect(page.getByRole("link", { name: "Newest feedback" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Older feedback" })).toBeVisible();
     if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
@@ -117,7 +126,12 @@ test.describe("admin lists, a page at a time", { tag: "@no-js" }, () => {
       .click();
     const dialog = page.getByRole("dialog", { name: "Change role" });
     await expect(dialog).toBeVisible();
-    expect([param(page, "confirm"), param(page, "cursor"), param(page, "q"), param(page, "limit")]).toEqual(["role", cursor, prefix, "2"]);
+    expect([param(page, "confirm"), param(page, "cursor"), param(page, "q"), param(page, "limit")]).toEqual([
+      "role",
+      cursor,
+      prefix,
+      "2",
+    ]);
     await dialog.getByRole(javaScriptEnabled ? "button" : "link", { name: "Close", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page).not.toHaveURL(/confirm=/);

@@ -47,9 +47,17 @@ test.describe("a stale bench save", { tag: "@no-js" }, () => {
     if (benchId) await request.delete(`/api/bench/bench/${benchId}`, { headers: await adminHeaders(request) });
   });
 
-  test("is refused with both versions shown and nothing overwritten; saving again applies", async ({ page, request, javaScriptEnabled }) => {
+  test("is refused with both versions shown and nothing overwritten; saving again applies", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     const saved = async () =>
-      ((await (await request.get("/api/bench/benches", { headers: await adminHeaders(request) })).json()) as BenchJson[]).find((b) => b._id === benchId)!;
+      (
+        (await (
+          await request.get("/api/bench/benches", { headers: await adminHeaders(request) })
+        ).json()) as BenchJson[]
+      ).find((b) => b._id === benchId)!;
     await signInAsAdmin(page);
     await page.goto(`/adminControlPanel?option=bench&bench=${benchId}`);
     const edit = page.getByRole("form", { name: `Edit bench #${benchNumber}` });
@@ -70,7 +78,9 @@ test.describe("a stale bench save", { tag: "@no-js" }, () => {
     await expect(edit.getByLabel("Location")).toHaveValue("Typed by me");
     await expect(edit.getByLabel("Latitude")).toHaveValue("33.9813");
     const versions = edit.getByRole("table", { name: /Nothing was saved/ });
-    await expect(versions.getByRole("row", { name: /^Location \(differs\)/ })).toHaveText(/Typed by me\s*Changed meanwhile/);
+    await expect(versions.getByRole("row", { name: /^Location \(differs\)/ })).toHaveText(
+      /Typed by me\s*Changed meanwhile/,
+    );
     await expect(versions.getByRole("row", { name: /^Latitude \(differs\)/ })).toHaveText(/33\.9813\s*33\.9812/);
     await expect(versions.getByRole("row", { name: /^Longitude/ })).toHaveText(/-84\.0051\s*-84\.0051/);
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-bench-error$/);
@@ -111,7 +121,11 @@ test.describe("a stale notice save", { tag: "@no-js" }, () => {
     if (noticeId) await request.delete(`/api/notices/${noticeId}`, { headers: await adminHeaders(request) });
   });
 
-  test("is refused with both versions shown in the list's words; saving again applies", async ({ page, request, javaScriptEnabled }) => {
+  test("is refused with both versions shown in the list's words; saving again applies", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin(page);
     await page.goto(`/adminControlPanel?option=notices&edit=${noticeId}`);
     const edit = page.getByRole("form", { name: "Edit the notice on Green Trail" });
@@ -133,12 +147,16 @@ test.describe("a stale notice save", { tag: "@no-js" }, () => {
     // The form is remade at the version it now shows; focus is on its summary all the same.
     if (javaScriptEnabled) await expect(edit.getByRole("group", { name: "There is a problem" })).toBeFocused();
     const versions = edit.getByRole("table", { name: /Nothing was saved/ });
-    await expect(versions.getByRole("row", { name: /^Message \(differs\)/ })).toHaveText(/Typed by me\s*Changed meanwhile/);
+    await expect(versions.getByRole("row", { name: /^Message \(differs\)/ })).toHaveText(
+      /Typed by me\s*Changed meanwhile/,
+    );
     await expect(versions.getByRole("row", { name: /^Kind \(differs\)/ })).toHaveText(/Closed\s*Caution/);
     await expect(versions.getByRole("row", { name: /^Ends \(differs\)/ })).toHaveText(
       /When ended or deleted\s*\w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/,
     );
-    await expect(versions.getByRole("row", { name: /^Trail or bench/ })).toHaveText(/^Trail or bench\s*Green Trail\s*Green Trail$/);
+    await expect(versions.getByRole("row", { name: /^Trail or bench/ })).toHaveText(
+      /^Trail or bench\s*Green Trail\s*Green Trail$/,
+    );
     await expect(versions.getByRole("row", { name: /^Starts/ })).not.toHaveAccessibleName(/differs/);
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-notice-[0-9a-f]+-error$/);
     // The list below shows the notice as saved: nothing of the refused edit reached it.

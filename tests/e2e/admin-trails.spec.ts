@@ -8,8 +8,10 @@ import { appUrl, expect, expectAnswerAt, fieldError, signInAsAdmin, test } from 
 
 const rows = (page: Page) => page.locator("table tbody tr");
 /** The table's caption says how many points the trail has: the table shows ten of them a page. */
-const expectPoints = (page: Page, count: number) => expect(page.locator("table caption")).toContainText(` of ${count})`);
-const input = (page: Page, field: "Latitude" | "Longitude", number: number) => page.getByLabel(`${field} of coordinate #${number}`, { exact: true });
+const expectPoints = (page: Page, count: number) =>
+  expect(page.locator("table caption")).toContainText(` of ${count})`);
+const input = (page: Page, field: "Latitude" | "Longitude", number: number) =>
+  page.getByLabel(`${field} of coordinate #${number}`, { exact: true });
 
 async function expectFlash(page: Page, message: string) {
   await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
@@ -30,7 +32,11 @@ async function decline(page: Page, dialog: ReturnType<Page["getByRole"]>, javaSc
 }
 
 test.describe("admin trail area", { tag: "@no-js" }, () => {
-  test("choose a trail, save, insert, delete (declined and confirmed), and refuse bad coordinates", async ({ page, javaScriptEnabled, db }) => {
+  test("choose a trail, save, insert, delete (declined and confirmed), and refuse bad coordinates", async ({
+    page,
+    javaScriptEnabled,
+    db,
+  }) => {
     // One long walk through the area (about 20 page loads); the shared 2-core machines need the time.
     test.setTimeout(120_000);
     const trailName = javaScriptEnabled ? "Gray Trail" : "Gold Trail";
@@ -43,9 +49,15 @@ test.describe("admin trail area", { tag: "@no-js" }, () => {
     await expect(page.getByRole("heading", { name: trailName, level: 3 })).toBeVisible();
     await expect(page).toHaveURL(/trail=[a-f0-9]{24}/);
     const trailId = new URL(page.url()).searchParams.get("trail")!;
-    await expect(page.getByRole("region", { name: `Map of the ${trailName}` }).or(page.getByRole("img", { name: `Map of the ${trailName}` }))).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: `Map of the ${trailName}` })
+        .or(page.getByRole("img", { name: `Map of the ${trailName}` })),
+    ).toBeVisible();
 
-    const count = ((await (await page.request.get(`/api/trails/${trailId}`)).json()) as { path: { coordinates: unknown[] } }).path.coordinates.length;
+    const count = (
+      (await (await page.request.get(`/api/trails/${trailId}`)).json()) as { path: { coordinates: unknown[] } }
+    ).path.coordinates.length;
     expect(count).toBeGreaterThan(20);
     // Ten points a page.
     await expect(rows(page)).toHaveCount(10);
@@ -73,7 +85,8 @@ test.describe("admin trail area", { tag: "@no-js" }, () => {
     await page.reload();
     await expect(input(page, "Latitude", 2)).toHaveValue(nudged);
     await expect(input(page, "Longitude", 2)).toHaveValue(originalLon);
-    if (db) expect((await pointsInDb())![1]).toMatchObject({ latitude: Number(nudged), longitude: Number(originalLon) });
+    if (db)
+      expect((await pointsInDb())![1]).toMatchObject({ latitude: Number(nudged), longitude: Number(originalLon) });
     await input(page, "Latitude", 2).fill(originalLat);
     await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
     await expectFlash(page, "Coordinate #2 saved.");
@@ -127,7 +140,11 @@ test.describe("admin trail area", { tag: "@no-js" }, () => {
     await endForm.getByLabel("Latitude", { exact: true }).fill("40.5");
     await endForm.getByLabel("Longitude", { exact: true }).fill("-84.0022");
     await endForm.getByRole("button", { name: "Insert at End" }).click();
-    await expect(endForm.getByText(/^This point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches\.$/).first()).toBeVisible();
+    await expect(
+      endForm
+        .getByText(/^This point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches\.$/)
+        .first(),
+    ).toBeVisible();
     await page.reload();
     await expectPoints(page, count);
 
@@ -153,11 +170,18 @@ test.describe("admin trail area", { tag: "@no-js" }, () => {
 });
 
 test.describe("admin bench area", { tag: "@no-js" }, () => {
-  test("create (duplicate refused), select, update, add and delete a video, delete the bench", async ({ page, javaScriptEnabled, db }) => {
+  test("create (duplicate refused), select, update, add and delete a video, delete the bench", async ({
+    page,
+    javaScriptEnabled,
+    db,
+  }) => {
     test.setTimeout(120_000);
     const number = javaScriptEnabled ? 901 : 951;
     const location = `Test bench ${number} by the pond`;
-    const benchInDb = async () => (db ? (await db.query(`SELECT location, latitude, longitude FROM "Bench" WHERE "benchNumber" = $1`, [number])).rows : null);
+    const benchInDb = async () =>
+      db
+        ? (await db.query(`SELECT location, latitude, longitude FROM "Bench" WHERE "benchNumber" = $1`, [number])).rows
+        : null;
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=bench");
 
@@ -207,7 +231,12 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     await edit.getByLabel("Latitude").fill("45.52");
     await edit.getByLabel("Longitude").fill("-122.68");
     await edit.getByRole("button", { name: "Update" }).click();
-    await expect(fieldError(edit, /^This point is 3,\d{3} km from the campus; points must be within 5 km of its trails and benches\.$/)).toBeVisible();
+    await expect(
+      fieldError(
+        edit,
+        /^This point is 3,\d{3} km from the campus; points must be within 5 km of its trails and benches\.$/,
+      ),
+    ).toBeVisible();
     await expect(edit.getByLabel("Latitude")).toHaveValue("45.52");
     await edit.getByLabel("Longitude").fill("-84.0049");
     await edit.getByLabel("Latitude").fill("33.9813");
@@ -217,7 +246,10 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     await page.reload();
     await expect(edit.getByLabel("Location")).toHaveValue(`${location}, north side`);
     await expect(edit.getByLabel("Latitude")).toHaveValue("33.9813");
-    if (db) expect(await benchInDb()).toEqual([{ location: `${location}, north side`, latitude: 33.9813, longitude: -84.0049 }]);
+    if (db)
+      expect(await benchInDb()).toEqual([
+        { location: `${location}, north side`, latitude: 33.9813, longitude: -84.0049 },
+      ]);
 
     // On a desktop: a refused link shows at its field, then the added video's result beside the button.
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -230,16 +262,23 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#add-bench-video-error$/);
     await addVideo.getByLabel("Video link").fill("https://youtu.be/CQYKNyeBOIY");
     await addVideo.getByRole("button", { name: "Add Video" }).click();
-    await expectAnswerAt(page, "add-bench-video", `Video "Calf stretch" added to bench #${number}.`, { javaScriptEnabled });
+    await expectAnswerAt(page, "add-bench-video", `Video "Calf stretch" added to bench #${number}.`, {
+      javaScriptEnabled,
+    });
     await expect(addVideo.getByLabel("Video link")).not.toHaveAttribute("aria-invalid", "true");
     const videos = page.getByRole("region", { name: `Videos of bench #${number}` });
-    await expect(videos.getByRole("link", { name: "Calf stretch (opens in a new tab)" })).toHaveAttribute("href", "https://www.youtube.com/embed/CQYKNyeBOIY");
+    await expect(videos.getByRole("link", { name: "Calf stretch (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/embed/CQYKNyeBOIY",
+    );
 
     await videos.getByRole("link", { name: "Delete video Calf stretch", exact: true }).click();
     let dialog = await confirmDialog(page, "Are you sure you want to delete this video?");
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     // Its row is gone: the result names the video at the head of the bench's list.
-    await expectAnswerAt(page, "bench-videos", `Video "Calf stretch" removed from bench #${number}.`, { javaScriptEnabled });
+    await expectAnswerAt(page, "bench-videos", `Video "Calf stretch" removed from bench #${number}.`, {
+      javaScriptEnabled,
+    });
     await expect(videos).toContainText("This bench has no videos yet.");
 
     await edit.getByRole("link", { name: "Delete", exact: true }).click();
@@ -254,13 +293,18 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await expectAnswerAt(page, "bench-chooser", `Bench #${number} deleted.`, { javaScriptEnabled });
     await page.reload();
-    await expect(page.getByRole("combobox", { name: "Bench", exact: true }).locator("option", { hasText: `#${number} ` })).toHaveCount(0);
+    await expect(
+      page.getByRole("combobox", { name: "Bench", exact: true }).locator("option", { hasText: `#${number} ` }),
+    ).toHaveCount(0);
     if (db) expect(await benchInDb()).toHaveLength(0);
   });
 });
 
 test.describe("trail and bench facts", { tag: "@no-js" }, () => {
-  test("an admin corrects a trail's and a bench's facts with plain forms; the public pages follow", async ({ page, javaScriptEnabled }) => {
+  test("an admin corrects a trail's and a bench's facts with plain forms; the public pages follow", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.setTimeout(90_000);
     // Each project edits its own trail and bench, and puts them back through the API at the end.
     const [trailName, slug, benchNumber, benchLocation] = javaScriptEnabled
@@ -291,11 +335,15 @@ test.describe("trail and bench facts", { tag: "@no-js" }, () => {
     await expectAnswerAt(page, "trail-facts", `Facts of the ${trailName} saved.`, { javaScriptEnabled });
 
     await page.goto("/adminControlPanel?option=bench");
-    await page.getByRole("combobox", { name: "Bench", exact: true }).selectOption({ label: `#${benchNumber} – ${benchLocation}` });
+    await page
+      .getByRole("combobox", { name: "Bench", exact: true })
+      .selectOption({ label: `#${benchNumber} – ${benchLocation}` });
     await page.getByRole("button", { name: "Show bench" }).click();
     await page.waitForURL((url) => url.searchParams.has("bench"));
     const benchId = new URL(page.url()).searchParams.get("bench")!;
-    const benchBefore = (await (await page.request.get("/api/bench/benches")).json()).find((bench: { _id: string }) => bench._id === benchId);
+    const benchBefore = (await (await page.request.get("/api/bench/benches")).json()).find(
+      (bench: { _id: string }) => bench._id === benchId,
+    );
     const benchFacts = page.getByRole("form", { name: "Facts shown on the bench's page" });
     await benchFacts.getByLabel("Armrests").selectOption({ label: "Yes" });
     await benchFacts.getByLabel("Seat height in centimetres").fill("52");
@@ -315,9 +363,15 @@ test.describe("trail and bench facts", { tag: "@no-js" }, () => {
       Object.assign(origin, { "X-XSRF-TOKEN": xsrf });
       const { _id, name, color, version, path, benches, stepFree, ...trailFacts } = before;
       void [_id, name, color, version, path, benches, stepFree];
-      expect((await page.request.patch(`/api/trails/${trailId}`, { data: trailFacts, headers: origin })).status()).toBe(200);
+      expect((await page.request.patch(`/api/trails/${trailId}`, { data: trailFacts, headers: origin })).status()).toBe(
+        200,
+      );
       const { armrests, seatHeightCm } = benchBefore;
-      expect((await page.request.patch(`/api/bench/bench/${benchId}`, { data: { armrests, seatHeightCm }, headers: origin })).status()).toBe(200);
+      expect(
+        (
+          await page.request.patch(`/api/bench/bench/${benchId}`, { data: { armrests, seatHeightCm }, headers: origin })
+        ).status(),
+      ).toBe(200);
     }
   });
 });

@@ -1,5 +1,15 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAnswerAt, expectLandedOn, fieldError, newUser, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
+import {
+  expect,
+  expectAnswerAt,
+  expectLandedOn,
+  fieldError,
+  newUser,
+  pressWithKeyboard,
+  signInAsAdmin,
+  test,
+  unique,
+} from "./support/fixtures";
 import { ADMIN_TEST_VIDEO_PREFIX, seededIn, seedVideos, watchVideoHostRequests } from "./support/videos";
 
 const AREA = "/adminControlPanel?option=videos";
@@ -23,7 +33,9 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     await signInAsAdmin(page);
   });
 
-  test("search by title or category finds videos, 'No results found' when nothing matches, Clear lists all", async ({ page }) => {
+  test("search by title or category finds videos, 'No results found' when nothing matches, Clear lists all", async ({
+    page,
+  }) => {
     const requests = await watchVideoHostRequests(page);
     await page.goto(AREA);
     await expect(page.getByRole("heading", { level: 2, name: "Videos" })).toBeVisible();
@@ -44,13 +56,20 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     await expect(card.getByRole("link", { name: `Delete ${plank.title}` })).toBeVisible();
     await expect(page.getByRole("listitem").getByRole("article")).toHaveCount(
       seededIn("Body Weight Exercise")
-        .concat(seededIn("Stretching"), seededIn("Walking Techniques"), seededIn("Nutrition"), seededIn("Hydration"), seededIn("Injury Prevention"))
+        .concat(
+          seededIn("Stretching"),
+          seededIn("Walking Techniques"),
+          seededIn("Nutrition"),
+          seededIn("Hydration"),
+          seededIn("Injury Prevention"),
+        )
         .filter((v) => /plank/i.test(v.title) || /plank/i.test(v.category)).length,
     );
     await expect(page.getByLabel("Search videos by title or category")).toHaveValue("plank");
 
     await search(page, "nutrition");
-    for (const video of seededIn("Nutrition").filter((v) => v.category === "nutrition")) await expect(adminCard(page, video.title)).toBeVisible();
+    for (const video of seededIn("Nutrition").filter((v) => v.category === "nutrition"))
+      await expect(adminCard(page, video.title)).toBeVisible();
 
     await search(page, unique("no-such-video-"));
     await expect(page.getByText("No results found", { exact: true })).toBeVisible();
@@ -66,7 +85,10 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
 
   // WCAG 2.4.3: Edit leads to the form above the list, and the keyboard goes there too, with JavaScript as
   // without; Cancel leads back to the card. A seeded video, opened and left unchanged.
-  test("Edit from the keyboard leads into the edit form, and Cancel back to the video's card", async ({ page, javaScriptEnabled }) => {
+  test("Edit from the keyboard leads into the edit form, and Cancel back to the video's card", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const video = seededIn("Stretching")[0];
     await page.goto(AREA);
     await search(page, video.title);
@@ -81,7 +103,9 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     const cardId = (await card.getAttribute("id"))!;
     await expectLandedOn(page, cardId, { javaScriptEnabled });
     await page.keyboard.press("Tab");
-    expect(await card.evaluate((element) => element !== document.activeElement && element.contains(document.activeElement))).toBe(true);
+    expect(
+      await card.evaluate((element) => element !== document.activeElement && element.contains(document.activeElement)),
+    ).toBe(true);
   });
 
   test("add (youtu.be link → embed URL), edit, decline and confirm delete", async ({ page, db, javaScriptEnabled }) => {
@@ -90,7 +114,10 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     const title = unique(ADMIN_TEST_VIDEO_PREFIX);
     const stored = async () => {
       if (!db) return null;
-      const { rows } = await db.query(`SELECT title, url, category, "subCategory", description FROM "Video" WHERE title LIKE $1`, [`${title}%`]);
+      const { rows } = await db.query(
+        `SELECT title, url, category, "subCategory", description FROM "Video" WHERE title LIKE $1`,
+        [`${title}%`],
+      );
       return rows;
     };
     // On a phone: each result stands beside the form or card it concerns, and stays on screen.
@@ -120,7 +147,9 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     await expectAnswerAt(page, "add-video", `Video "${title}" added.`, { javaScriptEnabled });
     await expect(addForm.getByText(/Enter an https link/)).toHaveCount(0);
     await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue("");
-    await expect(addForm.getByLabel("Subcategory", { exact: true }).locator("option:checked")).toHaveText("Select Subcategory");
+    await expect(addForm.getByLabel("Subcategory", { exact: true }).locator("option:checked")).toHaveText(
+      "Select Subcategory",
+    );
     const card = adminCard(page, title);
     await expect(card).toBeVisible();
     await expect(card.getByText("https://www.youtube.com/embed/pSHjTRCQxIw", { exact: true })).toBeVisible();
@@ -137,7 +166,9 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
       ]);
     }
     await page.goto("/strechesForWalking");
-    await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) })).toBeVisible();
+    await expect(
+      page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) }),
+    ).toBeVisible();
 
     // Edit, with the search filter kept, on a desktop.
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -145,7 +176,9 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     await search(page, title);
     await page.getByRole("link", { name: `Edit ${title}` }).click();
     const editForm = page.getByRole("region", { name: `Edit video: ${title}` });
-    await expect(editForm.getByLabel("Video link", { exact: true })).toHaveValue("https://www.youtube.com/embed/pSHjTRCQxIw");
+    await expect(editForm.getByLabel("Video link", { exact: true })).toHaveValue(
+      "https://www.youtube.com/embed/pSHjTRCQxIw",
+    );
     // A refused link shows at its field, which stays on screen.
     await editForm.getByLabel("Video link", { exact: true }).fill("http://vimeo.com/12345");
     await editForm.getByRole("button", { name: "Save changes" }).click();
@@ -154,16 +187,27 @@ test.describe("admin Videos area", { tag: "@no-js" }, () => {
     if (!javaScriptEnabled) await expect(page).toHaveURL(/#edit-video-[0-9a-f]+-error$/);
     const edited = `${title} edited`;
     await editForm.getByLabel("Title", { exact: true }).fill(edited);
-    await editForm.getByLabel("Video link", { exact: true }).fill("https://www.youtube.com/watch?v=IODxDxX7oi4&feature=share");
+    await editForm
+      .getByLabel("Video link", { exact: true })
+      .fill("https://www.youtube.com/watch?v=IODxDxX7oi4&feature=share");
     await editForm.getByLabel("Subcategory", { exact: true }).selectOption("Walking Techniques");
     await editForm.getByRole("button", { name: "Save changes" }).click();
     // The edit form closes: the result stands in the video's card, the refusal before it gone.
     const videoId = await adminCard(page, edited).getAttribute("id");
     await expectAnswerAt(page, videoId!, `Video "${edited}" updated.`, { javaScriptEnabled });
     await expect(page.getByText(/Enter an https link/)).toHaveCount(0);
-    await expect(page).toHaveURL((url) => url.searchParams.get("q") === title && url.searchParams.get("option") === "videos");
-    await expect(adminCard(page, edited).getByText("https://www.youtube.com/embed/IODxDxX7oi4", { exact: true })).toBeVisible();
-    if (db) expect((await stored())?.[0]).toMatchObject({ title: edited, url: "https://www.youtube.com/embed/IODxDxX7oi4", subCategory: "Walking Techniques" });
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("q") === title && url.searchParams.get("option") === "videos",
+    );
+    await expect(
+      adminCard(page, edited).getByText("https://www.youtube.com/embed/IODxDxX7oi4", { exact: true }),
+    ).toBeVisible();
+    if (db)
+      expect((await stored())?.[0]).toMatchObject({
+        title: edited,
+        url: "https://www.youtube.com/embed/IODxDxX7oi4",
+        subCategory: "Walking Techniques",
+      });
     await page.goto("/properWalkingTechniques");
     await expect(page.getByRole("heading", { name: edited, exact: true })).toBeVisible();
 
@@ -208,12 +252,18 @@ test.describe("analytics", () => {
     await signInAsAdmin(page);
   });
 
-  test("video table sorts by column links; charts have text equivalents; small groups show '< 5'", async ({ page, request }) => {
+  test("video table sorts by column links; charts have text equivalents; small groups show '< 5'", async ({
+    page,
+    request,
+  }) => {
     // The table lists videos someone has watched: a new user watches the seeded Stretching videos.
     const viewer = newUser("viewer");
     const signup = await request.post("/api/user/signup", { data: { ...viewer, confirmPassword: viewer.password } });
     const headers = { Authorization: `Bearer ${((await signup.json()) as { token: string }).token}` };
-    const library = (await (await request.get("/api/video/videos", { headers })).json()) as { _id: string; title: string }[];
+    const library = (await (await request.get("/api/video/videos", { headers })).json()) as {
+      _id: string;
+      title: string;
+    }[];
     const stretching = new Set(seededIn("Stretching").map((video) => video.title));
     for (const video of library.filter((video) => stretching.has(video.title))) {
       expect((await request.post(`/api/video/${video._id}/view`, { headers })).status()).toBe(200);
@@ -223,7 +273,8 @@ test.describe("analytics", () => {
     await expect(page.getByRole("heading", { level: 2, name: "User Demographics" })).toBeVisible();
 
     const table = page.getByRole("table", { name: /Views, likes and dislikes per video/ });
-    const rowTitles = async () => (await table.locator("tr[data-video-row] th").allInnerTexts()).map((text) => text.split("\n")[0].trim());
+    const rowTitles = async () =>
+      (await table.locator("tr[data-video-row] th").allInnerTexts()).map((text) => text.split("\n")[0].trim());
     await expect(table.getByRole("columnheader", { name: /Views/ })).toHaveAttribute("aria-sort", "descending");
 
     await table.getByRole("link", { name: /^Video/ }).click();
@@ -239,25 +290,35 @@ test.describe("analytics", () => {
     // Other tests may add or remove their own videos meanwhile: compare the videos both lists show.
     await expect(table.getByRole("columnheader", { name: /Video/ })).toHaveAttribute("aria-sort", "descending");
     const descending = await rowTitles();
-    expect(descending.filter((t) => ascending.includes(t))).toEqual(ascending.filter((t) => descending.includes(t)).toReversed());
+    expect(descending.filter((t) => ascending.includes(t))).toEqual(
+      ascending.filter((t) => descending.includes(t)).toReversed(),
+    );
 
     // Views numbers in the table are in descending order when sorted by views.
     await table.getByRole("link", { name: /^Views/ }).click();
     await expect(page).toHaveURL(/sort=views&dir=desc/);
     // With JavaScript the address changes a moment before the table does: read it once it says how it is sorted.
     await expect(table.getByRole("columnheader", { name: /Views/ })).toHaveAttribute("aria-sort", "descending");
-    const views = (await table.locator("tr[data-video-row] td:nth-of-type(1)").allInnerTexts()).map((text) => Number(text.replace(/\D/g, "")));
+    const views = (await table.locator("tr[data-video-row] td:nth-of-type(1)").allInnerTexts()).map((text) =>
+      Number(text.replace(/\D/g, "")),
+    );
     expect(views).toEqual(views.toSorted((a, b) => b - a));
 
     // Six charts (videos, walks, four demographics), each an image with a title; each demographic chart's numbers match its table.
     const charts = page.locator('[data-chart][role="img"]');
     await expect(charts).toHaveCount(6);
-    for (const name of ["Users by gender", "Users by age band", "Users by ethnicity", "Users by college community membership"]) {
+    for (const name of [
+      "Users by gender",
+      "Users by age band",
+      "Users by ethnicity",
+      "Users by college community membership",
+    ]) {
       const section = page.getByRole("region", { name });
       await expect(section.getByRole("img", { name: new RegExp(`^${name}`) })).toBeVisible();
       const cells = await section.getByRole("table").locator("tbody td").allInnerTexts();
       expect(cells.length).toBeGreaterThan(1);
-      for (const cell of cells) expect(cell === "< 5" || cell === "0" || Number(cell.replace(/,/g, "")) >= 5, `${name}: ${cell}`).toBe(true);
+      for (const cell of cells)
+        expect(cell === "< 5" || cell === "0" || Number(cell.replace(/,/g, "")) >= 5, `${name}: ${cell}`).toBe(true);
       const drawn = await section.locator("[data-chart] [data-label] [data-value]").allTextContents();
       expect(drawn).toEqual(cells);
     }

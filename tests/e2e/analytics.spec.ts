@@ -12,7 +12,9 @@ async function bearer(request: APIRequestContext, path: string, data: object) {
 
 /** Elements whose content is wider than their box: text cut off or spilling out. */
 async function clipped(elements: Locator) {
-  return elements.evaluateAll((nodes) => nodes.filter((node) => node.scrollWidth > node.clientWidth + 0.5).map((node) => node.textContent));
+  return elements.evaluateAll((nodes) =>
+    nodes.filter((node) => node.scrollWidth > node.clientWidth + 0.5).map((node) => node.textContent),
+  );
 }
 
 /** The computed font size of every piece of text inside these elements, smallest first. */
@@ -31,14 +33,23 @@ async function textSizes(elements: Locator) {
   });
 }
 
-const viewsIn = async (rows: Locator) => (await rows.locator("td:nth-of-type(1)").allInnerTexts()).map((text) => Number(text.replace(/\D/g, "")));
+const viewsIn = async (rows: Locator) =>
+  (await rows.locator("td:nth-of-type(1)").allInnerTexts()).map((text) => Number(text.replace(/\D/g, "")));
 
-test("analytics at 390 px: whole titles, readable charts, idle videos in one line, the top ten then the rest one link away", async ({ page, request }) => {
+test("analytics at 390 px: whole titles, readable charts, idle videos in one line, the top ten then the rest one link away", async ({
+  page,
+  request,
+}) => {
   // Twelve videos of its own with a view each (one with a title far longer than a phone is wide), so there
   // is a rest to show; the seeded videos' counters belong to the specs that count views.
   const adminAuth = await bearer(request, "/api/user/signin", { email: admin.email, password: admin.password });
-  const longTitle = unique(`${ADMIN_TEST_VIDEO_PREFIX}with a title much longer than any phone screen is wide, Supercalifragilisticexpialidocious `);
-  const titles = [longTitle, ...Array.from({ length: 11 }, (_, n) => unique(`${ADMIN_TEST_VIDEO_PREFIX}analytics ${n + 1} `))];
+  const longTitle = unique(
+    `${ADMIN_TEST_VIDEO_PREFIX}with a title much longer than any phone screen is wide, Supercalifragilisticexpialidocious `,
+  );
+  const titles = [
+    longTitle,
+    ...Array.from({ length: 11 }, (_, n) => unique(`${ADMIN_TEST_VIDEO_PREFIX}analytics ${n + 1} `)),
+  ];
   const watched: string[] = [];
   try {
     for (const [n, title] of titles.entries()) {
@@ -51,7 +62,8 @@ test("analytics at 390 px: whole titles, readable charts, idle videos in one lin
     }
     const viewer = newUser("viewer");
     const userAuth = await bearer(request, "/api/user/signup", { ...viewer, confirmPassword: viewer.password });
-    for (const id of watched) expect((await request.post(`/api/video/${id}/view`, { headers: userAuth })).status()).toBe(200);
+    for (const id of watched)
+      expect((await request.post(`/api/video/${id}/view`, { headers: userAuth })).status()).toBe(200);
 
     await signInAsAdmin(page);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -69,14 +81,19 @@ test("analytics at 390 px: whole titles, readable charts, idle videos in one lin
     await expect(idle).toHaveCount(1);
     const idleCount = Number(await idle.getAttribute("data-idle-videos"));
     expect(idleCount).toBeGreaterThan(0);
-    await expect(idle.getByRole("rowheader")).toContainText(`${idleCount} video${idleCount === 1 ? "" : "s"} with no activity yet`);
+    await expect(idle.getByRole("rowheader")).toContainText(
+      `${idleCount} video${idleCount === 1 ? "" : "s"} with no activity yet`,
+    );
     await idle.getByText("Which ones?").click();
     await expect(idle.getByRole("listitem")).toHaveCount(idleCount);
     await expect(idle.locator("td")).toHaveCount(0);
     const chart = page.locator('[data-chart="video-chart"]');
     await expect(chart.locator("[data-label]")).toHaveCount(11);
     await expect(chart.locator("[data-note]")).toHaveCount(1);
-    await expect(chart.locator("[data-label]").last()).toHaveAttribute("data-label", `${idleCount} video${idleCount === 1 ? "" : "s"} with no activity yet`);
+    await expect(chart.locator("[data-label]").last()).toHaveAttribute(
+      "data-label",
+      `${idleCount} video${idleCount === 1 ? "" : "s"} with no activity yet`,
+    );
 
     // Text in every chart is at least 12 px as rendered, and no label is cut at this width.
     const charts = page.locator("[data-chart]");
@@ -87,7 +104,9 @@ test("analytics at 390 px: whole titles, readable charts, idle videos in one lin
     expect(await clipped(page.locator("[data-row-label], [data-legend] > span, tbody th"))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The video table fits the phone: no column to scroll sideways to.
-    expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+    expect(
+      await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth),
+    ).toBe(true);
 
     // The rest is one link away, and the address is the state.
     const showAll = page.getByRole("link", { name: /^Show all \d+ videos with activity/ });
@@ -113,7 +132,9 @@ test("analytics at 390 px: whole titles, readable charts, idle videos in one lin
   }
 });
 
-test("the weekly walks table at 390 px: a region the keyboard reaches and scrolls, no heading cut", async ({ page }) => {
+test("the weekly walks table at 390 px: a region the keyboard reaches and scrolls, no heading cut", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/adminAnalytics");
@@ -136,6 +157,10 @@ test("the weekly walks table at 390 px: a region the keyboard reaches and scroll
   expect(await scrollLeft()).toBe(0);
   for (let press = 0; press < 20; press++) await page.keyboard.press("ArrowRight");
   await expect.poll(scrollLeft).toBeGreaterThan(0);
-  await expect.poll(() => region.evaluate((element) => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth)).toBe(true);
+  await expect
+    .poll(() =>
+      region.evaluate((element) => Math.ceil(element.scrollLeft + element.clientWidth) >= element.scrollWidth),
+    )
+    .toBe(true);
   await expect(table.getByRole("columnheader", { name: "All walks" })).toBeInViewport({ ratio: 1 });
 });

@@ -1,5 +1,17 @@
 import { tryAgainIn } from "../../app/lib/wait";
-import { admin, appUrl, expect, fieldError, fillSignIn, newUser, signInWithForm, signOut, signUpWithForm, test, unique } from "./support/fixtures";
+import {
+  admin,
+  appUrl,
+  expect,
+  fieldError,
+  fillSignIn,
+  newUser,
+  signInWithForm,
+  signOut,
+  signUpWithForm,
+  test,
+  unique,
+} from "./support/fixtures";
 
 // Every test here drives the forms themselves, whose posts and server answers differ without scripts.
 test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
@@ -22,13 +34,21 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
     }
   });
 
-  test("a sign-up refused by a limit says the real wait, the same as the answer's Retry-After", async ({ page, request }) => {
+  test("a sign-up refused by a limit says the real wait, the same as the answer's Retry-After", async ({
+    page,
+    request,
+  }) => {
     const user = newUser("waiting");
     // Attempts on one email are limited (a few an hour, times the run's RATE_LIMIT_FACTOR): used up
     // through the API, the first making the account and the rest refused as taken, each counted.
     let status = 0;
     for (let i = 0; i < 1_000 && status !== 429; i++) {
-      const data = { username: `${user.username}${i}`, email: user.email, password: user.password, confirmPassword: user.password };
+      const data = {
+        username: `${user.username}${i}`,
+        email: user.email,
+        password: user.password,
+        confirmPassword: user.password,
+      };
       status = (await request.post("/api/user/signup", { data, headers: { Origin: appUrl() } })).status();
     }
     expect(status).toBe(429);
@@ -39,7 +59,8 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByLabel("Repeat Password", { exact: true }).fill(user.password);
     const answered = page.waitForResponse(
-      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/authorization"),
+      (response) =>
+        response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/authorization"),
     );
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     const answer = await answered;
@@ -93,7 +114,10 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
     await expect(page.getByRole("heading", { level: 1, name: "My Profile" })).toBeVisible();
   });
 
-  test("a sign-in link whose destination would leave the site lands on the home page instead", async ({ page, baseURL }) => {
+  test("a sign-in link whose destination would leave the site lands on the home page instead", async ({
+    page,
+    baseURL,
+  }) => {
     const user = await signUpWithForm(page);
     await signOut(page);
     for (const target of ["/\t/evil.example", "\\\\evil.example", "/%5Cevil.example"]) {
@@ -120,28 +144,32 @@ test.describe("sign up, sign in, sign out", { tag: "@no-js" }, () => {
 });
 
 test.describe("the authorization screen", () => {
-  test("modes have their titles, buttons and links, and switching clears messages", { tag: "@no-js" }, async ({ page }) => {
-    await page.goto("/authorization?formType=signin");
-    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
-    await fillSignIn(page, "nobody@example.test", "nope");
-    await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
+  test(
+    "modes have their titles, buttons and links, and switching clears messages",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await page.goto("/authorization?formType=signin");
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+      await fillSignIn(page, "nobody@example.test", "nope");
+      await expect(page.getByRole("alert")).toHaveText("Sign-in failed. Please check your credentials.");
 
-    await page.getByRole("link", { name: "Don't have an account? Sign Up" }).click();
-    await expect(page).toHaveURL(/formType=signup/);
-    await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
-    await expect(page.getByRole("alert")).toHaveCount(0);
+      await page.getByRole("link", { name: "Don't have an account? Sign Up" }).click();
+      await expect(page).toHaveURL(/formType=signup/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Sign Up", exact: true })).toBeVisible();
+      await expect(page.getByRole("alert")).toHaveCount(0);
 
-    await page.getByRole("link", { name: "Already have an account? Sign In" }).click();
-    await expect(page).toHaveURL(/formType=signin/);
-    await expect(page.getByRole("alert")).toHaveCount(0);
-    await page.getByRole("link", { name: "Forgot Password?" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
-    await expect(page.getByText("Enter your email to reset password")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
-    await page.getByRole("link", { name: "Back to Sign In" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
-  });
+      await page.getByRole("link", { name: "Already have an account? Sign In" }).click();
+      await expect(page).toHaveURL(/formType=signin/);
+      await expect(page.getByRole("alert")).toHaveCount(0);
+      await page.getByRole("link", { name: "Forgot Password?" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+      await expect(page.getByText("Enter your email to reset password")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+      await page.getByRole("link", { name: "Back to Sign In" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
+    },
+  );
 
   test("sign-up selects start on disabled placeholders with the fixed options", async ({ page }) => {
     await page.goto("/authorization?formType=signup");
@@ -197,111 +225,134 @@ test.describe("the authorization screen", () => {
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
   });
 
-  test("a duplicate email or username is refused clearly and nothing is created", { tag: "@no-js" }, async ({ page, db }) => {
-    const taken = await signUpWithForm(page, newUser("dup"));
-    await signOut(page);
-    const attempt = async (username: string, email: string) => {
-      await page.goto("/authorization?formType=signup");
-      await page.getByLabel("Username", { exact: true }).fill(username);
-      await page.getByLabel("Email", { exact: true }).fill(email);
-      await page.getByLabel("Password", { exact: true }).fill("secret1");
-      await page.getByLabel("Repeat Password", { exact: true }).fill("secret1");
-      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    };
-    const other = newUser("dup");
-    await attempt(other.username, taken.email.toUpperCase());
-    await expect(page.getByRole("alert")).toHaveText("An account with this email already exists.");
-    await expect(page.getByLabel("Username", { exact: true })).toHaveValue(other.username);
-    await attempt(taken.username, other.email);
-    await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
-    // The same name in capitals and fullwidth letters is the same name.
-    const fullwidth = [...taken.username.toUpperCase()].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
-    await attempt(fullwidth, other.email);
-    await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
-    // A name with a hidden right-to-left override is refused beside the field, keeping what was typed.
-    await attempt(`${other.username}\u202egnp.exe`, other.email);
-    await expect(fieldError(page, "Username cannot contain control or invisible formatting characters.")).toBeVisible();
-    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(other.email);
-    if (db) {
-      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE username = $1 OR email = $2`, [other.username, other.email]);
-      expect(rows[0].n).toBe(0);
-    }
-  });
-
-  test("a look-alike of a taken username is the same name: refused with the message, keeping what was typed", { tag: "@no-js" }, async ({ page, db }) => {
-    const taken = await signUpWithForm(page, newUser("look"));
-    await signOut(page);
-    const other = newUser("look");
-    const disguises = [
-      taken.username.replace(/o/g, "\u043e"), // Cyrillic о
-      taken.username.replace(/^l/, "I"), // a capital I for the l
-      taken.username.replace(/o/g, "0").toUpperCase(), // zeros, in capitals
-    ];
-    for (const username of disguises) {
-      await page.goto("/authorization?formType=signup");
-      await page.getByLabel("Username", { exact: true }).fill(username);
-      await page.getByLabel("Email", { exact: true }).fill(other.email);
-      await page.getByLabel("Password", { exact: true }).fill(other.password);
-      await page.getByLabel("Repeat Password", { exact: true }).fill(other.password);
-      await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  test(
+    "a duplicate email or username is refused clearly and nothing is created",
+    { tag: "@no-js" },
+    async ({ page, db }) => {
+      const taken = await signUpWithForm(page, newUser("dup"));
+      await signOut(page);
+      const attempt = async (username: string, email: string) => {
+        await page.goto("/authorization?formType=signup");
+        await page.getByLabel("Username", { exact: true }).fill(username);
+        await page.getByLabel("Email", { exact: true }).fill(email);
+        await page.getByLabel("Password", { exact: true }).fill("secret1");
+        await page.getByLabel("Repeat Password", { exact: true }).fill("secret1");
+        await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+      };
+      const other = newUser("dup");
+      await attempt(other.username, taken.email.toUpperCase());
+      await expect(page.getByRole("alert")).toHaveText("An account with this email already exists.");
+      await expect(page.getByLabel("Username", { exact: true })).toHaveValue(other.username);
+      await attempt(taken.username, other.email);
       await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
-      await expect(page.getByLabel("Username", { exact: true })).toHaveValue(username);
+      // The same name in capitals and fullwidth letters is the same name.
+      const fullwidth = [...taken.username.toUpperCase()]
+        .map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0))
+        .join("");
+      await attempt(fullwidth, other.email);
+      await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
+      // A name with a hidden right-to-left override is refused beside the field, keeping what was typed.
+      await attempt(`${other.username}\u202egnp.exe`, other.email);
+      await expect(
+        fieldError(page, "Username cannot contain control or invisible formatting characters."),
+      ).toBeVisible();
       await expect(page.getByLabel("Email", { exact: true })).toHaveValue(other.email);
-    }
-    if (db) {
-      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE email = $1`, [other.email]);
-      expect(rows[0].n).toBe(0);
-    }
-  });
+      if (db) {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE username = $1 OR email = $2`, [
+          other.username,
+          other.email,
+        ]);
+        expect(rows[0].n).toBe(0);
+      }
+    },
+  );
 
-  test("privacy and consent agreements: dialogs with JavaScript, links to the texts without", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
-    await page.goto("/authorization?formType=signup");
-    const privacyLink = page.getByRole("link", { name: "User Privacy Agreement" });
-    const consentLink = page.getByRole("link", { name: "User Consent Agreement" });
-    await expect(privacyLink).toHaveAttribute("href", "/privacy#privacy-policy");
-    await expect(consentLink).toHaveAttribute("href", "/privacy#user-consent");
-    if (!javaScriptEnabled) {
+  test(
+    "a look-alike of a taken username is the same name: refused with the message, keeping what was typed",
+    { tag: "@no-js" },
+    async ({ page, db }) => {
+      const taken = await signUpWithForm(page, newUser("look"));
+      await signOut(page);
+      const other = newUser("look");
+      const disguises = [
+        taken.username.replace(/o/g, "\u043e"), // Cyrillic о
+        taken.username.replace(/^l/, "I"), // a capital I for the l
+        taken.username.replace(/o/g, "0").toUpperCase(), // zeros, in capitals
+      ];
+      for (const username of disguises) {
+        await page.goto("/authorization?formType=signup");
+        await page.getByLabel("Username", { exact: true }).fill(username);
+        await page.getByLabel("Email", { exact: true }).fill(other.email);
+        await page.getByLabel("Password", { exact: true }).fill(other.password);
+        await page.getByLabel("Repeat Password", { exact: true }).fill(other.password);
+        await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+        await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
+        await expect(page.getByLabel("Username", { exact: true })).toHaveValue(username);
+        await expect(page.getByLabel("Email", { exact: true })).toHaveValue(other.email);
+      }
+      if (db) {
+        const { rows } = await db.query(`SELECT count(*)::int AS n FROM "User" WHERE email = $1`, [other.email]);
+        expect(rows[0].n).toBe(0);
+      }
+    },
+  );
+
+  test(
+    "privacy and consent agreements: dialogs with JavaScript, links to the texts without",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled }) => {
+      await page.goto("/authorization?formType=signup");
+      const privacyLink = page.getByRole("link", { name: "User Privacy Agreement" });
+      const consentLink = page.getByRole("link", { name: "User Consent Agreement" });
+      await expect(privacyLink).toHaveAttribute("href", "/privacy#privacy-policy");
+      await expect(consentLink).toHaveAttribute("href", "/privacy#user-consent");
+      if (!javaScriptEnabled) {
+        await consentLink.click();
+        await expect(page).toHaveURL(/\/privacy#user-consent$/);
+        await expect(page.getByText("Effective date: March 19, 2025.")).toBeVisible();
+        return;
+      }
+      const privacy = page.getByRole("dialog", { name: "Privacy Policy" });
+      await privacyLink.click();
+      await expect(privacy).toBeVisible();
+      await expect(privacy.getByText("date and time of your access")).toBeVisible();
+      await privacy.getByRole("button", { name: "Close", exact: true }).click();
+      await expect(privacy).toBeHidden();
+      await privacyLink.click();
+      await page.keyboard.press("Escape");
+      await expect(privacy).toBeHidden();
+      await privacyLink.click();
+      await privacy.getByRole("button", { name: "Close dialog" }).click();
+      await expect(privacy).toBeHidden();
       await consentLink.click();
-      await expect(page).toHaveURL(/\/privacy#user-consent$/);
-      await expect(page.getByText("Effective date: March 19, 2025.")).toBeVisible();
-      return;
-    }
-    const privacy = page.getByRole("dialog", { name: "Privacy Policy" });
-    await privacyLink.click();
-    await expect(privacy).toBeVisible();
-    await expect(privacy.getByText("date and time of your access")).toBeVisible();
-    await privacy.getByRole("button", { name: "Close", exact: true }).click();
-    await expect(privacy).toBeHidden();
-    await privacyLink.click();
-    await page.keyboard.press("Escape");
-    await expect(privacy).toBeHidden();
-    await privacyLink.click();
-    await privacy.getByRole("button", { name: "Close dialog" }).click();
-    await expect(privacy).toBeHidden();
-    await consentLink.click();
-    const consent = page.getByRole("dialog", { name: "User Consent" });
-    await expect(consent.getByText("Effective date: March 19, 2025.")).toBeVisible();
-    await page.mouse.click(5, 5); // the backdrop
-    await expect(consent).toBeHidden();
-    await expect(page).toHaveURL(/formType=signup$/);
-  });
+      const consent = page.getByRole("dialog", { name: "User Consent" });
+      await expect(consent.getByText("Effective date: March 19, 2025.")).toBeVisible();
+      await page.mouse.click(5, 5); // the backdrop
+      await expect(consent).toBeHidden();
+      await expect(page).toHaveURL(/formType=signup$/);
+    },
+  );
 
-  test("password fields have a Show/Hide toggle with JavaScript and stay usable without", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
-    await page.goto("/authorization?formType=signin");
-    const password = page.getByLabel("Password", { exact: true });
-    await password.fill("typed-secret");
-    if (!javaScriptEnabled) {
+  test(
+    "password fields have a Show/Hide toggle with JavaScript and stay usable without",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled }) => {
+      await page.goto("/authorization?formType=signin");
+      const password = page.getByLabel("Password", { exact: true });
+      await password.fill("typed-secret");
+      if (!javaScriptEnabled) {
+        await expect(password).toHaveAttribute("type", "password");
+        await expect(page.getByRole("button", { name: /show password/i })).toHaveCount(0);
+        return;
+      }
+      await page.getByRole("button", { name: "Show password" }).click();
+      await expect(password).toHaveAttribute("type", "text");
+      await expect(password).toHaveValue("typed-secret");
+      await page.getByRole("button", { name: "Hide password" }).click();
       await expect(password).toHaveAttribute("type", "password");
-      await expect(page.getByRole("button", { name: /show password/i })).toHaveCount(0);
-      return;
-    }
-    await page.getByRole("button", { name: "Show password" }).click();
-    await expect(password).toHaveAttribute("type", "text");
-    await expect(password).toHaveValue("typed-secret");
-    await page.getByRole("button", { name: "Hide password" }).click();
-    await expect(password).toHaveAttribute("type", "password");
-    await page.goto("/authorization?formType=signup");
-    await page.getByRole("button", { name: "Show repeat password" }).click();
-    await expect(page.getByLabel("Repeat Password", { exact: true })).toHaveAttribute("type", "text");
-  });
+      await page.goto("/authorization?formType=signup");
+      await page.getByRole("button", { name: "Show repeat password" }).click();
+      await expect(page.getByLabel("Repeat Password", { exact: true })).toHaveAttribute("type", "text");
+    },
+  );
 });

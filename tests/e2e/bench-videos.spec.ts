@@ -27,7 +27,13 @@ test.describe("bench videos beyond YouTube", { tag: "@no-js" }, () => {
     const created = await request.post("/api/bench/bench", {
       headers,
       // Set for the Green Trail, whose map page lists it: a trail's page holds only its own benches.
-      data: { bench_number: benchNumber, location: "E2E bench with videos", latitude: 33.9812, longitude: -84.0051, trailId: GREEN_TRAIL },
+      data: {
+        bench_number: benchNumber,
+        location: "E2E bench with videos",
+        latitude: 33.9812,
+        longitude: -84.0051,
+        trailId: GREEN_TRAIL,
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     benchId = ((await created.json()) as { _id: string })._id;
@@ -45,7 +51,10 @@ test.describe("bench videos beyond YouTube", { tag: "@no-js" }, () => {
     if (benchId) await request.delete(`/api/bench/bench/${benchId}`, { headers: await adminHeaders(request) });
   });
 
-  test("Vimeo through the facade, the file natively, the page as a link; nothing loaded before play", async ({ page, javaScriptEnabled }) => {
+  test("Vimeo through the facade, the file natively, the page as a link; nothing loaded before play", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     await signInAsAdmin(page);
     const requests = await watchVideoHostRequests(page);
@@ -53,12 +62,17 @@ test.describe("bench videos beyond YouTube", { tag: "@no-js" }, () => {
     // in place; the first, script-free /trails has the links tested without JavaScript below.
     if (javaScriptEnabled) await preferInteractiveMap(page);
     await page.goto("/trails?trail=green&benches=1");
-    const item = page.getByRole("list", { name: "Benches with videos" }).locator(`li[data-bench-number="${benchNumber}"]`);
+    const item = page
+      .getByRole("list", { name: "Benches with videos" })
+      .locator(`li[data-bench-number="${benchNumber}"]`);
     await expect(item).toContainText("E2E bench with videos");
     const video = item.locator("video");
     await expect(video).toHaveAttribute("preload", "none");
     await expect(video.locator("source")).toHaveAttribute("src", FILE_URL);
-    const pageLink = item.getByRole("link", { name: `${titles.page}, on wellness.example.org (opens in a new tab)`, exact: true });
+    const pageLink = item.getByRole("link", {
+      name: `${titles.page}, on wellness.example.org (opens in a new tab)`,
+      exact: true,
+    });
     await expect(pageLink).toHaveAttribute("href", "https://wellness.example.org/benches");
     await expect(pageLink).toHaveAttribute("rel", "noopener noreferrer");
     await page.waitForLoadState("networkidle");
@@ -73,7 +87,10 @@ test.describe("bench videos beyond YouTube", { tag: "@no-js" }, () => {
       expect(requests).toEqual([player]);
     } else {
       // Without scripts there is no page of ours for a bench video: the facade links to it on Vimeo.
-      const link = item.getByRole("link", { name: `Play video: ${titles.vimeo} on Vimeo (opens in a new tab)`, exact: true });
+      const link = item.getByRole("link", {
+        name: `Play video: ${titles.vimeo} on Vimeo (opens in a new tab)`,
+        exact: true,
+      });
       await expect(link).toHaveAttribute("href", "https://vimeo.com/76979871");
       await expect(link).toHaveAttribute("target", "_blank");
       await expect(link).toHaveAttribute("rel", "noopener noreferrer");

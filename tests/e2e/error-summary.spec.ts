@@ -1,7 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
 import { videoMessages } from "../../app/schemas/video";
 import { axeOn, expectNoFrames } from "./support/axe";
-import { createUserViaSignup, expect, fillSignIn, mailbox, signInAsAdmin, signUp, test, type TestUser } from "./support/fixtures";
+import {
+  createUserViaSignup,
+  expect,
+  fillSignIn,
+  mailbox,
+  signInAsAdmin,
+  signUp,
+  test,
+  type TestUser,
+} from "./support/fixtures";
 
 // Every refused form shows "There is a problem" at its top, with a link per
 // field to the field (the GOV.UK design system's error summary). Without JavaScript the page opens on
@@ -16,7 +25,11 @@ const summaryOf = (scope: Page | Locator) => scope.getByRole("group", { name: "T
  * `texts` (the refusals of the whole form), and has the focus: moved there by the script, or without
  * JavaScript taken by the page itself (the summary's autofocus, or the fragment the form's action names).
  */
-async function expectSummary(page: Page, javaScriptEnabled: boolean, { links = [], texts = [] }: { links?: (string | RegExp)[]; texts?: string[] }) {
+async function expectSummary(
+  page: Page,
+  javaScriptEnabled: boolean,
+  { links = [], texts = [] }: { links?: (string | RegExp)[]; texts?: string[] },
+) {
   const summary = summaryOf(page);
   await expect(summary).toBeVisible();
   await expect(summary.getByRole("heading", { name: "There is a problem" })).toBeVisible();
@@ -35,7 +48,10 @@ async function expectLinkLeadsTo(page: Page, message: string, field: Locator) {
 }
 
 test.describe("a refused form shows an error summary at its top, and the page opens on it", { tag: "@no-js" }, () => {
-  test("sign in: empty fields link to each field; a wrong password is said in the summary", async ({ page, javaScriptEnabled }) => {
+  test("sign in: empty fields link to each field; a wrong password is said in the summary", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/authorization?formType=signin");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expectSummary(page, javaScriptEnabled, { links: ["Email is required.", "Password is required."] });
@@ -54,7 +70,12 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await page.getByLabel("Repeat Password", { exact: true }).fill("abd");
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await expectSummary(page, javaScriptEnabled, {
-      links: ["Username is required.", "Please enter a valid email address.", "Password requirements not met.", "Passwords do not match."],
+      links: [
+        "Username is required.",
+        "Please enter a valid email address.",
+        "Password requirements not met.",
+        "Passwords do not match.",
+      ],
     });
     await expectLinkLeadsTo(page, "Passwords do not match.", page.getByLabel("Repeat Password", { exact: true }));
     // Corrected fields leave the summary as they are fixed (with JavaScript, which checks as you type).
@@ -81,11 +102,16 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await page.goto(new URL(link).pathname);
     await page.getByLabel("New Password", { exact: true }).fill("abc");
     await page.getByRole("button", { name: "Reset Password" }).click();
-    await expectSummary(page, javaScriptEnabled, { links: ["Password must be at least 4 characters long.", "Please repeat the password."] });
+    await expectSummary(page, javaScriptEnabled, {
+      links: ["Password must be at least 4 characters long.", "Please repeat the password."],
+    });
     await expectLinkLeadsTo(page, "Please repeat the password.", page.getByLabel("Repeat Password", { exact: true }));
   });
 
-  test("profile and feedback: far down the page, the refused page lands on the summary", async ({ page, javaScriptEnabled }) => {
+  test("profile and feedback: far down the page, the refused page lands on the summary", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signUp(page);
     await page.goto("/userControlPanel");
     const form = page.getByRole("form", { name: "Update Profile" });
@@ -102,7 +128,11 @@ test.describe("a refused form shows an error summary at its top, and the page op
     if (javaScriptEnabled) {
       await expectNoFrames(page);
       const results = await axeOn(page).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     }
 
     // Refused by the server at a field: the summary links to it and takes the focus again.
@@ -133,15 +163,24 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await expectSummary(page, javaScriptEnabled, { links: ["Laps must be a number, more than 0 and at most 20."] });
     if (!javaScriptEnabled) await expect(page).toHaveURL(/\/userControlPanel\/walks#log-walk-form-error$/);
     await expect(summaryOf(page)).toBeFocused();
-    await expectLinkLeadsTo(page, "Laps must be a number, more than 0 and at most 20.", form.getByLabel("Laps", { exact: true }));
+    await expectLinkLeadsTo(
+      page,
+      "Laps must be a number, more than 0 and at most 20.",
+      form.getByLabel("Laps", { exact: true }),
+    );
   });
 
-  test("report a problem: at the foot of a trail's page, the refused page lands on the summary", async ({ page, javaScriptEnabled }) => {
+  test("report a problem: at the foot of a trail's page, the refused page lands on the summary", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signUp(page);
     await page.goto("/trails/gold");
     const form = page.getByRole("form", { name: "Report a problem" });
     await form.getByRole("button", { name: "Send report" }).click();
-    await expectSummary(page, javaScriptEnabled, { links: ["Choose what kind of problem it is.", "Describe the problem."] });
+    await expectSummary(page, javaScriptEnabled, {
+      links: ["Choose what kind of problem it is.", "Describe the problem."],
+    });
     if (!javaScriptEnabled) await expect(page).toHaveURL(/\/trails\/gold#report-form-error$/);
     await expect(summaryOf(page)).toBeFocused();
     await expectLinkLeadsTo(page, "Describe the problem.", form.getByLabel(/^Description/));
@@ -161,14 +200,22 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await expect(form.getByLabel(/^Message walkers read/)).toHaveValue("Closed for the 5K");
   });
 
-  test("admin: a video, a trail coordinate and a bench, each refused at a field", async ({ page, javaScriptEnabled }) => {
+  test("admin: a video, a trail coordinate and a bench, each refused at a field", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin(page);
     await page.goto("/adminControlPanel?option=videos");
     const addVideo = page.getByRole("region", { name: "Add a video" });
     await addVideo.getByLabel("Video link", { exact: true }).fill("http://vimeo.com/12345");
     await addVideo.getByRole("button", { name: "Add video" }).click();
     await expectSummary(page, javaScriptEnabled, {
-      links: [videoMessages.titleRequired, videoMessages.urlInvalid, videoMessages.categoryRequired, videoMessages.subCategoryRequired],
+      links: [
+        videoMessages.titleRequired,
+        videoMessages.urlInvalid,
+        videoMessages.categoryRequired,
+        videoMessages.subCategoryRequired,
+      ],
     });
     await expectLinkLeadsTo(page, videoMessages.urlInvalid, addVideo.getByLabel("Video link", { exact: true }));
 
@@ -178,7 +225,11 @@ test.describe("a refused form shows an error summary at its top, and the page op
     await page.getByRole("button", { name: "Save coordinate #2", exact: true }).click();
     await expectSummary(page, javaScriptEnabled, { links: [/^Latitude/] });
     await expect(page.locator("tr#point-2").getByRole("group", { name: "There is a problem" })).toBeVisible();
-    await expectLinkLeadsTo(page, (await summaryOf(page).getByRole("link").textContent())!, page.getByLabel("Latitude of coordinate #2", { exact: true }));
+    await expectLinkLeadsTo(
+      page,
+      (await summaryOf(page).getByRole("link").textContent())!,
+      page.getByLabel("Latitude of coordinate #2", { exact: true }),
+    );
 
     await page.goto("/adminControlPanel?option=bench");
     await page.getByRole("combobox", { name: "Bench", exact: true }).selectOption({ index: 1 });

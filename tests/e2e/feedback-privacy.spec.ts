@@ -1,7 +1,11 @@
 import { appUrl, expect, newUser, signInAsAdmin, signUp, test } from "./support/fixtures";
 
 test.describe("feedback after its sender deletes their account", { tag: "@no-js" }, () => {
-  test("keeps the message for the admins, without the sender's name or email", async ({ page, browser, javaScriptEnabled }) => {
+  test("keeps the message for the admins, without the sender's name or email", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
     const user = await signUp(page, newUser("erased"));
     await page.goto("/userControlPanel");
     await page.getByRole("link", { name: "Feedback", exact: true }).click();

@@ -21,7 +21,9 @@ function watchAssets(page: Page) {
     const type = response.request().resourceType();
     if (type === "script" || type === "stylesheet") responses.push(response);
   });
-  return { texts: () => Promise.all(responses.map(async (response) => ({ url: response.url(), text: await response.text() }))) };
+  return {
+    texts: () => Promise.all(responses.map(async (response) => ({ url: response.url(), text: await response.text() }))),
+  };
 }
 
 /** Loads a page and returns the text of every script and stylesheet it fetched. */
@@ -44,29 +46,36 @@ test.describe("OpenLayers loads only on pages with a map", () => {
     });
   }
 
-  test("/trails loads no OpenLayers code or styles until the interactive map is asked for", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
-    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
-    await signInAsAdmin(page);
-    const assets = await loadedAssets(page, "/trails");
-    expect(assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER)).map((asset) => asset.url)).toEqual([]);
-    expect(assets.filter((asset) => asset.url.endsWith(".js"))).toEqual([]);
-    const watched = watchAssets(page);
-    await page.goto("/trails?map=interactive");
-    await page.waitForLoadState("networkidle");
-    let asked = await watched.texts();
-    const withOpenLayers = (extension: string) => asked.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(extension));
-    if (javaScriptEnabled) {
-      const controls = page.locator('[data-map="openlayers"] .ol-zoom-in');
-      await expect(controls).toBeVisible();
-      // The chunk is asked for after hydration, which a busy machine may reach after the network first fell idle.
-      asked = await watched.texts();
-      // Styled when it appears: ol.css places the zoom buttons in the map's corner, absolutely.
-      expect(await controls.evaluate((button) => getComputedStyle(button.closest(".ol-zoom")!).position)).toBe("absolute");
-      expect(withOpenLayers(".js")).toHaveLength(1);
-      expect(withOpenLayers(".css")).toHaveLength(1);
-    } else {
-      expect(withOpenLayers(".js")).toEqual([]);
-      expect(withOpenLayers(".css")).toEqual([]);
-    }
-  });
+  test(
+    "/trails loads no OpenLayers code or styles until the interactive map is asked for",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled }) => {
+      await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+      await signInAsAdmin(page);
+      const assets = await loadedAssets(page, "/trails");
+      expect(assets.filter((asset) => asset.text.includes(OPENLAYERS_MARKER)).map((asset) => asset.url)).toEqual([]);
+      expect(assets.filter((asset) => asset.url.endsWith(".js"))).toEqual([]);
+      const watched = watchAssets(page);
+      await page.goto("/trails?map=interactive");
+      await page.waitForLoadState("networkidle");
+      let asked = await watched.texts();
+      const withOpenLayers = (extension: string) =>
+        asked.filter((asset) => asset.text.includes(OPENLAYERS_MARKER) && asset.url.endsWith(extension));
+      if (javaScriptEnabled) {
+        const controls = page.locator('[data-map="openlayers"] .ol-zoom-in');
+        await expect(controls).toBeVisible();
+        // The chunk is asked for after hydration, which a busy machine may reach after the network first fell idle.
+        asked = await watched.texts();
+        // Styled when it appears: ol.css places the zoom buttons in the map's corner, absolutely.
+        expect(await controls.evaluate((button) => getComputedStyle(button.closest(".ol-zoom")!).position)).toBe(
+          "absolute",
+        );
+        expect(withOpenLayers(".js")).toHaveLength(1);
+        expect(withOpenLayers(".css")).toHaveLength(1);
+      } else {
+        expect(withOpenLayers(".js")).toEqual([]);
+        expect(withOpenLayers(".css")).toEqual([]);
+      }
+    },
+  );
 });

@@ -5,7 +5,10 @@ const trailFor = (javaScriptEnabled: boolean) =>
   `/adminControlPanel?option=trail&trail=${javaScriptEnabled ? "673e9addbf9ebe061ef810c1" : "673e9addbf9ebe061ef810bf"}`;
 
 test.describe("a submission's result stands beside the control that caused it", { tag: "@no-js" }, () => {
-  test("trail coordinates: saved, then refused, each in its own row, which the page lands on", async ({ page, javaScriptEnabled }) => {
+  test("trail coordinates: saved, then refused, each in its own row, which the page lands on", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(trailFor(javaScriptEnabled));

@@ -7,14 +7,25 @@ import { gpxFile, seededPath, uploadedPreview } from "./support/trail-path";
 // Every page and state of the page sweep in accessibility.spec.ts is held to the phone widths on the same
 // load as its axe scan (support/phone-layout.ts). Here: the states that sweep does not reach, and pages
 // filled with long names and words that could push them wide.
-const adminPages = ["/adminHome", "/adminAnalytics", ...adminOptions.map((option) => `/adminControlPanel?option=${option}`)];
+const adminPages = [
+  "/adminHome",
+  "/adminAnalytics",
+  ...adminOptions.map((option) => `/adminControlPanel?option=${option}`),
+];
 
 /** A report at a bench from `user`'s account, through the API; its id. */
-async function reportAs(browser: import("@playwright/test").Browser, user: { email: string; password: string }, benchId: string) {
+async function reportAs(
+  browser: import("@playwright/test").Browser,
+  user: { email: string; password: string },
+  benchId: string,
+) {
   const origin = appUrl();
   const context = await browser.newContext({ baseURL: origin });
   try {
-    const signin = await context.request.post("/api/user/signin", { headers: { Origin: origin }, data: { email: user.email, password: user.password } });
+    const signin = await context.request.post("/api/user/signin", {
+      headers: { Origin: origin },
+      data: { email: user.email, password: user.password },
+    });
     const { token } = (await signin.json()) as { token: string };
     const sent = await context.request.post("/api/reports", {
       headers: { Authorization: `Bearer ${token}`, Origin: origin },
@@ -42,58 +53,78 @@ async function sweep(page: Page, paths: string[]) {
 }
 
 test.describe("no page scrolls sideways on a phone", () => {
-  test("User pages: the profile's dialogs, a video playing, and a report with a long word", { tag: "@no-js" }, async ({ page }) => {
-    await signUp(page);
-    const videos = (await (await page.request.get("/api/video/videos")).json()) as { _id: string; subCategory: string }[];
-    const bodyWeight = videos.find((video) => video.subCategory === "Body Weight Exercise")!;
-    const trails = (await (await page.request.get("/api/trails/trails")).json()) as { _id: string }[];
-    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
-    // A report with a long word, on My reports.
-    const sent = await page.request.post("/api/reports", {
-      headers: { "X-XSRF-TOKEN": xsrf },
-      data: { trailId: trails[0]._id, category: "obstruction", description: `Fallen branch ${"blocking".repeat(12)} the path` },
-    });
-    expect(sent.status()).toBe(201);
-    await sweep(page, [
-      // The profile's dialogs: modal with JavaScript, a step of the page without.
-      "/userControlPanel?feedback=open",
-      "/userControlPanel?confirm=delete",
-      // A player shown in its card (play's redirect lands there) and on the watch page.
-      `/bodyWeightExercises?play=${bodyWeight._id}`,
-      `/videos/${videos[0]._id}?play=1`,
-      "/userControlPanel/reports",
-    ]);
-  });
+  test(
+    "User pages: the profile's dialogs, a video playing, and a report with a long word",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await signUp(page);
+      const videos = (await (await page.request.get("/api/video/videos")).json()) as {
+        _id: string;
+        subCategory: string;
+      }[];
+      const bodyWeight = videos.find((video) => video.subCategory === "Body Weight Exercise")!;
+      const trails = (await (await page.request.get("/api/trails/trails")).json()) as { _id: string }[];
+      const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+      // A report with a long word, on My reports.
+      const sent = await page.request.post("/api/reports", {
+        headers: { "X-XSRF-TOKEN": xsrf },
+        data: {
+          trailId: trails[0]._id,
+          category: "obstruction",
+          description: `Fallen branch ${"blocking".repeat(12)} the path`,
+        },
+      });
+      expect(sent.status()).toBe(201);
+      await sweep(page, [
+        // The profile's dialogs: modal with JavaScript, a step of the page without.
+        "/userControlPanel?feedback=open",
+        "/userControlPanel?confirm=delete",
+        // A player shown in its card (play's redirect lands there) and on the watch page.
+        `/bodyWeightExercises?play=${bodyWeight._id}`,
+        `/videos/${videos[0]._id}?play=1`,
+        "/userControlPanel/reports",
+      ]);
+    },
+  );
 
-  test("notices: a bench's page with a long closure, and the Notices area with it listed, edited and being deleted", { tag: "@no-js" }, async ({ page }) => {
-    await signInAsAdmin(page);
-    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
-    const headers = { "X-XSRF-TOKEN": xsrf };
-    // A bench of its own, far from every trail, so no other spec's page shows the notice.
-    const bench = await page.request.post("/api/bench/bench", {
-      headers,
-      data: { bench_number: String(9000 + Math.floor(Math.random() * 900)), location: "Sideways check field", latitude: "33.961", longitude: "-84.029" },
-    });
-    expect(bench.status()).toBe(201);
-    const { _id: benchId } = (await bench.json()) as { _id: string };
-    const posted = await page.request.post("/api/notices", {
-      headers,
-      data: {
-        benchId,
-        kind: "closed",
-        message: `Closed: ${"resurfacing".repeat(12)} until further notice`,
-        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    });
-    expect(posted.status()).toBe(201);
-    const { _id: noticeId } = (await posted.json()) as { _id: string };
-    await sweep(page, [
-      `/benches/${benchId}`,
-      "/adminControlPanel?option=notices",
-      `/adminControlPanel?option=notices&edit=${noticeId}`,
-      `/adminControlPanel?option=notices&confirm=delete&id=${noticeId}`,
-    ]);
-  });
+  test(
+    "notices: a bench's page with a long closure, and the Notices area with it listed, edited and being deleted",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await signInAsAdmin(page);
+      const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+      const headers = { "X-XSRF-TOKEN": xsrf };
+      // A bench of its own, far from every trail, so no other spec's page shows the notice.
+      const bench = await page.request.post("/api/bench/bench", {
+        headers,
+        data: {
+          bench_number: String(9000 + Math.floor(Math.random() * 900)),
+          location: "Sideways check field",
+          latitude: "33.961",
+          longitude: "-84.029",
+        },
+      });
+      expect(bench.status()).toBe(201);
+      const { _id: benchId } = (await bench.json()) as { _id: string };
+      const posted = await page.request.post("/api/notices", {
+        headers,
+        data: {
+          benchId,
+          kind: "closed",
+          message: `Closed: ${"resurfacing".repeat(12)} until further notice`,
+          endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      });
+      expect(posted.status()).toBe(201);
+      const { _id: noticeId } = (await posted.json()) as { _id: string };
+      await sweep(page, [
+        `/benches/${benchId}`,
+        "/adminControlPanel?option=notices",
+        `/adminControlPanel?option=notices&edit=${noticeId}`,
+        `/adminControlPanel?option=notices&confirm=delete&id=${noticeId}`,
+      ]);
+    },
+  );
 
   test("Admin pages, the control panel's areas and their dialogs", { tag: "@no-js" }, async ({ page, browser }) => {
     // A long name and address, so the lists have something that could push them wide.
@@ -105,7 +136,11 @@ test.describe("no page scrolls sideways on a phone", () => {
     const reportId = await reportAs(browser, long, bench._id);
     // An upload of a new path for the Gold Trail, waiting on its preview (nothing is applied).
     const gold = "673e9addbf9ebe061ef810bf";
-    const preview = await uploadedPreview(page.request, gold, gpxFile(`${"resurveyed".repeat(8)}.gpx`, seededPath("Gold Trail").slice(0, 8)));
+    const preview = await uploadedPreview(
+      page.request,
+      gold,
+      gpxFile(`${"resurveyed".repeat(8)}.gpx`, seededPath("Gold Trail").slice(0, 8)),
+    );
     await sweep(page, [
       "/adminControlPanel/qr-codes",
       `/adminControlPanel?option=bench&bench=${bench._id}`,
@@ -145,7 +180,10 @@ test.describe("no page scrolls sideways on a phone", () => {
     }
   });
 
-  test("every admin area's rows are cards on a phone, each action of a row wholly on screen", async ({ page, request }) => {
+  test("every admin area's rows are cards on a phone, each action of a row wholly on screen", async ({
+    page,
+    request,
+  }) => {
     // Feedback of its own, so the Feedback area has a row whatever other tests deleted.
     const author = newUser("cards");
     const signup = await request.post("/api/user/signup", { data: { ...author, confirmPassword: author.password } });
@@ -158,7 +196,11 @@ test.describe("no page scrolls sideways on a phone", () => {
     expect(sent.status()).toBe(201);
 
     await signInAsAdmin(page);
-    const benches = (await (await page.request.get("/api/bench/benches")).json()) as { _id: string; bench_number: number; videos: { title: string }[] }[];
+    const benches = (await (await page.request.get("/api/bench/benches")).json()) as {
+      _id: string;
+      bench_number: number;
+      videos: { title: string }[];
+    }[];
     const bench = benches.find((candidate) => candidate.videos.length > 0)!;
     const videos = (await (await page.request.get("/api/video/videos")).json()) as { title: string }[];
     const video = videos[0].title;
@@ -181,7 +223,10 @@ test.describe("no page scrolls sideways on a phone", () => {
     ]);
     await inReach(`/adminControlPanel?option=videos&q=${encodeURIComponent(video)}`, () => {
       const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: video, exact: true }) });
-      return [card.getByRole("link", { name: `Edit ${video}`, exact: true }), card.getByRole("link", { name: `Delete ${video}`, exact: true })];
+      return [
+        card.getByRole("link", { name: `Edit ${video}`, exact: true }),
+        card.getByRole("link", { name: `Delete ${video}`, exact: true }),
+      ];
     });
     await inReach(`/adminControlPanel?option=bench&bench=${bench._id}`, () => {
       const edit = page.getByRole("form", { name: `Edit bench #${bench.bench_number}` });

@@ -1,6 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
 import { axeOn, axePage } from "./support/axe";
-import { appUrl, admin, expect, expectAnswerAt, expectLandedOn, pressWithKeyboard, signInAsAdmin, test, unique } from "./support/fixtures";
+import {
+  appUrl,
+  admin,
+  expect,
+  expectAnswerAt,
+  expectLandedOn,
+  pressWithKeyboard,
+  signInAsAdmin,
+  test,
+  unique,
+} from "./support/fixtures";
 
 // Closure and caution notices (docs/features.md): an admin posts a closure, walkers meet it at the top of the trail's pages and on the
 // maps, it goes by itself when it ends, and a report becomes a notice in one press. With JavaScript and
@@ -33,7 +43,11 @@ async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
   try {
     if (!javaScriptEnabled) await twin.page.goto(page.url());
     const results = await axeOn(twin.page).analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   } finally {
     await twin.close();
   }
@@ -82,7 +96,9 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
         const order = await visitor.page
           .getByRole("main")
           .evaluate((main) =>
-            [...main.querySelectorAll("h1, #notices-heading, [data-map]")].map((element) => element.tagName + (element.id ? `#${element.id}` : "")),
+            [...main.querySelectorAll("h1, #notices-heading, [data-map]")].map(
+              (element) => element.tagName + (element.id ? `#${element.id}` : ""),
+            ),
           );
         expect(order.slice(0, 3)).toEqual(["H1", "H2#notices-heading", "DIV"]);
         await expect(visitor.page.getByRole("img", { name: /Map of the Gray Trail \(closed\)/ })).toBeVisible();
@@ -97,7 +113,10 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
           .first()
           .click();
         await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(/^Bench \d+$/);
-        const onBench = visitor.page.getByRole("region", { name: "Notices" }).getByRole("listitem").filter({ hasText: message });
+        const onBench = visitor.page
+          .getByRole("region", { name: "Notices" })
+          .getByRole("listitem")
+          .filter({ hasText: message });
         await expect(onBench).toBeVisible();
         // The trail's name leads to its page: a target of 24 px at least (WCAG 2.5.8).
         const link = await onBench.getByRole("link", { name: "Gray Trail" }).boundingBox();
@@ -110,8 +129,11 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
       // The signed-in map, the interactive one asked for: the banner, and the chooser names the trail closed.
       await page.goto("/trails?trail=gray&benches=1&map=interactive");
       await expect(page.getByRole("region", { name: "Notices" })).toContainText(message);
-      await expect(page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: "Gray Trail (closed)" })).toBeVisible();
-      if (javaScriptEnabled) await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-notices", /closed:trail/);
+      await expect(
+        page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: "Gray Trail (closed)" }),
+      ).toBeVisible();
+      if (javaScriptEnabled)
+        await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-notices", /closed:trail/);
       await expectAccessible(page, javaScriptEnabled);
 
       // End now: walkers stop seeing it at once.
@@ -156,7 +178,10 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
   }) => {
     const token = await tokenOf(page, { email: admin.email, password: admin.password });
     const bearer = { Authorization: `Bearer ${token}`, Origin: origin() };
-    const benches = (await (await page.request.get("/api/bench/benches", { headers: bearer })).json()) as { _id: string; bench_number: number }[];
+    const benches = (await (await page.request.get("/api/bench/benches", { headers: bearer })).json()) as {
+      _id: string;
+      bench_number: number;
+    }[];
     // Each project its own bench on the Gold Trail alone, which no other notice here touches: the two run side by side.
     const bench = benches.find((candidate) => candidate.bench_number === (javaScriptEnabled ? 1 : 2))!;
     const path = `/benches/${bench._id}`;
@@ -184,8 +209,11 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
         expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
         expect(headers["content-security-policy"]).not.toContain("nonce");
         tags.push(headers["etag"]);
-        await expect(visitor.page.getByRole("heading", { level: 1, name: `Bench ${bench.bench_number}` })).toBeVisible();
-        if (javaScriptEnabled) await expect.poll(() => visitor.page.evaluate(() => "__remixRouter" in window)).toBe(true);
+        await expect(
+          visitor.page.getByRole("heading", { level: 1, name: `Bench ${bench.bench_number}` }),
+        ).toBeVisible();
+        if (javaScriptEnabled)
+          await expect.poll(() => visitor.page.evaluate(() => "__remixRouter" in window)).toBe(true);
       }
       expect(tags[2]).toBe(tags[1]);
       if (javaScriptEnabled) {
@@ -212,7 +240,9 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
       { username: name, email: `${name}@example.test`, password: `pw-${name}`, confirmPassword: `pw-${name}` },
       "/api/user/signup",
     );
-    const benches = (await (await page.request.get("/api/bench/benches", { headers: { Authorization: `Bearer ${reporter}` } })).json()) as {
+    const benches = (await (
+      await page.request.get("/api/bench/benches", { headers: { Authorization: `Bearer ${reporter}` } })
+    ).json()) as {
       _id: string;
       bench_number: number;
     }[];
@@ -231,7 +261,9 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
     const edit = page.getByRole("form", { name: `Edit the notice on Bench ${number}` });
     await expect(edit.getByRole("status")).toContainText("Notice posted from the report");
     await expect(edit.getByLabel("Kind")).toHaveValue("closed");
-    await expect(edit.getByLabel(/^Message walkers read/)).toHaveValue("This bench is broken and closed until it is repaired. Please use another bench.");
+    await expect(edit.getByLabel(/^Message walkers read/)).toHaveValue(
+      "This bench is broken and closed until it is repaired. Please use another bench.",
+    );
     await expectAccessible(page, javaScriptEnabled);
 
     await page.goto(`/benches/${bench._id}`);
@@ -267,7 +299,12 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
     const headers = { Authorization: `Bearer ${token}`, Origin: origin() };
     const posted = await page.request.post("/api/notices", {
       headers,
-      data: { trailId: GREEN, kind: "caution", message: `Mowing ${unique("")}`, startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() },
+      data: {
+        trailId: GREEN,
+        kind: "caution",
+        message: `Mowing ${unique("")}`,
+        startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      },
     });
     expect(posted.status()).toBe(201);
     const id = ((await posted.json()) as { _id: string })._id;
@@ -283,7 +320,10 @@ test.describe("closure and caution notices", { tag: "@no-js" }, () => {
 
       // The page's own focus rule still wins: a save the server refuses (someone changed the notice
       // meanwhile) lands on its error summary, which takes the focus.
-      const other = await page.request.patch(`/api/notices/${id}`, { headers: { ...headers, "If-Match": '"0"' }, data: { message: "Changed meanwhile" } });
+      const other = await page.request.patch(`/api/notices/${id}`, {
+        headers: { ...headers, "If-Match": '"0"' },
+        data: { message: "Changed meanwhile" },
+      });
       expect(other.status(), await other.text()).toBe(200);
       await edit.getByRole("button", { name: "Save notice" }).click();
       await expect(edit.getByRole("alert")).toHaveText("This notice was changed by someone else since you opened it.");

@@ -1,6 +1,18 @@
 import type { Page } from "@playwright/test";
 import { axeOn } from "./support/axe";
-import { admin, expect, fieldError, fillSignIn, mailbox, newUser, signIn, signInAsAdmin, signOut, signUp, test } from "./support/fixtures";
+import {
+  admin,
+  expect,
+  fieldError,
+  fillSignIn,
+  mailbox,
+  newUser,
+  signIn,
+  signInAsAdmin,
+  signOut,
+  signUp,
+  test,
+} from "./support/fixtures";
 
 function updateForm(page: Page) {
   return page.getByRole("form", { name: "Update Profile" });
@@ -53,7 +65,9 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(info(page, "ethnicity")).toHaveText("Asian");
     await expect(info(page, "community")).toHaveText("Yes");
     if (db) {
-      const { rows } = await db.query(`SELECT username, age, gender, community FROM "User" WHERE email = $1`, [user.email]);
+      const { rows } = await db.query(`SELECT username, age, gender, community FROM "User" WHERE email = $1`, [
+        user.email,
+      ]);
       expect(rows[0]).toEqual({ username: renamed.username, age: 34, gender: "Female", community: "Yes" });
     }
   });
@@ -93,7 +107,9 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     // Another account's email is answered like any address: nothing says it is taken.
     await form.getByLabel("Email", { exact: true }).fill(other.email);
     await submit.click();
-    await expect(page.getByText(`We sent a link to ${other.email}: your email changes when you open it.`)).toBeVisible();
+    await expect(
+      page.getByText(`We sent a link to ${other.email}: your email changes when you open it.`),
+    ).toBeVisible();
     await expect(info(page, "email")).toHaveText(user.email);
 
     await page.reload();
@@ -116,7 +132,10 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(page).toHaveURL(/\/userHome$/);
   });
 
-  test("a new email or password needs proof: the refusal shows at Current Password and keeps what was typed", async ({ page, db }) => {
+  test("a new email or password needs proof: the refusal shows at Current Password and keeps what was typed", async ({
+    page,
+    db,
+  }) => {
     const user = await signUp(page, newUser("proof"));
     await page.goto("/userControlPanel");
     const form = updateForm(page);
@@ -149,15 +168,18 @@ test.describe("profile page", { tag: "@no-js" }, () => {
 
     if (db) {
       // Ten minutes after signing in, the session alone no longer proves who is asking.
-      await db.query(`UPDATE "Session" SET "createdAt" = now() - interval '11 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`, [
-        user.email,
-      ]);
+      await db.query(
+        `UPDATE "Session" SET "createdAt" = now() - interval '11 minutes' WHERE "userId" = (SELECT id FROM "User" WHERE email = $1)`,
+        [user.email],
+      );
       await fillChange("");
       await expectRefusal("Enter your current password to change your email or password.");
     }
 
     await fillChange(user.password);
-    await expect(page.getByText(`Profile Updated! We sent a link to ${moved.email}: your email changes when you open it.`)).toBeVisible();
+    await expect(
+      page.getByText(`Profile Updated! We sent a link to ${moved.email}: your email changes when you open it.`),
+    ).toBeVisible();
     await expect(info(page, "email")).toHaveText(user.email);
     await expect(info(page, "age")).toHaveText("52");
     await page.goto(await confirmLinkTo(moved.email));
@@ -169,7 +191,12 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(page).toHaveURL(/\/userHome$/);
   });
 
-  test("a new email changes when the link mailed to it is confirmed; a taken one's owner is told instead", async ({ page, browser, db, javaScriptEnabled }) => {
+  test("a new email changes when the link mailed to it is confirmed; a taken one's owner is told instead", async ({
+    page,
+    browser,
+    db,
+    javaScriptEnabled,
+  }) => {
     const owner = await signUp(page, newUser("owned"));
     await signOut(page);
     const user = await signUp(page, newUser("mover"));
@@ -180,7 +207,9 @@ test.describe("profile page", { tag: "@no-js" }, () => {
 
     await form.getByLabel("Email", { exact: true }).fill(owner.email);
     await form.getByRole("button", { name: "Update Profile" }).click();
-    await expect(page.getByText(`We sent a link to ${owner.email}: your email changes when you open it.`)).toBeVisible();
+    await expect(
+      page.getByText(`We sent a link to ${owner.email}: your email changes when you open it.`),
+    ).toBeVisible();
     const warning = await mailbox.waitFor(owner.email);
     expect(warning.subject).toBe("Someone tried to use your email on Walking Trails");
     expect(warning.text).not.toContain("/confirm-email/");
@@ -211,7 +240,9 @@ test.describe("profile page", { tag: "@no-js" }, () => {
 
     // Used once: the same link again explains itself.
     await confirmPage.goto(link);
-    await expect(confirmPage.getByRole("alert")).toHaveText("This email confirmation link is invalid, has expired or has already been used.");
+    await expect(confirmPage.getByRole("alert")).toHaveText(
+      "This email confirmation link is invalid, has expired or has already been used.",
+    );
     await phone.close();
     if (db) {
       const { rows } = await db.query(`SELECT email FROM "User" WHERE username = $1`, [user.username]);
@@ -224,7 +255,10 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(page).toHaveURL(/\/userHome$/);
   });
 
-  test("feedback: the message is required, and it is saved under the account's own name and email", async ({ page, db }) => {
+  test("feedback: the message is required, and it is saved under the account's own name and email", async ({
+    page,
+    db,
+  }) => {
     const user = await signUp(page, newUser("fb"));
     await page.goto("/userControlPanel");
     const dialog = await openDialog(page, "Feedback", "Feedback");
@@ -276,9 +310,17 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(dialog.getByText("This action cannot be undone")).toBeVisible();
     await dialog.getByLabel("Current Password", { exact: true }).fill("not-my-password");
     await dialog.getByRole("button", { name: "Yes, delete my profile" }).click();
-    await expect(page.getByRole("dialog", { name: "Delete Profile" }).getByText("The current password is not correct.").first()).toBeVisible();
-    await page.getByRole("dialog", { name: "Delete Profile" }).getByLabel("Current Password", { exact: true }).fill(user.password);
-    await page.getByRole("dialog", { name: "Delete Profile" }).getByRole("button", { name: "Yes, delete my profile" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Delete Profile" }).getByText("The current password is not correct.").first(),
+    ).toBeVisible();
+    await page
+      .getByRole("dialog", { name: "Delete Profile" })
+      .getByLabel("Current Password", { exact: true })
+      .fill(user.password);
+    await page
+      .getByRole("dialog", { name: "Delete Profile" })
+      .getByRole("button", { name: "Yes, delete my profile" })
+      .click();
     // Without JavaScript the refused form's address (to its error summary) keeps its fragment through the redirect.
     await expect(page).toHaveURL(/\/(#[\w-]+)?$/);
     await expect(page.getByText("Your profile has been deleted.")).toBeVisible();
@@ -301,7 +343,9 @@ test.describe("profile page", { tag: "@no-js" }, () => {
     await expect(
       page
         .getByRole("dialog", { name: "Delete Profile" })
-        .getByText("The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first."),
+        .getByText(
+          "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
+        ),
     ).toBeVisible();
     await page.goto("/userControlPanel");
     await expect(info(page, "email")).toHaveText(admin.email);

@@ -1,5 +1,16 @@
 import type { Browser, Page } from "@playwright/test";
-import { appUrl, admin, createUserViaSignup, expect, expectAnswerAt, fillSignIn, mailbox, signInAsAdmin, test, unique } from "./support/fixtures";
+import {
+  appUrl,
+  admin,
+  createUserViaSignup,
+  expect,
+  expectAnswerAt,
+  fillSignIn,
+  mailbox,
+  signInAsAdmin,
+  test,
+  unique,
+} from "./support/fixtures";
 
 // Reports of problems (docs/features.md): a walker reports a problem on a trail's page (signing in from the page's own
 // link), the admins find it in their mailbox and their queue, and the walker reads the answer on My
@@ -31,7 +42,12 @@ async function adminBrowser(browser: Browser, javaScriptEnabled: boolean, width:
 }
 
 async function ownReports(page: Page) {
-  return (await (await page.request.get("/api/reports")).json()) as { _id: string; description: string; status: string; note: string | null }[];
+  return (await (await page.request.get("/api/reports")).json()) as {
+    _id: string;
+    description: string;
+    status: string;
+    note: string | null;
+  }[];
 }
 
 test.describe("reporting a problem", { tag: "@no-js" }, () => {
@@ -58,7 +74,9 @@ test.describe("reporting a problem", { tag: "@no-js" }, () => {
       const description = `Standing water past the footbridge ${unique("")}`;
       await section.getByLabel(/^Description/).fill(description);
       await section.getByRole("button", { name: "Send report" }).click();
-      await expect(section.getByRole("group", { name: "There is a problem" }).getByRole("link")).toHaveText(["Choose what kind of problem it is."]);
+      await expect(section.getByRole("group", { name: "There is a problem" }).getByRole("link")).toHaveText([
+        "Choose what kind of problem it is.",
+      ]);
       await expect(section.locator("#report-form-category-error")).toHaveText("Choose what kind of problem it is.");
       await expect(section.getByLabel(/^Description/)).toHaveValue(description);
 
@@ -68,7 +86,9 @@ test.describe("reporting a problem", { tag: "@no-js" }, () => {
       // Otherwise the answer is a plain page's, landed on by the address's fragment.
       const hydrated = javaScriptEnabled && (await page.evaluate(() => "__remixRouter" in window));
       await section.getByRole("button", { name: "Send report" }).click();
-      await expectAnswerAt(page, "report", "Thank you. Your report was sent to the team; follow it under My reports.", { javaScriptEnabled: hydrated });
+      await expectAnswerAt(page, "report", "Thank you. Your report was sent to the team; follow it under My reports.", {
+        javaScriptEnabled: hydrated,
+      });
       const [report] = (await ownReports(page)).filter((row) => row.description === description);
       expect(report.status).toBe("open");
 
@@ -76,7 +96,9 @@ test.describe("reporting a problem", { tag: "@no-js" }, () => {
       const [mail] = await mailAbout(admin.email, report._id);
       expect(mail.subject).toBe("New report: Flooded or muddy on the Gold Trail");
       expect(mail.text).not.toContain(description);
-      const link = new RegExp(`http://127\\.0\\.0\\.1:\\d+(/adminControlPanel\\?option=reports&id=${report._id}#report-${report._id})`).exec(mail.text)![1];
+      const link = new RegExp(
+        `http://127\\.0\\.0\\.1:\\d+(/adminControlPanel\\?option=reports&id=${report._id}#report-${report._id})`,
+      ).exec(mail.text)![1];
 
       // The admin opens the link, finds it in the queue, and resolves it with a note.
       const adminSide = await adminBrowser(browser, javaScriptEnabled, width);
@@ -88,7 +110,9 @@ test.describe("reporting a problem", { tag: "@no-js" }, () => {
         await card.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
         await card.getByLabel(/^Note to the reporter/).fill("Drain cleared on Monday. Thank you!");
         await card.getByRole("button", { name: "Save status" }).click();
-        await expectAnswerAt(adminSide.page, `report-${report._id}`, "The report is now resolved.", { javaScriptEnabled });
+        await expectAnswerAt(adminSide.page, `report-${report._id}`, "The report is now resolved.", {
+          javaScriptEnabled,
+        });
         // Its badge, and the form showing what was saved.
         await expect(card.locator("span").getByText("Resolved", { exact: true })).toBeVisible();
         await expect(card.getByLabel("Status", { exact: true })).toHaveValue("resolved");
@@ -121,7 +145,10 @@ test.describe("reporting a problem", { tag: "@no-js" }, () => {
     });
   }
 
-  test("at 390 px: from a bench on the trail map to the bench's form, and the report is on that bench", async ({ page, browser }) => {
+  test("at 390 px: from a bench on the trail map to the bench's form, and the report is on that bench", async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const walker = await createUserViaSignup(browser, "benchreporter");
     await page.goto(`/authorization?formType=signin&redirectTo=${encodeURIComponent("/trails?trail=gold&benches=1")}`);
@@ -138,11 +165,16 @@ test.describe("reporting a problem", { tag: "@no-js" }, () => {
     const description = `Two slats missing ${unique("")}`;
     await section.getByLabel(/^Description/).fill(description);
     await section.getByRole("button", { name: "Send report" }).click();
-    await expect(section.getByText("Thank you. Your report was sent to the team; follow it under My reports.")).toBeVisible();
+    await expect(
+      section.getByText("Thank you. Your report was sent to the team; follow it under My reports."),
+    ).toBeVisible();
 
     await page.goto("/userControlPanel");
     await page.getByRole("link", { name: "My Reports", exact: true }).click();
-    const mine = page.getByRole("list", { name: "Your reports" }).getByRole("listitem").filter({ hasText: description });
+    const mine = page
+      .getByRole("list", { name: "Your reports" })
+      .getByRole("listitem")
+      .filter({ hasText: description });
     await expect(mine).toContainText(`Bench ${number}`);
     await expect(mine).toContainText("Open");
   });

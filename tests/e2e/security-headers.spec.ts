@@ -4,7 +4,9 @@ import { expect, test } from "./support/fixtures";
 // where the location may be asked for) need no browser: tests/integration/server-answers.test.ts. What
 // only a browser shows is that the page's own scripts run under the policy.
 test.describe("security headers", () => {
-  test("a document's nonce-based CSP lets its scripts run: it hydrates, navigates, and the console reports no violation", async ({ page }) => {
+  test("a document's nonce-based CSP lets its scripts run: it hydrates, navigates, and the console reports no violation", async ({
+    page,
+  }) => {
     const violations: string[] = [];
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

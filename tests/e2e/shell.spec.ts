@@ -1,7 +1,9 @@
 import { expect, test } from "./support/fixtures";
 
 test.describe("public shell", () => {
-  test("landing page: a full-width hero with the trail map preview, sign-in button and the five feature cards", async ({ page }) => {
+  test("landing page: a full-width hero with the trail map preview, sign-in button and the five feature cards", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
@@ -10,7 +12,9 @@ test.describe("public shell", () => {
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute("width", "726");
     await expect(preview).toHaveAttribute("height", "615");
-    expect(await preview.evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight])).toEqual([true, 726, 615]);
+    expect(
+      await preview.evaluate((image: HTMLImageElement) => [image.complete, image.naturalWidth, image.naturalHeight]),
+    ).toEqual([true, 726, 615]);
     // The text and the picture span the page's column, edge to edge with the feature cards below.
     const viewport = await page.evaluate(() => document.documentElement.clientWidth);
     const image = (await preview.boundingBox())!;
@@ -22,7 +26,13 @@ test.describe("public shell", () => {
     expect(heading.x + heading.width).toBeLessThanOrEqual(image.x);
     expect(Math.abs(image.height / image.width - 615 / 726)).toBeLessThan(0.01);
     await expect(page.getByRole("link", { name: "Sign In", exact: true })).toHaveAttribute("href", "/authorization");
-    for (const title of ["Body Weight Exercises", "Proper Walking Techniques", "Stretches For Walking", "Nutrition and Hydration", "Injury Prevention"]) {
+    for (const title of [
+      "Body Weight Exercises",
+      "Proper Walking Techniques",
+      "Stretches For Walking",
+      "Nutrition and Hydration",
+      "Injury Prevention",
+    ]) {
       const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
       await expect(card.getByRole("link")).toHaveAttribute("href", "/authorization");
     }

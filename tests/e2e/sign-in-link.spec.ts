@@ -42,8 +42,13 @@ async function expectSound(page: Page, javaScriptEnabled: boolean, reach: (twin:
     for (const width of [390, 1280]) {
       await checked.page.setViewportSize({ width, height: width < 992 ? 844 : 720 });
       await expectNoFrames(checked.page);
-      expect((await axeOn(checked.page).analyze()).violations, `axe at ${width}px on ${checked.page.url()}`).toEqual([]);
-      expect(await checked.page.evaluate(() => document.documentElement.scrollWidth), `width at ${width}px`).toBeLessThanOrEqual(width);
+      expect((await axeOn(checked.page).analyze()).violations, `axe at ${width}px on ${checked.page.url()}`).toEqual(
+        [],
+      );
+      expect(
+        await checked.page.evaluate(() => document.documentElement.scrollWidth),
+        `width at ${width}px`,
+      ).toBeLessThanOrEqual(width);
     }
   } finally {
     await checked.close();
@@ -117,7 +122,10 @@ test.describe("signing in while an account is under attack", { tag: "@no-js" }, 
     await expect(page).toHaveURL(/\/userHome$/);
   });
 
-  test("the owner's own browser signs in at once, and a wrong password is refused as always", async ({ page, request }) => {
+  test("the owner's own browser signs in at once, and a wrong password is refused as always", async ({
+    page,
+    request,
+  }) => {
     const user = await signUp(page, newUser("known"));
     await signOut(page);
     await attack(request, user.email);

@@ -2,7 +2,9 @@
 import { expect, test } from "./support/fixtures";
 
 for (const width of [390, 1280]) {
-  test(`a visitor opens the Gold Trail's page from the landing page and reads its directions at ${width} px`, async ({ page }) => {
+  test(`a visitor opens the Gold Trail's page from the landing page and reads its directions at ${width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     await page.getByRole("link", { name: "Gold Trail" }).click();

@@ -30,7 +30,8 @@ async function savedPath(page: Page, trailId: string) {
   return ((await answer.json()) as { path: { coordinates: LonLat[] } }).path.coordinates;
 }
 
-const lengthText = (metres: number) => `${Math.round(metres).toLocaleString("en-US")} m (${(metres / 1000).toFixed(2)} km)`;
+const lengthText = (metres: number) =>
+  `${Math.round(metres).toLocaleString("en-US")} m (${(metres / 1000).toFixed(2)} km)`;
 
 async function expectMessage(page: Page, message: string) {
   await expect(page.getByRole("status").filter({ hasText: message })).toBeVisible();
@@ -49,14 +50,22 @@ test.describe("replace a trail's path from a file", { tag: "@no-js" }, () => {
     // What a trail page's "Download GPX" gives: at the end it goes back up, the round trip an admin would make.
     const download = await page.request.get(`/trails/${trail.slug}/download/gpx`);
     expect(download.status()).toBe(200);
-    const originalFile = { name: `${trail.slug}-trail.gpx`, mimeType: "application/gpx+xml", buffer: await download.body() };
+    const originalFile = {
+      name: `${trail.slug}-trail.gpx`,
+      mimeType: "application/gpx+xml",
+      buffer: await download.body(),
+    };
 
     // A re-survey that follows the first stretch, then leaves it: some of the trail's benches end up far from it.
     const [lon, lat] = original[5];
     const changed: LonLat[] = [...original.slice(0, 6), [lon + 0.0006, lat + 0.0004]];
     const before = trailLine(original);
     const after = trailLine(changed);
-    const benches = seedBenches.map((bench) => ({ ...bench, id: String(bench.benchNumber), trailId: bench.trail === trail.name ? trail.id : null }));
+    const benches = seedBenches.map((bench) => ({
+      ...bench,
+      id: String(bench.benchNumber),
+      trailId: bench.trail === trail.name ? trail.id : null,
+    }));
     const farBenches = benchesAlongTrail(before, trail.id, benches)
       .filter(({ bench }) => snapToTrail(after, [bench.longitude, bench.latitude])!.offTrail > 30)
       .map(({ bench }) => bench.benchNumber);
@@ -80,13 +89,19 @@ test.describe("replace a trail's path from a file", { tag: "@no-js" }, () => {
     await expect(page.locator('[data-figure="length-now"]')).toHaveText(lengthText(pathLengthMetres(original)));
     await expect(page.locator('[data-figure="length-uploaded"]')).toHaveText(lengthText(pathLengthMetres(changed)));
     await expect(
-      page.getByRole("img", { name: `Map of the ${trail.name}: its current path and the uploaded one drawn over each other.`, exact: false }),
+      page.getByRole("img", {
+        name: `Map of the ${trail.name}: its current path and the uploaded one drawn over each other.`,
+        exact: false,
+      }),
     ).toBeVisible();
     await expect(page.getByText("Now: solid dark grey line")).toBeVisible();
     await expect(page.getByText("Uploaded: dashed blue line")).toBeVisible();
     const far = page.getByRole("region", { name: "Benches more than 30 m from the new path" }).getByRole("listitem");
     await expect(far).toHaveCount(farBenches.length);
-    for (const number of farBenches) await expect(far.filter({ hasText: new RegExp(`^Bench ${number} \\(.+\\): [\\d,]+ m from the new path`) })).toHaveCount(1);
+    for (const number of farBenches)
+      await expect(
+        far.filter({ hasText: new RegExp(`^Bench ${number} \\(.+\\): [\\d,]+ m from the new path`) }),
+      ).toHaveCount(1);
     // Nothing has changed yet.
     expect(await savedPath(page, trail.id)).toEqual(original);
 
@@ -101,7 +116,9 @@ test.describe("replace a trail's path from a file", { tag: "@no-js" }, () => {
     await page.getByRole("button", { name: "Apply the new path" }).click();
     await expect(page).toHaveURL(new RegExp(`\\?option=trail&trail=${trail.id}#trail-path-upload$`));
     await expectMessage(page, `The path of the ${trail.name} was replaced: ${changed.length} points.`);
-    await expect(page.getByText(`Coordinates of the ${trail.name} in path order (${changed.length} points)`)).toBeVisible();
+    await expect(
+      page.getByText(`Coordinates of the ${trail.name} in path order (${changed.length} points)`),
+    ).toBeVisible();
     expect(await savedPath(page, trail.id)).toEqual(changed);
     await page.goto(`/trails/${trail.slug}`);
     await expect(page.getByText(lengthText(pathLengthMetres(changed)).split(" (")[0]).first()).toBeVisible();
@@ -115,14 +132,21 @@ test.describe("replace a trail's path from a file", { tag: "@no-js" }, () => {
     expect(await savedPath(page, trail.id)).toEqual(original);
   });
 
-  test("on a laptop: a file that is not GPX is refused with the reason, and the form is there for the next file", async ({ page, javaScriptEnabled }) => {
+  test("on a laptop: a file that is not GPX is refused with the reason, and the form is there for the next file", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const trail = TRAILS[javaScriptEnabled ? "js" : "no-js"];
     await page.setViewportSize({ width: 1280, height: 800 });
     await signInAsAdmin(page);
     const original = await savedPath(page, trail.id);
     await page.goto(`/adminControlPanel?option=trail&trail=${trail.id}`);
 
-    await uploadPathFile(page, { name: "notes.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from("<gpx><trk><trkseg>") });
+    await uploadPathFile(page, {
+      name: "notes.gpx",
+      mimeType: "application/gpx+xml",
+      buffer: Buffer.from("<gpx><trk><trkseg>"),
+    });
     await expect(page).toHaveURL(new RegExp(`/adminControlPanel/trail-path\\?trail=${trail.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Replace the path of the ${trail.name}`);
     const summary = page.getByRole("group", { name: "There is a problem" });

@@ -80,7 +80,9 @@ test.describe("/trails loads the interactive map only when asked", { tag: "@no-j
   }
 });
 
-test("at 390 px: the interactive map comes without a warning, and its zoom buttons leave the Gray Trail clear", async ({ page }) => {
+test("at 390 px: the interactive map comes without a warning, and its zoom buttons leave the Gray Trail clear", async ({
+  page,
+}) => {
   await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
   await signInAsAdmin(page);
   const warnings: string[] = [];

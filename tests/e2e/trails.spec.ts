@@ -38,12 +38,16 @@ async function databaseState(db: import("pg").Pool | null): Promise<{ trails: Tr
     `SELECT b.id, b."benchNumber", b.location, b.latitude, b.longitude, t.name AS trail
      FROM "Bench" b LEFT JOIN "Trail" t ON t.id = b."trailId" ORDER BY b."benchNumber"`,
   );
-  const videoRows = await db.query<{ benchId: string; title: string; url: string }>(`SELECT "benchId", title, url FROM "BenchVideo"`);
+  const videoRows = await db.query<{ benchId: string; title: string; url: string }>(
+    `SELECT "benchId", title, url FROM "BenchVideo"`,
+  );
   return {
     trails: trailRows.rows.map((trail) => ({
       name: trail.name,
       color: trail.color,
-      coordinates: pointRows.rows.filter((point) => point.trailId === trail.id).map((point) => [point.longitude, point.latitude]),
+      coordinates: pointRows.rows
+        .filter((point) => point.trailId === trail.id)
+        .map((point) => [point.longitude, point.latitude]),
     })),
     benches: benchRows.rows.map(({ id, ...bench }) => ({
       ...bench,
@@ -65,18 +69,25 @@ function benchesOn({ trails, benches }: { trails: Trail[]; benches: Bench[] }, c
  * the bench's "Report a problem" form.
  */
 async function expectBenchVideoPlayers(container: Locator, videos: Bench["videos"], javaScriptEnabled: boolean) {
-  await expect(container.getByRole("link", { name: /^Report a problem at Bench \d+$/ })).toHaveAttribute("href", /^\/benches\/[0-9a-f]{24}#report$/);
+  await expect(container.getByRole("link", { name: /^Report a problem at Bench \d+$/ })).toHaveAttribute(
+    "href",
+    /^\/benches\/[0-9a-f]{24}#report$/,
+  );
   const videoLinks = container.getByRole("link").filter({ hasNotText: "Report a problem" });
   if (javaScriptEnabled) {
     await expect(videoLinks).toHaveCount(0);
-    for (const video of videos) await expect(container.getByRole("button", { name: `Play video: ${video.title}`, exact: true })).toBeVisible();
+    for (const video of videos)
+      await expect(container.getByRole("button", { name: `Play video: ${video.title}`, exact: true })).toBeVisible();
     return;
   }
   await expect(videoLinks).toHaveCount(videos.length);
   for (const video of videos) {
     const source = videoSourceOf(video.url)!;
     const host = source.kind === "vimeo" ? "Vimeo" : "YouTube";
-    const link = container.getByRole("link", { name: `Play video: ${video.title} on ${host} (opens in a new tab)`, exact: true });
+    const link = container.getByRole("link", {
+      name: `Play video: ${video.title} on ${host} (opens in a new tab)`,
+      exact: true,
+    });
     await expect(link).toHaveAttribute("href", videoHostPage(source));
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
@@ -164,11 +175,17 @@ async function mapFrame(page: Page): Promise<MapView & { box: { x: number; y: nu
 async function trailDrawnWhereReported(page: Page, trail: Trail) {
   const frame = await mapFrame(page);
   const pixel = await mapPixel(page, pointOnTrail(trail, frame));
-  return !!pixel && hexToRgb(trailStrokeColor(trail.color)).every((channel, index) => Math.abs(channel - pixel[index]) <= 12);
+  return (
+    !!pixel && hexToRgb(trailStrokeColor(trail.color)).every((channel, index) => Math.abs(channel - pixel[index]) <= 12)
+  );
 }
 
 /** Every coordinate of the trail inside a width x height box, given each one's position in it. */
-function expectInside(trail: Trail, size: { width: number; height: number }, position: (point: LonLat) => [number, number]) {
+function expectInside(
+  trail: Trail,
+  size: { width: number; height: number },
+  position: (point: LonLat) => [number, number],
+) {
   for (const point of trail.coordinates) {
     const [x, y] = position(point);
     expect(x, `${trail.name} point ${point} across`).toBeGreaterThanOrEqual(0);
@@ -188,162 +205,191 @@ test.describe("trail map", () => {
     await preferInteractiveMap(page);
   });
 
-  test("opens on the green trail with benches hidden, and the map shows it", { tag: "@no-js" }, async ({ page, javaScriptEnabled }) => {
-    await page.goto("/trails");
-    await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
-    const trailLinks = page.getByRole("navigation", { name: "Trails" }).getByRole("link");
-    await expect(trailLinks).toHaveText(["Gold Trail", "Green Trail", "Gray Trail"]);
-    await expect(page.getByRole("link", { name: "Green Trail", exact: true })).toHaveAttribute("aria-current", "true");
-    await expectMapReady(page, javaScriptEnabled);
-    if (javaScriptEnabled) {
-      await expect(olMap(page)).toHaveAttribute("data-trail", "green");
-      await expect(olMap(page)).toHaveAttribute("data-benches-visible", "0");
-      await expect(page.getByRole("button", { name: "Show Benches" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Map of the Green Trail" })).toBeVisible();
-    } else {
-      await expect(page.getByRole("img", { name: "Map of the Green Trail" })).toBeVisible();
-      await expect(svgMap(page).locator(`use[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
-      await expect(page.getByRole("link", { name: "Show Benches" })).toHaveAttribute("href", "/trails?trail=green&benches=1");
-    }
-    // An unknown trail in a hand-edited address falls back to the default one.
-    await page.goto("/trails?trail=nowhere");
-    await expect(page.getByRole("link", { name: "Green Trail", exact: true })).toHaveAttribute("aria-current", "true");
-    await expect(page.getByRole("region", { name: "Green Trail", exact: true })).toBeVisible();
-  });
-
-  test("each trail button draws its trail and shows its facts", { tag: "@no-js" }, async ({ page, javaScriptEnabled, db }) => {
-    const { trails } = await databaseState(db);
-    await page.goto("/trails");
-    await expectMapReady(page, javaScriptEnabled);
-    for (const color of ["gold", "gray", "green"]) {
-      const trail = trails.find((candidate) => candidate.color === color)!;
-      await page.getByRole("link", { name: trail.name, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/trails\\?trail=${color}$`));
-      await expect(page.getByRole("link", { name: trail.name, exact: true })).toHaveAttribute("aria-current", "true");
-
-      const facts = trailFacts(trail.coordinates);
-      const factsSection = page.getByRole("region", { name: trail.name, exact: true });
-      await expect(factsSection).toContainText(`${facts.miles.toFixed(2)} mi (${facts.kilometres.toFixed(2)} km)`);
-      await expect(factsSection).toContainText("at 3 mph");
-      await expect(factsSection).toContainText("2,000 steps per mile");
-
+  test(
+    "opens on the green trail with benches hidden, and the map shows it",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled }) => {
+      await page.goto("/trails");
+      await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
+      const trailLinks = page.getByRole("navigation", { name: "Trails" }).getByRole("link");
+      await expect(trailLinks).toHaveText(["Gold Trail", "Green Trail", "Gray Trail"]);
+      await expect(page.getByRole("link", { name: "Green Trail", exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await expectMapReady(page, javaScriptEnabled);
       if (javaScriptEnabled) {
-        await expect(olMap(page)).toHaveAttribute("data-trail", color);
-        await expect(page.getByRole("region", { name: `Map of the ${trail.name}` })).toBeVisible();
-        // The line really is on the canvas, in the trail's colour, where the projection puts it.
-        await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
+        await expect(olMap(page)).toHaveAttribute("data-trail", "green");
+        await expect(olMap(page)).toHaveAttribute("data-benches-visible", "0");
+        await expect(page.getByRole("button", { name: "Show Benches" })).toBeVisible();
+        await expect(page.getByRole("region", { name: "Map of the Green Trail" })).toBeVisible();
       } else {
-        await expect(page.getByRole("img", { name: `Map of the ${trail.name}` })).toBeVisible();
-        const line = svgMap(page).locator(`g[data-trail="${color}"] use[stroke="${trailStrokeColor(color)}"]`);
-        await expect(line).toHaveAttribute("stroke-width", "6");
-        // The points once: the casing and the line both draw one path, here from the line's own file, as
-        // this document (the interactive map was chosen) carries the points in its data (decision 061).
-        await expect(line).toBeVisible();
-        await expect(svgMap(page).locator("path")).toHaveCount(0);
-        const uses = svgMap(page).locator(`g[data-trail="${color}"] use`);
-        await expect(uses).toHaveCount(2);
-        const href = (await line.getAttribute("href"))!;
-        expect(await uses.first().getAttribute("href")).toBe(href);
-        const file = await page.request.get(href.replace(/#line$/, ""));
-        expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-        const d = /\bd="([^"]+)"/.exec(await file.text())![1];
-        // One path command per stored coordinate.
-        expect(d.match(/[ML]/g)).toHaveLength(trail.coordinates.length);
+        await expect(page.getByRole("img", { name: "Map of the Green Trail" })).toBeVisible();
+        await expect(svgMap(page).locator(`use[stroke="${trailStrokeColor("green")}"]`)).toHaveCount(1);
+        await expect(page.getByRole("link", { name: "Show Benches" })).toHaveAttribute(
+          "href",
+          "/trails?trail=green&benches=1",
+        );
       }
-    }
-    expect(trailFacts(trails.find((trail) => trail.color === "green")!.coordinates).miles).toBeCloseTo(3.05, 1);
-  });
+      // An unknown trail in a hand-edited address falls back to the default one.
+      await page.goto("/trails?trail=nowhere");
+      await expect(page.getByRole("link", { name: "Green Trail", exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await expect(page.getByRole("region", { name: "Green Trail", exact: true })).toBeVisible();
+    },
+  );
 
-  test("the bench switch shows and hides the markers, keeping the trail", { tag: "@no-js" }, async ({ page, javaScriptEnabled, db }) => {
-    const state = await databaseState(db);
-    const benches = benchesOn(state, "gold");
-    await page.goto("/trails?trail=gold");
-    await expectMapReady(page, javaScriptEnabled);
-    const markerLinks = svgMap(page).locator('a[href^="#bench-"]');
+  test(
+    "each trail button draws its trail and shows its facts",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled, db }) => {
+      const { trails } = await databaseState(db);
+      await page.goto("/trails");
+      await expectMapReady(page, javaScriptEnabled);
+      for (const color of ["gold", "gray", "green"]) {
+        const trail = trails.find((candidate) => candidate.color === color)!;
+        await page.getByRole("link", { name: trail.name, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/trails\\?trail=${color}$`));
+        await expect(page.getByRole("link", { name: trail.name, exact: true })).toHaveAttribute("aria-current", "true");
 
-    if (javaScriptEnabled) {
-      // Named by what pressing it does, in both states (no switch role whose name would change).
-      await page.getByRole("button", { name: "Show Benches" }).click();
-      await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
-      const benchSwitch = page.getByRole("button", { name: "Hide Benches" });
-      await expect(page.getByRole("switch")).toHaveCount(0);
-      await expect(olMap(page)).toHaveAttribute("data-benches-visible", String(benches.length));
-      await expect(olMap(page)).toHaveAttribute("data-trail", "gold");
-      const frame = await mapFrame(page);
-      // A bench with a marker of its own, drawn where the projection puts it.
-      const marker = frame.markers.find((candidate) => candidate.benches.length === 1)!;
-      const bench = benches.find((candidate) => candidate.benchNumber === marker.benches[0])!;
-      const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
-      expect(Math.hypot(marker.x - x, marker.y - y)).toBeLessThan(1);
-      const markerPoint: [number, number] = [Math.round(x), Math.round(y) + 6];
-      await expect.poll(() => mapPixel(page, markerPoint).then((pixel) => JSON.stringify(pixel))).toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
+        const facts = trailFacts(trail.coordinates);
+        const factsSection = page.getByRole("region", { name: trail.name, exact: true });
+        await expect(factsSection).toContainText(`${facts.miles.toFixed(2)} mi (${facts.kilometres.toFixed(2)} km)`);
+        await expect(factsSection).toContainText("at 3 mph");
+        await expect(factsSection).toContainText("2,000 steps per mile");
 
-      await benchSwitch.press("Space");
-      await expect(page).toHaveURL(/\/trails\?trail=gold$/);
-      await expect(page.getByRole("button", { name: "Show Benches" })).toBeVisible();
-      await expect(olMap(page)).toHaveAttribute("data-benches-visible", "0");
-      await expect.poll(async () => JSON.stringify(await mapPixel(page, markerPoint))).not.toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
-    } else {
-      // One link per bench, on its own marker or in its group's list.
-      await expect(markerLinks).toHaveCount(0);
-      await page.getByRole("link", { name: "Show Benches" }).click();
-      await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
-      await expect(markerLinks).toHaveCount(benches.length);
-      await expect(svgMap(page).locator('use[stroke="#ffd700"]')).toHaveCount(1);
-      // The trail links keep the switch's state.
-      await page.getByRole("link", { name: "Gray Trail", exact: true }).click();
-      await expect(page).toHaveURL(/\/trails\?trail=gray&benches=1$/);
-      await expect(markerLinks).toHaveCount(benchesOn(state, "gray").length);
-      await page.getByRole("link", { name: "Hide Benches" }).click();
-      await expect(page).toHaveURL(/\/trails\?trail=gray$/);
-      await expect(markerLinks).toHaveCount(0);
-    }
-  });
-
-  test("fits the selected trail on load at 320, 390 and 1280 px", { tag: "@no-js" }, async ({ page, javaScriptEnabled, db }) => {
-    test.setTimeout(60_000);
-    const { trails } = await databaseState(db);
-    const [green, gold] = ["green", "gold"].map((color) => trails.find((trail) => trail.color === color)!);
-    for (const width of [320, 390, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      if (javaScriptEnabled) {
-        await page.goto("/trails?trail=green");
-        await expectMapReady(page, true);
-        // Choosing another trail fits that one too.
-        for (const trail of [green, gold]) {
-          if (trail === gold) await page.getByRole("link", { name: gold.name, exact: true }).click();
-          await expect(olMap(page)).toHaveAttribute("data-trail", trail.color);
-          // The view the map reports is the one drawn: the line is on the canvas where it puts it.
+        if (javaScriptEnabled) {
+          await expect(olMap(page)).toHaveAttribute("data-trail", color);
+          await expect(page.getByRole("region", { name: `Map of the ${trail.name}` })).toBeVisible();
+          // The line really is on the canvas, in the trail's colour, where the projection puts it.
           await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
-          const frame = await mapFrame(page);
-          expectInside(trail, frame, (point) => projectToFrame(point, frame));
-        }
-      } else {
-        for (const trail of [green, gold]) {
-          await page.goto(`/trails?trail=${trail.color}`);
-          await expectMapReady(page, false);
-          // The drawing lies wholly inside the map's frame, and its viewBox holds the whole trail.
-          const frameBox = (await svgMap(page).boundingBox())!;
-          const drawing = (await svgMap(page).locator("svg").boundingBox())!;
-          expect(drawing.x).toBeGreaterThanOrEqual(frameBox.x);
-          expect(drawing.x + drawing.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
-          expect(drawing.y).toBeGreaterThanOrEqual(frameBox.y);
-          expect(drawing.y + drawing.height).toBeLessThanOrEqual(frameBox.y + frameBox.height + 0.5);
-          // The chosen trail fills the map, not a corner of the campus: only its own benches are framed
-          // with it (framing every bench on campus would shrink it to a corner).
-          const line = (await svgMap(page)
-            .locator(`use[stroke="${trailStrokeColor(trail.color)}"]`)
-            .boundingBox())!;
-          expect(Math.max(line.width / frameBox.width, line.height / frameBox.height)).toBeGreaterThan(0.6);
-          const [x, y, w, h] = (await svgMap(page).locator("svg").getAttribute("viewBox"))!.split(" ").map(Number);
-          expectInside(trail, { width: w, height: h }, (point) => {
-            const [px, py] = projectToFrame(point, { width: 720, height: 500 });
-            return [px - x, py - y];
-          });
+        } else {
+          await expect(page.getByRole("img", { name: `Map of the ${trail.name}` })).toBeVisible();
+          const line = svgMap(page).locator(`g[data-trail="${color}"] use[stroke="${trailStrokeColor(color)}"]`);
+          await expect(line).toHaveAttribute("stroke-width", "6");
+          // The points once: the casing and the line both draw one path, here from the line's own file, as
+          // this document (the interactive map was chosen) carries the points in its data (decision 061).
+          await expect(line).toBeVisible();
+          await expect(svgMap(page).locator("path")).toHaveCount(0);
+          const uses = svgMap(page).locator(`g[data-trail="${color}"] use`);
+          await expect(uses).toHaveCount(2);
+          const href = (await line.getAttribute("href"))!;
+          expect(await uses.first().getAttribute("href")).toBe(href);
+          const file = await page.request.get(href.replace(/#line$/, ""));
+          expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+          const d = /\bd="([^"]+)"/.exec(await file.text())![1];
+          // One path command per stored coordinate.
+          expect(d.match(/[ML]/g)).toHaveLength(trail.coordinates.length);
         }
       }
-    }
-  });
+      expect(trailFacts(trails.find((trail) => trail.color === "green")!.coordinates).miles).toBeCloseTo(3.05, 1);
+    },
+  );
+
+  test(
+    "the bench switch shows and hides the markers, keeping the trail",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled, db }) => {
+      const state = await databaseState(db);
+      const benches = benchesOn(state, "gold");
+      await page.goto("/trails?trail=gold");
+      await expectMapReady(page, javaScriptEnabled);
+      const markerLinks = svgMap(page).locator('a[href^="#bench-"]');
+
+      if (javaScriptEnabled) {
+        // Named by what pressing it does, in both states (no switch role whose name would change).
+        await page.getByRole("button", { name: "Show Benches" }).click();
+        await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
+        const benchSwitch = page.getByRole("button", { name: "Hide Benches" });
+        await expect(page.getByRole("switch")).toHaveCount(0);
+        await expect(olMap(page)).toHaveAttribute("data-benches-visible", String(benches.length));
+        await expect(olMap(page)).toHaveAttribute("data-trail", "gold");
+        const frame = await mapFrame(page);
+        // A bench with a marker of its own, drawn where the projection puts it.
+        const marker = frame.markers.find((candidate) => candidate.benches.length === 1)!;
+        const bench = benches.find((candidate) => candidate.benchNumber === marker.benches[0])!;
+        const [x, y] = projectToFrame([bench.longitude, bench.latitude], frame);
+        expect(Math.hypot(marker.x - x, marker.y - y)).toBeLessThan(1);
+        const markerPoint: [number, number] = [Math.round(x), Math.round(y) + 6];
+        await expect
+          .poll(() => mapPixel(page, markerPoint).then((pixel) => JSON.stringify(pixel)))
+          .toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
+
+        await benchSwitch.press("Space");
+        await expect(page).toHaveURL(/\/trails\?trail=gold$/);
+        await expect(page.getByRole("button", { name: "Show Benches" })).toBeVisible();
+        await expect(olMap(page)).toHaveAttribute("data-benches-visible", "0");
+        await expect
+          .poll(async () => JSON.stringify(await mapPixel(page, markerPoint)))
+          .not.toBe(JSON.stringify(hexToRgb(BENCH_MARKER_FILL)));
+      } else {
+        // One link per bench, on its own marker or in its group's list.
+        await expect(markerLinks).toHaveCount(0);
+        await page.getByRole("link", { name: "Show Benches" }).click();
+        await expect(page).toHaveURL(/\/trails\?trail=gold&benches=1$/);
+        await expect(markerLinks).toHaveCount(benches.length);
+        await expect(svgMap(page).locator('use[stroke="#ffd700"]')).toHaveCount(1);
+        // The trail links keep the switch's state.
+        await page.getByRole("link", { name: "Gray Trail", exact: true }).click();
+        await expect(page).toHaveURL(/\/trails\?trail=gray&benches=1$/);
+        await expect(markerLinks).toHaveCount(benchesOn(state, "gray").length);
+        await page.getByRole("link", { name: "Hide Benches" }).click();
+        await expect(page).toHaveURL(/\/trails\?trail=gray$/);
+        await expect(markerLinks).toHaveCount(0);
+      }
+    },
+  );
+
+  test(
+    "fits the selected trail on load at 320, 390 and 1280 px",
+    { tag: "@no-js" },
+    async ({ page, javaScriptEnabled, db }) => {
+      test.setTimeout(60_000);
+      const { trails } = await databaseState(db);
+      const [green, gold] = ["green", "gold"].map((color) => trails.find((trail) => trail.color === color)!);
+      for (const width of [320, 390, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        if (javaScriptEnabled) {
+          await page.goto("/trails?trail=green");
+          await expectMapReady(page, true);
+          // Choosing another trail fits that one too.
+          for (const trail of [green, gold]) {
+            if (trail === gold) await page.getByRole("link", { name: gold.name, exact: true }).click();
+            await expect(olMap(page)).toHaveAttribute("data-trail", trail.color);
+            // The view the map reports is the one drawn: the line is on the canvas where it puts it.
+            await expect.poll(() => trailDrawnWhereReported(page, trail)).toBe(true);
+            const frame = await mapFrame(page);
+            expectInside(trail, frame, (point) => projectToFrame(point, frame));
+          }
+        } else {
+          for (const trail of [green, gold]) {
+            await page.goto(`/trails?trail=${trail.color}`);
+            await expectMapReady(page, false);
+            // The drawing lies wholly inside the map's frame, and its viewBox holds the whole trail.
+            const frameBox = (await svgMap(page).boundingBox())!;
+            const drawing = (await svgMap(page).locator("svg").boundingBox())!;
+            expect(drawing.x).toBeGreaterThanOrEqual(frameBox.x);
+            expect(drawing.x + drawing.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
+            expect(drawing.y).toBeGreaterThanOrEqual(frameBox.y);
+            expect(drawing.y + drawing.height).toBeLessThanOrEqual(frameBox.y + frameBox.height + 0.5);
+            // The chosen trail fills the map, not a corner of the campus: only its own benches are framed
+            // with it (framing every bench on campus would shrink it to a corner).
+            const line = (await svgMap(page)
+              .locator(`use[stroke="${trailStrokeColor(trail.color)}"]`)
+              .boundingBox())!;
+            expect(Math.max(line.width / frameBox.width, line.height / frameBox.height)).toBeGreaterThan(0.6);
+            const [x, y, w, h] = (await svgMap(page).locator("svg").getAttribute("viewBox"))!.split(" ").map(Number);
+            expectInside(trail, { width: w, height: h }, (point) => {
+              const [px, py] = projectToFrame(point, { width: 720, height: 500 });
+              return [px - x, py - y];
+            });
+          }
+        }
+      }
+    },
+  );
 
   test(
     "at a phone's width every bench is reachable from a 44 px marker: its popup, or its entry in the list",
@@ -370,16 +416,21 @@ test.describe("trail map", () => {
         // No two targets overlap.
         for (const [index, a] of boxes.entries()) {
           for (const b of boxes.slice(index + 1)) {
-            const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+            const apart =
+              a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
             expect(apart, "marker touch targets overlap").toBe(true);
           }
         }
-        const grouped = (await Promise.all((await groups.all()).map((group) => group.getAttribute("data-bench-group")))).flatMap((numbers) =>
-          numbers!.split(",").map(Number),
+        const grouped = (
+          await Promise.all((await groups.all()).map((group) => group.getAttribute("data-bench-group")))
+        ).flatMap((numbers) => numbers!.split(",").map(Number));
+        const single = (await Promise.all((await singles.all()).map((link) => link.getAttribute("data-bench")))).map(
+          Number,
         );
-        const single = (await Promise.all((await singles.all()).map((link) => link.getAttribute("data-bench")))).map(Number);
         expect([...single, ...grouped].sort((a, b) => a - b)).toEqual(benches.map((bench) => bench.benchNumber));
-        expect(grouped.length, "the seeded benches 6, 7 and 11 stand too close for separate markers").toBeGreaterThan(0);
+        expect(grouped.length, "the seeded benches 6, 7 and 11 stand too close for separate markers").toBeGreaterThan(
+          0,
+        );
 
         const list = page.getByRole("list", { name: "Benches with videos" });
         const lands = async (benchNumber: number) => {
@@ -389,7 +440,8 @@ test.describe("trail map", () => {
           await page.evaluate(() => window.scrollTo(0, 0));
         };
         // A group shows how many benches it holds as "×n", which cannot be read as a bench's number.
-        for (const group of await groups.all()) await expect(group.locator("summary > span[aria-hidden]")).toHaveText(/^×\d+$/);
+        for (const group of await groups.all())
+          await expect(group.locator("summary > span[aria-hidden]")).toHaveText(/^×\d+$/);
         const benchNumber = single[0];
         await svgMap(page)
           .getByRole("link", { name: `Bench ${benchNumber}`, exact: true })
@@ -406,9 +458,12 @@ test.describe("trail map", () => {
       await expect(olMap(page)).toHaveAttribute("data-benches-visible", String(benches.length));
       const frame = await mapFrame(page);
       // Each bench has exactly one marker, and no two markers' 44 px targets overlap.
-      expect(frame.markers.flatMap((marker) => marker.benches).sort((a, b) => a - b)).toEqual(benches.map((bench) => bench.benchNumber));
+      expect(frame.markers.flatMap((marker) => marker.benches).sort((a, b) => a - b)).toEqual(
+        benches.map((bench) => bench.benchNumber),
+      );
       for (const [index, a] of frame.markers.entries()) {
-        for (const b of frame.markers.slice(index + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(44);
+        for (const b of frame.markers.slice(index + 1))
+          expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(44);
       }
       expect(
         frame.markers.some((marker) => marker.benches.length > 1),
@@ -508,7 +563,9 @@ test.describe("trail map", () => {
     },
   );
 
-  test("the map raises no browser error when it is squeezed to nothing and back (as during a full-page capture)", async ({ page }) => {
+  test("the map raises no browser error when it is squeezed to nothing and back (as during a full-page capture)", async ({
+    page,
+  }) => {
     // The map reported its markers' pixels on every render; a map with no size has no pixels, and reading
     // one threw "object null is not iterable" (seen during full-page captures of this page).
     const errors: string[] = [];

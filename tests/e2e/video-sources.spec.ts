@@ -41,7 +41,10 @@ test.describe("videos beyond YouTube", () => {
     await signInAsAdmin(page);
   });
 
-  test("a Vimeo video plays through the facade, with dnt=1, and nothing reaches Vimeo before play", async ({ page, request }) => {
+  test("a Vimeo video plays through the facade, with dnt=1, and nothing reaches Vimeo before play", async ({
+    page,
+    request,
+  }) => {
     const video = await addVideo(request, "vimeo", `https://vimeo.com/${VIMEO_ID}`);
     expect(video.url).toBe(`https://player.vimeo.com/video/${VIMEO_ID}`);
     const requests = await watchVideoHostRequests(page);
@@ -61,7 +64,10 @@ test.describe("videos beyond YouTube", () => {
     expect(requests).toEqual([player]);
   });
 
-  test("a video file is behind the same play form (its view counts), then plays in the browser's own player", async ({ page, request }) => {
+  test("a video file is behind the same play form (its view counts), then plays in the browser's own player", async ({
+    page,
+    request,
+  }) => {
     const video = await addVideo(request, "file", FILE_URL);
     const requests = await watchVideoHostRequests(page);
     await page.goto("/strechesForWalking");
@@ -87,14 +93,19 @@ test.describe("videos beyond YouTube", () => {
     expect(requests.every((url) => url === FILE_URL)).toBe(true);
   });
 
-  test("another page is a link that opens in a new tab, and the page loads nothing from it", async ({ page, request }) => {
+  test("another page is a link that opens in a new tab, and the page loads nothing from it", async ({
+    page,
+    request,
+  }) => {
     const video = await addVideo(request, "page", "https://wellness.college.example.org/stretching/hips");
     const requests: string[] = [];
     page.on("request", (candidate) => {
       if (new URL(candidate.url()).hostname.endsWith("example.org")) requests.push(candidate.url());
     });
     await page.goto("/strechesForWalking");
-    const link = videoCard(page, video.title).getByRole("link", { name: "Watch on wellness.college.example.org (opens in a new tab)" });
+    const link = videoCard(page, video.title).getByRole("link", {
+      name: "Watch on wellness.college.example.org (opens in a new tab)",
+    });
     await expect(link).toHaveAttribute("href", "https://wellness.college.example.org/stretching/hips");
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
@@ -105,22 +116,26 @@ test.describe("videos beyond YouTube", () => {
     expect(requests).toEqual([]);
   });
 
-  test("the admin form refuses http, javascript: and data: links and keeps what was typed", { tag: "@no-js" }, async ({ page }) => {
-    await page.goto("/adminControlPanel?option=videos");
-    const addForm = page.getByRole("region", { name: "Add a video" });
-    const title = unique(`${ADMIN_TEST_VIDEO_PREFIX}refused `);
-    for (const url of ["http://media.example.edu/warm-up.mp4", "javascript:alert(1)", "data:video/mp4;base64,AAAA"]) {
-      await addForm.getByLabel("Title", { exact: true }).fill(title);
-      await addForm.getByLabel("Video link", { exact: true }).fill(url);
-      await addForm.getByLabel("Category", { exact: true }).fill("exercise");
-      await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
-      await addForm.getByRole("button", { name: "Add video" }).click();
-      await expect(fieldError(addForm, /Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
-      await expect(addForm.getByLabel("Video link", { exact: true })).toHaveValue(url);
-      await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
-    }
-    await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
-  });
+  test(
+    "the admin form refuses http, javascript: and data: links and keeps what was typed",
+    { tag: "@no-js" },
+    async ({ page }) => {
+      await page.goto("/adminControlPanel?option=videos");
+      const addForm = page.getByRole("region", { name: "Add a video" });
+      const title = unique(`${ADMIN_TEST_VIDEO_PREFIX}refused `);
+      for (const url of ["http://media.example.edu/warm-up.mp4", "javascript:alert(1)", "data:video/mp4;base64,AAAA"]) {
+        await addForm.getByLabel("Title", { exact: true }).fill(title);
+        await addForm.getByLabel("Video link", { exact: true }).fill(url);
+        await addForm.getByLabel("Category", { exact: true }).fill("exercise");
+        await addForm.getByLabel("Subcategory", { exact: true }).selectOption("Stretching");
+        await addForm.getByRole("button", { name: "Add video" }).click();
+        await expect(fieldError(addForm, /Enter an https link to a YouTube or Vimeo video/)).toBeVisible();
+        await expect(addForm.getByLabel("Video link", { exact: true })).toHaveValue(url);
+        await expect(addForm.getByLabel("Title", { exact: true })).toHaveValue(title);
+      }
+      await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+    },
+  );
 
   test("the CSP frames only the configured players and plays media only from the allowed hosts", async ({ page }) => {
     const violations: string[] = [];

@@ -39,7 +39,9 @@ test.describe("video libraries", () => {
     await expect(page.locator("script, noscript, link[rel='modulepreload']")).toHaveCount(0);
   });
 
-  test("each page lists exactly its subCategory's seeded videos, with title, category, views and description", async ({ page }) => {
+  test("each page lists exactly its subCategory's seeded videos, with title, category, views and description", async ({
+    page,
+  }) => {
     for (const videoPage of videoPages) {
       await page.goto(videoPage.path);
       await expect(page.getByRole("heading", { level: 1, name: videoPage.title })).toBeVisible();
@@ -77,7 +79,10 @@ test.describe("video libraries", () => {
     await expect(hydrationSection.getByRole("article")).toHaveCount(hydration.length);
   });
 
-  test("like, switch to dislike and remove: each lands back on the same card, kept on the server", async ({ page, db }) => {
+  test("like, switch to dislike and remove: each lands back on the same card, kept on the server", async ({
+    page,
+    db,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const video = seededIn("Body Weight Exercise")[0];
     const stored = async () => {
@@ -119,7 +124,10 @@ test.describe("video libraries", () => {
     if (db) expect(await stored()).toEqual({ likes, dislikes, reactions: null });
   });
 
-  test("play counts one view and shows the player in its card; playing again the same day counts none", async ({ page, db }) => {
+  test("play counts one view and shows the player in its card; playing again the same day counts none", async ({
+    page,
+    db,
+  }) => {
     await watchVideoHostRequests(page);
     await page.setViewportSize({ width: 390, height: 844 });
     const video = seededIn("Injury Prevention")[0];
@@ -139,7 +147,10 @@ test.describe("video libraries", () => {
       // Back on the same page at the same card, its player shown and asked to start.
       await expect(page).toHaveURL(new RegExp(`/injuryPrevention\\?play=${anchor.replace("video-", "")}#${anchor}$`));
       await expect(card.locator("iframe")).toHaveAttribute("title", `Video player: ${video.title}`);
-      await expect(card.locator("iframe")).toHaveAttribute("src", new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${youTubeId(video)}\\?autoplay=1$`));
+      await expect(card.locator("iframe")).toHaveAttribute(
+        "src",
+        new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${youTubeId(video)}\\?autoplay=1$`),
+      );
       await expect(card).toBeInViewport();
       // One player at a time: the other cards still show their previews.
       await expect(page.locator("iframe")).toHaveCount(1);
@@ -160,12 +171,16 @@ test.describe("video libraries", () => {
     }
   });
 
-  test("a video shows the still the server stored, from our own origin with its size; no video host is asked before play", async ({ page, request }) => {
+  test("a video shows the still the server stored, from our own origin with its size; no video host is asked before play", async ({
+    page,
+    request,
+  }) => {
     const requests = await watchVideoHostRequests(page);
     const served: { path: string; status: number; type: string | undefined }[] = [];
     page.on("response", (response) => {
       const url = new URL(response.url());
-      if (url.pathname.startsWith("/thumbnails/")) served.push({ path: url.pathname, status: response.status(), type: response.headers()["content-type"] });
+      if (url.pathname.startsWith("/thumbnails/"))
+        served.push({ path: url.pathname, status: response.status(), type: response.headers()["content-type"] });
     });
     const video = seededIn("Stretching")[0];
     const still = videoCard(page, video.title).locator("img");
@@ -173,13 +188,17 @@ test.describe("video libraries", () => {
     // card shows its topic's illustration.
     await expect(async () => {
       await page.goto("/strechesForWalking");
-      await expect(still).toHaveAttribute("src", /^\/thumbnails\/[a-f0-9]{24}-[a-f0-9]{16}\.(png|jpg|webp)$/, { timeout: 500 });
+      await expect(still).toHaveAttribute("src", /^\/thumbnails\/[a-f0-9]{24}-[a-f0-9]{16}\.(png|jpg|webp)$/, {
+        timeout: 500,
+      });
     }).toPass();
     const src = (await still.getAttribute("src"))!;
     await expect(still).toHaveAttribute("width", "480");
     await expect(still).toHaveAttribute("height", "360");
     await expect(still).toHaveAttribute("alt", "");
-    await expect.poll(() => served.find((response) => response.path === src)).toEqual({ path: src, status: 200, type: "image/png" });
+    await expect
+      .poll(() => served.find((response) => response.path === src))
+      .toEqual({ path: src, status: 200, type: "image/png" });
 
     const response = await request.get(src);
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -235,7 +254,10 @@ test.describe("video libraries", () => {
     // Play: a form that counts the view and comes back with the player, which a reaction keeps.
     await page.getByRole("button", { name: `Play video: ${video.title}` }).click();
     await expect(page).toHaveURL(new RegExp(`${href}\\?play=1$`));
-    await expect(page.locator("iframe")).toHaveAttribute("src", `https://www.youtube-nocookie.com/embed/${youTubeId(video)}?autoplay=1`);
+    await expect(page.locator("iframe")).toHaveAttribute(
+      "src",
+      `https://www.youtube-nocookie.com/embed/${youTubeId(video)}?autoplay=1`,
+    );
     await pressReaction(page, like);
     await expect(page).toHaveURL(new RegExp(`${href}\\?play=1$`));
     await expect(like).toHaveAttribute("aria-pressed", "false");

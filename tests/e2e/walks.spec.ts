@@ -7,8 +7,9 @@ import { expect, fieldError, signInAsAdmin, signUp, test } from "./support/fixtu
 
 type Feature = { properties: { name: string }; geometry: { coordinates: LonLat[] } };
 const gold = trailLine(
-  (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).find((feature) => feature.properties.name === "Gold Trail")!
-    .geometry.coordinates,
+  (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).find(
+    (feature) => feature.properties.name === "Gold Trail",
+  )!.geometry.coordinates,
 );
 
 /** The point `metres` along the Gold Trail from its first point. */
@@ -37,7 +38,9 @@ async function axeViolations(page: Page, javaScriptEnabled = true) {
   await expectNoFrames(page);
   const results = await axeOn(page).analyze();
   expect(results.passes.length).toBeGreaterThan(10);
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 const walkedMetres = async (page: Page) => {
@@ -88,7 +91,9 @@ test.describe("walks", () => {
       await expect(status).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
       await expect(panel.locator('[data-walk="next-bench"]')).toContainText("Bench 1, 62 m ahead");
       // The next bench's videos play in place, through the same facade as the bench popups.
-      await expect(panel.locator('[data-walk="next-bench"]').getByRole("button", { name: "Play video: Dynamic Warm-Up Series" })).toBeVisible();
+      await expect(
+        panel.locator('[data-walk="next-bench"]').getByRole("button", { name: "Play video: Dynamic Warm-Up Series" }),
+      ).toBeVisible();
       await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-walker", "true");
 
       for (const metres of [210, 240, 270, 300]) {
@@ -122,7 +127,9 @@ test.describe("walks", () => {
       await page.keyboard.press("Enter");
       await expect(panel.locator('[data-walk="summary"]')).toContainText("Gold Trail");
       // The day is written as on every other page ("Tue, Nov 24, 2026"), never as 2026-11-24.
-      const summaryDay = (await panel.locator('[data-walk="summary"] dd').allTextContents()).find((text) => /\d{4}/.test(text))!;
+      const summaryDay = (await panel.locator('[data-walk="summary"] dd').allTextContents()).find((text) =>
+        /\d{4}/.test(text),
+      )!;
       expect(summaryDay).toMatch(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       await panel.getByRole("button", { name: "Save walk" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "My Walks" })).toBeVisible();
@@ -150,25 +157,31 @@ test.describe("walks", () => {
     },
   );
 
-  test("a trail map opened from another page reloads itself to ask for the location", { tag: "@no-js" }, async ({ page, context, javaScriptEnabled }) => {
-    await signUp(page);
-    if (!javaScriptEnabled) {
+  test(
+    "a trail map opened from another page reloads itself to ask for the location",
+    { tag: "@no-js" },
+    async ({ page, context, javaScriptEnabled }) => {
+      await signUp(page);
+      if (!javaScriptEnabled) {
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trails" }).first().click();
+        await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
+        await expect(page.getByRole("button", { name: "Start walk" })).toHaveCount(0);
+        return;
+      }
+      const [longitude, latitude] = alongGold(180);
+      await context.setGeolocation({ latitude, longitude, accuracy: 8 });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trails" }).first().click();
       await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
-      await expect(page.getByRole("button", { name: "Start walk" })).toHaveCount(0);
-      return;
-    }
-    const [longitude, latitude] = alongGold(180);
-    await context.setGeolocation({ latitude, longitude, accuracy: 8 });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Trails" }).first().click();
-    await expect(page.getByRole("heading", { level: 1, name: "Trail Map" })).toBeVisible();
-    await page.getByRole("link", { name: "Gold Trail", exact: true }).click();
-    // As a person would: Start once the Gold Trail is shown, not while the page still shows the one before.
-    await expect(page.getByRole("link", { name: "Gold Trail", exact: true })).toHaveAttribute("aria-current", "true");
-    await page.getByRole("button", { name: "Start walk" }).click();
-    await expect(page.locator("[data-walk-panel]").getByRole("status")).toHaveText("On the Gold Trail. Next bench ahead: Bench 1.");
-  });
+      await page.getByRole("link", { name: "Gold Trail", exact: true }).click();
+      // As a person would: Start once the Gold Trail is shown, not while the page still shows the one before.
+      await expect(page.getByRole("link", { name: "Gold Trail", exact: true })).toHaveAttribute("aria-current", "true");
+      await page.getByRole("button", { name: "Start walk" }).click();
+      await expect(page.locator("[data-walk-panel]").getByRole("status")).toHaveText(
+        "On the Gold Trail. Next bench ahead: Bench 1.",
+      );
+    },
+  );
 
   test("the date field keeps the gold focus ring when the keyboard reaches its calendar button", async ({ page }) => {
     await signUp(page);
@@ -254,7 +267,9 @@ test.describe("walk analytics", () => {
     await expect(table.locator("tbody tr")).toHaveCount(3);
     await expect(table.locator("thead th")).toHaveCount(10);
     // Every cell is a count of at least 5 people's walks, 0, or '< 5': never a small number of walks.
-    for (const value of await table.locator("td").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-walks")))) {
+    for (const value of await table
+      .locator("td")
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-walks")))) {
       expect(value === "< 5" || Number(value) === 0 || Number(value) >= 5, String(value)).toBe(true);
     }
     expect(await axeViolations(page)).toEqual([]);

@@ -15,7 +15,12 @@ function scriptRequests(page: Page) {
 }
 
 /** A document with no script of any kind: no <script> tag (inline or not), no module preload. */
-async function expectNoScript(page: Page, response: Response | null, path: string, policy = /script-src 'self' 'nonce-[^']+'/) {
+async function expectNoScript(
+  page: Page,
+  response: Response | null,
+  path: string,
+  policy = /script-src 'self' 'nonce-[^']+'/,
+) {
   const html = await response!.text();
   expect(html, path).not.toMatch(/<script/i);
   expect(html, path).not.toContain("modulepreload");
@@ -29,7 +34,9 @@ async function expectNoScript(page: Page, response: Response | null, path: strin
 test.describe("pages without JavaScript", () => {
   // These hold the pages to shipping no script in a browser with JavaScript on, where a script would load
   // and run; with it off they would see the same HTML and prove less, so they run once, with it.
-  test("the landing page, About, Privacy and 404 load no script at all, and their policy allows none (the 404: only its nonce's)", async ({ page }) => {
+  test("the landing page, About, Privacy and 404 load no script at all, and their policy allows none (the 404: only its nonce's)", async ({
+    page,
+  }) => {
     const scripts = scriptRequests(page);
     for (const path of scriptFreePages) {
       const response = await page.goto(path);
@@ -52,7 +59,9 @@ test.describe("pages without JavaScript", () => {
     const videoId = (await page.getByRole("article").first().getAttribute("id"))!.replace("video-", "");
     const topic = videoPages[videoPages.length - 1].path;
     // The player's frame is the video host's (this machine has no internet): a stand-in page answers for it.
-    await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }));
+    await page.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Player</title>" }),
+    );
     for (const path of [`${topic}?play=${videoId}`, `/videos/${videoId}`, `/videos/${videoId}?play=1`]) {
       const response = await page.goto(path);
       expect(response!.status(), path).toBe(200);
@@ -61,7 +70,9 @@ test.describe("pages without JavaScript", () => {
     expect(scripts).toEqual([]);
   });
 
-  test("a trail's and a bench's public page with no notice due, and My Walks, load no script (decision 064)", async ({ page }) => {
+  test("a trail's and a bench's public page with no notice due, and My Walks, load no script (decision 064)", async ({
+    page,
+  }) => {
     const publicScripts = scriptRequests(page);
     const trail = await page.goto("/trails/gold");
     // Stored for visitors (decision 062): with no script, the policy allows none.

@@ -43,7 +43,10 @@ function call(
   pathname: string,
   options: { token?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
 ) {
-  const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: `10.0.${Math.floor(++clientCounter / 250)}.${clientCounter % 250}`, ...options.headers });
+  const headers = new Headers({
+    [CLIENT_ADDRESS_HEADER]: `10.0.${Math.floor(++clientCounter / 250)}.${clientCounter % 250}`,
+    ...options.headers,
+  });
   if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
   let body: string | undefined;
   if (options.body !== undefined) {
@@ -55,7 +58,8 @@ function call(
   return fn({ request, params: options.params ?? {}, context: {} }) as Promise<Response>;
 }
 
-const makeUser = (name: string, role: "User" | "Admin" = "User") => createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+const makeUser = (name: string, role: "User" | "Admin" = "User") =>
+  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
 async function tokenFor(name: string, role: "User" | "Admin" = "User") {
   const user = await makeUser(name, role);
@@ -74,10 +78,14 @@ beforeEach(async () => {
 describe("POST /api/user/signin", () => {
   test("answers { result: user, token }, sets the cookie, and the token authenticates until sign-out", async () => {
     const user = await makeUser("walker");
-    const response = await call(signin, "POST", "/api/user/signin", { body: { email: "WALKER@example.test", password: "pw-walker" } });
+    const response = await call(signin, "POST", "/api/user/signin", {
+      body: { email: "WALKER@example.test", password: "pw-walker" },
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(authResponseSchema.strict().safeParse({ ...body, result: userJsonSchema.strict().parse(body.result) }).success).toBe(true);
+    expect(
+      authResponseSchema.strict().safeParse({ ...body, result: userJsonSchema.strict().parse(body.result) }).success,
+    ).toBe(true);
     expect(body.result).toEqual({
       _id: user.id,
       username: "walker",
@@ -106,17 +114,28 @@ describe("POST /api/user/signin", () => {
 
   test("wrong credentials are 401 with the sign-in failure message; bad input 400 with field errors; past the limits a link instead (202)", async () => {
     await makeUser("guard");
-    const wrong = await call(signin, "POST", "/api/user/signin", { body: { email: "guard@example.test", password: "nope" } });
+    const wrong = await call(signin, "POST", "/api/user/signin", {
+      body: { email: "guard@example.test", password: "nope" },
+    });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ message: "Sign-in failed. Please check your credentials.", error: "Sign-in failed. Please check your credentials." });
+    expect(await wrong.json()).toEqual({
+      message: "Sign-in failed. Please check your credentials.",
+      error: "Sign-in failed. Please check your credentials.",
+    });
     const invalid = await call(signin, "POST", "/api/user/signin", { body: { email: "not-an-email" } });
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).fieldErrors).toMatchObject({ email: ["Please enter a valid email address."], password: ["Password is required."] });
+    expect((await invalid.json()).fieldErrors).toMatchObject({
+      email: ["Please enter a valid email address."],
+      password: ["Password is required."],
+    });
     // Too many failures from one client on one account: no password compared from there, a link mailed
     // instead if the account exists (rate-limit.test.ts covers the rules in full).
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const options = { body: { email: "guard@example.test", password: "nope" }, headers: { [CLIENT_ADDRESS_HEADER]: "192.0.2.44" } };
+      const options = {
+        body: { email: "guard@example.test", password: "nope" },
+        headers: { [CLIENT_ADDRESS_HEADER]: "192.0.2.44" },
+      };
       statuses.push((await call(signin, "POST", "/api/user/signin", options)).status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 202]);
@@ -125,7 +144,11 @@ describe("POST /api/user/signin", () => {
 
 describe("POST /api/user/logout", () => {
   const submit = (token?: string, headers?: Record<string, string>) =>
-    call(feedbackSubmit, "POST", "/api/feedback/submit", { token, headers, body: { username: "quitter", email: "quitter@example.test", feedback: "hi" } });
+    call(feedbackSubmit, "POST", "/api/feedback/submit", {
+      token,
+      headers,
+      body: { username: "quitter", email: "quitter@example.test", feedback: "hi" },
+    });
 
   test("revokes the bearer token it was called with, and only that one; again, it still answers 200", async () => {
     const { user, token } = await tokenFor("quitter");
@@ -145,14 +168,18 @@ describe("POST /api/user/logout", () => {
     const forged = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie } });
     expect(forged.status).toBe(403);
     expect((await submit(token)).status).toBe(201);
-    const response = await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie, "X-XSRF-TOKEN": xsrf } });
+    const response = await call(logout, "POST", "/api/user/logout", {
+      headers: { Cookie: cookie, "X-XSRF-TOKEN": xsrf },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().find((c) => c.startsWith("__session="))).toMatch(/Max-Age=0/);
     expect(await prisma.session.count({ where: { id: token } })).toBe(0);
     // The cookie of an ended session, or no credentials at all: signed out already, so 200.
     expect((await call(logout, "POST", "/api/user/logout", { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await call(logout, "POST", "/api/user/logout")).status).toBe(200);
-    expect((await call(logout, "POST", "/api/user/logout", { headers: { Authorization: "Bearer nonsense" } })).status).toBe(200);
+    expect(
+      (await call(logout, "POST", "/api/user/logout", { headers: { Authorization: "Bearer nonsense" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -173,7 +200,14 @@ describe("POST /api/user/signup", () => {
     });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body.result).toMatchObject({ username: "newbie", roleType: "User", age: 30, gender: "Female", ethnicity: "", community: "Yes" });
+    expect(body.result).toMatchObject({
+      username: "newbie",
+      roleType: "User",
+      age: 30,
+      gender: "Female",
+      ethnicity: "",
+      community: "Yes",
+    });
     expect(body.token).toMatch(/^[a-f0-9]{64}$/);
     expect((await prisma.user.findUniqueOrThrow({ where: { email: "newbie@example.test" } })).role).toBe("User");
   });
@@ -181,11 +215,31 @@ describe("POST /api/user/signup", () => {
   test("each validation failure is 400 with its message; duplicates 409", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: "a@example.test", password: "abcd", confirmPassword: "abcd" }, "username", "Username is required."],
-      [{ username: "a", email: "bad", password: "abcd", confirmPassword: "abcd" }, "email", "Please enter a valid email address."],
-      [{ username: "a", email: "a@example.test", password: "abc", confirmPassword: "abc" }, "password", "Password requirements not met."],
-      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abce" }, "confirmPassword", "Passwords do not match."],
-      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", age: -1 }, "age", "Age must be a whole number from 0 to 150."],
-      [{ username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", gender: "X" }, "gender", "Please choose a gender from the list."],
+      [
+        { username: "a", email: "bad", password: "abcd", confirmPassword: "abcd" },
+        "email",
+        "Please enter a valid email address.",
+      ],
+      [
+        { username: "a", email: "a@example.test", password: "abc", confirmPassword: "abc" },
+        "password",
+        "Password requirements not met.",
+      ],
+      [
+        { username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abce" },
+        "confirmPassword",
+        "Passwords do not match.",
+      ],
+      [
+        { username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", age: -1 },
+        "age",
+        "Age must be a whole number from 0 to 150.",
+      ],
+      [
+        { username: "a", email: "a@example.test", password: "abcd", confirmPassword: "abcd", gender: "X" },
+        "gender",
+        "Please choose a gender from the list.",
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await call(signup, "POST", "/api/user/signup", { body });
@@ -198,10 +252,18 @@ describe("POST /api/user/signup", () => {
     });
     expect(duplicate.status).toBe(409);
     const answer = await duplicate.json();
-    expect(answer.fieldErrors).toEqual({ username: ["This username is already taken."], email: ["An account with this email already exists."] });
+    expect(answer.fieldErrors).toEqual({
+      username: ["This username is already taken."],
+      email: ["An account with this email already exists."],
+    });
     // Fullwidth letters are the same name (NFKC), whatever their case.
     const wide = await call(signup, "POST", "/api/user/signup", {
-      body: { username: "\uff34\uff41\uff4b\uff45\uff4e", email: "wide@example.test", password: "abcd", confirmPassword: "abcd" },
+      body: {
+        username: "\uff34\uff41\uff4b\uff45\uff4e",
+        email: "wide@example.test",
+        password: "abcd",
+        confirmPassword: "abcd",
+      },
     });
     expect(wide.status).toBe(409);
     expect((await wide.json()).fieldErrors).toEqual({ username: ["This username is already taken."] });
@@ -209,7 +271,9 @@ describe("POST /api/user/signup", () => {
       body: { username: "ta\u202eken", email: "rlo@example.test", password: "abcd", confirmPassword: "abcd" },
     });
     expect(hidden.status).toBe(400);
-    expect((await hidden.json()).fieldErrors.username).toEqual(["Username cannot contain control or invisible formatting characters."]);
+    expect((await hidden.json()).fieldErrors.username).toEqual([
+      "Username cannot contain control or invisible formatting characters.",
+    ]);
     expect(await prisma.user.count()).toBe(1);
   });
 });
@@ -220,7 +284,15 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
       token,
       params: { userId: user.id },
-      body: { username: "", email: "", age: "41", gender: "Male", ethnicity: "Asian", community: "No", password: "newpass" },
+      body: {
+        username: "",
+        email: "",
+        age: "41",
+        gender: "Male",
+        ethnicity: "Asian",
+        community: "No",
+        password: "newpass",
+      },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -234,14 +306,19 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     });
     expect(await verifyLogin("self@example.test", "newpass")).not.toBeNull();
     // The session that made the change survives it.
-    const again = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body: { age: 41 } });
+    const again = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
+      token,
+      params: { userId: user.id },
+      body: { age: 41 },
+    });
     expect(again.status).toBe(200);
   });
 
   test("refused updates count against the account's quota: a taken name cannot be tried without end", async () => {
     const { user, token } = await tokenFor("prober");
     await makeUser("taken");
-    const patch = (body: unknown) => call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body });
+    const patch = (body: unknown) =>
+      call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body });
     for (let i = 0; i < 20; i++) expect((await patch({ username: "taken" })).status).toBe(409);
     const limited = await patch({ age: 30 });
     expect(limited.status).toBe(429);
@@ -252,9 +329,18 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     const { user, token } = await tokenFor("same");
     await prisma.user.update({ where: { id: user.id }, data: { age: 30 } });
     for (const body of [{ age: 30 }, { age: "30" }, { email: "SAME@Example.TEST" }, { username: "same", age: "30" }]) {
-      const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, { token, params: { userId: user.id }, body });
+      const response = await call(updateProfile, "PATCH", `/api/user/updateProfile/${user.id}`, {
+        token,
+        params: { userId: user.id },
+        body,
+      });
       expect(response.status, JSON.stringify(body)).toBe(200);
-      expect(await response.json()).toMatchObject({ _id: user.id, username: "same", email: "same@example.test", age: 30 });
+      expect(await response.json()).toMatchObject({
+        _id: user.id,
+        username: "same",
+        email: "same@example.test",
+        age: 30,
+      });
     }
   });
 
@@ -263,8 +349,13 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     const other = await makeUser("other");
     const { token: adminToken } = await tokenFor("boss", "Admin");
     const path = (id: string) => `/api/user/updateProfile/${id}`;
-    expect((await call(updateProfile, "PATCH", path(other.id), { token, params: { userId: other.id }, body: { age: 3 } })).status).toBe(403);
-    expect((await call(updateProfile, "PATCH", path(other.id), { params: { userId: other.id }, body: { age: 3 } })).status).toBe(401);
+    expect(
+      (await call(updateProfile, "PATCH", path(other.id), { token, params: { userId: other.id }, body: { age: 3 } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call(updateProfile, "PATCH", path(other.id), { params: { userId: other.id }, body: { age: 3 } })).status,
+    ).toBe(401);
     const byAdmin = await call(updateProfile, "PATCH", path(other.id), {
       token: adminToken,
       params: { userId: other.id },
@@ -274,14 +365,36 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
     const answered = await byAdmin.json();
     expect(answered).toMatchObject({ _id: other.id, email: "moved@example.test" });
     expect(answered).not.toHaveProperty("age");
-    expect((await call(updateProfile, "PATCH", path(MISSING_ID), { token: adminToken, params: { userId: MISSING_ID }, body: { username: "x" } })).status).toBe(
-      404,
-    );
-    expect((await call(updateProfile, "PATCH", path("nope"), { token: adminToken, params: { userId: "nope" }, body: { username: "x" } })).status).toBe(404);
-    const conflict = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { username: "OTHER" } });
+    expect(
+      (
+        await call(updateProfile, "PATCH", path(MISSING_ID), {
+          token: adminToken,
+          params: { userId: MISSING_ID },
+          body: { username: "x" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(updateProfile, "PATCH", path("nope"), {
+          token: adminToken,
+          params: { userId: "nope" },
+          body: { username: "x" },
+        })
+      ).status,
+    ).toBe(404);
+    const conflict = await call(updateProfile, "PATCH", path(user.id), {
+      token,
+      params: { userId: user.id },
+      body: { username: "OTHER" },
+    });
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).message).toBe("This username is already taken.");
-    const short = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { password: "abc" } });
+    const short = await call(updateProfile, "PATCH", path(user.id), {
+      token,
+      params: { userId: user.id },
+      body: { password: "abc" },
+    });
     expect(short.status).toBe(400);
     expect((await short.json()).fieldErrors.password).toEqual(["Password requirements not met."]);
     const differ = await call(updateProfile, "PATCH", path(user.id), {
@@ -290,7 +403,11 @@ describe("PATCH /api/user/updateProfile/{userId}", () => {
       body: { password: "abcd", confirmPassword: "abce" },
     });
     expect((await differ.json()).fieldErrors.confirmPassword).toEqual(["Passwords do not match!"]);
-    const badAge = await call(updateProfile, "PATCH", path(user.id), { token, params: { userId: user.id }, body: { age: "old" } });
+    const badAge = await call(updateProfile, "PATCH", path(user.id), {
+      token,
+      params: { userId: user.id },
+      body: { age: "old" },
+    });
     expect(badAge.status).toBe(400);
   });
 
@@ -329,21 +446,52 @@ describe("admin user endpoints", () => {
     const { user, token } = await tokenFor("plain");
     const { user: boss, token: adminToken } = await tokenFor("boss", "Admin");
     const path = (id: string) => `/api/user/updateRole/${id}`;
-    expect((await call(updateRole, "PATCH", path(user.id), { params: { id: user.id }, body: { roleType: "Admin" } })).status).toBe(401);
-    expect((await call(updateRole, "PATCH", path(user.id), { token, params: { id: user.id }, body: { roleType: "Admin" } })).status).toBe(403);
-    const invalid = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "King" } });
+    expect(
+      (await call(updateRole, "PATCH", path(user.id), { params: { id: user.id }, body: { roleType: "Admin" } })).status,
+    ).toBe(401);
+    expect(
+      (await call(updateRole, "PATCH", path(user.id), { token, params: { id: user.id }, body: { roleType: "Admin" } }))
+        .status,
+    ).toBe(403);
+    const invalid = await call(updateRole, "PATCH", path(user.id), {
+      token: adminToken,
+      params: { id: user.id },
+      body: { roleType: "King" },
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).fieldErrors.roleType).toEqual(["roleType must be Admin or User."]);
-    expect((await call(updateRole, "PATCH", path(MISSING_ID), { token: adminToken, params: { id: MISSING_ID }, body: { roleType: "Admin" } })).status).toBe(
-      404,
-    );
-    expect((await call(updateRole, "PATCH", path("x"), { token: adminToken, params: { id: "x" }, body: { roleType: "Admin" } })).status).toBe(404);
-    const last = await call(updateRole, "PATCH", path(boss.id), { token: adminToken, params: { id: boss.id }, body: { roleType: "User" } });
+    expect(
+      (
+        await call(updateRole, "PATCH", path(MISSING_ID), {
+          token: adminToken,
+          params: { id: MISSING_ID },
+          body: { roleType: "Admin" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(updateRole, "PATCH", path("x"), {
+          token: adminToken,
+          params: { id: "x" },
+          body: { roleType: "Admin" },
+        })
+      ).status,
+    ).toBe(404);
+    const last = await call(updateRole, "PATCH", path(boss.id), {
+      token: adminToken,
+      params: { id: boss.id },
+      body: { roleType: "User" },
+    });
     expect(last.status).toBe(409);
     expect((await last.json()).message).toBe(
       "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
     );
-    const promoted = await call(updateRole, "PATCH", path(user.id), { token: adminToken, params: { id: user.id }, body: { roleType: "Admin" } });
+    const promoted = await call(updateRole, "PATCH", path(user.id), {
+      token: adminToken,
+      params: { id: user.id },
+      body: { roleType: "Admin" },
+    });
     expect(promoted.status).toBe(200);
     expect(await promoted.json()).toMatchObject({ _id: user.id, roleType: "Admin" });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe("Admin");
@@ -357,12 +505,20 @@ describe("admin user endpoints", () => {
     const own = await get(user.id, token);
     expect(own.status).toBe(200);
     const body = await own.json();
-    expect(userJsonSchema.strict().parse(body)).toMatchObject({ _id: user.id, username: "plain", email: "plain@example.test", roleType: "User" });
+    expect(userJsonSchema.strict().parse(body)).toMatchObject({
+      _id: user.id,
+      username: "plain",
+      email: "plain@example.test",
+      roleType: "User",
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|hash|\$2[aby]\$/i);
     expect(await (await get(other.id, adminToken)).json()).toMatchObject({ _id: other.id, username: "other" });
     const refused = await get(user.id, otherToken);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ message: "You may only see your own account.", error: "You may only see your own account." });
+    expect(await refused.json()).toEqual({
+      message: "You may only see your own account.",
+      error: "You may only see your own account.",
+    });
     expect((await get(user.id)).status).toBe(401);
     expect((await get("bad", adminToken)).status).toBe(404);
     expect((await get(MISSING_ID, adminToken)).status).toBe(404);
@@ -377,22 +533,33 @@ describe("admin user endpoints", () => {
     expect((await del(other.id, token)).status).toBe(403);
     expect((await del("bad", adminToken)).status).toBe(404);
     expect((await del(MISSING_ID, adminToken)).status).toBe(404);
-    const last = await call(deleteUser, "DELETE", `/api/user/${boss.id}`, { token: adminToken, params: { id: boss.id }, body: { currentPassword: "pw-boss" } });
+    const last = await call(deleteUser, "DELETE", `/api/user/${boss.id}`, {
+      token: adminToken,
+      params: { id: boss.id },
+      body: { currentPassword: "pw-boss" },
+    });
     expect(last.status).toBe(409);
     const removed = await del(other.id, adminToken);
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ message: "The user was deleted.", _id: other.id });
-    const self = await call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body: { currentPassword: "pw-plain" } });
+    const self = await call(deleteUser, "DELETE", `/api/user/${user.id}`, {
+      token,
+      params: { id: user.id },
+      body: { currentPassword: "pw-plain" },
+    });
     expect(self.status).toBe(200);
     expect(await prisma.user.count()).toBe(1);
   });
 
   test("DELETE /api/user/{own id} asks for the current password, and says when it is missing or wrong", async () => {
     const { user, token } = await tokenFor("careful");
-    const del = (body?: unknown) => call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body });
+    const del = (body?: unknown) =>
+      call(deleteUser, "DELETE", `/api/user/${user.id}`, { token, params: { id: user.id }, body });
     const missing = await del();
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ fieldErrors: { currentPassword: ["Enter your current password to delete your profile."] } });
+    expect(await missing.json()).toMatchObject({
+      fieldErrors: { currentPassword: ["Enter your current password to delete your profile."] },
+    });
     const wrong = await del({ currentPassword: "not-it" });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toMatchObject({ message: "The current password is not correct." });
@@ -423,7 +590,9 @@ describe("password reset endpoints", () => {
     await makeUser("mailfail");
     env.SMTP_URL = "smtp://127.0.0.1:1";
     try {
-      const response = await call(sendResetStandalone, "POST", "/api/send-reset-link", { body: { email: "mailfail@example.test" } });
+      const response = await call(sendResetStandalone, "POST", "/api/send-reset-link", {
+        body: { email: "mailfail@example.test" },
+      });
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("Password reset link has been sent to your email.");
       await settleBackgroundJobs();
@@ -437,9 +606,14 @@ describe("password reset endpoints", () => {
     const user = await makeUser("resetme");
     const token = "a-known-reset-token-for-the-test";
     await prisma.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 60_000) },
+      data: {
+        userId: user.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
-    const reset = (t: string, body: unknown) => call(resetPassword, "POST", `/api/auth/reset-password/${t}`, { params: { token: t }, body });
+    const reset = (t: string, body: unknown) =>
+      call(resetPassword, "POST", `/api/auth/reset-password/${t}`, { params: { token: t }, body });
     const short = await reset(token, { newPassword: "abc" });
     expect(short.status).toBe(400);
     expect(await short.text()).toBe("Password must be at least 4 characters long.");
@@ -460,7 +634,10 @@ describe("feedback endpoints", () => {
     const { token: adminToken } = await tokenFor("boss", "Admin");
     const body = { username: "writer", email: "writer@example.test", feedback: "More benches please" };
     expect((await call(feedbackSubmit, "POST", "/api/feedback/submit", { body })).status).toBe(401);
-    const empty = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body: { ...body, feedback: "" } });
+    const empty = await call(feedbackSubmit, "POST", "/api/feedback/submit", {
+      token,
+      body: { ...body, feedback: "" },
+    });
     expect(empty.status).toBe(400);
     expect((await empty.json()).fieldErrors.feedback).toHaveLength(1);
     const created = await call(feedbackSubmit, "POST", "/api/feedback/submit", { token, body });
@@ -472,7 +649,8 @@ describe("feedback endpoints", () => {
     expect((await call(feedbackList, "GET", "/api/feedback", { token })).status).toBe(403);
     expect(await (await call(feedbackList, "GET", "/api/feedback", { token: adminToken })).json()).toEqual([item]);
 
-    const patch = (id: string, t: string | undefined, b: unknown) => call(feedbackItem, "PATCH", `/api/feedback/${id}`, { token: t, params: { id }, body: b });
+    const patch = (id: string, t: string | undefined, b: unknown) =>
+      call(feedbackItem, "PATCH", `/api/feedback/${id}`, { token: t, params: { id }, body: b });
     expect((await patch(item._id, token, { isResolved: true })).status).toBe(403);
     expect((await patch(item._id, adminToken, { isResolved: "yes" })).status).toBe(400);
     expect((await patch(MISSING_ID, adminToken, { isResolved: true })).status).toBe(404);
@@ -480,7 +658,8 @@ describe("feedback endpoints", () => {
     const resolved = await patch(item._id, adminToken, { isResolved: true });
     expect(await resolved.json()).toEqual({ ...item, isResolved: true });
 
-    const del = (id: string, t?: string) => call(feedbackItem, "DELETE", `/api/feedback/${id}`, { token: t, params: { id } });
+    const del = (id: string, t?: string) =>
+      call(feedbackItem, "DELETE", `/api/feedback/${id}`, { token: t, params: { id } });
     expect((await del(item._id)).status).toBe(401);
     expect((await del(item._id, token)).status).toBe(403);
     expect((await del("zzz", adminToken)).status).toBe(404);
@@ -506,7 +685,9 @@ describe("OpenAPI document", () => {
     );
     expect(profileDoc.description).toContain("currentPassword");
     expect(profileDoc.responses["403"]).toBeDefined();
-    expect(document.paths["/api/auth/reset-password/{token}"].post.responses["200"].content["text/plain"]).toBeDefined();
+    expect(
+      document.paths["/api/auth/reset-password/{token}"].post.responses["200"].content["text/plain"],
+    ).toBeDefined();
     expect(document.paths["/api/feedback/{id}"].patch.responses["404"]).toBeDefined();
   });
 });

@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { database, prisma } from "~/utils/db.server";
 import { BCRYPT_COST } from "~/utils/password.server";
-import { changeUserRole, createUser, deleteUserAccount, registerUser, updateUserProfile, verifyLogin } from "~/models/user.server";
+import {
+  changeUserRole,
+  createUser,
+  deleteUserAccount,
+  registerUser,
+  updateUserProfile,
+  verifyLogin,
+} from "~/models/user.server";
 import { requireAdmin, requireUser } from "~/http/auth.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession, getUserForSession } from "~/models/session.server";
@@ -12,7 +19,8 @@ beforeEach(async () => {
   await truncateAll(database);
 });
 
-const makeUser = (name: string, role: "User" | "Admin" = "User") => createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+const makeUser = (name: string, role: "User" | "Admin" = "User") =>
+  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
 /** The user themself, from a session that has just signed in. */
 async function asSelf(user: { id: string; role: "User" | "Admin" }) {
@@ -38,7 +46,9 @@ describe("sessions", () => {
   test("requireUser sends a visitor to sign in and keeps the destination; requireAdmin answers 403 to a User", async () => {
     const visitor = await thrown(requireUser(await requestWithSession(null, "/userControlPanel?feedback=open")));
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("Location")).toBe(`/authorization?formType=signin&redirectTo=${encodeURIComponent("/userControlPanel?feedback=open")}`);
+    expect(visitor.headers.get("Location")).toBe(
+      `/authorization?formType=signin&redirectTo=${encodeURIComponent("/userControlPanel?feedback=open")}`,
+    );
     const user = await makeUser("guarded");
     const userRequest = await requestWithSession((await createSession(user.id)).id);
     expect((await requireUser(userRequest)).id).toBe(user.id);
@@ -87,8 +97,12 @@ describe("one person, one name", () => {
   ];
 
   test("concurrent sign-ups with case and Unicode variants of one name: exactly one wins each", async () => {
-    const attempts = groups.flatMap((group, g) => group.map((username, i) => ({ g, username, email: `race${g}-${i}@example.test` })));
-    const results = await Promise.all(attempts.map((a) => registerUser({ username: a.username, email: a.email, password: "abcd" })));
+    const attempts = groups.flatMap((group, g) =>
+      group.map((username, i) => ({ g, username, email: `race${g}-${i}@example.test` })),
+    );
+    const results = await Promise.all(
+      attempts.map((a) => registerUser({ username: a.username, email: a.email, password: "abcd" })),
+    );
     for (const [g, group] of groups.entries()) {
       const mine = results.filter((_, index) => attempts[index].g === g);
       expect(
@@ -96,7 +110,10 @@ describe("one person, one name", () => {
         group.join(" / "),
       ).toHaveLength(1);
       for (const refused of mine.filter((result) => !result.ok)) {
-        expect(refused).toEqual({ ok: false, conflicts: [{ field: "username", message: "This username is already taken." }] });
+        expect(refused).toEqual({
+          ok: false,
+          conflicts: [{ field: "username", message: "This username is already taken." }],
+        });
       }
     }
     expect(await prisma.user.count()).toBe(groups.length);
@@ -105,22 +122,35 @@ describe("one person, one name", () => {
   test("the database itself refuses a second spelling of a name, whoever skips the check", async () => {
     await makeUser("Ana");
     // createUser does no conflict check of its own: only the unique index stands in the way.
-    await expect(createUser({ username: "\uff21\uff2e\uff21", email: "wide@example.test", password: "abcd" })).rejects.toMatchObject({ code: "P2002" });
+    await expect(
+      createUser({ username: "\uff21\uff2e\uff21", email: "wide@example.test", password: "abcd" }),
+    ).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.user.count()).toBe(1);
   });
 
   test("names are stored in NFKC form; renaming to another's variant is refused, one's own variant is fine", async () => {
-    const wide = await createUser({ username: "\uff37\uff49\uff44\uff45", email: "wide@example.test", password: "abcd" });
+    const wide = await createUser({
+      username: "\uff37\uff49\uff44\uff45",
+      email: "wide@example.test",
+      password: "abcd",
+    });
     expect(wide.username).toBe("Wide");
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({ usernameKey: "wide" });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({
+      usernameKey: "wide",
+    });
     const other = await makeUser("other");
     expect(await updateUserProfile(other.id, { username: "WIDE" }, await asSelf(other))).toEqual({
       ok: false,
       reason: "conflict",
       conflicts: [{ field: "username", message: "This username is already taken." }],
     });
-    expect(await updateUserProfile(wide.id, { username: "WIDE" }, await asSelf(wide))).toMatchObject({ ok: true, user: { username: "WIDE" } });
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({ usernameKey: "wide" });
+    expect(await updateUserProfile(wide.id, { username: "WIDE" }, await asSelf(wide))).toMatchObject({
+      ok: true,
+      user: { username: "WIDE" },
+    });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: wide.id }, select: { usernameKey: true } })).toEqual({
+      usernameKey: "wide",
+    });
   });
 });
 
@@ -128,11 +158,18 @@ describe("profile updates", () => {
   test("missing fields keep their values; an update that changes nothing says so", async () => {
     const user = await makeUser("prof");
     const self = await asSelf(user);
-    expect(await updateUserProfile(user.id, {}, self)).toMatchObject({ ok: false, reason: "no-changes", user: { id: user.id } });
+    expect(await updateUserProfile(user.id, {}, self)).toMatchObject({
+      ok: false,
+      reason: "no-changes",
+      user: { id: user.id },
+    });
     const sameAgain = await updateUserProfile(user.id, { username: "prof", email: "PROF@example.test" }, self);
     expect(sameAgain).toMatchObject({ ok: false, reason: "no-changes", user: { email: "prof@example.test" } });
     const updated = await updateUserProfile(user.id, { age: 0, community: "No" }, self);
-    expect(updated).toMatchObject({ ok: true, user: { username: "prof", email: "prof@example.test", age: 0, community: "No" } });
+    expect(updated).toMatchObject({
+      ok: true,
+      user: { username: "prof", email: "prof@example.test", age: 0, community: "No" },
+    });
   });
 
   test("one's own new email, taken or not, waits for its link; an administrator's change of another's is refused when taken", async () => {
@@ -160,7 +197,10 @@ describe("profile updates", () => {
     const current = await createSession(user.id);
     const other = await createSession(user.id);
     const self = { userId: user.id, role: user.role, sessionId: current.id };
-    expect(await updateUserProfile(user.id, { password: "new-pass" }, self)).toMatchObject({ ok: true, passwordChanged: true });
+    expect(await updateUserProfile(user.id, { password: "new-pass" }, self)).toMatchObject({
+      ok: true,
+      passwordChanged: true,
+    });
     expect(await getUserForSession(current.id)).not.toBeNull();
     expect(await getUserForSession(other.id)).toBeNull();
     expect(await verifyLogin("pw@example.test", "new-pass")).not.toBeNull();
@@ -205,7 +245,9 @@ describe("roles", () => {
     await makeUser("keeper", "Admin");
     const user = await makeUser("leaver");
     const session = await createSession(user.id);
-    await prisma.feedback.create({ data: { username: "leaver", email: "leaver@example.test", feedback: "bye", userId: user.id } });
+    await prisma.feedback.create({
+      data: { username: "leaver", email: "leaver@example.test", feedback: "bye", userId: user.id },
+    });
     expect(await deleteUserAccount(user.id)).toEqual({ ok: true });
     expect(await prisma.session.count({ where: { id: session.id } })).toBe(0);
     expect(await getUserForSession(session.id)).toBeNull();

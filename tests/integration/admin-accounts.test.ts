@@ -11,7 +11,8 @@ beforeEach(async () => {
   await truncateAll(database);
 });
 
-const makeUser = (name: string, role: "User" | "Admin" = "User") => createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
+const makeUser = (name: string, role: "User" | "Admin" = "User") =>
+  createUser({ username: name, email: `${name}@example.test`, password: `pw-${name}`, role });
 
 async function cookieFor(userId: string) {
   return (await commitSessionCookie((await createSession(userId)).id)).split(";")[0];
@@ -66,7 +67,9 @@ describe("every admin action of the profiles and feedback areas is guarded on th
       expect((asVisitor as Response).headers.get("Location")).toMatch(/^\/authorization\?formType=signin/);
     }
     expect((await prisma.user.findUniqueOrThrow({ where: { id: target.id } })).role).toBe("User");
-    expect(await prisma.feedback.findUniqueOrThrow({ where: { id: feedback.id } })).toMatchObject({ isResolved: false });
+    expect(await prisma.feedback.findUniqueOrThrow({ where: { id: feedback.id } })).toMatchObject({
+      isResolved: false,
+    });
     for (const query of ["option=profiles", "option=feedback"]) {
       const request = new Request(`http://app.test/adminControlPanel?${query}`, { headers: { Cookie: userCookie } });
       expect(statusOf(await run(() => loader({ request, params: {}, context: {} })))).toBe(403);
@@ -83,7 +86,11 @@ describe("profiles area", () => {
     const alice = await makeUser("alice");
     await createUser({ username: "bob", email: "bob@walkers.test", password: "pw-bob" });
     const get = async (query: string) =>
-      (await loader({ request: new Request(`http://app.test/adminControlPanel?${query}`, { headers: { Cookie: cookie } }), params: {}, context: {} })) as {
+      (await loader({
+        request: new Request(`http://app.test/adminControlPanel?${query}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      })) as {
         area: { users: { username: string }[]; confirm: unknown };
       };
     expect((await get("option=profiles")).area.users.map((u) => u.username)).toEqual(["alice", "bob", "boss"]);
@@ -105,25 +112,45 @@ describe("profiles area", () => {
     expect(changed.headers.get("Location")).toBe(`/adminControlPanel?option=profiles&q=ali#user-${alice.id}`);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: alice.id } })).role).toBe("Admin");
 
-    const deleted = (await action({ request: post("option=profiles", { intent: "delete", id: alice.id }, cookie), params: {}, context: {} })) as Response;
+    const deleted = (await action({
+      request: post("option=profiles", { intent: "delete", id: alice.id }, cookie),
+      params: {},
+      context: {},
+    })) as Response;
     expect(deleted.status).toBe(302);
     expect(await prisma.user.count({ where: { id: alice.id } })).toBe(0);
 
     const lastAdmin = await run(() =>
-      action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "User" }, cookie), params: {}, context: {} }),
+      action({
+        request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "User" }, cookie),
+        params: {},
+        context: {},
+      }),
     );
     expect(statusOf(lastAdmin)).toBe(409);
     expect((lastAdmin as { data: { result: { error: Record<string, string[]> } } }).data.result.error).toEqual({
-      "": ["The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first."],
+      "": [
+        "The last administrator can neither lose the Admin role nor be deleted: make another user an administrator first.",
+      ],
     });
-    const lastDelete = await run(() => action({ request: post("option=profiles", { intent: "delete", id: admin.id }, cookie), params: {}, context: {} }));
+    const lastDelete = await run(() =>
+      action({ request: post("option=profiles", { intent: "delete", id: admin.id }, cookie), params: {}, context: {} }),
+    );
     expect(statusOf(lastDelete)).toBe(409);
     const bad = await run(() =>
-      action({ request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "King" }, cookie), params: {}, context: {} }),
+      action({
+        request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "King" }, cookie),
+        params: {},
+        context: {},
+      }),
     );
     expect(statusOf(bad)).toBe(400);
     const missing = await run(() =>
-      action({ request: post("option=profiles", { intent: "delete", id: "0123456789abcdef01234567" }, cookie), params: {}, context: {} }),
+      action({
+        request: post("option=profiles", { intent: "delete", id: "0123456789abcdef01234567" }, cookie),
+        params: {},
+        context: {},
+      }),
     );
     expect(statusOf(missing)).toBe(404);
   });
@@ -138,7 +165,9 @@ describe("feedback area", () => {
     const get = async (q: string) =>
       (
         (await loader({
-          request: new Request(`http://app.test/adminControlPanel?option=feedback&q=${q}`, { headers: { Cookie: cookie } }),
+          request: new Request(`http://app.test/adminControlPanel?option=feedback&q=${q}`, {
+            headers: { Cookie: cookie },
+          }),
           params: {},
           context: {},
         })) as {
@@ -151,17 +180,33 @@ describe("feedback area", () => {
     expect(await get("zzz")).toEqual([]);
 
     const mark = (isResolved: string) =>
-      action({ request: post("option=feedback", { intent: "setStatus", id: one.id, isResolved }, cookie), params: {}, context: {} });
+      action({
+        request: post("option=feedback", { intent: "setStatus", id: one.id, isResolved }, cookie),
+        params: {},
+        context: {},
+      });
     expect(((await mark("true")) as Response).status).toBe(302);
     expect((await prisma.feedback.findUniqueOrThrow({ where: { id: one.id } })).isResolved).toBe(true);
     await mark("false");
     expect((await prisma.feedback.findUniqueOrThrow({ where: { id: one.id } })).isResolved).toBe(false);
-    const deleted = (await action({ request: post("option=feedback&q=x", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })) as Response;
+    const deleted = (await action({
+      request: post("option=feedback&q=x", { intent: "delete", id: one.id }, cookie),
+      params: {},
+      context: {},
+    })) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=feedback&q=x#feedback-results");
     expect(await prisma.feedback.count()).toBe(1);
-    expect(statusOf(await run(() => action({ request: post("option=feedback", { intent: "delete", id: one.id }, cookie), params: {}, context: {} })))).toBe(
-      404,
-    );
+    expect(
+      statusOf(
+        await run(() =>
+          action({
+            request: post("option=feedback", { intent: "delete", id: one.id }, cookie),
+            params: {},
+            context: {},
+          }),
+        ),
+      ),
+    ).toBe(404);
   });
 });
 

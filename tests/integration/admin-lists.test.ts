@@ -10,14 +10,24 @@ import { prisma } from "~/utils/db.server";
 describe("admin lists", () => {
   test("a count is the number of rows its search lists, whatever the query holds", async () => {
     for (const name of ["a_b", "axb", "A%B", "aZZb", "Ab\\c"]) {
-      await createUser({ username: name, email: `${name.replace(/\W/g, "x")}${Math.random().toString(36).slice(2)}@example.test`, password: "pass1234" });
+      await createUser({
+        username: name,
+        email: `${name.replace(/\W/g, "x")}${Math.random().toString(36).slice(2)}@example.test`,
+        password: "pass1234",
+      });
     }
     await prisma.feedback.createMany({
-      data: ["50% off", "500 off", "Under_score", "UnderXscore", "back\\slash"].map((feedback) => ({ feedback, username: "u", email: "e@example.test" })),
+      data: ["50% off", "500 off", "Under_score", "UnderXscore", "back\\slash"].map((feedback) => ({
+        feedback,
+        username: "u",
+        email: "e@example.test",
+      })),
     });
     for (const q of ["a_b", "A_B", "a%b", "%", "_", "b\\c", "", "zz", "E", "nothing like it", null]) {
       expect(await countMatchingUsers(q), `users ${q}`).toBe((await listUsers({ q, take: 100 })).users.length);
-      expect(await countMatchingFeedback(q), `feedback ${q}`).toBe((await listFeedback({ q, take: 100 })).feedback.length);
+      expect(await countMatchingFeedback(q), `feedback ${q}`).toBe(
+        (await listFeedback({ q, take: 100 })).feedback.length,
+      );
     }
   });
 
@@ -36,7 +46,13 @@ describe("admin lists", () => {
     const first = await listUsers({ q: "PAGE", take: 2 });
     const second = await listUsers({ q: "PAGE", cursor: first.next, take: 2 });
     const third = await listUsers({ q: "PAGE", cursor: second.next, take: 2 });
-    expect([first, second, third].flatMap((page) => page.users.map((user) => user.username))).toEqual(["pagea", "pageb", "pagec", "paged", "pagee"]);
+    expect([first, second, third].flatMap((page) => page.users.map((user) => user.username))).toEqual([
+      "pagea",
+      "pageb",
+      "pagec",
+      "paged",
+      "pagee",
+    ]);
     expect(third.next).toBeNull();
 
     const seen: string[] = [];
@@ -50,10 +66,16 @@ describe("admin lists", () => {
     expect(new Set(seen)).toEqual(new Set(["one page", "two page", "three page", "four page"]));
     expect(seen).toHaveLength(4);
 
-    for (const forged of ["not-ours", Buffer.from('["x","y","z"]').toString("base64url"), Buffer.from("[1]").toString("base64url")]) {
+    for (const forged of [
+      "not-ours",
+      Buffer.from('["x","y","z"]').toString("base64url"),
+      Buffer.from("[1]").toString("base64url"),
+    ]) {
       expect(await listUsers({ q: "page", cursor: forged, take: 2 })).toEqual(first);
     }
-    expect(await listFeedback({ q: "page", cursor: "not-ours", take: 2 })).toEqual(await listFeedback({ q: "page", take: 2 }));
+    expect(await listFeedback({ q: "page", cursor: "not-ours", take: 2 })).toEqual(
+      await listFeedback({ q: "page", take: 2 }),
+    );
   });
 
   test("videos: newest first, those added together by title, a page at a time; a cursor whose video is gone is the first page", async () => {
@@ -66,7 +88,12 @@ describe("admin lists", () => {
         { title: "Later walk", createdAt: new Date(at.getTime() + 1000) },
         { title: "Latest walk", createdAt: new Date(at.getTime() + 2000) },
         { title: "Not this one", category: "other", createdAt: new Date(at.getTime() + 3000) },
-      ].map((video) => ({ category: "exercise", subCategory: "Stretching", url: "https://youtu.be/pSHjTRCQxIw", ...video })),
+      ].map((video) => ({
+        category: "exercise",
+        subCategory: "Stretching",
+        url: "https://youtu.be/pSHjTRCQxIw",
+        ...video,
+      })),
     });
     const seen: string[] = [];
     const pages: Awaited<ReturnType<typeof listVideos>>[] = [];
@@ -78,7 +105,11 @@ describe("admin lists", () => {
       cursor = page.next;
     } while (cursor);
     // The database's collation orders the titles of one moment; every row once, the later ones first.
-    const together = await prisma.video.findMany({ where: { createdAt: at }, orderBy: [{ title: "asc" }, { id: "asc" }], select: { title: true } });
+    const together = await prisma.video.findMany({
+      where: { createdAt: at },
+      orderBy: [{ title: "asc" }, { id: "asc" }],
+      select: { title: true },
+    });
     expect(seen).toEqual(["Latest walk", "Later walk", ...together.map((video) => video.title)]);
     expect(pages.map((page) => page.videos.length)).toEqual([3, 3, 1]);
     expect(await countMatchingVideos("WALK")).toBe(7);

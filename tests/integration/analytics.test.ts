@@ -54,23 +54,60 @@ beforeAll(async () => {
   });
   await prisma.video.createMany({
     data: [
-      { title: "Alpha", url: "https://www.youtube.com/embed/xTUmZcxf_tI", category: "exercise", subCategory: "Stretching", views: 10, likes: 1, dislikes: 4 },
-      { title: "Bravo", url: "https://www.youtube.com/embed/IR0yV_3DfBo", category: "exercise", subCategory: "Stretching", views: 30, likes: 0, dislikes: 0 },
-      { title: "Charlie", url: "https://www.youtube.com/embed/pSHjTRCQxIw", category: "health", subCategory: "Nutrition", views: 20, likes: 5, dislikes: 1 },
+      {
+        title: "Alpha",
+        url: "https://www.youtube.com/embed/xTUmZcxf_tI",
+        category: "exercise",
+        subCategory: "Stretching",
+        views: 10,
+        likes: 1,
+        dislikes: 4,
+      },
+      {
+        title: "Bravo",
+        url: "https://www.youtube.com/embed/IR0yV_3DfBo",
+        category: "exercise",
+        subCategory: "Stretching",
+        views: 30,
+        likes: 0,
+        dislikes: 0,
+      },
+      {
+        title: "Charlie",
+        url: "https://www.youtube.com/embed/pSHjTRCQxIw",
+        category: "health",
+        subCategory: "Nutrition",
+        views: 20,
+        likes: 5,
+        dislikes: 1,
+      },
     ],
   });
 });
 
-const asMap = (groups: { label: string; count: number | null }[]) => Object.fromEntries(groups.map((g) => [g.label, g.count]));
+const asMap = (groups: { label: string; count: number | null }[]) =>
+  Object.fromEntries(groups.map((g) => [g.label, g.count]));
 
 describe("user demographics", () => {
   test("counts per gender, ethnicity and community; groups of 1 to 4 come back suppressed (null), with the smallest larger group beside them", async () => {
     const result = await getUserDemographics();
     expect(result.total).toBe(16);
     // Other 2, Prefer Not To Say 1 and Not given 1 are hidden; with Male hidden too, 16 − 6 = 10 pins none of them down.
-    expect(asMap(result.gender)).toEqual({ Male: null, Female: 6, Other: null, "Prefer Not To Say": null, "Not given": null });
+    expect(asMap(result.gender)).toEqual({
+      Male: null,
+      Female: 6,
+      Other: null,
+      "Prefer Not To Say": null,
+      "Not given": null,
+    });
     expect(result.gender.map((g) => g.label)).toEqual(["Male", "Female", "Other", "Prefer Not To Say", "Not given"]);
-    expect(asMap(result.ethnicity)).toMatchObject({ White: 6, Asian: null, "Hispanic/Latino": null, "Not given": null, "Black/African American": 0 });
+    expect(asMap(result.ethnicity)).toMatchObject({
+      White: 6,
+      Asian: null,
+      "Hispanic/Latino": null,
+      "Not given": null,
+      "Black/African American": 0,
+    });
     // Hiding only "Not given" (2) would leave 16 − 9 − 5 = 2 for anyone to read.
     expect(asMap(result.community)).toEqual({ Yes: 9, No: null, "Not given": null });
   });
@@ -117,12 +154,21 @@ describe("video analytics", () => {
     expect(await titles("likes", "desc")).toEqual(["Charlie", "Alpha", "Bravo"]);
     expect(await titles("dislikes", "desc")).toEqual(["Alpha", "Charlie", "Bravo"]);
     expect(await titles("title", "desc")).toEqual(["Charlie", "Bravo", "Alpha"]);
-    expect((await getVideoAnalytics({ sort: "views", dir: "desc" })).totals).toEqual({ videos: 3, views: 60, likes: 6, dislikes: 5 });
+    expect((await getVideoAnalytics({ sort: "views", dir: "desc" })).totals).toEqual({
+      videos: 3,
+      views: 60,
+      likes: 6,
+      dislikes: 5,
+    });
   });
 
   test("the page loader reads ?sort and ?dir, falls back for unknown values, and is for admins only", async () => {
     const load = (search: string, cookie = adminCookie) =>
-      loader({ request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: cookie } }), params: {}, context: {} });
+      loader({
+        request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      });
     const sorted = await load("?sort=likes&dir=asc");
     expect(sorted.sort).toEqual({ sort: "likes", dir: "asc" });
     expect(sorted.videoAnalytics.videos.map((v) => v.title)).toEqual(["Bravo", "Alpha", "Charlie"]);
@@ -170,7 +216,12 @@ describe("the video list: idle videos in one line, the top ten first", () => {
           subCategory: "Stretching",
           views: 100 + index,
         })),
-        ...["Zulu", "Yankee"].map((title) => ({ title, url: `https://www.youtube.com/embed/idle${title}000`, category: "health", subCategory: "Nutrition" })),
+        ...["Zulu", "Yankee"].map((title) => ({
+          title,
+          url: `https://www.youtube.com/embed/idle${title}000`,
+          category: "health",
+          subCategory: "Nutrition",
+        })),
       ],
     });
     try {
@@ -196,12 +247,18 @@ describe("the video list: idle videos in one line, the top ten first", () => {
       expect(all.more).toBe(0);
 
       const load = async (search: string) =>
-        loader({ request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: adminCookie } }), params: {}, context: {} });
+        loader({
+          request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: adminCookie } }),
+          params: {},
+          context: {},
+        });
       expect((await load("")).list).toBe("top");
       expect((await load("?videos=all")).videoAnalytics.videos).toHaveLength(14);
       expect((await load("?videos=everything")).videoAnalytics.videos).toHaveLength(10);
     } finally {
-      await prisma.video.deleteMany({ where: { OR: [{ title: { startsWith: "Active" } }, { title: { in: ["Zulu", "Yankee"] } }] } });
+      await prisma.video.deleteMany({
+        where: { OR: [{ title: { startsWith: "Active" } }, { title: { in: ["Zulu", "Yankee"] } }] },
+      });
     }
   });
 });

@@ -28,7 +28,12 @@ let userToken: string;
 let adminToken: string;
 beforeAll(async () => {
   const user = await createUser({ username: "apiuser", email: "apiuser@example.test", password: "pass1234" });
-  const admin = await createUser({ username: "apiadmin", email: "apiadmin@example.test", password: "pass1234", role: "Admin" });
+  const admin = await createUser({
+    username: "apiadmin",
+    email: "apiadmin@example.test",
+    password: "pass1234",
+    role: "Admin",
+  });
   userToken = (await createSession(user.id)).id;
   adminToken = (await createSession(admin.id)).id;
 });
@@ -47,7 +52,9 @@ describe("API plumbing", () => {
     expect((await call(echo, "/api/echo")).status).toBe(401);
     const ok = await call(echo, "/api/echo", { headers: { Authorization: `Bearer ${userToken}` } });
     expect(await ok.json()).toEqual({ user: "apiuser" });
-    const extra = await createSession((await createUser({ username: "gone", email: "gone@example.test", password: "pass1234" })).id);
+    const extra = await createSession(
+      (await createUser({ username: "gone", email: "gone@example.test", password: "pass1234" })).id,
+    );
     await deleteSession(extra.id);
     const revoked = await call(echo, "/api/echo", { headers: { Authorization: `Bearer ${extra.id}` } });
     expect(revoked.status).toBe(401);
@@ -56,12 +63,27 @@ describe("API plumbing", () => {
 
   test("a User gets 403 on an admin endpoint; validation failures are 400 with field errors", async () => {
     const headers = { "Content-Type": "application/json" };
-    const forbidden = await call(echo, "/api/echo", { method: "POST", headers: { ...headers, Authorization: `Bearer ${userToken}` }, body: "{}" });
+    const forbidden = await call(echo, "/api/echo", {
+      method: "POST",
+      headers: { ...headers, Authorization: `Bearer ${userToken}` },
+      body: "{}",
+    });
     expect(forbidden.status).toBe(403);
-    const invalid = await call(echo, "/api/echo", { method: "POST", headers: { ...headers, Authorization: `Bearer ${adminToken}` }, body: "{}" });
+    const invalid = await call(echo, "/api/echo", {
+      method: "POST",
+      headers: { ...headers, Authorization: `Bearer ${adminToken}` },
+      body: "{}",
+    });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ message: expect.any(String), fieldErrors: { name: [expect.any(String)] } });
-    const notJson = await call(echo, "/api/echo", { method: "POST", headers: { ...headers, Authorization: `Bearer ${adminToken}` }, body: "{oops" });
+    expect(await invalid.json()).toMatchObject({
+      message: expect.any(String),
+      fieldErrors: { name: [expect.any(String)] },
+    });
+    const notJson = await call(echo, "/api/echo", {
+      method: "POST",
+      headers: { ...headers, Authorization: `Bearer ${adminToken}` },
+      body: "{oops",
+    });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).message).toBe("The request body is not valid JSON.");
   });

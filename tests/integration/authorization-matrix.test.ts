@@ -16,13 +16,20 @@ import { createSession } from "~/models/session.server";
 import { callRoute } from "../support/routes";
 
 /** Every intent an admin area's union schema accepts. */
-const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) => schema.options.map((option) => option.shape.intent.value);
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
+  schema.options.map((option) => option.shape.intent.value);
 
 type Access = "everyone" | "user" | "admin";
 type Row = { kind: "page" | "form" | "api"; method: string; path: string; access: Access; intent?: string };
 
 const NO_SUCH_ID = "0".repeat(24);
-const videoPages = ["/bodyWeightExercises", "/strechesForWalking", "/properWalkingTechniques", "/nutritionandHydration", "/injuryPrevention"];
+const videoPages = [
+  "/bodyWeightExercises",
+  "/strechesForWalking",
+  "/properWalkingTechniques",
+  "/nutritionandHydration",
+  "/injuryPrevention",
+];
 const adminAreas = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench"];
 
 const pages: Row[] = [
@@ -87,15 +94,45 @@ const forms: Row[] = [
   { kind: "form", method: "POST", path: `/reset/${"f".repeat(64)}`, access: "everyone" },
   { kind: "form", method: "POST", path: `/confirm-email/${"f".repeat(43)}`, intent: "confirm", access: "everyone" },
   { kind: "form", method: "POST", path: "/logout", access: "everyone" },
-  ...["update", "feedback", "delete"].map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel", intent, access: "user" as const })),
-  ...["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: `/videos/${NO_SUCH_ID}`, intent, access: "user" as const })),
+  ...["update", "feedback", "delete"].map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/userControlPanel",
+    intent,
+    access: "user" as const,
+  })),
+  ...["view", ...reactionIntents].map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: `/videos/${NO_SUCH_ID}`,
+    intent,
+    access: "user" as const,
+  })),
   // Each library page's cards post play and reactions to the page itself.
   ...VIDEO_TOPICS.flatMap((topic) =>
-    ["view", ...reactionIntents].map((intent) => ({ kind: "form" as const, method: "POST", path: topic.path, intent, access: "user" as const })),
+    ["view", ...reactionIntents].map((intent) => ({
+      kind: "form" as const,
+      method: "POST",
+      path: topic.path,
+      intent,
+      access: "user" as const,
+    })),
   ),
-  ...intentsOf(walkIntentSchema).map((intent) => ({ kind: "form" as const, method: "POST", path: "/userControlPanel/walks", intent, access: "user" as const })),
+  ...intentsOf(walkIntentSchema).map((intent) => ({
+    kind: "form" as const,
+    method: "POST",
+    path: "/userControlPanel/walks",
+    intent,
+    access: "user" as const,
+  })),
   // Report a problem: the pages are public, their form is for signed-in people.
-  ...["/trails/gold", `/benches/${NO_SUCH_ID}`].map((path) => ({ kind: "form" as const, method: "POST", path, intent: "report", access: "user" as const })),
+  ...["/trails/gold", `/benches/${NO_SUCH_ID}`].map((path) => ({
+    kind: "form" as const,
+    method: "POST",
+    path,
+    intent: "report",
+    access: "user" as const,
+  })),
   ...intentsOf(reportsIntentSchema).map((intent) => ({
     kind: "form" as const,
     method: "POST",
@@ -191,7 +228,10 @@ async function call(row: Row, role: "visitor" | "User" | "Admin") {
 }
 
 function sentToSignIn(response: Response) {
-  return [301, 302, 303].includes(response.status) && (response.headers.get("Location") ?? "").startsWith("/authorization?formType=signin");
+  return (
+    [301, 302, 303].includes(response.status) &&
+    (response.headers.get("Location") ?? "").startsWith("/authorization?formType=signin")
+  );
 }
 
 function admitted(response: Response) {
@@ -206,21 +246,22 @@ describe("authorization matrix", () => {
     expect(apiRows().length).toBe(endpointDocs.length);
   });
 
-  test.each(rows.map((row) => [`${row.method} ${row.path}${row.intent ? ` [${row.intent}]` : ""} (${row.access})`, row] as const))(
-    "%s",
-    async (_label, row) => {
-      const visitor = await call(row, "visitor");
-      const user = await call(row, "User");
-      const admin = await call(row, "Admin");
-      if (row.access === "everyone") {
-        for (const response of [visitor, user, admin]) expect(admitted(response), `status ${response.status}`).toBe(true);
-        return;
-      }
-      if (row.kind === "api") expect(visitor.status).toBe(401);
-      else expect(sentToSignIn(visitor), `visitor got ${visitor.status} ${visitor.headers.get("Location")}`).toBe(true);
-      if (row.access === "admin") expect(user.status).toBe(403);
-      else expect(admitted(user), `User got ${user.status}`).toBe(true);
-      expect(admitted(admin), `Admin got ${admin.status}`).toBe(true);
-    },
-  );
+  test.each(
+    rows.map(
+      (row) => [`${row.method} ${row.path}${row.intent ? ` [${row.intent}]` : ""} (${row.access})`, row] as const,
+    ),
+  )("%s", async (_label, row) => {
+    const visitor = await call(row, "visitor");
+    const user = await call(row, "User");
+    const admin = await call(row, "Admin");
+    if (row.access === "everyone") {
+      for (const response of [visitor, user, admin]) expect(admitted(response), `status ${response.status}`).toBe(true);
+      return;
+    }
+    if (row.kind === "api") expect(visitor.status).toBe(401);
+    else expect(sentToSignIn(visitor), `visitor got ${visitor.status} ${visitor.headers.get("Location")}`).toBe(true);
+    if (row.access === "admin") expect(user.status).toBe(403);
+    else expect(admitted(user), `User got ${user.status}`).toBe(true);
+    expect(admitted(admin), `Admin got ${admin.status}`).toBe(true);
+  });
 });

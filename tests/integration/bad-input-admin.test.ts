@@ -33,7 +33,12 @@ describe("bad input to the admin upload and searches never breaks the server nor
           const body = new FormData();
           for (const [field, value] of Object.entries(fields)) body.append(field, value as string);
           body.append("file", new Blob([content]), name);
-          const send = () => callRoute("/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", { method: "POST", sessionId: adminToken, body });
+          const send = () =>
+            callRoute("/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", {
+              method: "POST",
+              sessionId: adminToken,
+              body,
+            });
           await expectRefusalLeavesNoTrace(send, "the trail-path upload");
         },
       ),
@@ -41,7 +46,9 @@ describe("bad input to the admin upload and searches never breaks the server nor
     );
   });
 
-  test.each(searches.map((search) => [`GET /adminControlPanel?option=${search.option}&${search.param}=…`, search] as const))("%s", async (label, search) => {
+  test.each(
+    searches.map((search) => [`GET /adminControlPanel?option=${search.option}&${search.param}=…`, search] as const),
+  )("%s", async (label, search) => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(nasty, hostileText), async (text) => {
         const query = new URLSearchParams({ option: search.option, [search.param]: text });
@@ -55,16 +62,19 @@ describe("bad input to the admin upload and searches never breaks the server nor
     );
   });
 
-  test.each(places.map((place) => [`GET /adminControlPanel?option=${place.option}&${place.param}=…`, place] as const))("%s", async (label, place) => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(nasty, hostileText), async (text) => {
-        const query = new URLSearchParams({ option: place.option, [place.param]: text });
-        const before = await fingerprint();
-        const response = await callRoute(`/adminControlPanel?${query}`, { sessionId: adminToken });
-        expect(response.status, `${label} answered ${response.status} for ${JSON.stringify(text)}`).toBe(200);
-        expect(await fingerprint()).toBe(before);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  test.each(places.map((place) => [`GET /adminControlPanel?option=${place.option}&${place.param}=…`, place] as const))(
+    "%s",
+    async (label, place) => {
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(nasty, hostileText), async (text) => {
+          const query = new URLSearchParams({ option: place.option, [place.param]: text });
+          const before = await fingerprint();
+          const response = await callRoute(`/adminControlPanel?${query}`, { sessionId: adminToken });
+          expect(response.status, `${label} answered ${response.status} for ${JSON.stringify(text)}`).toBe(200);
+          expect(await fingerprint()).toBe(before);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });

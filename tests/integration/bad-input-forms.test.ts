@@ -2,7 +2,16 @@
 // refused request leaves the database exactly as it was.
 import * as fc from "fast-check";
 import { beforeAll, describe, test } from "vitest";
-import { BENCH_PAGE, expectRefusalLeavesNoTrace, formFields, forms, freshSession, fuzzData, nasty, RUNS } from "../support/bad-input";
+import {
+  BENCH_PAGE,
+  expectRefusalLeavesNoTrace,
+  formFields,
+  forms,
+  freshSession,
+  fuzzData,
+  nasty,
+  RUNS,
+} from "../support/bad-input";
 import { callRoute } from "../support/routes";
 
 let benchPage: string;
@@ -11,17 +20,21 @@ beforeAll(async () => {
 });
 
 describe("bad input to the pages never breaks the server nor half-writes", () => {
-  test.each(forms.map((form) => [`POST ${form.path}${form.intent ? ` [${form.intent}]` : ""}`, form] as const))("%s", async (label, form) => {
-    const values = fc.dictionary(fc.constantFrom(...formFields), nasty, { maxKeys: 10 });
-    await fc.assert(
-      fc.asyncProperty(values, async (fields) => {
-        const sessionId = form.as === "visitor" ? undefined : await freshSession(form.as === "admin" ? "Admin" : "User");
-        const body = new URLSearchParams(fields as Record<string, string>);
-        if (form.intent) body.set("intent", form.intent);
-        const path = form.path === BENCH_PAGE ? benchPage : form.path;
-        await expectRefusalLeavesNoTrace(() => callRoute(path, { method: "POST", sessionId, body }), label);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  test.each(forms.map((form) => [`POST ${form.path}${form.intent ? ` [${form.intent}]` : ""}`, form] as const))(
+    "%s",
+    async (label, form) => {
+      const values = fc.dictionary(fc.constantFrom(...formFields), nasty, { maxKeys: 10 });
+      await fc.assert(
+        fc.asyncProperty(values, async (fields) => {
+          const sessionId =
+            form.as === "visitor" ? undefined : await freshSession(form.as === "admin" ? "Admin" : "User");
+          const body = new URLSearchParams(fields as Record<string, string>);
+          if (form.intent) body.set("intent", form.intent);
+          const path = form.path === BENCH_PAGE ? benchPage : form.path;
+          await expectRefusalLeavesNoTrace(() => callRoute(path, { method: "POST", sessionId, body }), label);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });

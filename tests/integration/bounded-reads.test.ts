@@ -48,7 +48,10 @@ beforeAll(async () => {
 /** One request's answer, its size and the SQL statements it sent. */
 async function timed(path: string, token: string, init: RequestInit & { sessionId?: string } = {}) {
   const before = statements.length;
-  const response = await callRoute(path, init.sessionId ? init : { ...init, headers: { Authorization: `Bearer ${token}` } });
+  const response = await callRoute(
+    path,
+    init.sessionId ? init : { ...init, headers: { Authorization: `Bearer ${token}` } },
+  );
   const body = await response.arrayBuffer();
   return { bytes: body.byteLength, response, body, sql: statements.slice(before) };
 }
@@ -91,7 +94,11 @@ describe("reads bounded by design", () => {
     expect(page.bytes).toBeLessThan(200 * 1024);
     expect(page.response.headers.get("Link")).toMatch(/^<\/api\/walks\?cursor=[\w-]+&limit=50>; rel="next"$/);
 
-    expectBoundedReads((await timed("/api/walks", heavy.token)).sql, (await timed("/api/walks", light.token)).sql, "Walk");
+    expectBoundedReads(
+      (await timed("/api/walks", heavy.token)).sql,
+      (await timed("/api/walks", light.token)).sql,
+      "Walk",
+    );
   });
 
   test("following the cursors visits every walk once, in order, and a cursor we did not make is refused", async () => {
@@ -112,8 +119,12 @@ describe("reads bounded by design", () => {
       pages++;
     }
     expect(seen.size).toBe(500);
-    expect((await callRoute("/api/walks?limit=101", { headers: { Authorization: `Bearer ${heavy.token}` } })).status).toBe(400);
-    const forged = await callRoute("/api/walks?cursor=not-ours", { headers: { Authorization: `Bearer ${heavy.token}` } });
+    expect(
+      (await callRoute("/api/walks?limit=101", { headers: { Authorization: `Bearer ${heavy.token}` } })).status,
+    ).toBe(400);
+    const forged = await callRoute("/api/walks?cursor=not-ours", {
+      headers: { Authorization: `Bearer ${heavy.token}` },
+    });
     expect(forged.status).toBeLessThan(500);
   });
 
@@ -124,7 +135,11 @@ describe("reads bounded by design", () => {
     const html = Buffer.from(page.body).toString("utf8");
     expect(html).toContain("Older walks");
     const many = await timed("/userControlPanel/walks", heavy.token, { sessionId: heavy.token });
-    expectBoundedReads(many.sql, (await timed("/userControlPanel/walks", light.token, { sessionId: light.token })).sql, "Walk");
+    expectBoundedReads(
+      many.sql,
+      (await timed("/userControlPanel/walks", light.token, { sessionId: light.token })).sql,
+      "Walk",
+    );
   });
 });
 
@@ -150,7 +165,12 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
   const feedbackPage = "/adminControlPanel?option=feedback";
 
   beforeAll(async () => {
-    const user = await createUser({ username: "listadmin", email: "listadmin@example.test", password: "pass1234", role: "Admin" });
+    const user = await createUser({
+      username: "listadmin",
+      email: "listadmin@example.test",
+      password: "pass1234",
+      role: "Admin",
+    });
     admin.id = user.id;
     admin.token = (await createSession(user.id)).id;
     await prisma.feedback.create({
@@ -165,17 +185,26 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     const api = (path: string) => () => timed(path, admin.token);
     const page = (path: string) => () => timed(path, admin.token, { sessionId: admin.token });
     // Asked once first, so what is cached per data version is in the cache for both readings.
-    for (const run of [api("/api/user/users"), api("/api/feedback"), page(profilesPage), page(feedbackPage)]) await run();
+    for (const run of [api("/api/user/users"), api("/api/feedback"), page(profilesPage), page(feedbackPage)])
+      await run();
     one.usersApi = (await api("/api/user/users")()).sql;
     one.feedbackApi = (await api("/api/feedback")()).sql;
     one.profilesPage = (await page(profilesPage)()).sql;
     one.feedbackPage = (await page(feedbackPage)()).sql;
 
-    const passwordHash = (await prisma.user.findUniqueOrThrow({ where: { id: heavy.id }, select: { passwordHash: true } })).passwordHash;
+    const passwordHash = (
+      await prisma.user.findUniqueOrThrow({ where: { id: heavy.id }, select: { passwordHash: true } })
+    ).passwordHash;
     for (let start = 0; start < MANY; start += 5_000) {
       const names = Array.from({ length: 5_000 }, (_, i) => `bulk${String(start + i).padStart(5, "0")}`);
       await prisma.user.createMany({
-        data: names.map((name) => ({ username: name, usernameKey: name, usernameShapeKey: name, email: `${name}@example.test`, passwordHash })),
+        data: names.map((name) => ({
+          username: name,
+          usernameKey: name,
+          usernameShapeKey: name,
+          email: `${name}@example.test`,
+          passwordHash,
+        })),
       });
       await prisma.feedback.createMany({
         data: names.map((_, i) => ({
@@ -209,7 +238,8 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
     expect(page.bytes).toBeLessThan(200 * 1024);
     const feedback = JSON.parse(Buffer.from(page.body).toString("utf8")) as Record<string, unknown>[];
     expect(feedback).toHaveLength(FEEDBACK_API_PAGE.defaultSize);
-    for (const row of feedback) expect(Object.keys(row).sort()).toEqual(["_id", "email", "feedback", "isResolved", "username"]);
+    for (const row of feedback)
+      expect(Object.keys(row).sort()).toEqual(["_id", "email", "feedback", "isResolved", "username"]);
     expect(page.response.headers.get("Link")).toMatch(/^<\/api\/feedback\?cursor=[\w-]+&limit=100>; rel="next"$/);
 
     expectBoundedReads((await timed("/api/feedback", admin.token)).sql, one.feedbackApi, "Feedback");
@@ -264,7 +294,9 @@ describe("admin lists bounded by design: 20,000 accounts and 20,000 feedback mes
       expect(page.response.status).toBe(200);
       expect(page.bytes).toBeLessThan(200 * 1024);
       const html = Buffer.from(page.body).toString("utf8");
-      expect(html).toContain(`More than 1,000 ${path === profilesPage ? "users" : "messages"}; ${ADMIN_LIST_PAGE.defaultSize} on this page`);
+      expect(html).toContain(
+        `More than 1,000 ${path === profilesPage ? "users" : "messages"}; ${ADMIN_LIST_PAGE.defaultSize} on this page`,
+      );
       expect(linkTo(html, more)).toMatch(/cursor=/);
       expectBoundedReads((await timed(path, admin.token, { sessionId: admin.token })).sql, few, table);
     }

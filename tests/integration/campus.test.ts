@@ -27,7 +27,11 @@ function api(method: string, token: string | null, body?: unknown) {
 }
 
 function post(sessionId: string, fields: Record<string, string>) {
-  return callRoute("/adminControlPanel?option=campus", { method: "POST", sessionId, body: new URLSearchParams(fields) });
+  return callRoute("/adminControlPanel?option=campus", {
+    method: "POST",
+    sessionId,
+    body: new URLSearchParams(fields),
+  });
 }
 
 async function version() {
@@ -57,14 +61,27 @@ describe("GET and PATCH /api/campus", () => {
   test("an unknown time zone is refused with a sentence naming it, and nothing changes", async () => {
     const response = await api("PATCH", adminToken, { name: "Half Saved", timeZone: "Mars/Olympus" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ message: 'Unknown time zone "Mars/Olympus". Use a name like America/Chicago.' });
-    expect(await (await api("GET", null)).json()).toMatchObject({ name: "Sample Campus", timeZone: "America/New_York" });
+    expect(await response.json()).toMatchObject({
+      message: 'Unknown time zone "Mars/Olympus". Use a name like America/Chicago.',
+    });
+    expect(await (await api("GET", null)).json()).toMatchObject({
+      name: "Sample Campus",
+      timeZone: "America/New_York",
+    });
   });
 
   test("an admin changes the name, the clock and the centre; the footer, About and titles follow", async () => {
-    const response = await api("PATCH", adminToken, { name: "Riverside College", timeZone: "america/chicago", center: [-87.6298, 41.8781] });
+    const response = await api("PATCH", adminToken, {
+      name: "Riverside College",
+      timeZone: "america/chicago",
+      center: [-87.6298, 41.8781],
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ name: "Riverside College", timeZone: "America/Chicago", center: [-87.6298, 41.8781] });
+    expect(await response.json()).toMatchObject({
+      name: "Riverside College",
+      timeZone: "America/Chicago",
+      center: [-87.6298, 41.8781],
+    });
     const about = await callRoute("/about");
     const html = await about.text();
     expect(html).toContain("<title>About | Riverside College | Walking Trails</title>");
@@ -75,7 +92,10 @@ describe("GET and PATCH /api/campus", () => {
     expect(text).toContain("About Walking Trails");
     expect(await pageText(await callRoute("/privacy"))).toContain("A wellness project for Riverside College.");
     // The centre goes with null; a stale If-Match is refused.
-    expect(await (await api("PATCH", adminToken, { center: null })).json()).toMatchObject({ center: null, name: "Riverside College" });
+    expect(await (await api("PATCH", adminToken, { center: null })).json()).toMatchObject({
+      center: null,
+      name: "Riverside College",
+    });
     const stale = await callRoute("/api/campus", {
       method: "PATCH",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}`, "If-Match": '"0"' },
@@ -106,7 +126,11 @@ describe("the Campus area of the control panel", () => {
     });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/adminControlPanel?option=campus#campus-settings");
-    expect(await (await api("GET", null)).json()).toMatchObject({ name: "Lakeside University", timeZone: "Europe/Berlin", center: null });
+    expect(await (await api("GET", null)).json()).toMatchObject({
+      name: "Lakeside University",
+      timeZone: "Europe/Berlin",
+      center: null,
+    });
     expect(await pageText(await callRoute("/about"))).toContain("A wellness project for Lakeside University.");
   });
 
@@ -149,7 +173,9 @@ describe("the Campus area of the control panel", () => {
 describe("every time shown is on the campus clock", () => {
   test("a notice's end on a trail page follows the campus's time zone, with its abbreviation", async () => {
     const endsAt = new Date(Date.UTC(2030, 0, 15, 17, 30));
-    await prisma.notice.create({ data: { trailId: "673e9addbf9ebe061ef810bf", kind: "caution", message: "Clock check", endsAt } });
+    await prisma.notice.create({
+      data: { trailId: "673e9addbf9ebe061ef810bf", kind: "caution", message: "Clock check", endsAt },
+    });
     await api("PATCH", adminToken, { timeZone: "America/New_York" });
     expect(await pageText(await callRoute("/trails/gold"))).toContain("Until Tue, Jan 15, 2030, 12:30 PM EST");
     await api("PATCH", adminToken, { timeZone: "America/Los_Angeles" });
@@ -179,7 +205,14 @@ describe("where a point may be placed", () => {
     const response = await callRoute("/adminControlPanel?option=bench", {
       method: "POST",
       sessionId: adminToken,
-      body: new URLSearchParams({ intent: "create-bench", bench_number: "990", location: "Riverside", latitude: "45.52", longitude: "-122.68", trailId: "" }),
+      body: new URLSearchParams({
+        intent: "create-bench",
+        bench_number: "990",
+        location: "Riverside",
+        latitude: "45.52",
+        longitude: "-122.68",
+        trailId: "",
+      }),
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -204,7 +237,10 @@ describe("where a point may be placed", () => {
 describe("the first save of the settings", () => {
   test("two first saves at the same moment both get an answer, never a 500", async () => {
     await prisma.campus.deleteMany();
-    const [first, second] = await Promise.all([api("PATCH", adminToken, { name: "First College" }), api("PATCH", adminToken, { name: "Second College" })]);
+    const [first, second] = await Promise.all([
+      api("PATCH", adminToken, { name: "First College" }),
+      api("PATCH", adminToken, { name: "Second College" }),
+    ]);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(await prisma.campus.count()).toBe(1);
     expect(((await (await api("GET", null)).json()) as { version: number }).version).toBe(2);
@@ -213,7 +249,9 @@ describe("the first save of the settings", () => {
   test("two first form saves from the same unsaved version: one is saved, the other refused as stale", async () => {
     await prisma.campus.deleteMany();
     const save = (name: string) => post(adminToken, { intent: "save-campus", name, timeZone: "UTC", version: "0" });
-    const statuses = (await Promise.all([save("First College"), save("Second College")])).map((response) => response.status);
+    const statuses = (await Promise.all([save("First College"), save("Second College")])).map(
+      (response) => response.status,
+    );
     expect(statuses.sort()).toEqual([302, 409]);
     expect(await (await api("GET", null)).json()).toMatchObject({ version: 1, timeZone: "UTC" });
   });

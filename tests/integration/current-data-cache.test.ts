@@ -36,7 +36,10 @@ describe("a value held while the data and the clock allow", () => {
     expect(await read()).toBe("build 2");
     // A notice is written like any other row: its version moves too.
     const trail = await prisma.trail.findFirstOrThrow({ select: { id: true } });
-    const notice = await prisma.notice.create({ data: { trailId: trail.id, kind: "caution", message: "Mud" }, select: { id: true } });
+    const notice = await prisma.notice.create({
+      data: { trailId: trail.id, kind: "caution", message: "Mud" },
+      select: { id: true },
+    });
     expect(await read()).toBe("build 3");
     expect(await read()).toBe("build 3");
     await prisma.notice.delete({ where: { id: notice.id } });

@@ -45,9 +45,13 @@ describe("per-person demographics leave the admin API", () => {
   test("an admin reading, updating or promoting someone else gets no demographics back", async () => {
     const read = (await (await api(`/api/user/${person.id}`, admin.token)).json()) as Record<string, unknown>;
     const updated = (await (
-      await api(`/api/user/updateProfile/${person.id}`, admin.token, "PATCH", { username: `${read.username as string}x` })
+      await api(`/api/user/updateProfile/${person.id}`, admin.token, "PATCH", {
+        username: `${read.username as string}x`,
+      })
     ).json()) as Record<string, unknown>;
-    const promoted = (await (await api(`/api/user/updateRole/${person.id}`, admin.token, "PATCH", { roleType: "User" })).json()) as Record<string, unknown>;
+    const promoted = (await (
+      await api(`/api/user/updateRole/${person.id}`, admin.token, "PATCH", { roleType: "User" })
+    ).json()) as Record<string, unknown>;
     for (const answer of [read, updated, promoted]) {
       expect(answer._id).toBe(person.id);
       for (const field of DEMOGRAPHICS) expect(answer, field).not.toHaveProperty(field);
@@ -67,9 +71,14 @@ describe("per-person demographics leave the admin API", () => {
     for (const guess of guesses) {
       const response = await api(`/api/user/updateProfile/${person.id}`, admin.token, "PATCH", guess);
       expect(response.status, JSON.stringify(guess)).toBe(400);
-      expect((await response.json()).message).toBe("Administrators cannot see or set a user's age, gender, ethnicity or community: leave them out.");
+      expect((await response.json()).message).toBe(
+        "Administrators cannot see or set a user's age, gender, ethnicity or community: leave them out.",
+      );
     }
-    const stored = await prisma.user.findUniqueOrThrow({ where: { id: person.id }, select: { age: true, gender: true, ethnicity: true, community: true } });
+    const stored = await prisma.user.findUniqueOrThrow({
+      where: { id: person.id },
+      select: { age: true, gender: true, ethnicity: true, community: true },
+    });
     expect(stored).toEqual({ age: 23, gender: "Female", ethnicity: "Asian", community: "Yes" });
     // The person sets their own as before.
     expect((await api(`/api/user/updateProfile/${person.id}`, person.token, "PATCH", { age: 24 })).status).toBe(200);

@@ -65,7 +65,11 @@ type SignInOptions = { from?: string; cookie?: string };
 function pageSignIn(email: string, password: string, { from = nextAddress(), cookie }: SignInOptions = {}) {
   return callRoute("/authorization?formType=signin", {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: from, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      [CLIENT_ADDRESS_HEADER]: from,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams({ intent: "signin", email, password }),
   });
 }
@@ -73,7 +77,11 @@ function pageSignIn(email: string, password: string, { from = nextAddress(), coo
 function apiSignIn(email: string, password: string, { from = nextAddress(), cookie }: SignInOptions = {}) {
   return callRoute("/api/user/signin", {
     method: "POST",
-    headers: { "Content-Type": "application/json", [CLIENT_ADDRESS_HEADER]: from, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      [CLIENT_ADDRESS_HEADER]: from,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: JSON.stringify({ email, password }),
   });
 }
@@ -87,7 +95,9 @@ async function landing(response: Response) {
 
 /** Twenty strangers, each from an address of its own, guessing at once. */
 async function attack(email: string, failures = signInPolicy.account.linkAfter) {
-  const answers = await Promise.all(Array.from({ length: failures }, (_, i) => (i % 2 ? apiSignIn : pageSignIn)(email, `guess-${i}`)));
+  const answers = await Promise.all(
+    Array.from({ length: failures }, (_, i) => (i % 2 ? apiSignIn : pageSignIn)(email, `guess-${i}`)),
+  );
   expect(answers.map((answer) => answer.status)).toEqual(Array(failures).fill(401));
 }
 
@@ -124,7 +134,12 @@ describe("the device cookie", () => {
       signUpApi: await callRoute("/api/user/signup", {
         method: "POST",
         headers: { "Content-Type": "application/json", [CLIENT_ADDRESS_HEADER]: nextAddress() },
-        body: JSON.stringify({ username: "newbie2", email: "newbie2@example.test", password: "fresh-pass", confirmPassword: "fresh-pass" }),
+        body: JSON.stringify({
+          username: "newbie2",
+          email: "newbie2@example.test",
+          password: "fresh-pass",
+          confirmPassword: "fresh-pass",
+        }),
       }),
     };
     for (const [kind, answer] of Object.entries(answers)) {
@@ -239,7 +254,9 @@ describe("twenty failures, then the right password", () => {
     }
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
     // The genuine one still works.
-    expect((await pageSignIn("owner@example.test", PASSWORD, { cookie: genuine })).headers.get("Location")).toBe("/userHome");
+    expect((await pageSignIn("owner@example.test", PASSWORD, { cookie: genuine })).headers.get("Location")).toBe(
+      "/userHome",
+    );
   });
 
   test("one browser remembers several accounts: the other account's sign-in does not make it a stranger to the first", async () => {
@@ -305,7 +322,11 @@ describe("the sign-in link", () => {
   const finish = (token: string, cookie?: string) =>
     callRoute(`/signin-link/${token}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: nextAddress(), ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        [CLIENT_ADDRESS_HEADER]: nextAddress(),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body: "",
     });
 
@@ -357,7 +378,9 @@ describe("the sign-in link", () => {
 
   test("an expired link, a made-up one, and one voided by a password change are refused with a way to sign in again", async () => {
     const user = await owner();
-    expect(await deliverSignInLink(user.id, "under-attack", new Date(Date.now() - SIGN_IN_LINK_TTL_MS - 1_000))).toBe("sent");
+    expect(await deliverSignInLink(user.id, "under-attack", new Date(Date.now() - SIGN_IN_LINK_TTL_MS - 1_000))).toBe(
+      "sent",
+    );
     const expired = linkTokenIn(mails().at(-1)!);
     const voided = await mailedLink();
     await prisma.$transaction(async (tx) => setPasswordHash(tx, user.id, await hashPassword("changed-password")));

@@ -71,7 +71,11 @@ const surfaces = {
     });
     const cookie = response.headers.getSetCookie().find((header) => header.startsWith("__toast="));
     const { toast } = await getToast(new Request(BASE, { headers: { Cookie: cookie?.split(";")[0] ?? "" } }));
-    return { status: response.status, location: response.headers.get("Location"), message: toast?.message.replace(typed, "<typed>") };
+    return {
+      status: response.status,
+      location: response.headers.get("Location"),
+      message: toast?.message.replace(typed, "<typed>"),
+    };
   },
   async api(user: { id: string; session: string }, fields: Record<string, string>, typed: string): Promise<Seen> {
     const response = await callRoute(`/api/user/updateProfile/${user.id}`, {
@@ -80,7 +84,12 @@ const surfaces = {
       body: JSON.stringify(fields),
     });
     const body = await response.json();
-    return { status: response.status, keys: Object.keys(body).sort(), message: body.message?.replace(typed, "<typed>"), email: body.email };
+    return {
+      status: response.status,
+      keys: Object.keys(body).sort(),
+      message: body.message?.replace(typed, "<typed>"),
+      email: body.email,
+    };
   },
 };
 
@@ -184,8 +193,12 @@ describe("the confirmation link", () => {
     expect(first.headers.get("Location")).toBe("/authorization?formType=signin");
     const again = await confirm(token);
     expect(again.status).toBe(410);
-    expect(await pageText(again)).toContain("This email confirmation link is invalid, has expired or has already been used.");
-    expect(await pageText(await callRoute(`/confirm-email/${token}`))).toContain("This email confirmation link is invalid");
+    expect(await pageText(again)).toContain(
+      "This email confirmation link is invalid, has expired or has already been used.",
+    );
+    expect(await pageText(await callRoute(`/confirm-email/${token}`))).toContain(
+      "This email confirmation link is invalid",
+    );
   });
 
   test("two confirmations at once change the email once", async () => {
@@ -198,8 +211,14 @@ describe("the confirmation link", () => {
   test("expires after a day", async () => {
     const user = await account("late");
     const token = await requestLink(user, "late.new@example.test");
-    expect(await confirmEmailChange(token, null, new Date(Date.now() + EMAIL_CHANGE_TTL_MS + 1000))).toEqual({ ok: false, reason: "invalid-token" });
-    await prisma.emailChangeToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await confirmEmailChange(token, null, new Date(Date.now() + EMAIL_CHANGE_TTL_MS + 1000))).toEqual({
+      ok: false,
+      reason: "invalid-token",
+    });
+    await prisma.emailChangeToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await confirm(token)).status).toBe(410);
     expect(await emailOf(user.id)).toBe(user.email);
   });
@@ -238,7 +257,9 @@ describe("the confirmation link", () => {
   });
 
   test("a made-up token shows the explanation, and its button does nothing", async () => {
-    expect(await pageText(await callRoute(`/confirm-email/${"f".repeat(43)}`))).toContain("This email confirmation link is invalid");
+    expect(await pageText(await callRoute(`/confirm-email/${"f".repeat(43)}`))).toContain(
+      "This email confirmation link is invalid",
+    );
     expect(await deliverEmailChange("no-such-user", "ghost@example.test")).toBe("no-account");
     expect((await confirm("f".repeat(43))).status).toBe(410);
   });
@@ -249,7 +270,11 @@ describe("an administrator changing someone else's email", () => {
     const admin = await account("chief", "Admin");
     const user = await account("managed");
     await account("holder");
-    const taken = await surfaces.api({ id: user.id, session: admin.session }, { email: "holder@example.test" }, "holder@example.test");
+    const taken = await surfaces.api(
+      { id: user.id, session: admin.session },
+      { email: "holder@example.test" },
+      "holder@example.test",
+    );
     expect(taken).toMatchObject({ status: 409, message: "An account with this email already exists." });
     expect(await emailOf(user.id)).toBe(user.email);
     const moved = await callRoute(`/api/user/updateProfile/${user.id}`, {
@@ -258,9 +283,16 @@ describe("an administrator changing someone else's email", () => {
       body: JSON.stringify({ email: "managed.moved@example.test" }),
     });
     expect(moved.status).toBe(200);
-    expect(await moved.json()).toEqual({ _id: user.id, username: "managed", email: "managed.moved@example.test", roleType: "User" });
+    expect(await moved.json()).toEqual({
+      _id: user.id,
+      username: "managed",
+      email: "managed.moved@example.test",
+      roleType: "User",
+    });
     expect(await emailOf(user.id)).toBe("managed.moved@example.test");
     const sent = await mails();
-    expect(sent.map(({ to, subject }) => ({ to, subject }))).toEqual([{ to: user.email, subject: "Your Walking Trails email was changed" }]);
+    expect(sent.map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: user.email, subject: "Your Walking Trails email was changed" },
+    ]);
   });
 });

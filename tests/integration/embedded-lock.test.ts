@@ -16,7 +16,10 @@ function dataDir() {
 /** A lock as another container's server writes it: pid 1, its own host name. */
 function foreignLock(dir: string, heartbeatAgoMs: number) {
   mkdirSync(path.dirname(dir), { recursive: true });
-  writeFileSync(`${dir}.lock`, JSON.stringify({ owner: "other-container", host: "3f2a9c1b7d4e", pid: 1, heartbeat: Date.now() - heartbeatAgoMs }));
+  writeFileSync(
+    `${dir}.lock`,
+    JSON.stringify({ owner: "other-container", host: "3f2a9c1b7d4e", pid: 1, heartbeat: Date.now() - heartbeatAgoMs }),
+  );
 }
 
 describe("one server per embedded database", () => {
@@ -27,7 +30,9 @@ describe("one server per embedded database", () => {
     expect(await app.exited).toBe(1);
     const lines = app.output().trim().split("\n");
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Cannot start: .*the embedded database is in use by another server \(process 1 on host 3f2a9c1b7d4e, alive \d+ s ago\)/);
+    expect(lines[0]).toMatch(
+      /^Cannot start: .*the embedded database is in use by another server \(process 1 on host 3f2a9c1b7d4e, alive \d+ s ago\)/,
+    );
     // The holder's lock is left as it was.
     expect(JSON.parse(readFileSync(`${dir}.lock`, "utf8")).owner).toBe("other-container");
   }, 60_000);
@@ -54,19 +59,23 @@ describe("one server per embedded database", () => {
     const parent = mkdtempSync(path.join(tmpdir(), "wt-lock-ro-"));
     chmodSync(parent, 0o700);
     // Run as nobody (tests run as root, whom permissions do not stop).
-    const result = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "build/server.js"], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        PORT: "1",
-        HOST: "127.0.0.1",
-        APP_URL: "http://127.0.0.1:1",
-        SESSION_SECRET: "test-session-secret-0123456789",
-        PGLITE_DATA_DIR: path.join(parent, "pglite"),
+    const result = spawnSync(
+      "setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, "build/server.js"],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "production",
+          PORT: "1",
+          HOST: "127.0.0.1",
+          APP_URL: "http://127.0.0.1:1",
+          SESSION_SECRET: "test-session-secret-0123456789",
+          PGLITE_DATA_DIR: path.join(parent, "pglite"),
+        },
+        encoding: "utf8",
+        timeout: 30_000,
       },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    );
     rmSync(parent, { recursive: true, force: true });
     expect(result.status).toBe(1);
     const lines = `${result.stdout}${result.stderr}`.trim().split("\n");

@@ -20,20 +20,34 @@ describe("an empty start", () => {
     expect(await prisma.user.count({ where: { role: "Admin" } })).toBe(1);
     const again = await seedDatabase(prisma, { sampleData: true });
     expect(again.applied).toEqual([]);
-    expect([await prisma.trail.count(), await prisma.bench.count(), await prisma.video.count(), await prisma.campus.count()]).toEqual([0, 0, 0, 0]);
+    expect([
+      await prisma.trail.count(),
+      await prisma.bench.count(),
+      await prisma.video.count(),
+      await prisma.campus.count(),
+    ]).toEqual([0, 0, 0, 0]);
   });
 
   test("the public pages and answers work with no trails, benches or videos", async () => {
     for (const target of ["/", "/about", "/privacy", "/api/notices"]) {
       expect((await callRoute(target)).status, target).toBe(200);
     }
-    expect(await (await callRoute("/api/campus")).json()).toMatchObject({ name: "Our campus", timeZone: "America/New_York", center: null });
+    expect(await (await callRoute("/api/campus")).json()).toMatchObject({
+      name: "Our campus",
+      timeZone: "America/New_York",
+      center: null,
+    });
   });
 });
 
 describe("the first place on an empty campus", () => {
   test("a bench 3,000 km from the sample campus is taken; the next one must be near it", async () => {
-    const admin = await createUser({ username: "firstplace", email: "firstplace@example.test", password: "pass1234", role: "Admin" });
+    const admin = await createUser({
+      username: "firstplace",
+      email: "firstplace@example.test",
+      password: "pass1234",
+      role: "Admin",
+    });
     const token = (await createSession(admin.id)).id;
     const create = (body: object) =>
       callRoute("/api/bench/bench", {
@@ -42,13 +56,17 @@ describe("the first place on an empty campus", () => {
         body: JSON.stringify(body),
       });
     // Portland, Oregon: about 3,500 km from the sample campus in Georgia.
-    expect((await create({ bench_number: 1, location: "Riverside", latitude: 45.52, longitude: -122.68 })).status).toBe(201);
+    expect((await create({ bench_number: 1, location: "Riverside", latitude: 45.52, longitude: -122.68 })).status).toBe(
+      201,
+    );
     const far = await create({ bench_number: 2, location: "Back east", latitude: 33.98, longitude: -84.005 });
     expect(far.status).toBe(400);
     expect(await far.json()).toMatchObject({
       message: "This point is 3,506 km from the campus; points must be within 5 km of its trails and benches.",
     });
-    expect((await create({ bench_number: 2, location: "Down the path", latitude: 45.53, longitude: -122.69 })).status).toBe(201);
+    expect(
+      (await create({ bench_number: 2, location: "Down the path", latitude: 45.53, longitude: -122.69 })).status,
+    ).toBe(201);
     await prisma.bench.deleteMany();
   });
 });
@@ -65,7 +83,9 @@ function everyGetPath(): string[] {
     .filter((id) => build.routes[id]?.module.loader)
     .map((id) => fullPath(id).replace(/\/+/g, "/") || "/")
     .filter((path) => !path.includes("*"));
-  const areas = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench", "campus"].map((option) => `/adminControlPanel?option=${option}`);
+  const areas = ["profiles", "videos", "feedback", "reports", "notices", "trail", "bench", "campus"].map(
+    (option) => `/adminControlPanel?option=${option}`,
+  );
   const api = endpointDocs.filter((doc) => doc.method === "get").map((doc) => doc.path.replace(/\{[^}]+\}/g, ":id"));
   const fill = (path: string) =>
     path
@@ -80,16 +100,24 @@ describe("every page and answer on an empty campus", () => {
   test("a visitor, a walker and the admin get no 500 anywhere, and sentences where lists would be", async () => {
     const people = await Promise.all(
       (["User", "Admin"] as const).map(async (role) => {
-        const user = await createUser({ username: `empty${role}`, email: `empty${role}@example.test`, password: "pass1234", role });
+        const user = await createUser({
+          username: `empty${role}`,
+          email: `empty${role}@example.test`,
+          password: "pass1234",
+          role,
+        });
         return (await createSession(user.id)).id;
       }),
     );
     const paths = everyGetPath();
-    expect(paths).toEqual(expect.arrayContaining(["/trails", "/api/trails/trails", "/adminControlPanel?option=campus", "/adminAnalytics"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/trails", "/api/trails/trails", "/adminControlPanel?option=campus", "/adminAnalytics"]),
+    );
     const failures: string[] = [];
     for (const sessionId of [undefined, ...people]) {
       for (const path of paths) {
-        const headers: Record<string, string> = sessionId && path.startsWith("/api/") ? { Authorization: `Bearer ${sessionId}` } : {};
+        const headers: Record<string, string> =
+          sessionId && path.startsWith("/api/") ? { Authorization: `Bearer ${sessionId}` } : {};
         const response = await callRoute(path, { headers, sessionId });
         if (response.status >= 500) failures.push(`${path} as ${sessionId ?? "visitor"}: ${response.status}`);
         await response.body?.cancel();

@@ -5,7 +5,14 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { apiSignIn, migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import {
+  apiSignIn,
+  migratedDataDir,
+  startApp,
+  stopAllApps,
+  waitForHealthy,
+  type AppProcess,
+} from "../support/app-process";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" };
 
@@ -77,7 +84,9 @@ describe("bodies are capped while they stream", () => {
 
     const HUNDRED_MB = 100 * 1024 * 1024;
     const floods = Promise.all([
-      ...[1, 2, 3].map(() => flood(app.url, "/authorization?formType=signin", "application/x-www-form-urlencoded", HUNDRED_MB)),
+      ...[1, 2, 3].map(() =>
+        flood(app.url, "/authorization?formType=signin", "application/x-www-form-urlencoded", HUNDRED_MB),
+      ),
       ...[1, 2, 3].map(() => flood(app.url, "/api/feedback/submit", "application/json", HUNDRED_MB)),
     ]);
     const health: { status: number; ms: number }[] = [];
@@ -123,7 +132,8 @@ describe("the upload route", () => {
       answered: new Promise<{ head: string; ms: number }>((resolve) => {
         socket.on("data", (chunk: string) => {
           answer += chunk;
-          if (answer.includes("\r\n\r\n")) resolve({ head: answer.split("\r\n\r\n")[0], ms: performance.now() - started });
+          if (answer.includes("\r\n\r\n"))
+            resolve({ head: answer.split("\r\n\r\n")[0], ms: performance.now() - started });
         });
         socket.on("close", () => resolve({ head: answer, ms: performance.now() - started }));
       }).finally(() => clearInterval(drip)),
@@ -143,7 +153,14 @@ describe("the upload route", () => {
     const signUp = await fetch(`${app.url}/api/user/signup`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...account, confirmPassword: account.password, age: "30", gender: "Female", ethnicity: "", community: "Yes" }),
+      body: JSON.stringify({
+        ...account,
+        confirmPassword: account.password,
+        age: "30",
+        gender: "Female",
+        ethnicity: "",
+        community: "Yes",
+      }),
     });
     expect(signUp.status).toBe(201);
     const userCookie = cookiesOf(await apiSignIn(app, account.email, account.password));
@@ -154,13 +171,23 @@ describe("the upload route", () => {
     const gpx = await (await fetch(`${app.url}/trails/gold/download/gpx`)).text();
     const form = new FormData();
     form.append("file", new Blob([gpx]), "gold.gpx");
-    const upload = await fetch(`${app.url}${target}`, { method: "POST", body: form, redirect: "manual", headers: { Cookie: adminCookie, Origin: app.url } });
+    const upload = await fetch(`${app.url}${target}`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { Cookie: adminCookie, Origin: app.url },
+    });
     expect(upload.status).toBe(302);
     expect(upload.headers.get("Location")).toMatch(/^\/adminControlPanel\/trail-path\/[a-f0-9]{24}$/);
     const answers = await Promise.all(strangers.map((stranger) => stranger.answered));
-    expect(answers.map((answer) => answer.head.split("\r\n")[0])).toEqual([...Array(3).fill("HTTP/1.1 302 Found"), "HTTP/1.1 403 Forbidden"]);
+    expect(answers.map((answer) => answer.head.split("\r\n")[0])).toEqual([
+      ...Array(3).fill("HTTP/1.1 302 Found"),
+      "HTTP/1.1 403 Forbidden",
+    ]);
     for (const answer of answers.slice(0, 3)) {
-      expect(answer.head).toMatch(/\r\nlocation: \/authorization\?formType=signin&redirectTo=%2FadminControlPanel%2Ftrail-path/i);
+      expect(answer.head).toMatch(
+        /\r\nlocation: \/authorization\?formType=signin&redirectTo=%2FadminControlPanel%2Ftrail-path/i,
+      );
     }
     for (const answer of answers) {
       expect(answer.head).toMatch(/\r\nconnection: close/i);
@@ -173,7 +200,9 @@ describe("the upload route", () => {
 
 // Values an attacker can put in a header with curl: visible ASCII, spaces and bytes above 0x7f.
 const headerText = fc.string({
-  unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((c) => String.fromCharCode(c)),
+  unit: fc
+    .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }))
+    .map((c) => String.fromCharCode(c)),
   maxLength: 80,
 });
 const cookieValue = fc.oneof(
@@ -214,19 +243,34 @@ const requestShape = fc.record({
     ),
     { nil: undefined },
   ),
-  origin: fc.option(fc.oneof(headerText, fc.constantFrom("null", "https://evil.example", "http://127.0.0.1:1")), { nil: undefined }),
+  origin: fc.option(fc.oneof(headerText, fc.constantFrom("null", "https://evil.example", "http://127.0.0.1:1")), {
+    nil: undefined,
+  }),
   host: fc.option(
     headerText.filter((v) => v.trim() !== ""),
     { nil: undefined },
   ),
   forwarded: fc.option(headerText, { nil: undefined }),
-  cookies: fc.array(fc.tuple(fc.constantFrom("__session", "XSRF-TOKEN", "__toast", "other"), cookieValue), { maxLength: 3 }),
+  cookies: fc.array(fc.tuple(fc.constantFrom("__session", "XSRF-TOKEN", "__toast", "other"), cookieValue), {
+    maxLength: 3,
+  }),
   xsrf: fc.option(headerText, { nil: undefined }),
-  authorization: fc.option(fc.oneof(headerText, fc.constantFrom("Bearer ", "Bearer " + "f".repeat(64), "Basic Zm9vOmJhcg==")), { nil: undefined }),
+  authorization: fc.option(
+    fc.oneof(headerText, fc.constantFrom("Bearer ", "Bearer " + "f".repeat(64), "Basic Zm9vOmJhcg==")),
+    { nil: undefined },
+  ),
   body: fc.oneof(
     fc.constant(""),
     headerText,
-    fc.constantFrom("{", "{}", "null", "[]", "email=%00&password=%ff", "__intent__={", "__intent__=%7B%22type%22%3A1%7D"),
+    fc.constantFrom(
+      "{",
+      "{}",
+      "null",
+      "[]",
+      "email=%00&password=%ff",
+      "__intent__={",
+      "__intent__=%7B%22type%22%3A1%7D",
+    ),
   ),
 });
 
@@ -250,7 +294,14 @@ function rawRequest(base: string, shape: RequestShape) {
   if (body) headers["Content-Length"] = String(Buffer.byteLength(body, "latin1"));
   return new Promise<number>((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: shape.path, method: shape.method, headers, setHost: shape.host === undefined },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: shape.path,
+        method: shape.method,
+        headers,
+        setHost: shape.host === undefined,
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode!));
@@ -275,7 +326,11 @@ describe("no header, cookie or content type reaches a 5xx", () => {
 
   test("a page action posted as JSON, text/plain or multipart is 415, a broken Conform intent is a 4xx", async () => {
     for (const type of ["application/json", "text/plain", "multipart/form-data; boundary=x", "multipart/form-data"]) {
-      const response = await fetch(`${app.url}/authorization?formType=signin`, { method: "POST", headers: { "Content-Type": type }, body: "x" });
+      const response = await fetch(`${app.url}/authorization?formType=signin`, {
+        method: "POST",
+        headers: { "Content-Type": type },
+        body: "x",
+      });
       expect(response.status, type).toBe(415);
     }
     const brokenIntent = await fetch(`${app.url}/authorization?formType=signin`, {
@@ -339,7 +394,11 @@ describe("the log", () => {
   test("is one JSON object per line, with reset tokens redacted and no cookie or header values", async () => {
     const marker = "cookie-marker-7f3a9";
     await fetch(`${app.url}/reset/secret-token-5d1e`, { headers: { Cookie: `__session=${marker}` } });
-    await fetch(`${app.url}/api/auth/reset-password/secret-token-5d1e`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await fetch(`${app.url}/api/auth/reset-password/secret-token-5d1e`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
     const lines = app
       .output()
@@ -354,7 +413,9 @@ describe("the log", () => {
       }
     });
     // The generated administrator's password is printed as plain text once, on purpose.
-    expect(notJson.filter((line) => !/Administrator account created|email:|password:|Store it now/.test(line))).toEqual([]);
+    expect(notJson.filter((line) => !/Administrator account created|email:|password:|Store it now/.test(line))).toEqual(
+      [],
+    );
     expect(app.output()).toContain('"path":"/reset/[redacted]"');
     expect(app.output()).toContain('"path":"/api/auth/reset-password/[redacted]"');
     expect(app.output()).not.toContain("secret-token-5d1e");
@@ -364,7 +425,12 @@ describe("the log", () => {
 
 describe("behind a reverse proxy that rewrites Host", () => {
   test("forms from APP_URL's origin work, other origins do not, and cookies are Secure for an https APP_URL", async () => {
-    const proxied = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), APP_URL: "https://trails.example.edu", TRUST_PROXY: "1", ...ADMIN });
+    const proxied = await startApp({
+      PGLITE_DATA_DIR: await migratedDataDir(),
+      APP_URL: "https://trails.example.edu",
+      TRUST_PROXY: "1",
+      ...ADMIN,
+    });
     await waitForHealthy(proxied, 60_000);
     // nginx's defaults: Host is the upstream's name, the client's address is appended to X-Forwarded-For.
     const asProxy = (origin: string) =>
@@ -402,6 +468,8 @@ describe("behind a reverse proxy that rewrites Host", () => {
     expect(missing.output()).toContain("Invalid configuration: APP_URL is required in production");
     const insecure = await startApp({ PGLITE_DATA_DIR: "memory://", APP_URL: "http://trails.example.edu" });
     expect(await insecure.exited).toBe(1);
-    expect(insecure.output()).toContain("Invalid configuration: APP_URL must use https:// in production unless it is a loopback address");
+    expect(insecure.output()).toContain(
+      "Invalid configuration: APP_URL must use https:// in production unless it is a loopback address",
+    );
   }, 60_000);
 });

@@ -16,33 +16,63 @@ async function rows(now: Date) {
   const at = (offset: number) => new Date(now.getTime() + offset);
   const live = {
     session: (await prisma.session.create({ data: { id: hex(32), userId: user.id, expiresAt: at(HOUR) } })).id,
-    token: (await prisma.passwordResetToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR) } })).id,
-    link: (await prisma.signInLinkToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR) } })).id,
+    token: (
+      await prisma.passwordResetToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR) } })
+    ).id,
+    link: (await prisma.signInLinkToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR) } }))
+      .id,
     emailChange: (
-      await prisma.emailChangeToken.create({ data: { tokenHash: hex(32), userId: user.id, newEmail: `${name}.new@example.test`, expiresAt: at(HOUR) } })
+      await prisma.emailChangeToken.create({
+        data: { tokenHash: hex(32), userId: user.id, newEmail: `${name}.new@example.test`, expiresAt: at(HOUR) },
+      })
     ).id,
     limit: (await prisma.rateLimit.create({ data: { key: `sweep:live:${hex(8)}`, count: 3, resetAt: at(HOUR) } })).key,
   };
   const dead = {
-    sessions: await Promise.all([1, 2, 3].map(async () => (await prisma.session.create({ data: { id: hex(32), userId: user.id, expiresAt: at(-1) } })).id)),
+    sessions: await Promise.all(
+      [1, 2, 3].map(
+        async () => (await prisma.session.create({ data: { id: hex(32), userId: user.id, expiresAt: at(-1) } })).id,
+      ),
+    ),
     tokens: [
       (await prisma.passwordResetToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(-1) } })).id,
-      (await prisma.passwordResetToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR), usedAt: at(-1000) } })).id,
+      (
+        await prisma.passwordResetToken.create({
+          data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR), usedAt: at(-1000) },
+        })
+      ).id,
     ],
     links: [
       (await prisma.signInLinkToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(-1) } })).id,
-      (await prisma.signInLinkToken.create({ data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR), usedAt: at(-1000) } })).id,
+      (
+        await prisma.signInLinkToken.create({
+          data: { tokenHash: hex(32), userId: user.id, expiresAt: at(HOUR), usedAt: at(-1000) },
+        })
+      ).id,
     ],
     emailChanges: [
-      (await prisma.emailChangeToken.create({ data: { tokenHash: hex(32), userId: user.id, newEmail: "a@example.test", expiresAt: at(-1) } })).id,
       (
         await prisma.emailChangeToken.create({
-          data: { tokenHash: hex(32), userId: user.id, newEmail: "b@example.test", expiresAt: at(HOUR), usedAt: at(-1000) },
+          data: { tokenHash: hex(32), userId: user.id, newEmail: "a@example.test", expiresAt: at(-1) },
+        })
+      ).id,
+      (
+        await prisma.emailChangeToken.create({
+          data: {
+            tokenHash: hex(32),
+            userId: user.id,
+            newEmail: "b@example.test",
+            expiresAt: at(HOUR),
+            usedAt: at(-1000),
+          },
         })
       ).id,
     ],
     limits: await Promise.all(
-      [1, 2].map(async () => (await prisma.rateLimit.create({ data: { key: `sweep:dead:${hex(8)}`, count: 9, resetAt: at(-1) } })).key),
+      [1, 2].map(
+        async () =>
+          (await prisma.rateLimit.create({ data: { key: `sweep:dead:${hex(8)}`, count: 9, resetAt: at(-1) } })).key,
+      ),
     ),
   };
   return { live, dead };

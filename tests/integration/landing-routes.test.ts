@@ -60,28 +60,48 @@ describe("the greeting on /userHome", () => {
   test('a new account is greeted "Welcome" for the visit sign-up began (reloads too); a later sign-in says "Welcome back"', async () => {
     const signedUp = await callRoute(
       "/authorization?formType=signup",
-      form({ intent: "signup", username: "newcomer", email: "newcomer@example.test", password: "newcomer-pw", confirmPassword: "newcomer-pw" }),
+      form({
+        intent: "signup",
+        username: "newcomer",
+        email: "newcomer@example.test",
+        password: "newcomer-pw",
+        confirmPassword: "newcomer-pw",
+      }),
     );
     expect(signedUp.headers.get("Location")).toBe("/userHome");
     const first = await sessionOf(signedUp);
-    const heading = async (sessionId: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await (await callRoute("/userHome", { sessionId })).text())?.[1];
+    const heading = async (sessionId: string) =>
+      /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(await (await callRoute("/userHome", { sessionId })).text())?.[1];
     expect(await heading(first)).toBe("Welcome, newcomer");
     expect(await heading(first)).toBe("Welcome, newcomer");
 
-    const signedIn = await callRoute("/authorization?formType=signin", form({ intent: "signin", email: "newcomer@example.test", password: "newcomer-pw" }));
+    const signedIn = await callRoute(
+      "/authorization?formType=signin",
+      form({ intent: "signin", email: "newcomer@example.test", password: "newcomer-pw" }),
+    );
     expect(await heading(await sessionOf(signedIn))).toBe("Welcome back, newcomer");
 
     // The sign-up visit left open past a day no longer counts as the first.
-    await prisma.session.update({ where: { id: first }, data: { createdAt: new Date(Date.now() - NEW_ACCOUNT_GREETING_MS - 1000) } });
+    await prisma.session.update({
+      where: { id: first },
+      data: { createdAt: new Date(Date.now() - NEW_ACCOUNT_GREETING_MS - 1000) },
+    });
     expect(await heading(first)).toBe("Welcome back, newcomer");
-    expect(await pageText(await callRoute("/userHome", { sessionId: (await createSession(walker)).id }))).toContain("Welcome back, walker");
+    expect(await pageText(await callRoute("/userHome", { sessionId: (await createSession(walker)).id }))).toContain(
+      "Welcome back, walker",
+    );
   });
 
   test("an account made through the API is new in the session it was given", async () => {
     const response = await callRoute("/api/user/signup", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "apinew", email: "apinew@example.test", password: "apinew-pw", confirmPassword: "apinew-pw" }),
+      body: JSON.stringify({
+        username: "apinew",
+        email: "apinew@example.test",
+        password: "apinew-pw",
+        confirmPassword: "apinew-pw",
+      }),
     });
     expect(response.status).toBe(201);
     const { token } = (await response.json()) as { token: string };

@@ -14,18 +14,24 @@ test(`the lockfile is accepted by npm ${IMAGE_NPM}, the npm of the official Node
     for (const file of ["package.json", "package-lock.json"]) copyFileSync(file, path.join(dir, file));
     let output = "";
     try {
-      output = execFileSync("npx", ["-y", `npm@${IMAGE_NPM}`, "ci", "--dry-run", "--ignore-scripts", "--no-audit", "--no-fund"], {
-        cwd: dir,
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-        timeout: 120_000,
-      });
+      output = execFileSync(
+        "npx",
+        ["-y", `npm@${IMAGE_NPM}`, "ci", "--dry-run", "--ignore-scripts", "--no-audit", "--no-fund"],
+        {
+          cwd: dir,
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+          timeout: 120_000,
+        },
+      );
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: string; stderr?: string };
       output = `${stdout ?? ""}${stderr ?? ""}`;
     }
     // On failure npm names what is missing; `npm run lock` regenerates the lockfile with that npm.
-    expect(output, "run `npm run lock` to regenerate package-lock.json with the image's npm").not.toMatch(/npm error|npm ERR!/);
+    expect(output, "run `npm run lock` to regenerate package-lock.json with the image's npm").not.toMatch(
+      /npm error|npm ERR!/,
+    );
     expect(output).toMatch(/\badd\b|up to date/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

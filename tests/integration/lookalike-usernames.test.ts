@@ -65,7 +65,15 @@ describe("sign-up", () => {
 
   test("the API answers 409 with the message at the username; a name that only looks similar to no one is welcome", async () => {
     await makeUser("admin");
-    for (const username of ["\u0430dmin", "adrnin", "ADMIN", "\uff41\uff44\uff4d\uff49\uff4e", "\u0410DMIN", "admi\u0144", "admin\u0301"]) {
+    for (const username of [
+      "\u0430dmin",
+      "adrnin",
+      "ADMIN",
+      "\uff41\uff44\uff4d\uff49\uff4e",
+      "\u0410DMIN",
+      "admi\u0144",
+      "admin\u0301",
+    ]) {
       const response = await callRoute(
         "/api/user/signup",
         json("POST", { username, email: "someone@example.test", password: "abcd-pw", confirmPassword: "abcd-pw" }),
@@ -75,7 +83,12 @@ describe("sign-up", () => {
     }
     const welcome = await callRoute(
       "/api/user/signup",
-      json("POST", { username: "admina", email: "admina@example.test", password: "abcd-pw", confirmPassword: "abcd-pw" }),
+      json("POST", {
+        username: "admina",
+        email: "admina@example.test",
+        password: "abcd-pw",
+        confirmPassword: "abcd-pw",
+      }),
     );
     expect(welcome.status).toBe(201);
     expect(await prisma.user.count()).toBe(2);
@@ -83,20 +96,31 @@ describe("sign-up", () => {
 
   test("racing sign-ups of look-alikes of one name: exactly one wins, the others get the message", async () => {
     const names = ["paypal", ...disguises];
-    const results = await Promise.all(names.map((username, index) => registerUser({ username, email: `race${index}@example.test`, password: "abcd-pw" })));
+    const results = await Promise.all(
+      names.map((username, index) =>
+        registerUser({ username, email: `race${index}@example.test`, password: "abcd-pw" }),
+      ),
+    );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    for (const refused of results.filter((result) => !result.ok)) expect(refused).toEqual({ ok: false, conflicts: [{ field: "username", message: TAKEN }] });
+    for (const refused of results.filter((result) => !result.ok))
+      expect(refused).toEqual({ ok: false, conflicts: [{ field: "username", message: TAKEN }] });
     expect(await prisma.user.count()).toBe(1);
   });
 
   test("the database refuses a look-alike that only the second key catches, whoever skips the check", async () => {
     await makeUser("PayPal");
     // "PayPaI" case-folds to "paypai": only usernameShapeKey ("paypal") is equal, and its unique index stands in the way.
-    await expect(createUser({ username: "PayPaI", email: "capital-i@example.test", password: "abcd-pw" })).rejects.toMatchObject({ code: "P2002" });
-    await expect(createUser({ username: "\u0397\u0395LL\u039f", email: "greek@example.test", password: "abcd-pw" })).resolves.toMatchObject({
+    await expect(
+      createUser({ username: "PayPaI", email: "capital-i@example.test", password: "abcd-pw" }),
+    ).rejects.toMatchObject({ code: "P2002" });
+    await expect(
+      createUser({ username: "\u0397\u0395LL\u039f", email: "greek@example.test", password: "abcd-pw" }),
+    ).resolves.toMatchObject({
       username: "\u0397\u0395LL\u039f",
     });
-    await expect(createUser({ username: "hello", email: "latin@example.test", password: "abcd-pw" })).rejects.toMatchObject({ code: "P2002" });
+    await expect(
+      createUser({ username: "hello", email: "latin@example.test", password: "abcd-pw" }),
+    ).rejects.toMatchObject({ code: "P2002" });
     expect(await prisma.user.count()).toBe(2);
   });
 });
@@ -106,12 +130,17 @@ describe("profile changes", () => {
     await makeUser("PayPal");
     const me = await makeUser("walker");
     const sessionId = (await createSession(me.id)).id;
-    const refused = await callRoute("/userControlPanel", { ...form({ intent: "update", username: "PayPaI" }), sessionId });
+    const refused = await callRoute("/userControlPanel", {
+      ...form({ intent: "update", username: "PayPaI" }),
+      sessionId,
+    });
     expect(refused.status).toBe(409);
     const html = await refused.text();
     expect(html).toContain(TAKEN);
     expect(fieldValue(html, "username")).toBe("PayPaI");
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: me.id }, select: { username: true } })).username).toBe("walker");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: me.id }, select: { username: true } })).username).toBe(
+      "walker",
+    );
 
     const own = await callRoute("/userControlPanel", { ...form({ intent: "update", username: "wa1ker" }), sessionId });
     expect(own.status).toBe(302);
@@ -123,10 +152,15 @@ describe("profile changes", () => {
     const me = await makeUser("walker");
     const admin = await makeUser("boss", "Admin");
     for (const token of [(await createSession(me.id)).id, (await createSession(admin.id)).id]) {
-      const response = await callRoute(`/api/user/updateProfile/${me.id}`, json("PATCH", { username: "\u0420ayPal" }, token));
+      const response = await callRoute(
+        `/api/user/updateProfile/${me.id}`,
+        json("PATCH", { username: "\u0420ayPal" }, token),
+      );
       expect(response.status).toBe(409);
       expect(await response.json()).toMatchObject({ message: TAKEN });
     }
-    expect((await prisma.user.findUniqueOrThrow({ where: { id: me.id }, select: { username: true } })).username).toBe("walker");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: me.id }, select: { username: true } })).username).toBe(
+      "walker",
+    );
   });
 });

@@ -3,11 +3,25 @@
 // is refused, 409 on the page and 412 in the API, and the database keeps the edit that came first. The
 // races are real: both edits start before either has finished.
 import { beforeEach, describe, expect, test } from "vitest";
-import { addBenchVideo, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
+import {
+  addBenchVideo,
+  createBench,
+  deleteBench,
+  deleteBenchVideo,
+  listBenches,
+  updateBench,
+} from "~/models/bench.server";
 import { createSession } from "~/models/session.server";
 import { updateCoordinate, updateTrailFacts } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import { createVideo, deleteVideo, listVideosBySubCategories, reactToVideo, recordView, updateVideo } from "~/models/video.server";
+import {
+  createVideo,
+  deleteVideo,
+  listVideosBySubCategories,
+  reactToVideo,
+  recordView,
+  updateVideo,
+} from "~/models/video.server";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchMessages } from "~/schemas/bench";
 import { trailMessages } from "~/schemas/trail";
@@ -25,12 +39,26 @@ let trailId = "";
 let benchId = "";
 let videoId = "";
 
-const VIDEO = { title: "Calf stretch", url: "https://www.youtube.com/embed/IR0yV_3DfBo", category: "exercise", subCategory: "Stretching" as const };
+const VIDEO = {
+  title: "Calf stretch",
+  url: "https://www.youtube.com/embed/IR0yV_3DfBo",
+  category: "exercise",
+  subCategory: "Stretching" as const,
+};
 
 beforeEach(async () => {
   await truncateAll(database);
-  const admin = await createUser({ username: "firstadmin", email: "firstadmin@example.test", password: "first-admin-pw", role: "Admin" });
-  const user = await createUser({ username: "somewalker", email: "somewalker@example.test", password: "some-walker-pw" });
+  const admin = await createUser({
+    username: "firstadmin",
+    email: "firstadmin@example.test",
+    password: "first-admin-pw",
+    role: "Admin",
+  });
+  const user = await createUser({
+    username: "somewalker",
+    email: "somewalker@example.test",
+    password: "some-walker-pw",
+  });
   adminToken = (await createSession(admin.id)).id;
   userToken = (await createSession(user.id)).id;
   trailId = (
@@ -48,15 +76,27 @@ beforeEach(async () => {
       select: { id: true },
     })
   ).id;
-  const bench = await createBench({ bench_number: 7, location: "By the pond", latitude: 33.981, longitude: -84.004, trailId });
+  const bench = await createBench({
+    bench_number: 7,
+    location: "By the pond",
+    latitude: 33.981,
+    longitude: -84.004,
+    trailId,
+  });
   if (!bench.ok) throw new Error("the bench was not created");
   benchId = bench.bench.id;
   videoId = (await createVideo({ ...VIDEO, description: "Hold it." })).id;
 });
 
-const savedBench = () => prisma.bench.findUniqueOrThrow({ where: { id: benchId }, select: { location: true, latitude: true, version: true, armrests: true } });
-const savedVideo = () => prisma.video.findUniqueOrThrow({ where: { id: videoId }, select: { title: true, description: true, version: true } });
-const savedTrail = () => prisma.trail.findUniqueOrThrow({ where: { id: trailId }, select: { surface: true, version: true } });
+const savedBench = () =>
+  prisma.bench.findUniqueOrThrow({
+    where: { id: benchId },
+    select: { location: true, latitude: true, version: true, armrests: true },
+  });
+const savedVideo = () =>
+  prisma.video.findUniqueOrThrow({ where: { id: videoId }, select: { title: true, description: true, version: true } });
+const savedTrail = () =>
+  prisma.trail.findUniqueOrThrow({ where: { id: trailId }, select: { surface: true, version: true } });
 
 describe("in the models, an edit based on an older version never overwrites a newer one", () => {
   test("two bench edits racing from the same version: one applies, the other is refused as stale, whatever the order", async () => {
@@ -76,10 +116,14 @@ describe("in the models, an edit based on an older version never overwrites a ne
   });
 
   test("ten edits of a video from the same version: exactly one applies", async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => updateVideo(videoId, { title: `Title ${i}` }, { ifMatch: [0] })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => updateVideo(videoId, { title: `Title ${i}` }, { ifMatch: [0] })),
+    );
     const applied = results.filter((result) => result.ok);
     expect(applied).toHaveLength(1);
-    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.reason)).toEqual(Array(9).fill("precondition-failed"));
+    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.reason)).toEqual(
+      Array(9).fill("precondition-failed"),
+    );
     expect(await savedVideo()).toMatchObject({ title: applied[0].ok ? applied[0].video.title : "", version: 1 });
   });
 
@@ -92,9 +136,17 @@ describe("in the models, an edit based on an older version never overwrites a ne
     const winner = results.find((result) => result.ok)!;
     expect(await savedTrail()).toEqual({ surface: winner.ok ? winner.trail.facts.surface : "", version: 1 });
     // A coordinate edit based on the version before the facts edit is refused too: the trail changed.
-    expect(await updateCoordinate(trailId, 0, { latitude: 33.99, longitude: -84.01 }, { expectedVersion: 0 })).toEqual({ ok: false, reason: "stale" });
-    expect(await updateCoordinate(trailId, 0, { latitude: 33.99, longitude: -84.01 }, { ifMatch: [0] })).toEqual({ ok: false, reason: "precondition-failed" });
-    expect((await updateCoordinate(trailId, 0, { latitude: 33.99, longitude: -84.01 }, { ifMatch: [1] })).ok).toBe(true);
+    expect(await updateCoordinate(trailId, 0, { latitude: 33.99, longitude: -84.01 }, { expectedVersion: 0 })).toEqual({
+      ok: false,
+      reason: "stale",
+    });
+    expect(await updateCoordinate(trailId, 0, { latitude: 33.99, longitude: -84.01 }, { ifMatch: [0] })).toEqual({
+      ok: false,
+      reason: "precondition-failed",
+    });
+    expect((await updateCoordinate(trailId, 0, { latitude: 33.99, longitude: -84.01 }, { ifMatch: [1] })).ok).toBe(
+      true,
+    );
     expect((await savedTrail()).version).toBe(2);
   });
 
@@ -115,9 +167,15 @@ describe("in the models, an edit based on an older version never overwrites a ne
     expect(added.ok && added.bench.version).toBe(1);
     const videoOfBench = added.ok ? added.bench.videos[0].id : "";
     // A video that is not the bench's: refused, and the version's move undone with it.
-    expect(await deleteBenchVideo(benchId, "0123456789abcdef01234567")).toEqual({ ok: false, reason: "video-not-found" });
+    expect(await deleteBenchVideo(benchId, "0123456789abcdef01234567")).toEqual({
+      ok: false,
+      reason: "video-not-found",
+    });
     expect((await savedBench()).version).toBe(1);
-    expect(await addBenchVideo(benchId, { title: "Other", url: VIDEO.url }, { ifMatch: [0] })).toMatchObject({ ok: false, reason: "precondition-failed" });
+    expect(await addBenchVideo(benchId, { title: "Other", url: VIDEO.url }, { ifMatch: [0] })).toMatchObject({
+      ok: false,
+      reason: "precondition-failed",
+    });
     expect(await prisma.benchVideo.count({ where: { benchId } })).toBe(1);
     expect((await deleteBenchVideo(benchId, videoOfBench, { ifMatch: [1] })).ok).toBe(true);
     expect((await savedBench()).version).toBe(2);
@@ -152,7 +210,11 @@ async function api(
 ) {
   const response = await callRoute(path, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, etag: response.headers.get("ETag"), body: await response.json() };
@@ -163,24 +225,43 @@ describe("in the API, ETag and If-Match", () => {
     const read = await api("GET", `/api/video/${videoId}`, { token: userToken });
     expect(read).toMatchObject({ status: 200, etag: '"0"', body: { version: 0 } });
 
-    const first = await api("PATCH", `/api/video/${videoId}`, { body: { title: "First admin's title" }, headers: { "If-Match": read.etag! } });
+    const first = await api("PATCH", `/api/video/${videoId}`, {
+      body: { title: "First admin's title" },
+      headers: { "If-Match": read.etag! },
+    });
     expect(first).toMatchObject({ status: 200, etag: '"1"', body: { title: "First admin's title", version: 1 } });
 
     // The second admin read the same version: refused, and told the current tag.
-    const second = await api("PATCH", `/api/video/${videoId}`, { body: { title: "Second admin's title" }, headers: { "If-Match": read.etag! } });
-    expect(second).toEqual({ status: 412, etag: '"1"', body: { message: videoMessages.preconditionFailed, error: videoMessages.preconditionFailed } });
+    const second = await api("PATCH", `/api/video/${videoId}`, {
+      body: { title: "Second admin's title" },
+      headers: { "If-Match": read.etag! },
+    });
+    expect(second).toEqual({
+      status: 412,
+      etag: '"1"',
+      body: { message: videoMessages.preconditionFailed, error: videoMessages.preconditionFailed },
+    });
     const staleDelete = await api("DELETE", `/api/video/${videoId}`, { headers: { "If-Match": '"0"' } });
     expect(staleDelete.status).toBe(412);
     expect(await savedVideo()).toMatchObject({ title: "First admin's title", version: 1 });
 
     // Retrying with the tag just answered works.
-    expect((await api("PATCH", `/api/video/${videoId}`, { body: { title: "Second admin's title" }, headers: { "If-Match": first.etag! } })).status).toBe(200);
+    expect(
+      (
+        await api("PATCH", `/api/video/${videoId}`, {
+          body: { title: "Second admin's title" },
+          headers: { "If-Match": first.etag! },
+        })
+      ).status,
+    ).toBe(200);
     expect((await api("DELETE", `/api/video/${videoId}`, { headers: { "If-Match": '"2"' } })).status).toBe(200);
   });
 
   test("two admins saving a video at once with the same ETag: one 200, one 412, and the database holds the 200's", async () => {
     const [a, b] = await Promise.all(
-      ["Admin A", "Admin B"].map((title) => api("PATCH", `/api/video/${videoId}`, { body: { title }, headers: { "If-Match": '"0"' } })),
+      ["Admin A", "Admin B"].map((title) =>
+        api("PATCH", `/api/video/${videoId}`, { body: { title }, headers: { "If-Match": '"0"' } }),
+      ),
     );
     expect([a.status, b.status].sort()).toEqual([200, 412]);
     const winner = a.status === 200 ? a : b;
@@ -194,7 +275,10 @@ describe("in the API, ETag and If-Match", () => {
     expect(listed.version).toBe(0);
     const [a, b] = await Promise.all(
       ["North shore", "South shore"].map((location) =>
-        api("PATCH", `/api/bench/bench/${benchId}`, { body: { location }, headers: { "If-Match": `"${listed.version}"` } }),
+        api("PATCH", `/api/bench/bench/${benchId}`, {
+          body: { location },
+          headers: { "If-Match": `"${listed.version}"` },
+        }),
       ),
     );
     expect([a.status, b.status].sort()).toEqual([200, 412]);
@@ -205,7 +289,14 @@ describe("in the API, ETag and If-Match", () => {
 
     // Every other edit of the bench checks it too, and a refused one changes nothing.
     const stale = { headers: { "If-Match": '"0"' } };
-    expect((await api("PATCH", `/api/bench/bench/${benchId}/add-video`, { ...stale, body: { title: "Stretch", url: VIDEO.url } })).status).toBe(412);
+    expect(
+      (
+        await api("PATCH", `/api/bench/bench/${benchId}/add-video`, {
+          ...stale,
+          body: { title: "Stretch", url: VIDEO.url },
+        })
+      ).status,
+    ).toBe(412);
     expect((await api("DELETE", `/api/bench/bench/${benchId}`, stale)).status).toBe(412);
     expect(await savedBench()).toMatchObject({ location: winner.body.location, version: 1 });
     expect(await prisma.benchVideo.count({ where: { benchId } })).toBe(0);
@@ -214,43 +305,84 @@ describe("in the API, ETag and If-Match", () => {
   test("a trail: GET's ETag, If-Match on facts and coordinates (412), and the coordinates' body version still answers 409", async () => {
     const read = await api("GET", `/api/trails/${trailId}`, { token: userToken });
     expect(read).toMatchObject({ status: 200, etag: '"0"', body: { version: 0 } });
-    const facts = await api("PATCH", `/api/trails/${trailId}`, { body: { surface: "gravel" }, headers: { "If-Match": '"0"' } });
+    const facts = await api("PATCH", `/api/trails/${trailId}`, {
+      body: { surface: "gravel" },
+      headers: { "If-Match": '"0"' },
+    });
     expect(facts).toMatchObject({ status: 200, etag: '"1"', body: { surface: "gravel", version: 1 } });
 
-    const staleFacts = await api("PATCH", `/api/trails/${trailId}`, { body: { surface: "grass" }, headers: { "If-Match": '"0"' } });
+    const staleFacts = await api("PATCH", `/api/trails/${trailId}`, {
+      body: { surface: "grass" },
+      headers: { "If-Match": '"0"' },
+    });
     expect(staleFacts).toMatchObject({ status: 412, body: { message: trailMessages.preconditionFailed } });
     const point = { latitude: 33.9805, longitude: -84.0005 };
-    expect((await api("PATCH", `/api/trails/${trailId}/coordinate/0`, { body: point, headers: { "If-Match": '"0"' } })).status).toBe(412);
     expect(
-      (await api("PATCH", `/api/trails/${trailId}/coordinate`, { body: { index: 0, coordinate: [-84.0005, 33.9805] }, headers: { "If-Match": '"0"' } })).status,
+      (await api("PATCH", `/api/trails/${trailId}/coordinate/0`, { body: point, headers: { "If-Match": '"0"' } }))
+        .status,
     ).toBe(412);
-    expect((await api("DELETE", `/api/trails/${trailId}/coordinate/0`, { headers: { "If-Match": '"0"' } })).status).toBe(412);
+    expect(
+      (
+        await api("PATCH", `/api/trails/${trailId}/coordinate`, {
+          body: { index: 0, coordinate: [-84.0005, 33.9805] },
+          headers: { "If-Match": '"0"' },
+        })
+      ).status,
+    ).toBe(412);
+    expect(
+      (await api("DELETE", `/api/trails/${trailId}/coordinate/0`, { headers: { "If-Match": '"0"' } })).status,
+    ).toBe(412);
     // The version in the body, as before If-Match existed: 409. If-Match is checked first.
-    expect(await api("PATCH", `/api/trails/${trailId}/coordinate/0`, { body: { ...point, version: 0 } })).toMatchObject({
-      status: 409,
-      body: { message: trailMessages.stale },
-    });
-    expect((await api("PATCH", `/api/trails/${trailId}/coordinate/0`, { body: { ...point, version: 0 }, headers: { "If-Match": '"0"' } })).status).toBe(412);
+    expect(await api("PATCH", `/api/trails/${trailId}/coordinate/0`, { body: { ...point, version: 0 } })).toMatchObject(
+      {
+        status: 409,
+        body: { message: trailMessages.stale },
+      },
+    );
+    expect(
+      (
+        await api("PATCH", `/api/trails/${trailId}/coordinate/0`, {
+          body: { ...point, version: 0 },
+          headers: { "If-Match": '"0"' },
+        })
+      ).status,
+    ).toBe(412);
     expect(await savedTrail()).toEqual({ surface: "gravel", version: 1 });
     expect(await prisma.trailPoint.count({ where: { trailId } })).toBe(2);
 
-    const moved = await api("PATCH", `/api/trails/${trailId}/coordinate/0`, { body: { ...point, version: 1 }, headers: { "If-Match": '"1"' } });
+    const moved = await api("PATCH", `/api/trails/${trailId}/coordinate/0`, {
+      body: { ...point, version: 1 },
+      headers: { "If-Match": '"1"' },
+    });
     expect(moved).toMatchObject({ status: 200, etag: '"2"', body: { version: 2 } });
   });
 
   test("no If-Match is the old client's last write wins; '*', a list and weak tags match; a header that is no tag list is 400", async () => {
     const path = `/api/video/${videoId}`;
     expect(await api("PATCH", path, { body: { title: "No header" } })).toMatchObject({ status: 200, etag: '"1"' });
-    expect(await api("PATCH", path, { body: { title: "Any version" }, headers: { "If-Match": "*" } })).toMatchObject({ status: 200, etag: '"2"' });
-    expect(await api("PATCH", path, { body: { title: "One of these" }, headers: { "If-Match": '"1", "2"' } })).toMatchObject({ status: 200, etag: '"3"' });
+    expect(await api("PATCH", path, { body: { title: "Any version" }, headers: { "If-Match": "*" } })).toMatchObject({
+      status: 200,
+      etag: '"2"',
+    });
+    expect(
+      await api("PATCH", path, { body: { title: "One of these" }, headers: { "If-Match": '"1", "2"' } }),
+    ).toMatchObject({ status: 200, etag: '"3"' });
     // A proxy that compresses may weaken the tag it passes on; it still names the version.
-    expect(await api("PATCH", path, { body: { title: "Weakened" }, headers: { "If-Match": 'W/"3"' } })).toMatchObject({ status: 200, etag: '"4"' });
+    expect(await api("PATCH", path, { body: { title: "Weakened" }, headers: { "If-Match": 'W/"3"' } })).toMatchObject({
+      status: 200,
+      etag: '"4"',
+    });
     for (const tag of ['"abc"', '"99999999999"', '"3"']) {
-      expect((await api("PATCH", path, { body: { title: "Never" }, headers: { "If-Match": tag } })).status, tag).toBe(412);
+      expect((await api("PATCH", path, { body: { title: "Never" }, headers: { "If-Match": tag } })).status, tag).toBe(
+        412,
+      );
     }
     for (const header of ["4", "'4'", '"4', ","]) {
       const refused = await api("PATCH", path, { body: { title: "Never" }, headers: { "If-Match": header } });
-      expect(refused, header).toMatchObject({ status: 400, body: { message: 'If-Match must be "*" or a list of entity tags such as "3", as sent in ETag.' } });
+      expect(refused, header).toMatchObject({
+        status: 400,
+        body: { message: 'If-Match must be "*" or a list of entity tags such as "3", as sent in ETag.' },
+      });
     }
     expect(await savedVideo()).toMatchObject({ title: "Weakened", version: 4 });
   });
@@ -258,25 +390,47 @@ describe("in the API, ETag and If-Match", () => {
   test("every documented If-Match answers 412 to an older version and changes nothing; every documented ETag is the answer's version", async () => {
     // One real call per documented edit, each with an If-Match no row has.
     const bench = await prisma.bench.create({
-      data: { benchNumber: 99, location: "Spare", latitude: 33.98, longitude: -84.005, videos: { create: { title: "v", url: VIDEO.url } } },
+      data: {
+        benchNumber: 99,
+        location: "Spare",
+        latitude: 33.98,
+        longitude: -84.005,
+        videos: { create: { title: "v", url: VIDEO.url } },
+      },
       select: { id: true, videos: { select: { id: true } } },
     });
-    const notice = await prisma.notice.create({ data: { benchId: bench.id, kind: "caution", message: "Wet paint" }, select: { id: true } });
+    const notice = await prisma.notice.create({
+      data: { benchId: bench.id, kind: "caution", message: "Wet paint" },
+      select: { id: true },
+    });
     const calls: Record<string, { path: string; body?: unknown }> = {
       "PATCH /api/trails/{id}": { path: `/api/trails/${trailId}`, body: { surface: "grass" } },
-      "PATCH /api/trails/{id}/coordinate/{index}": { path: `/api/trails/${trailId}/coordinate/0`, body: { latitude: 33.9805, longitude: -84.0005 } },
+      "PATCH /api/trails/{id}/coordinate/{index}": {
+        path: `/api/trails/${trailId}/coordinate/0`,
+        body: { latitude: 33.9805, longitude: -84.0005 },
+      },
       "DELETE /api/trails/{id}/coordinate/{index}": { path: `/api/trails/${trailId}/coordinate/0` },
-      "PATCH /api/trails/{id}/coordinate": { path: `/api/trails/${trailId}/coordinate`, body: { index: 0, coordinate: [-84.0005, 33.9805] } },
+      "PATCH /api/trails/{id}/coordinate": {
+        path: `/api/trails/${trailId}/coordinate`,
+        body: { index: 0, coordinate: [-84.0005, 33.9805] },
+      },
       "PATCH /api/bench/bench/{id}": { path: `/api/bench/bench/${bench.id}`, body: { location: "Moved" } },
       "DELETE /api/bench/bench/{id}": { path: `/api/bench/bench/${bench.id}` },
-      "PATCH /api/bench/bench/{id}/add-video": { path: `/api/bench/bench/${bench.id}/add-video`, body: { title: "w", url: VIDEO.url } },
-      "PATCH /api/bench/bench/{id}/delete-video/{videoId}": { path: `/api/bench/bench/${bench.id}/delete-video/${bench.videos[0].id}` },
+      "PATCH /api/bench/bench/{id}/add-video": {
+        path: `/api/bench/bench/${bench.id}/add-video`,
+        body: { title: "w", url: VIDEO.url },
+      },
+      "PATCH /api/bench/bench/{id}/delete-video/{videoId}": {
+        path: `/api/bench/bench/${bench.id}/delete-video/${bench.videos[0].id}`,
+      },
       "PATCH /api/video/{id}": { path: `/api/video/${videoId}`, body: { title: "Never" } },
       "DELETE /api/video/{id}": { path: `/api/video/${videoId}` },
       "PATCH /api/notices/{id}": { path: `/api/notices/${notice.id}`, body: { message: "Never" } },
       "DELETE /api/notices/{id}": { path: `/api/notices/${notice.id}` },
     };
-    const documented = endpointDocs.filter((doc) => doc.ifMatch).map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
+    const documented = endpointDocs
+      .filter((doc) => doc.ifMatch)
+      .map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
     expect(documented.sort()).toEqual(Object.keys(calls).sort());
     const saved = async () =>
       JSON.stringify([
@@ -309,8 +463,12 @@ describe("in the API, ETag and If-Match", () => {
       expect(answer.status, key).toBe(200);
       expect(answer.etag, key).toBe(`"${answer.body.version}"`);
     }
-    const documentedTags = endpointDocs.filter((doc) => doc.etag).map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
-    expect(documentedTags.sort()).toEqual([...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices"].sort());
+    const documentedTags = endpointDocs
+      .filter((doc) => doc.etag)
+      .map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
+    expect(documentedTags.sort()).toEqual(
+      [...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices"].sort(),
+    );
     const created = await api("POST", "/api/video/videos", { body: VIDEO });
     expect(created).toMatchObject({ status: 201, etag: '"0"' });
   });
@@ -337,7 +495,10 @@ describe("on the admin pages, a stale save answers 409 with both versions and ov
     expect(version).toBe("0");
 
     // Meanwhile another admin moves the bench through the API.
-    expect((await api("PATCH", `/api/bench/bench/${benchId}`, { body: { location: "Their location", latitude: 33.9822 } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/bench/bench/${benchId}`, { body: { location: "Their location", latitude: 33.9822 } }))
+        .status,
+    ).toBe(200);
 
     const fields = {
       intent: "update-bench",
@@ -374,7 +535,16 @@ describe("on the admin pages, a stale save answers 409 with both versions and ov
   test("the bench facts form and the bench deletion are refused the same way", async () => {
     const page = `/adminControlPanel?option=bench&bench=${benchId}`;
     expect((await api("PATCH", `/api/bench/bench/${benchId}`, { body: { armrests: true } })).status).toBe(200);
-    const facts = { intent: "save-bench-facts", benchId, version: "0", backrest: "", armrests: "no", shade: "", seatHeightCm: "", wheelchairSpace: "" };
+    const facts = {
+      intent: "save-bench-facts",
+      benchId,
+      version: "0",
+      backrest: "",
+      armrests: "no",
+      shade: "",
+      seatHeightCm: "",
+      wheelchairSpace: "",
+    };
     const stale = await form(page, facts);
     expect(stale.status).toBe(409);
     const html = await stale.text();
@@ -391,7 +561,15 @@ describe("on the admin pages, a stale save answers 409 with both versions and ov
     expect(fieldValue(elementHtml(opened, `edit-video-${videoId}`), "version")).toBe("0");
     expect((await api("PATCH", `/api/video/${videoId}`, { body: { title: "Their title" } })).status).toBe(200);
 
-    const fields = { intent: "update", id: videoId, version: "0", q: "", ...VIDEO, title: "My title", description: "Hold it." };
+    const fields = {
+      intent: "update",
+      id: videoId,
+      version: "0",
+      q: "",
+      ...VIDEO,
+      title: "My title",
+      description: "Hold it.",
+    };
     const stale = await form(page, fields);
     expect(stale.status).toBe(409);
     const html = await stale.text();

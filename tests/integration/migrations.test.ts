@@ -40,7 +40,9 @@ describe("migrations", () => {
 
   test("are recorded as Prisma Migrate records them, with the sha256 of each file", async () => {
     const rows = await database.withSql((sql) =>
-      sql.query(`SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`),
+      sql.query(
+        `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
+      ),
     );
     const files = readMigrations();
     expect(rows.map((row) => row.migration_name)).toEqual(files.map((file) => file.name));
@@ -62,15 +64,21 @@ describe("migrations", () => {
       { name: "29990101000001_bad", sql: "CREATE TABLE oops (;", checksum: "y" },
     ];
     await expect(applyMigrations(database, broken)).rejects.toThrow();
-    const tables = await database.withSql((sql) => sql.query(`SELECT tablename FROM pg_tables WHERE tablename = 'ShouldVanish'`));
+    const tables = await database.withSql((sql) =>
+      sql.query(`SELECT tablename FROM pg_tables WHERE tablename = 'ShouldVanish'`),
+    );
     expect(tables).toEqual([]);
-    const recorded = await database.withSql((sql) => sql.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`));
+    const recorded = await database.withSql((sql) =>
+      sql.query(`SELECT migration_name FROM "_prisma_migrations" WHERE migration_name LIKE '2999%'`),
+    );
     expect(recorded).toEqual([]);
   });
 
   test("refuses to run over a migration that failed earlier", async () => {
     await database.withSql((sql) =>
-      sql.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('failed-one', 'z', '29990101000002_failed', now())`),
+      sql.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ('failed-one', 'z', '29990101000002_failed', now())`,
+      ),
     );
     await expect(applyMigrations(database)).rejects.toThrow(/29990101000002_failed failed earlier/);
     await database.withSql((sql) => sql.query(`DELETE FROM "_prisma_migrations" WHERE id = 'failed-one'`));
@@ -93,17 +101,17 @@ describe("migrations", () => {
       ];
       await db.withSql(async (sql) => {
         for (const [id, username, created] of legacy) {
-          await sql.query(`INSERT INTO "User" (id, username, email, "passwordHash", "createdAt", "updatedAt") VALUES ($1, $2, $3, 'x', $4, $4)`, [
-            id,
-            username,
-            `${id}@example.test`,
-            created,
-          ]);
+          await sql.query(
+            `INSERT INTO "User" (id, username, email, "passwordHash", "createdAt", "updatedAt") VALUES ($1, $2, $3, 'x', $4, $4)`,
+            [id, username, `${id}@example.test`, created],
+          );
         }
       });
       await applyMigrations(db, all.slice(0, at + 1));
       const rows = await db.withSql((sql) => sql.query(`SELECT id, username, "usernameKey" FROM "User" ORDER BY id`));
-      const byId = Object.fromEntries(rows.map((row) => [row.id as string, row as { username: string; usernameKey: string }]));
+      const byId = Object.fromEntries(
+        rows.map((row) => [row.id as string, row as { username: string; usernameKey: string }]),
+      );
       // The oldest "Ana" keeps the name; the later spellings get a suffix from their id.
       expect(byId.aaaaaaaaaaaaaaaaaaaaaaa1.username).toBe("Ana");
       expect(byId.bbbbbbbbbbbbbbbbbbbbbbb2.username).toBe("ana-bbbbbb");
@@ -142,13 +150,22 @@ describe("migrations", () => {
         }
       });
       await applyMigrations(db, all.slice(0, at + 1));
-      const placeholders = await db.withSql((sql) => sql.query(`SELECT id, "usernameShapeKey" FROM "User" ORDER BY id`));
+      const placeholders = await db.withSql((sql) =>
+        sql.query(`SELECT id, "usernameShapeKey" FROM "User" ORDER BY id`),
+      );
       for (const row of placeholders) expect(row.usernameShapeKey).toBe(`\u0001${row.id as string}`);
 
       expect(await applyDataSteps(db.prisma)).toEqual([`username-keys:${USERNAME_KEYS_VERSION}`]);
       const read = async () => {
-        const rows = await db.withSql((sql) => sql.query(`SELECT id, username, "usernameKey", "usernameShapeKey" FROM "User" ORDER BY id`));
-        return Object.fromEntries(rows.map((row) => [row.id as string, row as { username: string; usernameKey: string; usernameShapeKey: string }]));
+        const rows = await db.withSql((sql) =>
+          sql.query(`SELECT id, username, "usernameKey", "usernameShapeKey" FROM "User" ORDER BY id`),
+        );
+        return Object.fromEntries(
+          rows.map((row) => [
+            row.id as string,
+            row as { username: string; usernameKey: string; usernameShapeKey: string },
+          ]),
+        );
       };
       const byId = await read();
       expect(Object.fromEntries(Object.entries(byId).map(([id, row]) => [id, row.username]))).toEqual({
@@ -165,7 +182,9 @@ describe("migrations", () => {
       });
       for (const row of Object.values(byId)) {
         expect(row.username.length).toBeLessThanOrEqual(50);
-        expect({ usernameKey: row.usernameKey, usernameShapeKey: row.usernameShapeKey }, row.username).toEqual(usernameKeys(row.username));
+        expect({ usernameKey: row.usernameKey, usernameShapeKey: row.usernameShapeKey }, row.username).toEqual(
+          usernameKeys(row.username),
+        );
       }
       // Once per database: the next start changes nothing; the step run again (a new version) finds nothing to change.
       expect(await applyDataSteps(db.prisma)).toEqual([]);
@@ -207,7 +226,9 @@ describe("migrations", () => {
         );
       });
       await applyMigrations(db, all.slice(0, at + 1));
-      const rows = await db.withSql((sql) => sql.query(`SELECT id, username, email, feedback FROM "Feedback" ORDER BY id`));
+      const rows = await db.withSql((sql) =>
+        sql.query(`SELECT id, username, email, feedback FROM "Feedback" ORDER BY id`),
+      );
       expect(rows).toEqual([
         { id: "fffffffffffffffffffffff1", username: "stays", email: "stays@example.test", feedback: "kept" },
         { id: "fffffffffffffffffffffff2", username: null, email: null, feedback: "from a deleted account" },

@@ -4,12 +4,26 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { campusTimeInput } from "~/lib/dates";
 import { adminAreaUrl, adminOptionLabels, adminOptions } from "~/lib/navigation";
-import { countNotices, createNotice, deleteNotice, endNotice, listActiveNotices, listNotices, nextNoticeChange, updateNotice } from "~/models/notice.server";
+import {
+  countNotices,
+  createNotice,
+  deleteNotice,
+  endNotice,
+  listActiveNotices,
+  listNotices,
+  nextNoticeChange,
+  updateNotice,
+} from "~/models/notice.server";
 import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import { noticeCreateFormSchemaFor, noticeEditFormSchemaFor, noticeInputSchema, noticeMessages } from "~/schemas/notice";
+import {
+  noticeCreateFormSchemaFor,
+  noticeEditFormSchemaFor,
+  noticeInputSchema,
+  noticeMessages,
+} from "~/schemas/notice";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
@@ -32,7 +46,13 @@ async function person(prefix: string, role: "User" | "Admin" = "User") {
   return { id: user.id, user, token: (await createSession(user.id)).id };
 }
 
-function api(target: string, token: string | null, method = "GET", body?: unknown, headers: Record<string, string> = {}) {
+function api(
+  target: string,
+  token: string | null,
+  method = "GET",
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const all: Record<string, string> = { "Content-Type": "application/json", ...headers };
   if (token) all.Authorization = `Bearer ${token}`;
   return callRoute(target, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -61,8 +81,16 @@ describe("the notice model", () => {
     const bench = offTrailBench.id;
     const now = new Date();
     const open = await createNotice(admin.id, { benchId: bench, kind: "caution", message: "Open-ended" });
-    const ended = await prisma.notice.create({ data: { benchId: bench, kind: "closed", message: "Ended", endsAt: new Date(now.getTime() - 1000) } });
-    const future = await createNotice(admin.id, { benchId: bench, kind: "closed", message: "Later", startsAt: inHours(2), endsAt: inHours(3) });
+    const ended = await prisma.notice.create({
+      data: { benchId: bench, kind: "closed", message: "Ended", endsAt: new Date(now.getTime() - 1000) },
+    });
+    const future = await createNotice(admin.id, {
+      benchId: bench,
+      kind: "closed",
+      message: "Later",
+      startsAt: inHours(2),
+      endsAt: inHours(3),
+    });
     const window = await createNotice(admin.id, {
       benchId: bench,
       kind: "closed",
@@ -81,29 +109,59 @@ describe("the notice model", () => {
     expect(await ids(inHours(2.5))).toEqual([future.notice.id, open.notice.id]);
     expect(await ids(inHours(4))).toEqual([open.notice.id]);
     // The next moment anything changes here is the window's end, then the future one's start.
-    expect((await nextNoticeChange({ benchIds: [bench] }, now))?.toISOString()).toBe(window.notice.endsAt!.toISOString());
-    expect((await nextNoticeChange({ benchIds: [bench] }, inHours(1.5)))?.toISOString()).toBe(future.notice.startsAt!.toISOString());
+    expect((await nextNoticeChange({ benchIds: [bench] }, now))?.toISOString()).toBe(
+      window.notice.endsAt!.toISOString(),
+    );
+    expect((await nextNoticeChange({ benchIds: [bench] }, inHours(1.5)))?.toISOString()).toBe(
+      future.notice.startsAt!.toISOString(),
+    );
     await prisma.notice.deleteMany({ where: { benchId: bench } });
   });
 
   test("the database holds a notice to exactly one place and to an end after its start", async () => {
-    await expect(prisma.notice.create({ data: { benchId: goldBench.id, trailId: GOLD, kind: "closed", message: "both" } })).rejects.toThrow();
+    await expect(
+      prisma.notice.create({ data: { benchId: goldBench.id, trailId: GOLD, kind: "closed", message: "both" } }),
+    ).rejects.toThrow();
     await expect(prisma.notice.create({ data: { kind: "closed", message: "neither" } })).rejects.toThrow();
-    await expect(prisma.notice.create({ data: { trailId: GOLD, kind: "closed", message: "x", startsAt: inHours(2), endsAt: inHours(1) } })).rejects.toThrow();
+    await expect(
+      prisma.notice.create({
+        data: { trailId: GOLD, kind: "closed", message: "x", startsAt: inHours(2), endsAt: inHours(1) },
+      }),
+    ).rejects.toThrow();
   });
 
   test("an unknown place, an edit from an old version, an end before the start and ending one that is not showing are refused", async () => {
-    expect(await createNotice(admin.id, { benchId: "0".repeat(24), kind: "closed", message: "x" })).toEqual({ ok: false, reason: "unknown-bench" });
-    expect(await createNotice(admin.id, { trailId: "0".repeat(24), kind: "closed", message: "x" })).toEqual({ ok: false, reason: "unknown-trail" });
-    const made = await createNotice(admin.id, { trailId: GREEN, kind: "caution", message: "Edit me", startsAt: inHours(1) });
+    expect(await createNotice(admin.id, { benchId: "0".repeat(24), kind: "closed", message: "x" })).toEqual({
+      ok: false,
+      reason: "unknown-bench",
+    });
+    expect(await createNotice(admin.id, { trailId: "0".repeat(24), kind: "closed", message: "x" })).toEqual({
+      ok: false,
+      reason: "unknown-trail",
+    });
+    const made = await createNotice(admin.id, {
+      trailId: GREEN,
+      kind: "caution",
+      message: "Edit me",
+      startsAt: inHours(1),
+    });
     if (!made.ok) throw new Error(made.reason);
     const { id, version } = made.notice;
-    expect(await updateNotice(id, { endsAt: new Date(Date.now() + HOUR / 2) })).toMatchObject({ ok: false, reason: "ends-before-start" });
+    expect(await updateNotice(id, { endsAt: new Date(Date.now() + HOUR / 2) })).toMatchObject({
+      ok: false,
+      reason: "ends-before-start",
+    });
     expect(await endNotice(id)).toMatchObject({ ok: false, reason: "not-active" });
     const saved = await updateNotice(id, { message: "Edited", startsAt: null }, { expectedVersion: version });
     expect(saved).toMatchObject({ ok: true, notice: { message: "Edited", startsAt: null, version: version + 1 } });
-    expect(await updateNotice(id, { message: "Late" }, { expectedVersion: version })).toMatchObject({ ok: false, reason: "stale" });
-    expect(await updateNotice(id, { message: "Late" }, { ifMatch: [version] })).toMatchObject({ ok: false, reason: "precondition-failed" });
+    expect(await updateNotice(id, { message: "Late" }, { expectedVersion: version })).toMatchObject({
+      ok: false,
+      reason: "stale",
+    });
+    expect(await updateNotice(id, { message: "Late" }, { ifMatch: [version] })).toMatchObject({
+      ok: false,
+      reason: "precondition-failed",
+    });
     expect(await updateNotice(id, { benchId: "0".repeat(24) })).toEqual({ ok: false, reason: "unknown-bench" });
     // Ending it now: it stops showing at once and stays in the ended list.
     const ended = await endNotice(id, { expectedVersion: version + 1 });
@@ -116,22 +174,39 @@ describe("the notice model", () => {
   });
 
   test("the schemas refuse a missing message, a place given twice or not at all, an end before the start or in the past, and times without an offset", () => {
-    const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "   " }))).toContain(noticeMessages.messageRequired);
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, benchId: goldBench.id, kind: "closed", message: "x" }))).toContain(noticeMessages.placeOne);
-    expect(messagesOf(noticeInputSchema.safeParse({ kind: "closed", message: "x" }))).toContain(noticeMessages.placeOne);
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "open", message: "x" }))).toContain(noticeMessages.kindRequired);
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x".repeat(501) }))).toContain(noticeMessages.messageTooLong);
+    const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+      result.error?.issues.map((issue) => issue.message) ?? [];
+    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "   " }))).toContain(
+      noticeMessages.messageRequired,
+    );
+    expect(
+      messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, benchId: goldBench.id, kind: "closed", message: "x" })),
+    ).toContain(noticeMessages.placeOne);
+    expect(messagesOf(noticeInputSchema.safeParse({ kind: "closed", message: "x" }))).toContain(
+      noticeMessages.placeOne,
+    );
+    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "open", message: "x" }))).toContain(
+      noticeMessages.kindRequired,
+    );
+    expect(
+      messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x".repeat(501) })),
+    ).toContain(noticeMessages.messageTooLong);
     const [start, end] = [inHours(3).toISOString(), inHours(2).toISOString()];
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x", startsAt: start, endsAt: end }))).toContain(
-      noticeMessages.endBeforeStart,
-    );
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x", endsAt: inHours(-1).toISOString() }))).toContain(
-      noticeMessages.endInPast,
-    );
-    expect(messagesOf(noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x", endsAt: "2030-01-01T10:00:00" }))).toContain(
-      noticeMessages.isoInvalid,
-    );
+    expect(
+      messagesOf(
+        noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x", startsAt: start, endsAt: end }),
+      ),
+    ).toContain(noticeMessages.endBeforeStart);
+    expect(
+      messagesOf(
+        noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x", endsAt: inHours(-1).toISOString() }),
+      ),
+    ).toContain(noticeMessages.endInPast);
+    expect(
+      messagesOf(
+        noticeInputSchema.safeParse({ trailId: GOLD, kind: "closed", message: "x", endsAt: "2030-01-01T10:00:00" }),
+      ),
+    ).toContain(noticeMessages.isoInvalid);
     // The page's form reads its times on the campus clock (America/New_York).
     const form = noticeCreateFormSchemaFor("America/New_York").safeParse({
       intent: "create",
@@ -143,12 +218,31 @@ describe("the notice model", () => {
     expect(form.success && form.data).toMatchObject({ place: { trailId: GOLD }, message: "Resurfacing" });
     expect(form.success && form.data.endsAt?.toISOString()).toBe("2030-01-15T22:30:00.000Z");
     expect(
-      messagesOf(noticeCreateFormSchemaFor("America/New_York").safeParse({ intent: "create", place: "", kind: "", message: "", endsAt: "not a time" })),
-    ).toEqual([noticeMessages.placeRequired, noticeMessages.kindRequired, noticeMessages.messageRequired, noticeMessages.timeInvalid]);
+      messagesOf(
+        noticeCreateFormSchemaFor("America/New_York").safeParse({
+          intent: "create",
+          place: "",
+          kind: "",
+          message: "",
+          endsAt: "not a time",
+        }),
+      ),
+    ).toEqual([
+      noticeMessages.placeRequired,
+      noticeMessages.kindRequired,
+      noticeMessages.messageRequired,
+      noticeMessages.timeInvalid,
+    ]);
     // The window is checked with the rest: every problem in one summary, not the end's after the others.
     expect(
       messagesOf(
-        noticeCreateFormSchemaFor("America/New_York").safeParse({ intent: "create", place: "", kind: "closed", message: "x", endsAt: "2001-01-01T10:00" }),
+        noticeCreateFormSchemaFor("America/New_York").safeParse({
+          intent: "create",
+          place: "",
+          kind: "closed",
+          message: "x",
+          endsAt: "2001-01-01T10:00",
+        }),
       ),
     ).toEqual([noticeMessages.placeRequired, noticeMessages.endInPast]);
     expect(
@@ -171,12 +265,21 @@ describe("the notice model", () => {
 describe("/api/notices", () => {
   test("anyone lists the notices showing now, of a trail (its benches included) or a bench; an ended one is gone by itself", async () => {
     const onBench = await createNotice(admin.id, { benchId: goldBench.id, kind: "closed", message: "Bench broken" });
-    const soonOver = await prisma.notice.create({ data: { trailId: GOLD, kind: "caution", message: "Ends very soon", endsAt: new Date(Date.now() + 1500) } });
+    const soonOver = await prisma.notice.create({
+      data: { trailId: GOLD, kind: "caution", message: "Ends very soon", endsAt: new Date(Date.now() + 1500) },
+    });
     if (!onBench.ok) throw new Error(onBench.reason);
-    const listed = async (query: string) => ((await (await api(`/api/notices${query}`, null)).json()) as { _id: string }[]).map((row) => row._id);
+    const listed = async (query: string) =>
+      ((await (await api(`/api/notices${query}`, null)).json()) as { _id: string }[]).map((row) => row._id);
     const visitor = await api(`/api/notices?trailId=${GOLD}`, null);
     expect(visitor.status).toBe(200);
-    const body = (await visitor.json()) as { _id: string; kind: string; state: string; benchNumber: number | null; version: number }[];
+    const body = (await visitor.json()) as {
+      _id: string;
+      kind: string;
+      state: string;
+      benchNumber: number | null;
+      version: number;
+    }[];
     expect(body.find((row) => row._id === onBench.notice.id)).toMatchObject({
       kind: "closed",
       state: "active",
@@ -193,12 +296,20 @@ describe("/api/notices", () => {
   });
 
   test("admins post (201, ETag), change with If-Match (412 when stale) and delete (204); others are refused", async () => {
-    const input = { trailId: GREEN, kind: "closed", message: "Closed for resurfacing", endsAt: inHours(24).toISOString() };
+    const input = {
+      trailId: GREEN,
+      kind: "closed",
+      message: "Closed for resurfacing",
+      endsAt: inHours(24).toISOString(),
+    };
     expect((await api("/api/notices", null, "POST", input)).status).toBe(401);
     expect((await api("/api/notices", walkerToken, "POST", input)).status).toBe(403);
     const refused = await api("/api/notices", admin.token, "POST", { ...input, message: "" });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ message: noticeMessages.messageRequired, fieldErrors: { message: [noticeMessages.messageRequired] } });
+    expect(await refused.json()).toMatchObject({
+      message: noticeMessages.messageRequired,
+      fieldErrors: { message: [noticeMessages.messageRequired] },
+    });
     expect((await api("/api/notices", admin.token, "POST", { ...input, trailId: "0".repeat(24) })).status).toBe(400);
 
     const created = await api("/api/notices", admin.token, "POST", input);
@@ -206,17 +317,33 @@ describe("/api/notices", () => {
     expect(created.headers.get("ETag")).toBe('"0"');
     const notice = (await created.json()) as { _id: string; trailName: string; state: string; endsAt: string };
     expect(notice).toMatchObject({ trailName: "Green Trail", state: "active", endsAt: input.endsAt });
-    expect(await prisma.notice.findUniqueOrThrow({ where: { id: notice._id }, select: { createdBy: true } })).toEqual({ createdBy: admin.id });
+    expect(await prisma.notice.findUniqueOrThrow({ where: { id: notice._id }, select: { createdBy: true } })).toEqual({
+      createdBy: admin.id,
+    });
 
-    const patched = await api(`/api/notices/${notice._id}`, admin.token, "PATCH", { kind: "caution", endsAt: null }, { "If-Match": '"0"' });
+    const patched = await api(
+      `/api/notices/${notice._id}`,
+      admin.token,
+      "PATCH",
+      { kind: "caution", endsAt: null },
+      { "If-Match": '"0"' },
+    );
     expect(patched.status).toBe(200);
     expect(patched.headers.get("ETag")).toBe('"1"');
     expect(await patched.json()).toMatchObject({ kind: "caution", endsAt: null, version: 1 });
-    const stale = await api(`/api/notices/${notice._id}`, admin.token, "PATCH", { message: "Old" }, { "If-Match": '"0"' });
+    const stale = await api(
+      `/api/notices/${notice._id}`,
+      admin.token,
+      "PATCH",
+      { message: "Old" },
+      { "If-Match": '"0"' },
+    );
     expect(stale.status).toBe(412);
     expect(stale.headers.get("ETag")).toBe('"1"');
     expect((await api(`/api/notices/${notice._id}`, walkerToken, "DELETE")).status).toBe(403);
-    expect((await api(`/api/notices/${notice._id}`, admin.token, "DELETE", undefined, { "If-Match": '"0"' })).status).toBe(412);
+    expect(
+      (await api(`/api/notices/${notice._id}`, admin.token, "DELETE", undefined, { "If-Match": '"0"' })).status,
+    ).toBe(412);
     const deleted = await api(`/api/notices/${notice._id}`, admin.token, "DELETE");
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe("");
@@ -256,9 +383,15 @@ describe("the pages", () => {
     // The bench's page shows it to anyone, with its word; the area lists it.
     const benchPage = await pageText(await callRoute(`/benches/${offTrailBench.id}`));
     expect(benchPage).toMatch(/Notices\s*Closed\s*Bench 9200\s*Seat being replaced\s*Until/);
-    expect(await pageText(await callRoute("/adminControlPanel?option=notices", { sessionId: admin.token }))).toContain("Seat being replaced");
+    expect(await pageText(await callRoute("/adminControlPanel?option=notices", { sessionId: admin.token }))).toContain(
+      "Seat being replaced",
+    );
 
-    const ended = await post("/adminControlPanel?option=notices", admin.token, { intent: "end", id: stored.id, version: String(stored.version) });
+    const ended = await post("/adminControlPanel?option=notices", admin.token, {
+      intent: "end",
+      id: stored.id,
+      version: String(stored.version),
+    });
     expect(ended.status).toBe(302);
     expect(await pageText(await callRoute(`/benches/${offTrailBench.id}`))).not.toContain("Seat being replaced");
     // An edit from the old version is refused with the model's message, and the page it answers (a browser
@@ -282,11 +415,16 @@ describe("the pages", () => {
   test("the admin dashboard has a card for every area, Notices and Reports among them, each leading to its area", async () => {
     const html = await (await callRoute("/adminHome", { sessionId: admin.token })).text();
     for (const option of adminOptions) {
-      const card = new RegExp(`<section aria-labelledby="dashboard-${option}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? "";
+      const card =
+        new RegExp(`<section aria-labelledby="dashboard-${option}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? "";
       expect(card, option).toContain(`>${adminOptionLabels[option]}</h2>`);
       expect(card, option).toContain(`href="${adminAreaUrl(option)}"`);
     }
-    const notice = await createNotice(admin.id, { trailId: GREEN, kind: "caution", message: "Counted on the dashboard" });
+    const notice = await createNotice(admin.id, {
+      trailId: GREEN,
+      kind: "caution",
+      message: "Counted on the dashboard",
+    });
     if (!notice.ok) throw new Error("not created");
     const showing = await countNotices("active");
     const text = await pageText(await callRoute("/adminHome", { sessionId: admin.token }));
@@ -296,7 +434,11 @@ describe("the pages", () => {
   });
 
   test("a trail's notice shows on /trails, the trail's page and the pages of its benches, and marks the map and lists", async () => {
-    const onTrail = await createNotice(admin.id, { trailId: GOLD, kind: "closed", message: "Gold closed for the race" });
+    const onTrail = await createNotice(admin.id, {
+      trailId: GOLD,
+      kind: "closed",
+      message: "Gold closed for the race",
+    });
     const onBench = await createNotice(admin.id, { benchId: goldBench.id, kind: "caution", message: "Wet paint" });
     if (!onTrail.ok || !onBench.ok) throw new Error("not created");
     const trailPage = await (await callRoute("/trails/gold")).text();
@@ -308,26 +450,44 @@ describe("the pages", () => {
     expect(mapPage).toMatch(/Caution\s*:\s*Wet paint/);
     expect(await pageText(await callRoute(`/benches/${goldBench.id}`))).toContain("Gold closed for the race");
     // The Green Trail's map shows neither.
-    expect(await pageText(await callRoute("/trails?trail=green", { sessionId: walkerToken }))).not.toContain("Gold closed for the race");
+    expect(await pageText(await callRoute("/trails?trail=green", { sessionId: walkerToken }))).not.toContain(
+      "Gold closed for the race",
+    );
     await prisma.notice.deleteMany({ where: { id: { in: [onTrail.notice.id, onBench.notice.id] } } });
   });
 
   test("Turn into a notice: one press posts a notice for the report's place, puts the report in progress, and a second press makes no second one", async () => {
     const reporter = await person("noticereporter");
-    const report = await createReport(reporter.user, { benchId: goldBench.id, category: "broken_bench", description: "Slats gone" });
+    const report = await createReport(reporter.user, {
+      benchId: goldBench.id,
+      category: "broken_bench",
+      description: "Slats gone",
+    });
     if (!report.ok) throw new Error(report.reason);
     const id = report.report.id;
-    expect((await post("/adminControlPanel?option=reports", walkerToken, { intent: "makeNotice", id })).status).toBe(403);
+    expect((await post("/adminControlPanel?option=reports", walkerToken, { intent: "makeNotice", id })).status).toBe(
+      403,
+    );
     const pressed = await post("/adminControlPanel?option=reports", admin.token, { intent: "makeNotice", id });
     expect(pressed.status).toBe(302);
     const notice = await prisma.notice.findFirstOrThrow({ where: { reportId: id } });
-    expect(notice).toMatchObject({ benchId: goldBench.id, trailId: null, kind: "closed", startsAt: null, endsAt: null, createdBy: admin.id });
+    expect(notice).toMatchObject({
+      benchId: goldBench.id,
+      trailId: null,
+      kind: "closed",
+      startsAt: null,
+      endsAt: null,
+      createdBy: admin.id,
+    });
     expect(notice.message).not.toContain("Slats gone");
     expect(pressed.headers.get("Location")).toBe(`/adminControlPanel?option=notices&edit=${notice.id}#edit-notice`);
     expect((await prisma.report.findUniqueOrThrow({ where: { id } })).status).toBe("in_progress");
     await post("/adminControlPanel?option=reports", admin.token, { intent: "makeNotice", id });
     expect(await prisma.notice.count({ where: { reportId: id } })).toBe(1);
-    expect((await post("/adminControlPanel?option=reports", admin.token, { intent: "makeNotice", id: "0".repeat(24) })).status).toBe(404);
+    expect(
+      (await post("/adminControlPanel?option=reports", admin.token, { intent: "makeNotice", id: "0".repeat(24) }))
+        .status,
+    ).toBe(404);
     await prisma.notice.deleteMany({ where: { reportId: id } });
   });
 });
@@ -348,7 +508,10 @@ describe("dates out of range", () => {
     }
     expect(await prisma.notice.count({ where: { message: "Far away" } })).toBe(0);
     // A year ago, give or take a day, is still fine: an old notice may be moved back a little.
-    const recent = await api("/api/notices", admin.token, "POST", { ...input, startsAt: new Date(Date.now() - 300 * 24 * HOUR).toISOString() });
+    const recent = await api("/api/notices", admin.token, "POST", {
+      ...input,
+      startsAt: new Date(Date.now() - 300 * 24 * HOUR).toISOString(),
+    });
     expect(recent.status).toBe(201);
     await prisma.notice.deleteMany({ where: { message: "Far away" } });
 
@@ -386,7 +549,9 @@ describe("dates out of range", () => {
       expect(await pageText(list)).toContain("Since forever");
       const edit = await callRoute(`/adminControlPanel?option=notices&edit=${far[0].id}`, { sessionId: admin.token });
       expect(edit.status).toBe(200);
-      expect((await api(`/api/notices/${old[0].id}`, admin.token, "PATCH", { message: "Since long ago" })).status).toBe(200);
+      expect((await api(`/api/notices/${old[0].id}`, admin.token, "PATCH", { message: "Since long ago" })).status).toBe(
+        200,
+      );
     } finally {
       await prisma.notice.deleteMany({ where: { id: { in: [far[0].id, old[0].id] } } });
     }

@@ -25,7 +25,10 @@ env.SMTP_URL = undefined;
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 
 const SWAP_WARNING = '299 - "latitude and longitude were swapped; stored corrected"';
-const SESSION_ENDED = { message: "Your session has ended. Please sign in again.", error: "Your session has ended. Please sign in again." };
+const SESSION_ENDED = {
+  message: "Your session has ended. Please sign in again.",
+  error: "Your session has ended. Please sign in again.",
+};
 
 /**
  * A browser tab running the old client: a cookie jar the server's Set-Cookie headers fill and empty, and
@@ -42,7 +45,11 @@ class OldClient {
     if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const xsrf = this.cookies.get("XSRF-TOKEN");
     if (xsrf && this.sendXsrf) headers["X-XSRF-TOKEN"] = xsrf;
-    const response = await callRoute(url, { method, headers, body: data === undefined ? undefined : JSON.stringify(data) });
+    const response = await callRoute(url, {
+      method,
+      headers,
+      body: data === undefined ? undefined : JSON.stringify(data),
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(";");
       const [name, ...value] = pair.split("=");
@@ -111,7 +118,9 @@ function nullsIn(value: unknown, at = "$"): string[] {
   if (value === null) return [at];
   if (Array.isArray(value)) return value.flatMap((item, index) => nullsIn(item, `${at}[${index}]`));
   if (typeof value === "object") {
-    return Object.entries(value as object).flatMap(([key, item]) => (NEW_NULLABLE_FIELDS.has(key) ? [] : nullsIn(item, `${at}.${key}`)));
+    return Object.entries(value as object).flatMap(([key, item]) =>
+      NEW_NULLABLE_FIELDS.has(key) ? [] : nullsIn(item, `${at}.${key}`),
+    );
   }
   return [];
 }
@@ -121,7 +130,13 @@ describe("feedback from a deleted account", () => {
     const name = `leaver${Math.random().toString(36).slice(2, 8)}`;
     const { client, id } = await signedUpUser(name);
     expect(
-      (await client.call("POST", "/api/feedback/submit", { username: name, email: `${name}@example.test`, feedback: "Please add a bench by the gym" })).status,
+      (
+        await client.call("POST", "/api/feedback/submit", {
+          username: name,
+          email: `${name}@example.test`,
+          feedback: "Please add a bench by the gym",
+        })
+      ).status,
     ).toBe(201);
     expect((await client.call("DELETE", `/api/user/${id}`, { currentPassword: "walk-pass" })).status).toBe(200);
 
@@ -129,7 +144,9 @@ describe("feedback from a deleted account", () => {
     const list = await admin.call("GET", "/api/feedback");
     expect(list.status).toBe(200);
     // What the old admin page does with every row, which threw on null and emptied the whole page.
-    const shown = (list.data as { username: string; email: string }[]).map((row) => `${row.username.toLowerCase()} ${row.email.toLowerCase()}`);
+    const shown = (list.data as { username: string; email: string }[]).map(
+      (row) => `${row.username.toLowerCase()} ${row.email.toLowerCase()}`,
+    );
     expect(shown.length).toBeGreaterThan(0);
     const row = (list.data as { _id: string; username: string; email: string; feedback: string }[]).find(
       (item) => item.feedback === "Please add a bench by the gym",
@@ -192,14 +209,20 @@ describe("the old client, signed in as an administrator with cookies only", () =
     const before = one.data.path.coordinates as [number, number][];
 
     // Its editor sends the two values under each other's names.
-    const saved = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, { latitude: -84.00612, longitude: 33.98034 });
+    const saved = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, {
+      latitude: -84.00612,
+      longitude: 33.98034,
+    });
     expect(saved.status).toBe(200);
     expect(saved.headers.get("Warning")).toBe(SWAP_WARNING);
     expect(saved.data.path.coordinates[1]).toEqual([-84.00612, 33.98034]);
     expect((await pointsOf(GREEN))[1]).toEqual([-84.00612, 33.98034]);
 
     // …and the insert's pair as [latitude, longitude].
-    const inserted = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate`, { index: 2, coordinate: [33.98051, -84.00633] });
+    const inserted = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate`, {
+      index: 2,
+      coordinate: [33.98051, -84.00633],
+    });
     expect(inserted.status).toBe(200);
     expect(inserted.headers.get("Warning")).toBe(SWAP_WARNING);
     expect(inserted.data.path.coordinates).toHaveLength(before.length + 1);
@@ -209,7 +232,11 @@ describe("the old client, signed in as an administrator with cookies only", () =
     const refused = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, { latitude: 12, longitude: 34 });
     expect(refused).toMatchObject({
       status: 400,
-      data: { message: expect.stringMatching(/^This point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches\.$/) },
+      data: {
+        message: expect.stringMatching(
+          /^This point is [\d,]+ km from the campus; points must be within 5 km of its trails and benches\.$/,
+        ),
+      },
     });
     const missing = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, { latitude: 33.98 });
     expect(missing).toMatchObject({ status: 400, data: { message: "Please provide both latitude and longitude" } });
@@ -223,13 +250,26 @@ describe("the old client, signed in as an administrator with cookies only", () =
   test("bench manager: create, update, add and remove a video, delete", async () => {
     const admin = await signedInAdmin();
     expect((await admin.call("GET", "/api/bench/benches")).status).toBe(200);
-    const created = await admin.call("POST", "/api/bench/bench", { bench_number: 9123, latitude: 33.9811, longitude: -84.0041, location: "By the pond" });
+    const created = await admin.call("POST", "/api/bench/bench", {
+      bench_number: 9123,
+      latitude: 33.9811,
+      longitude: -84.0041,
+      location: "By the pond",
+    });
     expect(created.status).toBe(201);
     const bench = benchJsonSchema.parse(created.data);
-    expect(bench).toMatchObject({ bench_number: 9123, location: "By the pond", latitude: 33.9811, longitude: -84.0041 });
+    expect(bench).toMatchObject({
+      bench_number: 9123,
+      location: "By the pond",
+      latitude: 33.9811,
+      longitude: -84.0041,
+    });
     const updated = await admin.call("PATCH", `/api/bench/bench/${bench._id}`, { ...bench, location: "North pond" });
     expect(updated).toMatchObject({ status: 200, data: { location: "North pond" } });
-    const withVideo = await admin.call("PATCH", `/api/bench/bench/${bench._id}/add-video`, { title: "Calf raises", url: "https://youtu.be/IR0yV_3DfBo" });
+    const withVideo = await admin.call("PATCH", `/api/bench/bench/${bench._id}/add-video`, {
+      title: "Calf raises",
+      url: "https://youtu.be/IR0yV_3DfBo",
+    });
     expect(withVideo.status).toBe(200);
     const videoId = withVideo.data.videos[0]._id;
     const withoutVideo = await admin.call("PATCH", `/api/bench/bench/${bench._id}/delete-video/${videoId}`);
@@ -245,8 +285,14 @@ describe("the old client, signed in as an administrator with cookies only", () =
     expect(users.status).toBe(200);
     expect(users.data.map((user: unknown) => userSummaryJsonSchema.parse(user)._id)).toContain(userId);
     expect(JSON.stringify(users.data)).not.toMatch(/password/i);
-    expect(await admin.call("PATCH", `/api/user/updateRole/${userId}`, { roleType: "Admin" })).toMatchObject({ status: 200, data: { roleType: "Admin" } });
-    expect(await admin.call("GET", `/api/user/${userId}`)).toMatchObject({ status: 200, data: { _id: userId, roleType: "Admin" } });
+    expect(await admin.call("PATCH", `/api/user/updateRole/${userId}`, { roleType: "Admin" })).toMatchObject({
+      status: 200,
+      data: { roleType: "Admin" },
+    });
+    expect(await admin.call("GET", `/api/user/${userId}`)).toMatchObject({
+      status: 200,
+      data: { _id: userId, roleType: "Admin" },
+    });
     expect((await admin.call("DELETE", `/api/user/${userId}`)).status).toBe(200);
 
     const videos = await admin.call("GET", "/api/video/videos");
@@ -254,7 +300,9 @@ describe("the old client, signed in as an administrator with cookies only", () =
     const video = videoJsonSchema.parse(videos.data[0]);
     expect((await admin.call("DELETE", `/api/video/${video._id}`)).status).toBe(200);
 
-    const feedback = await prisma.feedback.create({ data: { username: "walker", email: "walker@example.test", feedback: "Lovely" } });
+    const feedback = await prisma.feedback.create({
+      data: { username: "walker", email: "walker@example.test", feedback: "Lovely" },
+    });
     const list = await admin.call("GET", "/api/feedback");
     expect(list.status).toBe(200);
     expect(list.data.map((item: { _id: string }) => item._id)).toContain(feedback.id);
@@ -264,7 +312,10 @@ describe("the old client, signed in as an administrator with cookies only", () =
   test("a write without the X-XSRF-TOKEN header is refused, as cross-site requests are", async () => {
     const admin = await signedInAdmin();
     admin.sendXsrf = false;
-    const refused = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, { latitude: 33.98, longitude: -84.006 });
+    const refused = await admin.call("PATCH", `/api/trails/${GREEN}/coordinate/1`, {
+      latitude: 33.98,
+      longitude: -84.006,
+    });
     expect(refused).toMatchObject({ status: 403, data: { message: "Missing or invalid X-XSRF-TOKEN header." } });
   });
 });
@@ -273,7 +324,10 @@ describe("the old client, signed in as a user", () => {
   test("profile, one's own account, feedback, videos with like, dislike and view", async () => {
     const name = `olduser${Math.random().toString(36).slice(2, 7)}`;
     const { client, id } = await signedUpUser(name);
-    expect(await client.call("GET", `/api/user/${id}`)).toMatchObject({ status: 200, data: { _id: id, username: name } });
+    expect(await client.call("GET", `/api/user/${id}`)).toMatchObject({
+      status: 200,
+      data: { _id: id, username: name },
+    });
     // The profile form sends every field; empty ones keep their value.
     const profile = await client.call("PATCH", `/api/user/updateProfile/${id}`, {
       username: name,
@@ -284,7 +338,11 @@ describe("the old client, signed in as a user", () => {
       community: "No",
     });
     expect(profile).toMatchObject({ status: 200, data: { gender: "Other", age: 29, community: "No" } });
-    const feedback = await client.call("POST", "/api/feedback/submit", { username: name, email: `${name}@example.test`, feedback: "More benches" });
+    const feedback = await client.call("POST", "/api/feedback/submit", {
+      username: name,
+      email: `${name}@example.test`,
+      feedback: "More benches",
+    });
     expect(feedback.status).toBe(201);
 
     const videos = await client.call("GET", "/api/video/videos");
@@ -293,13 +351,22 @@ describe("the old client, signed in as a user", () => {
     const liked = await client.call("PATCH", `/api/video/like/${videoId}`);
     expect(liked).toMatchObject({ status: 200, data: { _id: videoId, reaction: "like" } });
     const disliked = await client.call("PATCH", `/api/video/dislike/${videoId}`);
-    expect(disliked).toMatchObject({ status: 200, data: { reaction: "dislike", likes: liked.data.likes - 1, dislikes: liked.data.dislikes + 1 } });
+    expect(disliked).toMatchObject({
+      status: 200,
+      data: { reaction: "dislike", likes: liked.data.likes - 1, dislikes: liked.data.dislikes + 1 },
+    });
     const viewed = await client.call("PATCH", `/api/video/view/${videoId}`);
     expect(viewed).toMatchObject({ status: 200, data: { counted: true } });
-    expect(await client.call("PATCH", `/api/video/view/${videoId}`)).toMatchObject({ status: 200, data: { counted: false, views: viewed.data.views } });
+    expect(await client.call("PATCH", `/api/video/view/${videoId}`)).toMatchObject({
+      status: 200,
+      data: { counted: false, views: viewed.data.views },
+    });
 
     // What a user may not do answers 403 with a message, not a page.
-    expect(await client.call("GET", "/api/user/users")).toMatchObject({ status: 403, data: { message: "Administrator access is required." } });
+    expect(await client.call("GET", "/api/user/users")).toMatchObject({
+      status: 403,
+      data: { message: "Administrator access is required." },
+    });
   });
 
   test("reset calls answer the texts the client shows", async () => {
@@ -322,7 +389,10 @@ describe("the old client, signed in as a user", () => {
     expect(client.has("__session")).toBe(false);
     expect(await prisma.session.count({ where: { userId: id } })).toBe(0);
     expect((await client.call("POST", "/api/user/logout")).status).toBe(200);
-    expect(await client.call("GET", "/api/video/videos")).toMatchObject({ status: 401, data: { message: "You must be signed in." } });
+    expect(await client.call("GET", "/api/video/videos")).toMatchObject({
+      status: 401,
+      data: { message: "You must be signed in." },
+    });
   });
 });
 
@@ -333,12 +403,19 @@ describe("after the server ends a cookie session, the old client gets a 401 with
     expect((await client.call("GET", "/api/video/videos")).status).toBe(200);
     expect((await admin.call("PATCH", `/api/user/updateRole/${id}`, { roleType: "Admin" })).status).toBe(200);
     // A write (with the XSRF header, as axios sends it) is told the same, not 403.
-    const ended = await client.call("POST", "/api/feedback/submit", { username: "x", email: "x@example.test", feedback: "hi" });
+    const ended = await client.call("POST", "/api/feedback/submit", {
+      username: "x",
+      email: "x@example.test",
+      feedback: "hi",
+    });
     expect(ended).toMatchObject({ status: 401, data: SESSION_ENDED });
     expect(ended.headers.get("Content-Type")).toContain("application/json");
     // The answer dropped the dead cookie: from now on the client is simply signed out.
     expect(client.has("__session")).toBe(false);
-    expect(await client.call("GET", "/api/video/videos")).toMatchObject({ status: 401, data: { message: "You must be signed in." } });
+    expect(await client.call("GET", "/api/video/videos")).toMatchObject({
+      status: 401,
+      data: { message: "You must be signed in." },
+    });
   });
 
   test("a password reset", async () => {
@@ -346,13 +423,26 @@ describe("after the server ends a cookie session, the old client gets a 401 with
     const { client, id } = await signedUpUser(name);
     const token = randomBytes(32).toString("hex");
     await prisma.passwordResetToken.create({
-      data: { userId: id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) },
+      data: {
+        userId: id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
     });
     // The reset page is another tab of the same browser: same cookies.
     const reset = await client.call("POST", `/api/auth/reset-password/${token}`, { newPassword: "brand-new" });
-    expect(reset).toMatchObject({ status: 200, data: "Your password has been reset. Please sign in with your new password." });
-    expect(await client.call("PATCH", `/api/user/updateProfile/${id}`, { age: 30 })).toMatchObject({ status: 401, data: SESSION_ENDED });
-    const again = await client.call("POST", "/api/user/signin", { email: `${name}@example.test`, password: "brand-new" });
+    expect(reset).toMatchObject({
+      status: 200,
+      data: "Your password has been reset. Please sign in with your new password.",
+    });
+    expect(await client.call("PATCH", `/api/user/updateProfile/${id}`, { age: 30 })).toMatchObject({
+      status: 401,
+      data: SESSION_ENDED,
+    });
+    const again = await client.call("POST", "/api/user/signin", {
+      email: `${name}@example.test`,
+      password: "brand-new",
+    });
     expect(again.status).toBe(200);
     expect((await client.call("GET", `/api/user/${id}`)).status).toBe(200);
   });

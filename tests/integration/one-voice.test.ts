@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 
 async function stored(feedback: string) {
-  return prisma.feedback.findFirstOrThrow({ where: { feedback }, select: { username: true, email: true, userId: true } });
+  return prisma.feedback.findFirstOrThrow({
+    where: { feedback },
+    select: { username: true, email: true, userId: true },
+  });
 }
 
 describe("one person, one voice", () => {
@@ -23,11 +26,19 @@ describe("one person, one voice", () => {
     const response = await callRoute("/api/feedback/submit", {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${person.token}` },
-      body: JSON.stringify({ username: "admin", email: "admin@walkingtrails.local", feedback: "Forged voice via the API" }),
+      body: JSON.stringify({
+        username: "admin",
+        email: "admin@walkingtrails.local",
+        feedback: "Forged voice via the API",
+      }),
     });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ username: person.username, email: person.email });
-    expect(await stored("Forged voice via the API")).toEqual({ username: person.username, email: person.email, userId: person.id });
+    expect(await stored("Forged voice via the API")).toEqual({
+      username: person.username,
+      email: person.email,
+      userId: person.id,
+    });
   });
 
   test("the API needs no username or email at all", async () => {
@@ -44,9 +55,18 @@ describe("one person, one voice", () => {
     const response = await callRoute("/userControlPanel", {
       method: "POST",
       sessionId: person.token,
-      body: new URLSearchParams({ intent: "feedback", username: "admin", email: "admin@walkingtrails.local", feedback: "Forged voice via the page" }),
+      body: new URLSearchParams({
+        intent: "feedback",
+        username: "admin",
+        email: "admin@walkingtrails.local",
+        feedback: "Forged voice via the page",
+      }),
     });
     expect(response.status).toBe(302);
-    expect(await stored("Forged voice via the page")).toEqual({ username: person.username, email: person.email, userId: person.id });
+    expect(await stored("Forged voice via the page")).toEqual({
+      username: person.username,
+      email: person.email,
+      userId: person.id,
+    });
   });
 });

@@ -61,7 +61,12 @@ const specCalls = [
   "PATCH /api/campus",
 ];
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+};
 type Call = { path: string; token?: string; body?: unknown };
 
 let doc: Doc;
@@ -77,20 +82,34 @@ async function newUser(prefix: string, role: "User" | "Admin" = "User") {
 }
 
 async function anyVideoId() {
-  return (await prisma.video.create({ data: { title: "Contract", url: VIDEO_URL, category: "exercise", subCategory: "Stretching" } })).id;
+  return (
+    await prisma.video.create({
+      data: { title: "Contract", url: VIDEO_URL, category: "exercise", subCategory: "Stretching" },
+    })
+  ).id;
 }
 
 async function benchWithVideo() {
   const number = 5000 + Math.floor(Math.random() * 4000);
   const bench = await prisma.bench.create({
-    data: { benchNumber: number, location: "Contract test", latitude: 33.98, longitude: -84.005, videos: { create: { title: "v", url: VIDEO_URL } } },
+    data: {
+      benchNumber: number,
+      location: "Contract test",
+      latitude: 33.98,
+      longitude: -84.005,
+      videos: { create: { title: "v", url: VIDEO_URL } },
+    },
     select: { id: true, videos: { select: { id: true } } },
   });
   return { id: bench.id, videoId: bench.videos[0].id };
 }
 
 async function feedbackId() {
-  return (await prisma.feedback.create({ data: { username: "someone", email: "someone@example.test", feedback: "Nice trails" } })).id;
+  return (
+    await prisma.feedback.create({
+      data: { username: "someone", email: "someone@example.test", feedback: "Nice trails" },
+    })
+  ).id;
 }
 
 // One real, successful call per documented operation.
@@ -102,22 +121,37 @@ const scenarios: Record<string, () => Promise<Call>> = {
     body: { title: "New one", url: "https://youtu.be/i6TzP2COtow", category: "exercise", subCategory: "Stretching" },
   }),
   "GET /api/video/{id}": async () => ({ path: `/api/video/${await anyVideoId()}`, token: userToken }),
-  "PATCH /api/video/{id}": async () => ({ path: `/api/video/${await anyVideoId()}`, token: adminToken, body: { title: "Renamed" } }),
+  "PATCH /api/video/{id}": async () => ({
+    path: `/api/video/${await anyVideoId()}`,
+    token: adminToken,
+    body: { title: "Renamed" },
+  }),
   "DELETE /api/video/{id}": async () => ({ path: `/api/video/${await anyVideoId()}`, token: adminToken }),
-  "PUT /api/video/{id}/reaction": async () => ({ path: `/api/video/${await anyVideoId()}/reaction`, token: userToken, body: { reaction: "like" } }),
+  "PUT /api/video/{id}/reaction": async () => ({
+    path: `/api/video/${await anyVideoId()}/reaction`,
+    token: userToken,
+    body: { reaction: "like" },
+  }),
   "POST /api/video/{id}/view": async () => ({ path: `/api/video/${await anyVideoId()}/view`, token: userToken }),
   "PATCH /api/video/like/{id}": async () => ({ path: `/api/video/like/${await anyVideoId()}`, token: userToken }),
   "PATCH /api/video/dislike/{id}": async () => ({ path: `/api/video/dislike/${await anyVideoId()}`, token: userToken }),
   "PATCH /api/video/view/{id}": async () => ({ path: `/api/video/view/${await anyVideoId()}`, token: userToken }),
   "GET /api/trails/trails": async () => ({ path: "/api/trails/trails", token: userToken }),
   "GET /api/trails/{id}": async () => ({ path: `/api/trails/${GREEN}`, token: userToken }),
-  "PATCH /api/trails/{id}": async () => ({ path: `/api/trails/${GREEN}`, token: adminToken, body: { surface: "gravel", stepFree: true } }),
+  "PATCH /api/trails/{id}": async () => ({
+    path: `/api/trails/${GREEN}`,
+    token: adminToken,
+    body: { surface: "gravel", stepFree: true },
+  }),
   "PATCH /api/trails/{id}/coordinate/{index}": async () => ({
     path: `/api/trails/${GREEN}/coordinate/3`,
     token: adminToken,
     body: { latitude: 33.9801, longitude: -84.0061 },
   }),
-  "DELETE /api/trails/{id}/coordinate/{index}": async () => ({ path: `/api/trails/${GREEN}/coordinate/4`, token: adminToken }),
+  "DELETE /api/trails/{id}/coordinate/{index}": async () => ({
+    path: `/api/trails/${GREEN}/coordinate/4`,
+    token: adminToken,
+  }),
   "PATCH /api/trails/{id}/coordinate": async () => ({
     path: `/api/trails/${GREEN}/coordinate`,
     token: adminToken,
@@ -129,8 +163,15 @@ const scenarios: Record<string, () => Promise<Call>> = {
     token: adminToken,
     body: { bench_number: "4242", location: "By the gym", latitude: "33.981", longitude: "-84.004" },
   }),
-  "PATCH /api/bench/bench/{id}": async () => ({ path: `/api/bench/bench/${(await benchWithVideo()).id}`, token: adminToken, body: { location: "Moved" } }),
-  "DELETE /api/bench/bench/{id}": async () => ({ path: `/api/bench/bench/${(await benchWithVideo()).id}`, token: adminToken }),
+  "PATCH /api/bench/bench/{id}": async () => ({
+    path: `/api/bench/bench/${(await benchWithVideo()).id}`,
+    token: adminToken,
+    body: { location: "Moved" },
+  }),
+  "DELETE /api/bench/bench/{id}": async () => ({
+    path: `/api/bench/bench/${(await benchWithVideo()).id}`,
+    token: adminToken,
+  }),
   "PATCH /api/bench/bench/{id}/add-video": async () => ({
     path: `/api/bench/bench/${(await benchWithVideo()).id}/add-video`,
     token: adminToken,
@@ -146,12 +187,19 @@ const scenarios: Record<string, () => Promise<Call>> = {
   },
   "POST /api/user/signup": async () => {
     const name = `signup${Math.random().toString(36).slice(2, 9)}`;
-    return { path: "/api/user/signup", body: { username: name, email: `${name}@example.test`, password: "pass1234", confirmPassword: "pass1234" } };
+    return {
+      path: "/api/user/signup",
+      body: { username: name, email: `${name}@example.test`, password: "pass1234", confirmPassword: "pass1234" },
+    };
   },
   "PATCH /api/user/updateProfile/{userId}": async () => {
     const { user, token } = await newUser("profile");
     // A new email too: the answer then carries the message saying where its link went.
-    return { path: `/api/user/updateProfile/${user.id}`, token, body: { age: 30, gender: "Female", email: `${user.username}.new@example.test` } };
+    return {
+      path: `/api/user/updateProfile/${user.id}`,
+      token,
+      body: { age: 30, gender: "Female", email: `${user.username}.new@example.test` },
+    };
   },
   "POST /api/user/logout": async () => ({ path: "/api/user/logout", token: (await newUser("leaving")).token }),
   "GET /api/user/{id}": async () => {
@@ -165,20 +213,36 @@ const scenarios: Record<string, () => Promise<Call>> = {
     body: { roleType: "Admin" },
   }),
   "DELETE /api/user/{id}": async () => ({ path: `/api/user/${(await newUser("gone")).user.id}`, token: adminToken }),
-  "POST /api/auth/send-reset-link": async () => ({ path: "/api/auth/send-reset-link", body: { email: "nobody-here@example.test" } }),
-  "POST /api/send-reset-link": async () => ({ path: "/api/send-reset-link", body: { email: "nobody-here@example.test" } }),
+  "POST /api/auth/send-reset-link": async () => ({
+    path: "/api/auth/send-reset-link",
+    body: { email: "nobody-here@example.test" },
+  }),
+  "POST /api/send-reset-link": async () => ({
+    path: "/api/send-reset-link",
+    body: { email: "nobody-here@example.test" },
+  }),
   "POST /api/auth/reset-password/{token}": async () => {
     const { requestPasswordResetToken } = await issueResetToken();
     return { path: `/api/auth/reset-password/${requestPasswordResetToken}`, body: { newPassword: "fresh-pass" } };
   },
   "GET /api/feedback": async () => ({ path: "/api/feedback", token: adminToken }),
   "DELETE /api/feedback/{id}": async () => ({ path: `/api/feedback/${await feedbackId()}`, token: adminToken }),
-  "PATCH /api/feedback/{id}": async () => ({ path: `/api/feedback/${await feedbackId()}`, token: adminToken, body: { isResolved: true } }),
+  "PATCH /api/feedback/{id}": async () => ({
+    path: `/api/feedback/${await feedbackId()}`,
+    token: adminToken,
+    body: { isResolved: true },
+  }),
   "GET /api/walks": async () => ({ path: "/api/walks", token: userToken }),
-  "POST /api/walks": async () => ({ path: "/api/walks", token: userToken, body: { trailId: GREEN, date: "2025-03-19", durationMinutes: 25, laps: 1 } }),
+  "POST /api/walks": async () => ({
+    path: "/api/walks",
+    token: userToken,
+    body: { trailId: GREEN, date: "2025-03-19", durationMinutes: 25, laps: 1 },
+  }),
   "DELETE /api/walks/{id}": async () => {
     const { user, token } = await newUser("walker");
-    const walk = await prisma.walk.create({ data: { userId: user.id, trailId: GREEN, date: new Date("2025-03-19"), distanceMetres: 1200 } });
+    const walk = await prisma.walk.create({
+      data: { userId: user.id, trailId: GREEN, date: new Date("2025-03-19"), distanceMetres: 1200 },
+    });
     return { path: `/api/walks/${walk.id}`, token };
   },
   "GET /api/reports": async () => {
@@ -197,7 +261,9 @@ const scenarios: Record<string, () => Promise<Call>> = {
   }),
   "PATCH /api/reports/{id}": async () => {
     const { user } = await newUser("reported");
-    const report = await prisma.report.create({ data: { userId: user.id, trailId: GREEN, category: "other", description: "Loose gravel" } });
+    const report = await prisma.report.create({
+      data: { userId: user.id, trailId: GREEN, category: "other", description: "Loose gravel" },
+    });
     return { path: `/api/reports/${report.id}`, token: adminToken, body: { status: "in_progress", note: "On it" } };
   },
   "GET /api/notices": async () => {
@@ -207,7 +273,12 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "POST /api/notices": async () => ({
     path: "/api/notices",
     token: adminToken,
-    body: { trailId: GREEN, kind: "closed", message: "Closed for resurfacing", endsAt: new Date(Date.now() + 86_400_000).toISOString() },
+    body: {
+      trailId: GREEN,
+      kind: "closed",
+      message: "Closed for resurfacing",
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
   }),
   "PATCH /api/notices/{id}": async () => {
     const notice = await prisma.notice.create({ data: { trailId: GREEN, kind: "caution", message: "To edit" } });
@@ -219,7 +290,11 @@ const scenarios: Record<string, () => Promise<Call>> = {
   },
   "GET /api/campus": async () => ({ path: "/api/campus" }),
   // The sample campus's own name and clock: the other calls' answers stay as they are.
-  "PATCH /api/campus": async () => ({ path: "/api/campus", token: adminToken, body: { name: "Sample Campus", timeZone: "America/New_York" } }),
+  "PATCH /api/campus": async () => ({
+    path: "/api/campus",
+    token: adminToken,
+    body: { name: "Sample Campus", timeZone: "America/New_York" },
+  }),
   "POST /api/feedback/submit": async () => ({
     path: "/api/feedback/submit",
     token: userToken,
@@ -234,7 +309,11 @@ async function issueResetToken() {
   // A user of its own: a reset ends every session of the account.
   const { user } = await newUser("reset");
   await prisma.passwordResetToken.create({
-    data: { userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) },
+    data: {
+      userId: user.id,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
   });
   return { requestPasswordResetToken: token };
 }
@@ -273,7 +352,8 @@ describe("the OpenAPI document", () => {
 
   test("the old client's video paths are documented as deprecated aliases", () => {
     const paths = doc.paths as unknown as Record<string, Record<string, { deprecated?: boolean }>>;
-    for (const path of ["/api/video/like/{id}", "/api/video/dislike/{id}", "/api/video/view/{id}"]) expect(paths[path].patch.deprecated, path).toBe(true);
+    for (const path of ["/api/video/like/{id}", "/api/video/dislike/{id}", "/api/video/view/{id}"])
+      expect(paths[path].patch.deprecated, path).toBe(true);
     expect(paths["/api/video/{id}/reaction"].put.deprecated).toBeUndefined();
   });
 
@@ -292,10 +372,16 @@ describe("the OpenAPI document", () => {
       const call = await scenarios[key]();
       const headers: Record<string, string> = { "Content-Type": "application/json" };
       if (call.token) headers.Authorization = `Bearer ${call.token}`;
-      const response = await callRoute(call.path, { method, headers, body: call.body === undefined ? undefined : JSON.stringify(call.body) });
+      const response = await callRoute(call.path, {
+        method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      });
       const [status, documented] = Object.entries(operation.responses).find(([code]) => code.startsWith("2"))!;
       if (String(response.status) !== status) {
-        problems.push(`${key}: status ${response.status}, documented ${status}: ${(await response.text()).slice(0, 200)}`);
+        problems.push(
+          `${key}: status ${response.status}, documented ${status}: ${(await response.text()).slice(0, 200)}`,
+        );
         continue;
       }
       if (!documented.content) {
@@ -307,7 +393,12 @@ describe("the OpenAPI document", () => {
         if (typeof (await response.text()) !== "string") problems.push(`${key}: not text`);
         continue;
       }
-      const errors = validate(schema as Record<string, unknown>, await response.json(), "$", doc as unknown as Record<string, unknown>);
+      const errors = validate(
+        schema as Record<string, unknown>,
+        await response.json(),
+        "$",
+        doc as unknown as Record<string, unknown>,
+      );
       if (errors.length > 0) problems.push(`${key}: ${errors.slice(0, 3).join("; ")}`);
     }
     expect(problems).toEqual([]);

@@ -76,15 +76,23 @@ describe("a visitor's page is rendered once per change", () => {
     const stored = await get("/privacy");
     expect(fresh.response.headers.get("ETag")).toBe(stored.response.headers.get("ETag"));
     expect(fresh.response.headers.get("Cache-Control")).toBe(stored.response.headers.get("Cache-Control"));
-    expect(fresh.response.headers.get("Content-Security-Policy")).toBe(stored.response.headers.get("Content-Security-Policy"));
+    expect(fresh.response.headers.get("Content-Security-Policy")).toBe(
+      stored.response.headers.get("Content-Security-Policy"),
+    );
     expect(fresh.body).toBe(stored.body);
   });
 
   test("for a browser asking for gzip too, the render and the stored copy answer the same encoding and tag", async () => {
     const answers = [];
     for (let load = 0; load < 3; load++) {
-      const response = await fetch(`${stack.url}/about?encoded`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
-      answers.push({ encoding: response.headers.get("Content-Encoding"), etag: response.headers.get("ETag"), body: await response.text() });
+      const response = await fetch(`${stack.url}/about?encoded`, {
+        headers: { "Accept-Encoding": "gzip, deflate, br" },
+      });
+      answers.push({
+        encoding: response.headers.get("Content-Encoding"),
+        etag: response.headers.get("ETag"),
+        body: await response.text(),
+      });
     }
     // The second is a render that is stored, the third the stored copy.
     expect(answers[1]).toEqual(answers[2]);
@@ -113,7 +121,12 @@ describe("a visitor's page is rendered once per change", () => {
     expect(before.body).not.toContain("Resurfacing by the lake");
     const gray = (await getTrailBySlug("gray"))!;
     const endsAt = new Date(Date.now() + 3_000);
-    const posted = await createNotice(null, { trailId: gray.id, kind: "caution", message: "Resurfacing by the lake", endsAt });
+    const posted = await createNotice(null, {
+      trailId: gray.id,
+      kind: "caution",
+      message: "Resurfacing by the lake",
+      endsAt,
+    });
     expect(posted.ok).toBe(true);
     // Posting moved the notices' data version: the next visitor gets a page with the banner.
     const during = await get("/trails/gray");
@@ -185,7 +198,8 @@ describe("a visitor's page is rendered once per change", () => {
 
   test("random query strings never hold more than the cap of pages", async () => {
     const targets = Array.from({ length: PAGE_CACHE_ENTRIES + 20 }, (_, i) => `/about?x=${i}-${Math.random()}`);
-    for (let i = 0; i < targets.length; i += 10) await Promise.all(targets.slice(i, i + 10).map((target) => get(target)));
+    for (let i = 0; i < targets.length; i += 10)
+      await Promise.all(targets.slice(i, i + 10).map((target) => get(target)));
     expect(kit.pageCacheStats().entries).toBeLessThanOrEqual(PAGE_CACHE_ENTRIES);
   });
 
@@ -206,7 +220,11 @@ describe("pages for people are their own", () => {
     expect(visitor.body).toContain("Sign in to start a walk from here");
     expect(visitor.body).not.toContain("Logout");
 
-    const user = await createUser({ username: "cachewalker", email: "cachewalker@example.test", password: "cachewalker-pw" });
+    const user = await createUser({
+      username: "cachewalker",
+      email: "cachewalker@example.test",
+      password: "cachewalker-pw",
+    });
     const cookie = await sessionCookieFor((await createSession(user.id)).id);
     const own = await get(`/benches/${bench.id}`, { Cookie: cookie });
     expect(hits()).toBe(hitsBefore + 1);
@@ -275,7 +293,12 @@ describe("the stored page's Content-Security-Policy matches its body", () => {
   async function withNoticeDue(slug: string, fn: () => Promise<void>) {
     const trail = (await getTrailBySlug(slug))!;
     const startsAt = new Date(Date.now() + 3_600_000);
-    const posted = await createNotice(null, { trailId: trail.id, kind: "caution", message: "Mowing next hour", startsAt });
+    const posted = await createNotice(null, {
+      trailId: trail.id,
+      kind: "caution",
+      message: "Mowing next hour",
+      startsAt,
+    });
     if (!posted.ok) throw new Error(`the notice was refused: ${posted.reason}`);
     try {
       await fn();
@@ -298,17 +321,25 @@ describe("the stored page's Content-Security-Policy matches its body", () => {
       const policy = policyOf(response);
       expect(policy).not.toMatch(/nonce-/);
       expect(body).not.toMatch(/nonce=/);
-      const inline = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((match) => !/\bsrc=/.test(match[1])).map((match) => match[2]);
+      const inline = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter((match) => !/\bsrc=/.test(match[1]))
+        .map((match) => match[2]);
       expect(inline.length).toBeGreaterThan(0);
       const allowed = [...policy.matchAll(/'(sha256-[^']+)'/g)].map((match) => match[1]).sort();
-      const hashes = [...new Set(inline.map((script) => `sha256-${createHash("sha256").update(script).digest("base64")}`))].sort();
+      const hashes = [
+        ...new Set(inline.map((script) => `sha256-${createHash("sha256").update(script).digest("base64")}`)),
+      ].sort();
       expect(allowed).toEqual(hashes);
       expect(policy).toMatch(/script-src 'self' 'sha256-/);
     });
   });
 
   test("a signed-in person's page keeps its per-request nonce", async () => {
-    const user = await createUser({ username: "noncewalker", email: "noncewalker@example.test", password: "noncewalker-pw" });
+    const user = await createUser({
+      username: "noncewalker",
+      email: "noncewalker@example.test",
+      password: "noncewalker-pw",
+    });
     const cookie = await sessionCookieFor((await createSession(user.id)).id);
     await withNoticeDue("gold", async () => {
       const { response, body } = await get("/trails/gold", { Cookie: cookie });
@@ -345,7 +376,10 @@ describe("a page may say when it stops being true", () => {
         },
       },
     },
-    assets: { ...build.assets, routes: { ...build.assets.routes, [id]: { ...about, id, path: "test-notice", hasLoader: true } } },
+    assets: {
+      ...build.assets,
+      routes: { ...build.assets.routes, [id]: { ...about, id, path: "test-notice", hasLoader: true } },
+    },
   };
   let noticeStack: PageStack;
 

@@ -3,7 +3,12 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { deliverPasswordReset, isResetTokenUsable, resetPasswordWithToken, RESET_TOKEN_TTL_MS } from "~/models/password-reset.server";
+import {
+  deliverPasswordReset,
+  isResetTokenUsable,
+  resetPasswordWithToken,
+  RESET_TOKEN_TTL_MS,
+} from "~/models/password-reset.server";
 import { createUser, verifyLogin } from "~/models/user.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
@@ -74,18 +79,31 @@ function ask(where: "page" | "standalone" | "api", email: string, from = `198.51
     });
   }
   const body = new URLSearchParams({ email, ...(where === "page" ? { intent: "reset" } : {}) });
-  return callRoute(where === "page" ? "/authorization?formType=reset" : "/send-reset-link", { method: "POST", headers, body });
+  return callRoute(where === "page" ? "/authorization?formType=reset" : "/send-reset-link", {
+    method: "POST",
+    headers,
+    body,
+  });
 }
 
 /** What the asker sees: the status, and the flash message or the text. */
 async function seen(response: Response) {
-  if (response.status === 302) return { status: 302, location: response.headers.get("Location"), toast: response.headers.get("Set-Cookie")?.includes("toast") };
+  if (response.status === 302)
+    return {
+      status: 302,
+      location: response.headers.get("Location"),
+      toast: response.headers.get("Set-Cookie")?.includes("toast"),
+    };
   return { status: response.status, text: await response.text() };
 }
 
 describe("the outbox", () => {
   test("a mail written there (a reset link is a password for an hour) is readable by its owner only, in a folder only they can list", async () => {
-    const written = await sendMail({ to: "someone@example.test", subject: "Reset your Walking Trails password", text: "a link" });
+    const written = await sendMail({
+      to: "someone@example.test",
+      subject: "Reset your Walking Trails password",
+      text: "a link",
+    });
     if (written.delivered !== "outbox") throw new Error("not written to the outbox");
     expect(statSync(written.file).mode & 0o777).toBe(0o600);
     const fresh = path.join(outbox, "made-by-the-mailer");
@@ -123,7 +141,12 @@ describe("password reset tokens", () => {
     await makeUser("hosted");
     const response = await callRoute("/api/auth/send-reset-link", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Host: "evil.example", "X-Forwarded-Host": "evil.example", [CLIENT_ADDRESS_HEADER]: "192.0.2.9" },
+      headers: {
+        "Content-Type": "application/json",
+        Host: "evil.example",
+        "X-Forwarded-Host": "evil.example",
+        [CLIENT_ADDRESS_HEADER]: "192.0.2.9",
+      },
       body: JSON.stringify({ email: "hosted@example.test" }),
     });
     expect(response.status).toBe(200);
@@ -137,7 +160,13 @@ describe("password reset tokens", () => {
     const name = "Evil\nBcc: x@evil.example\nhttp://phish/<b>";
     // Written past the schema on purpose: even a name that should never have been accepted stays out.
     const user = await prisma.user.create({
-      data: { username: name, usernameKey: name, usernameShapeKey: name, email: "greeted@example.test", passwordHash: "x" },
+      data: {
+        username: name,
+        usernameKey: name,
+        usernameShapeKey: name,
+        email: "greeted@example.test",
+        passwordHash: "x",
+      },
     });
     expect(await deliverPasswordReset(user.email)).toBe("sent");
     const [mail] = mails();
@@ -180,7 +209,10 @@ describe("password reset tokens", () => {
   test("two simultaneous uses of one token: exactly one succeeds", async () => {
     const user = await makeUser("race");
     const token = await requestToken(user.email);
-    const results = await Promise.all([resetPasswordWithToken(token, "pass-one"), resetPasswordWithToken(token, "pass-two")]);
+    const results = await Promise.all([
+      resetPasswordWithToken(token, "pass-one"),
+      resetPasswordWithToken(token, "pass-two"),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
   });
 });
@@ -192,7 +224,8 @@ describe("asking for a reset link", () => {
       const known = await seen(await ask(where, "known@example.test"));
       const unknown = await seen(await ask(where, "unknown@example.test"));
       expect(unknown, where).toEqual(known);
-      if (where === "api") expect(known).toEqual({ status: 200, text: "Password reset link has been sent to your email." });
+      if (where === "api")
+        expect(known).toEqual({ status: 200, text: "Password reset link has been sent to your email." });
       else expect(known).toMatchObject({ status: 302, toast: true });
     }
     await settleBackgroundJobs();
@@ -217,11 +250,14 @@ describe("asking for a reset link", () => {
   test("one client asking too often gets 429 with Retry-After, whatever the address", async () => {
     env.RATE_LIMIT_FACTOR = 0.1;
     const max = scaledMax(rateLimitPolicies.resetRequest.client.max);
-    for (let i = 0; i < max; i++) expect((await ask("api", `someone${i}@example.test`, "203.0.113.5")).status).toBe(200);
+    for (let i = 0; i < max; i++)
+      expect((await ask("api", `someone${i}@example.test`, "203.0.113.5")).status).toBe(200);
     const limited = await ask("api", "another@example.test", "203.0.113.5");
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(await limited.json()).toMatchObject({ message: rateLimitMessage(Number(limited.headers.get("Retry-After"))) });
+    expect(await limited.json()).toMatchObject({
+      message: rateLimitMessage(Number(limited.headers.get("Retry-After"))),
+    });
   });
 
   test("when the mail cannot be sent the answer is the same, no usable token is left, and the failure is logged without the address or token", async () => {
@@ -250,7 +286,11 @@ describe("asking for a reset link", () => {
     expect(lines).toHaveLength(2);
     for (const line of lines) {
       expect(line).not.toContain("nomail");
-      expect(JSON.parse(line)).toMatchObject({ level: "error", msg: "password reset mail failed", error: expect.any(String) });
+      expect(JSON.parse(line)).toMatchObject({
+        level: "error",
+        msg: "password reset mail failed",
+        error: expect.any(String),
+      });
     }
   });
 
@@ -277,7 +317,10 @@ describe("asking for a reset link", () => {
     }
     const known = median(durations.known);
     const unknown = median(durations.unknown);
-    expect(Math.abs(known - unknown), `medians: known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`).toBeLessThan(15);
+    expect(
+      Math.abs(known - unknown),
+      `medians: known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`,
+    ).toBeLessThan(15);
     // The known address really did get its mails, through SMTP, after each answer.
     expect(readMail(smtpDir).filter((mail) => mail.to === "timed@example.test")).toHaveLength(40);
   }, 120_000);

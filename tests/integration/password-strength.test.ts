@@ -13,21 +13,38 @@ describe("common passwords", () => {
   test("the 1,000 most common are refused at sign-up, at reset and in a profile change, with a clear message", () => {
     for (const password of ["password", "Password", "123456", "qwerty", "letmein", "iloveyou"]) {
       expect(isCommonPassword(password), password).toBe(true);
-      const signUp = signUpSchema.safeParse({ username: "someone", email: "someone@example.test", password, confirmPassword: password });
+      const signUp = signUpSchema.safeParse({
+        username: "someone",
+        email: "someone@example.test",
+        password,
+        confirmPassword: password,
+      });
       expect(signUp.success).toBe(false);
       expect(signUp.error!.issues.map((issue) => issue.message)).toContain(userMessages.passwordTooCommon);
       expect(resetPasswordSchema.safeParse({ newPassword: password, confirmPassword: password }).success).toBe(false);
       expect(profileUpdateSchema.safeParse({ password, confirmPassword: password }).success).toBe(false);
     }
     // The minimum of 4 characters stays: an uncommon short password is accepted.
-    expect(signUpSchema.safeParse({ username: "someone", email: "someone@example.test", password: "wxyz", confirmPassword: "wxyz" }).success).toBe(true);
+    expect(
+      signUpSchema.safeParse({
+        username: "someone",
+        email: "someone@example.test",
+        password: "wxyz",
+        confirmPassword: "wxyz",
+      }).success,
+    ).toBe(true);
   });
 
   test("the API's sign-up answers 400 naming the rule", async () => {
     const response = await callRoute("/api/user/signup", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ username: "commoner", email: "commoner@example.test", password: "password", confirmPassword: "password" }),
+      body: JSON.stringify({
+        username: "commoner",
+        email: "commoner@example.test",
+        password: "password",
+        confirmPassword: "password",
+      }),
     });
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors.password).toEqual([userMessages.passwordTooCommon]);

@@ -9,7 +9,13 @@ import { seedDatabase } from "~/utils/seed.server";
 import { callRoute } from "../support/routes";
 
 const PERSONAL_PAGES = ["/userHome", "/userControlPanel", "/userControlPanel/walks", "/trails", "/strechesForWalking"];
-const ADMIN_PAGES = ["/adminHome", "/adminAnalytics", "/adminControlPanel", "/adminControlPanel?option=videos", "/adminControlPanel?option=feedback"];
+const ADMIN_PAGES = [
+  "/adminHome",
+  "/adminAnalytics",
+  "/adminControlPanel",
+  "/adminControlPanel?option=videos",
+  "/adminControlPanel?option=feedback",
+];
 const PUBLIC_PAGES = ["/", "/about", "/privacy", "/authorization"];
 
 let userSession = "";
@@ -35,7 +41,8 @@ function expectPrivate(response: Response, path: string) {
 
 describe("pages with a person's data", () => {
   test("every page rendered for a signed-in person answers private, no-store and varies by Cookie", async () => {
-    for (const path of [...PERSONAL_PAGES, "/about", "/privacy"]) expectPrivate(await callRoute(path, { sessionId: userSession }), path);
+    for (const path of [...PERSONAL_PAGES, "/about", "/privacy"])
+      expectPrivate(await callRoute(path, { sessionId: userSession }), path);
     for (const path of ADMIN_PAGES) expectPrivate(await callRoute(path, { sessionId: adminSession }), path);
   });
 
@@ -60,9 +67,13 @@ describe("pages whose address is a secret", () => {
   test("a reset link's, a sign-in link's and an email confirmation's page are kept by no cache, valid or not, page or data, shown or answered", async () => {
     const hash = (token: string) => createHash("sha256").update(token).digest("hex");
     const expiresAt = new Date(Date.now() + 600_000);
-    await prisma.passwordResetToken.create({ data: { tokenHash: hash("reset-token-kept-by-no-one"), userId, expiresAt } });
+    await prisma.passwordResetToken.create({
+      data: { tokenHash: hash("reset-token-kept-by-no-one"), userId, expiresAt },
+    });
     await prisma.signInLinkToken.create({ data: { tokenHash: hash("link-token-kept-by-no-one"), userId, expiresAt } });
-    await prisma.emailChangeToken.create({ data: { tokenHash: hash("email-token-kept-by-no-one"), userId, newEmail: "kept.new@example.test", expiresAt } });
+    await prisma.emailChangeToken.create({
+      data: { tokenHash: hash("email-token-kept-by-no-one"), userId, newEmail: "kept.new@example.test", expiresAt },
+    });
     const pages = [
       "/reset/reset-token-kept-by-no-one",
       "/signin-link/link-token-kept-by-no-one",
@@ -76,11 +87,18 @@ describe("pages whose address is a secret", () => {
       expect(response.status, path).toBeLessThan(500);
       expect(response.headers.get("Cache-Control"), path).toMatch(/(^|, )no-store\b/);
       // Nor sent on to other sites in a Referer header.
-      if (!path.endsWith(".data")) expect(await response.text(), path).toMatch(/<meta name="referrer" content="same-origin"\/?>/);
+      if (!path.endsWith(".data"))
+        expect(await response.text(), path).toMatch(/<meta name="referrer" content="same-origin"\/?>/);
     }
-    const refused = await callRoute("/reset/made-up", { method: "POST", body: new URLSearchParams({ password: "x", confirmPassword: "y" }) });
+    const refused = await callRoute("/reset/made-up", {
+      method: "POST",
+      body: new URLSearchParams({ password: "x", confirmPassword: "y" }),
+    });
     expect(refused.headers.get("Cache-Control")).toMatch(/(^|, )no-store\b/);
-    const unconfirmed = await callRoute("/confirm-email/made-up", { method: "POST", body: new URLSearchParams({ intent: "confirm" }) });
+    const unconfirmed = await callRoute("/confirm-email/made-up", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "confirm" }),
+    });
     expect(unconfirmed.status).toBe(410);
     expect(unconfirmed.headers.get("Cache-Control")).toMatch(/(^|, )no-store\b/);
   });

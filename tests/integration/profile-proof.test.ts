@@ -63,14 +63,19 @@ const FRESH = 60_000;
 async function outstandingResetToken(userId: string) {
   const token = randomBytes(32).toString("base64url");
   await prisma.passwordResetToken.create({
-    data: { userId, tokenHash: createHash("sha256").update(token).digest("hex"), expiresAt: new Date(Date.now() + 3_600_000) },
+    data: {
+      userId,
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
   });
   return token;
 }
 
 type Answer = { status: number; message?: string; fieldError?: string; redirected?: boolean; retryAfter?: number };
 
-const retryAfterOf = (response: Response) => (response.headers.has("Retry-After") ? Number(response.headers.get("Retry-After")) : undefined);
+const retryAfterOf = (response: Response) =>
+  response.headers.has("Retry-After") ? Number(response.headers.get("Retry-After")) : undefined;
 
 /** The profile page's update form and the API, reduced to what a person or client sees. */
 const surfaces = {
@@ -95,7 +100,12 @@ const surfaces = {
     });
     const body = await response.json();
     if (response.status === 200) return { status: 200 };
-    return { status: response.status, message: body.message, fieldError: body.fieldErrors?.currentPassword?.[0], retryAfter: retryAfterOf(response) };
+    return {
+      status: response.status,
+      message: body.message,
+      fieldError: body.fieldErrors?.currentPassword?.[0],
+      retryAfter: retryAfterOf(response),
+    };
   },
 };
 
@@ -119,34 +129,49 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
   const send = surfaces[surface];
   const ok = surface === "page" ? { status: 302, redirected: true } : { status: 200 };
 
-  test.each(Object.keys(changes) as (keyof typeof changes)[])("%s: refused without proof on a session older than 10 minutes", async (kind) => {
-    const user = await account(`old${kind}${surface}`);
-    const answer = await send(await sessionSignedIn(user.id, OLD), user.id, changes[kind](user.username));
-    expect(answer).toEqual({ status: 403, message: PROOF_REQUIRED, fieldError: PROOF_REQUIRED });
-    expect(await emailOf(user.id)).toBe(user.email);
-    expect(await verifyLogin(user.email, user.password)).not.toBeNull();
-  });
+  test.each(Object.keys(changes) as (keyof typeof changes)[])(
+    "%s: refused without proof on a session older than 10 minutes",
+    async (kind) => {
+      const user = await account(`old${kind}${surface}`);
+      const answer = await send(await sessionSignedIn(user.id, OLD), user.id, changes[kind](user.username));
+      expect(answer).toEqual({ status: 403, message: PROOF_REQUIRED, fieldError: PROOF_REQUIRED });
+      expect(await emailOf(user.id)).toBe(user.email);
+      expect(await verifyLogin(user.email, user.password)).not.toBeNull();
+    },
+  );
 
-  test.each(Object.keys(changes) as (keyof typeof changes)[])("%s: accepted with the current password on an old session", async (kind) => {
-    const user = await account(`proof${kind}${surface}`);
-    const answer = await send(await sessionSignedIn(user.id, OLD), user.id, { ...changes[kind](user.username), currentPassword: user.password });
-    expect(answer).toEqual(ok);
-    if (kind === "email") expect(await pendingEmail(user.id)).toBe(`${user.username}.new@example.test`);
-    else expect(await verifyLogin(user.email, "brand-new-pass")).not.toBeNull();
-  });
+  test.each(Object.keys(changes) as (keyof typeof changes)[])(
+    "%s: accepted with the current password on an old session",
+    async (kind) => {
+      const user = await account(`proof${kind}${surface}`);
+      const answer = await send(await sessionSignedIn(user.id, OLD), user.id, {
+        ...changes[kind](user.username),
+        currentPassword: user.password,
+      });
+      expect(answer).toEqual(ok);
+      if (kind === "email") expect(await pendingEmail(user.id)).toBe(`${user.username}.new@example.test`);
+      else expect(await verifyLogin(user.email, "brand-new-pass")).not.toBeNull();
+    },
+  );
 
-  test.each(Object.keys(changes) as (keyof typeof changes)[])("%s: accepted without it within 10 minutes of signing in", async (kind) => {
-    const user = await account(`fresh${kind}${surface}`);
-    const answer = await send(await sessionSignedIn(user.id, FRESH), user.id, changes[kind](user.username));
-    expect(answer).toEqual(ok);
-    if (kind === "email") expect(await pendingEmail(user.id)).toBe(`${user.username}.new@example.test`);
-    else expect(await verifyLogin(user.email, "brand-new-pass")).not.toBeNull();
-  });
+  test.each(Object.keys(changes) as (keyof typeof changes)[])(
+    "%s: accepted without it within 10 minutes of signing in",
+    async (kind) => {
+      const user = await account(`fresh${kind}${surface}`);
+      const answer = await send(await sessionSignedIn(user.id, FRESH), user.id, changes[kind](user.username));
+      expect(answer).toEqual(ok);
+      if (kind === "email") expect(await pendingEmail(user.id)).toBe(`${user.username}.new@example.test`);
+      else expect(await verifyLogin(user.email, "brand-new-pass")).not.toBeNull();
+    },
+  );
 
   test("a wrong current password is refused, even on a fresh session", async () => {
     const user = await account(`wrong${surface}`);
     for (const age of [FRESH, OLD]) {
-      const answer = await send(await sessionSignedIn(user.id, age), user.id, { ...changes.email(user.username), currentPassword: "not-it" });
+      const answer = await send(await sessionSignedIn(user.id, age), user.id, {
+        ...changes.email(user.username),
+        currentPassword: "not-it",
+      });
       expect(answer).toEqual({ status: 403, message: WRONG_PASSWORD, fieldError: WRONG_PASSWORD });
     }
     expect(await emailOf(user.id)).toBe(user.email);
@@ -173,7 +198,10 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
         expect(await emailOf(user.id)).toBe(`${user.username}.new@example.test`);
       }
       expect(await isResetTokenUsable(token), kind).toBe(false);
-      expect(await resetPasswordWithToken(token, "attacker-pass"), kind).toEqual({ ok: false, reason: "invalid-token" });
+      expect(await resetPasswordWithToken(token, "attacker-pass"), kind).toEqual({
+        ok: false,
+        reason: "invalid-token",
+      });
       expect(await getUserForSession(elsewhere), kind).toBeNull();
       expect(await getUserForSession(here), kind).not.toBeNull();
     }
@@ -181,7 +209,8 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
 
   test("the current password sent again as the new one is no change: no proof, no new hash, no session ended", async () => {
     const user = await account(`resent${surface}`);
-    const hash = async () => (await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } })).passwordHash;
+    const hash = async () =>
+      (await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } })).passwordHash;
     const before = await hash();
     const elsewhere = await sessionSignedIn(user.id, OLD);
     const here = await sessionSignedIn(user.id, OLD);
@@ -201,7 +230,9 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     const session = await sessionSignedIn(user.id, OLD);
     const { max } = signInPolicy.clientAccount;
     for (let i = 0; i < max; i++) {
-      expect((await send(session, user.id, { password: `guess-${i}`, confirmPassword: `guess-${i}` })).status).toBe(403);
+      expect((await send(session, user.id, { password: `guess-${i}`, confirmPassword: `guess-${i}` })).status).toBe(
+        403,
+      );
     }
     const limited = await send(session, user.id, { password: user.password, confirmPassword: user.password });
     expect(limited.status).toBe(429);
@@ -213,8 +244,14 @@ describe.each(Object.keys(surfaces) as (keyof typeof surfaces)[])("own email or 
     const session = await sessionSignedIn(user.id, OLD);
     const { max } = signInPolicy.clientAccount;
     // Password changes: an email change attempt also counts against the account's few email changes a day.
-    for (let i = 0; i < max; i++) expect((await send(session, user.id, { ...changes.password(user.username), currentPassword: `guess${i}` })).status).toBe(403);
-    const limited = await send(session, user.id, { ...changes.password(user.username), currentPassword: user.password });
+    for (let i = 0; i < max; i++)
+      expect(
+        (await send(session, user.id, { ...changes.password(user.username), currentPassword: `guess${i}` })).status,
+      ).toBe(403);
+    const limited = await send(session, user.id, {
+      ...changes.password(user.username),
+      currentPassword: user.password,
+    });
     expect(limited.status).toBe(429);
     expectRealWait(limited);
     expect(await verifyLogin(user.email, user.password)).not.toBeNull();
@@ -231,7 +268,11 @@ test("the page's refusal keeps what was typed, except passwords", async () => {
     confirmPassword: "abcd",
     currentPassword: "",
   });
-  const response = await callRoute("/userControlPanel", { method: "POST", sessionId: await sessionSignedIn(user.id, OLD), body });
+  const response = await callRoute("/userControlPanel", {
+    method: "POST",
+    sessionId: await sessionSignedIn(user.id, OLD),
+    body,
+  });
   expect(response.status).toBe(403);
   const html = await response.text();
   expect(fieldValue(html, "email")).toBe("kept.new@example.test");

@@ -85,7 +85,8 @@ describe("quotas on every write an account can make", () => {
     const { user, token } = await account("walker");
     const client = newClient();
     const max = rateLimitPolicies.walk.account.max;
-    for (let i = 0; i < max; i++) expect((await api("/api/walks", token, client, "POST", walk)).status, `walk ${i}`).toBe(201);
+    for (let i = 0; i < max; i++)
+      expect((await api("/api/walks", token, client, "POST", walk)).status, `walk ${i}`).toBe(201);
     await expectQuotaRefusal(await api("/api/walks", token, client, "POST", walk), "walk");
     expect(await prisma.walk.count({ where: { userId: user.id } })).toBe(max);
   }, 60_000);
@@ -98,7 +99,13 @@ describe("quotas on every write an account can make", () => {
         method: "POST",
         sessionId: token,
         headers: { [CLIENT_ADDRESS_HEADER]: client },
-        body: new URLSearchParams({ intent: "log", trailId: GOLD, date: "2026-11-21", laps: "1", durationMinutes: "25" }),
+        body: new URLSearchParams({
+          intent: "log",
+          trailId: GOLD,
+          date: "2026-11-21",
+          laps: "1",
+          durationMinutes: "25",
+        }),
       });
     for (let i = 0; i < rateLimitPolicies.walk.account.max; i++) expect((await post()).status).toBe(302);
     const refused = await post();
@@ -132,12 +139,16 @@ describe("quotas on every write an account can make", () => {
     const { token } = await account("reactor");
     const client = newClient();
     for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++) {
-      expect((await api(`/api/video/${videoId}/reaction`, token, client, "PUT", { reaction: i % 2 ? "like" : "dislike" })).status).toBe(200);
+      expect(
+        (await api(`/api/video/${videoId}/reaction`, token, client, "PUT", { reaction: i % 2 ? "like" : "dislike" }))
+          .status,
+      ).toBe(200);
     }
     await expectQuotaRefusal(await api(`/api/video/like/${videoId}`, token, client, "PATCH"), "reaction");
     // One quota, whichever door: the library page's reaction form is refused too, beside the card.
     await expectRefusalBesideCard(await cardForm(token, client, "like"), "reaction");
-    for (let i = 0; i < rateLimitPolicies.view.account.max; i++) expect((await api(`/api/video/${videoId}/view`, token, client, "POST")).status).toBe(200);
+    for (let i = 0; i < rateLimitPolicies.view.account.max; i++)
+      expect((await api(`/api/video/${videoId}/view`, token, client, "POST")).status).toBe(200);
     await expectQuotaRefusal(await api(`/api/video/view/${videoId}`, token, client, "PATCH"), "view");
     // Play on the library page: refused beside the card, and no player shown for a view not counted.
     const play = await cardForm(token, client, "view");
@@ -148,7 +159,8 @@ describe("quotas on every write an account can make", () => {
   test("reactions on the video pages: plain forms until 429, then the sentence beside the card", async () => {
     const { token } = await account("pagereactor");
     const client = newClient();
-    for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++) expect((await cardForm(token, client, i % 2 ? "like" : "clear")).status).toBe(302);
+    for (let i = 0; i < rateLimitPolicies.reaction.account.max; i++)
+      expect((await cardForm(token, client, i % 2 ? "like" : "clear")).status).toBe(302);
     const reactionsBefore = await prisma.videoReaction.count({ where: { videoId } });
     await expectRefusalBesideCard(await cardForm(token, client, "dislike"), "reaction");
     // The watch page's form shares the quota and shows the same sentence.
@@ -181,7 +193,11 @@ describe("quotas on every write an account can make", () => {
         method: "POST",
         sessionId: token,
         headers: { [CLIENT_ADDRESS_HEADER]: client },
-        body: new URLSearchParams({ intent: "report", category: "flooded", description: "Standing water past the bridge" }),
+        body: new URLSearchParams({
+          intent: "report",
+          category: "flooded",
+          description: "Standing water past the bridge",
+        }),
       });
     for (let i = 0; i < rateLimitPolicies.report.account.max; i++) expect((await post()).status).toBe(302);
     const refused = await post();
@@ -196,9 +212,15 @@ describe("quotas on every write an account can make", () => {
     const { user, token } = await account("critic");
     const client = newClient();
     for (let i = 0; i < rateLimitPolicies.feedback.account.max; i++) {
-      expect((await api("/api/feedback/submit", token, client, "POST", { feedback: `Note ${i}` })).status, `feedback ${i}`).toBe(201);
+      expect(
+        (await api("/api/feedback/submit", token, client, "POST", { feedback: `Note ${i}` })).status,
+        `feedback ${i}`,
+      ).toBe(201);
     }
-    await expectQuotaRefusal(await api("/api/feedback/submit", token, client, "POST", { feedback: "One more" }), "feedback");
+    await expectQuotaRefusal(
+      await api("/api/feedback/submit", token, client, "POST", { feedback: "One more" }),
+      "feedback",
+    );
     const page = await callRoute("/userControlPanel", {
       method: "POST",
       sessionId: token,
@@ -216,16 +238,29 @@ describe("quotas on every write an account can make", () => {
     const { user, token } = await account("changer");
     const client = newClient();
     for (let i = 0; i < rateLimitPolicies.emailChange.account.max; i++) {
-      const changed = await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { email: `changer${i}-${user.id}@example.test` });
+      const changed = await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", {
+        email: `changer${i}-${user.id}@example.test`,
+      });
       expect(changed.status, `email ${i}`).toBe(200);
     }
-    await expectQuotaRefusal(await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { email: `late-${user.id}@example.test` }), "emailChange");
+    await expectQuotaRefusal(
+      await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", {
+        email: `late-${user.id}@example.test`,
+      }),
+      "emailChange",
+    );
     const profileMax = rateLimitPolicies.profileChange.account.max;
     // The five accepted email changes counted as profile changes too; the refused one gave its count back.
     for (let i = rateLimitPolicies.emailChange.account.max; i < profileMax; i++) {
-      expect((await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { age: 20 + (i % 50) })).status, `change ${i}`).toBe(200);
+      expect(
+        (await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { age: 20 + (i % 50) })).status,
+        `change ${i}`,
+      ).toBe(200);
     }
-    await expectQuotaRefusal(await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { age: 77 }), "profileChange");
+    await expectQuotaRefusal(
+      await api(`/api/user/updateProfile/${user.id}`, token, client, "PATCH", { age: 77 }),
+      "profileChange",
+    );
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { age: true } })).age).not.toBe(77);
   }, 60_000);
 });

@@ -8,7 +8,13 @@ import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { checkRateLimit, rateLimitClient } from "~/http/rate-limit.server";
-import { hitRateLimit, rateLimitMessage, rateLimitPolicies, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
+import {
+  hitRateLimit,
+  rateLimitMessage,
+  rateLimitPolicies,
+  scaledMax,
+  signInPolicy,
+} from "~/utils/rate-limit-counter.server";
 import { userMessages } from "~/schemas/user";
 import { truncateAll } from "../support/database-template";
 
@@ -26,13 +32,24 @@ function fromClient(client: string | undefined, init: RequestInit & { url?: stri
   return new Request(init.url ?? "http://app.test/authorization", { ...init, headers });
 }
 
-type Answer = { status: number; headers: Headers; formErrors?: string[]; initialValue?: Record<string, unknown>; location?: string | null; token?: string };
+type Answer = {
+  status: number;
+  headers: Headers;
+  formErrors?: string[];
+  initialValue?: Record<string, unknown>;
+  location?: string | null;
+  token?: string;
+};
 type ActionData = {
   data: { result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
   init: { status?: number; headers?: HeadersInit } | null;
 };
 
-async function pageAction(fields: Record<string, string>, client?: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function pageAction(
+  fields: Record<string, string>,
+  client?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const request = fromClient(client, {
     url: `http://app.test/authorization?formType=${fields.intent}`,
     method: "POST",
@@ -40,15 +57,26 @@ async function pageAction(fields: Record<string, string>, client?: string, heade
     body: new URLSearchParams(fields).toString(),
   });
   const answer = (await authorizationAction({ request, params: {}, context: {} })) as unknown;
-  if (answer instanceof Response) return { status: answer.status, headers: answer.headers, location: answer.headers.get("Location") };
+  if (answer instanceof Response)
+    return { status: answer.status, headers: answer.headers, location: answer.headers.get("Location") };
   const { data, init } = answer as ActionData;
-  return { status: init?.status ?? 200, headers: new Headers(init?.headers), formErrors: data.result.error?.[""], initialValue: data.result.initialValue };
+  return {
+    status: init?.status ?? 200,
+    headers: new Headers(init?.headers),
+    formErrors: data.result.error?.[""],
+    initialValue: data.result.initialValue,
+  };
 }
 
 const pageSignIn = (email: string, password: string, client?: string, headers?: Record<string, string>) =>
   pageAction({ intent: "signin", email, password }, client, headers);
 
-async function apiSignIn(email: string, password: string, client?: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function apiSignIn(
+  email: string,
+  password: string,
+  client?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const request = fromClient(client, {
     url: "http://app.test/api/user/signin",
     method: "POST",
@@ -57,7 +85,12 @@ async function apiSignIn(email: string, password: string, client?: string, heade
   });
   const response = (await signInApi.action({ request, params: {}, context: {} })) as Response;
   const body = (await response.json()) as { token?: string; message?: string };
-  return { status: response.status, headers: response.headers, formErrors: body.message ? [body.message] : undefined, token: body.token };
+  return {
+    status: response.status,
+    headers: response.headers,
+    formErrors: body.message ? [body.message] : undefined,
+    token: body.token,
+  };
 }
 
 const signIns = { page: pageSignIn, api: apiSignIn };
@@ -79,7 +112,10 @@ function expectLinkOffered(answer: Answer) {
 }
 
 /** A header value that changes on every call, as an attacker rotating it would send. */
-const rotating = (i: number) => ({ "X-Forwarded-For": `198.18.${i % 250}.${(i * 7) % 250}`, "X-Real-IP": `198.19.0.${i % 250}` });
+const rotating = (i: number) => ({
+  "X-Forwarded-For": `198.18.${i % 250}.${(i * 7) % 250}`,
+  "X-Real-IP": `198.19.0.${i % 250}`,
+});
 
 describe("counters", () => {
   test("a fixed window counts hits, refuses beyond the maximum and starts again when it ends", async () => {
@@ -100,20 +136,26 @@ describe("counters", () => {
   test("concurrent hits each get their own count: exactly the maximum is allowed", async () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit("burst", 5, 60_000)));
     expect(results.filter((result) => result.allowed)).toHaveLength(5);
-    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     expect((await prisma.rateLimit.findUniqueOrThrow({ where: { key: "burst" } })).count).toBe(25);
   });
 
   test("reset requests, sign-ups and feedback count per client and per account, scaled by RATE_LIMIT_FACTOR", async () => {
     const { client, account } = rateLimitPolicies.resetRequest;
     expect(account.max).toBeLessThan(client.max);
-    for (let i = 0; i < account.max; i++) expect((await checkRateLimit(fromClient(`198.51.100.${i}`), "resetRequest", "a@x.test")).allowed).toBe(true);
+    for (let i = 0; i < account.max; i++)
+      expect((await checkRateLimit(fromClient(`198.51.100.${i}`), "resetRequest", "a@x.test")).allowed).toBe(true);
     // The account is now exhausted, even from a fresh address; another account from that address is not.
-    expect(await checkRateLimit(fromClient("198.51.100.200"), "resetRequest", "A@X.test")).toMatchObject({ allowed: false });
+    expect(await checkRateLimit(fromClient("198.51.100.200"), "resetRequest", "A@X.test")).toMatchObject({
+      allowed: false,
+    });
     expect((await checkRateLimit(fromClient("198.51.100.200"), "resetRequest", "b@x.test")).allowed).toBe(true);
     // One address trying many accounts hits the client limit.
     let verdict = { allowed: true } as Awaited<ReturnType<typeof checkRateLimit>>;
-    for (let i = 0; i <= client.max && verdict.allowed; i++) verdict = await checkRateLimit(fromClient("192.0.2.1"), "resetRequest", `u${i}@x.test`);
+    for (let i = 0; i <= client.max && verdict.allowed; i++)
+      verdict = await checkRateLimit(fromClient("192.0.2.1"), "resetRequest", `u${i}@x.test`);
     expect(verdict.allowed).toBe(false);
     expect(!verdict.allowed && verdict.retryAfterSeconds).toBeGreaterThan(0);
 
@@ -123,7 +165,8 @@ describe("counters", () => {
 
   test("an email too long for the key column still gets a counter of its own", async () => {
     const long = (tail: string) => `${"x".repeat(230)}${tail}@example.test`;
-    for (let i = 0; i < rateLimitPolicies.resetRequest.account.max; i++) await checkRateLimit(fromClient(`203.0.113.${i}`), "resetRequest", long("a"));
+    for (let i = 0; i < rateLimitPolicies.resetRequest.account.max; i++)
+      await checkRateLimit(fromClient(`203.0.113.${i}`), "resetRequest", long("a"));
     expect((await checkRateLimit(fromClient("203.0.113.99"), "resetRequest", long("a"))).allowed).toBe(false);
     expect((await checkRateLimit(fromClient("203.0.113.99"), "resetRequest", long("b"))).allowed).toBe(true);
   });
@@ -166,7 +209,8 @@ describe("sign-in limits", () => {
       const max = scaledMax(signInPolicy.client.max);
       const linkOffered = kind === "page" ? 302 : 202;
       const statuses: number[] = [];
-      for (let i = 0; i < max + 10; i++) statuses.push((await signIn(`nobody${i}@example.test`, "guess", "203.0.113.10", rotating(i))).status);
+      for (let i = 0; i < max + 10; i++)
+        statuses.push((await signIn(`nobody${i}@example.test`, "guess", "203.0.113.10", rotating(i))).status);
       expect(statuses).toEqual([...Array(max).fill(401), ...Array(10).fill(linkOffered)]);
       expectLinkOffered(await signIn("another@example.test", "guess", "203.0.113.10", rotating(999)));
     });
@@ -175,7 +219,10 @@ describe("sign-in limits", () => {
   test("a client moving around inside its IPv6 /64 (or switching to IPv4-mapped form) keeps its count", async () => {
     env.RATE_LIMIT_FACTOR = 0.2;
     const max = scaledMax(signInPolicy.client.max);
-    for (let i = 0; i < max; i++) expect((await pageSignIn(`nobody${i}@example.test`, "guess", `2001:db8:7:7:${i.toString(16)}::1`)).status).toBe(401);
+    for (let i = 0; i < max; i++)
+      expect((await pageSignIn(`nobody${i}@example.test`, "guess", `2001:db8:7:7:${i.toString(16)}::1`)).status).toBe(
+        401,
+      );
     expectLinkOffered(await pageSignIn("late@example.test", "guess", "2001:db8:7:7:ffff::abcd"));
     expect((await pageSignIn("late@example.test", "guess", "2001:db8:7:8::1")).status).toBe(401);
 
@@ -197,7 +244,8 @@ describe("sign-in limits", () => {
     await createUser({ username: "victim", email: "victim@example.test", password: "right-pass" });
     const perAccount = signInPolicy.clientAccount.max;
     expect(perAccount).toBeLessThan(signInPolicy.client.max);
-    for (let i = 0; i < perAccount; i++) expect((await pageSignIn("victim@example.test", `guess-${i}`, "192.0.2.20")).status).toBe(401);
+    for (let i = 0; i < perAccount; i++)
+      expect((await pageSignIn("victim@example.test", `guess-${i}`, "192.0.2.20")).status).toBe(401);
     // The account's owner behind the same address (a class, a carrier) with the right password: not refused.
     expectLinkOffered(await pageSignIn("Victim@Example.test", "right-pass", "192.0.2.20"));
     expectLinkOffered(await apiSignIn("victim@example.test", "right-pass", "192.0.2.20"));
@@ -219,9 +267,13 @@ describe("sign-in limits", () => {
       await prisma.session.deleteMany();
 
       const strangers = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
-      const failures = await Promise.all(strangers.map((client, i) => signIn("owner@example.test", `guess-${i}`, client)));
+      const failures = await Promise.all(
+        strangers.map((client, i) => signIn("owner@example.test", `guess-${i}`, client)),
+      );
       expect(failures.map((answer) => answer.status)).toEqual(Array(20).fill(401));
-      expect(strangers.length).toBeGreaterThanOrEqual(Math.max(signInPolicy.account.linkAfter, signInPolicy.clientAccount.max));
+      expect(strangers.length).toBeGreaterThanOrEqual(
+        Math.max(signInPolicy.account.linkAfter, signInPolicy.clientAccount.max),
+      );
 
       // The owner's own device: a session at once.
       const success = await signIn("owner@example.test", "owners-password", "192.0.2.200", { Cookie: device! });
@@ -248,7 +300,9 @@ describe("sign-in limits", () => {
     const quota = rateLimitPolicies.signInAttempt.account.max;
     for (let i = 0; i < quota; i++) {
       const signIn = i % 2 === 0 ? pageSignIn : apiSignIn;
-      expect((await signIn("regular@example.test", "regular-pw", "192.0.2.30")).status, `sign-in ${i}`).toBeLessThan(400);
+      expect((await signIn("regular@example.test", "regular-pw", "192.0.2.30")).status, `sign-in ${i}`).toBeLessThan(
+        400,
+      );
     }
     // Each is a bcrypt hash on our CPU: the 31st from this client compares nothing, and earns a link…
     expectLinkOffered(await apiSignIn("regular@example.test", "regular-pw", "192.0.2.30"));
@@ -258,7 +312,8 @@ describe("sign-in limits", () => {
     env.RATE_LIMIT_FACTOR = 0.2;
     const max = scaledMax(signInPolicy.client.max);
     const statuses: number[] = [];
-    for (let i = 0; i <= max; i++) statuses.push((await pageSignIn(`nobody${i}@example.test`, "guess", "192.0.2.32")).status);
+    for (let i = 0; i <= max; i++)
+      statuses.push((await pageSignIn(`nobody${i}@example.test`, "guess", "192.0.2.32")).status);
     expect(statuses).toEqual([...Array(max).fill(401), 302]);
   }, 120_000);
 });
@@ -267,11 +322,22 @@ describe("sign-up limits", () => {
   test("sign-up from one client is limited, saying the real wait, and a filled honeypot is refused without creating anything", async () => {
     env.RATE_LIMIT_FACTOR = 0.02;
     const signUp = (name: string, client: string, extra: Record<string, string> = {}) =>
-      pageAction({ intent: "signup", username: name, email: `${name}@example.test`, password: "abcd", confirmPassword: "abcd", ...extra }, client);
+      pageAction(
+        {
+          intent: "signup",
+          username: name,
+          email: `${name}@example.test`,
+          password: "abcd",
+          confirmPassword: "abcd",
+          ...extra,
+        },
+        client,
+      );
     expect((await signUp("bot", "198.51.100.50", { website: "https://spam.example" })).status).toBe(400);
     expect(await prisma.user.count()).toBe(0);
     const max = scaledMax(rateLimitPolicies.signUp.client.max);
-    for (let i = 0; i < max; i++) expect(await signUp(`p${i}`, "198.51.100.50")).toMatchObject({ status: 302, location: "/userHome" });
+    for (let i = 0; i < max; i++)
+      expect(await signUp(`p${i}`, "198.51.100.50")).toMatchObject({ status: 302, location: "/userHome" });
     const late = await signUp("late", "198.51.100.50");
     expect(late.status).toBe(429);
     const wait = Number(late.headers.get("Retry-After"));

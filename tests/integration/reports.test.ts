@@ -72,23 +72,48 @@ function post(target: string, sessionId: string | undefined, fields: Record<stri
 describe("the report model", () => {
   test("a report at a bench or on a trail is open, under its sender's name and email; an unknown bench or trail is refused", async () => {
     const { user } = await person("modeler");
-    const atBench = await createReport(user, { benchId: goldBench.id, category: "broken_bench", description: "The seat is cracked" });
+    const atBench = await createReport(user, {
+      benchId: goldBench.id,
+      category: "broken_bench",
+      description: "The seat is cracked",
+    });
     expect(atBench).toMatchObject({
       ok: true,
-      report: { status: "open", note: null, benchId: goldBench.id, trailId: null, username: user.username, email: user.email, userId: user.id },
+      report: {
+        status: "open",
+        note: null,
+        benchId: goldBench.id,
+        trailId: null,
+        username: user.username,
+        email: user.email,
+        userId: user.id,
+      },
     });
     const onTrail = await createReport(user, { trailId: GOLD, category: "flooded", description: "Puddle by the gym" });
-    expect(onTrail).toMatchObject({ ok: true, report: { trailId: GOLD, benchId: null, trail: { name: "Gold Trail" } } });
-    expect(await createReport(user, { benchId: "0".repeat(24), category: "other", description: "x" })).toEqual({ ok: false, reason: "unknown-bench" });
-    expect(await createReport(user, { trailId: "0".repeat(24), category: "other", description: "x" })).toEqual({ ok: false, reason: "unknown-trail" });
+    expect(onTrail).toMatchObject({
+      ok: true,
+      report: { trailId: GOLD, benchId: null, trail: { name: "Gold Trail" } },
+    });
+    expect(await createReport(user, { benchId: "0".repeat(24), category: "other", description: "x" })).toEqual({
+      ok: false,
+      reason: "unknown-bench",
+    });
+    expect(await createReport(user, { trailId: "0".repeat(24), category: "other", description: "x" })).toEqual({
+      ok: false,
+      reason: "unknown-trail",
+    });
   });
 
   test("the database holds a report to exactly one place", async () => {
     const { user } = await person("checker");
     await expect(
-      prisma.report.create({ data: { userId: user.id, benchId: goldBench.id, trailId: GOLD, category: "other", description: "both" } }),
+      prisma.report.create({
+        data: { userId: user.id, benchId: goldBench.id, trailId: GOLD, category: "other", description: "both" },
+      }),
     ).rejects.toThrow();
-    await expect(prisma.report.create({ data: { userId: user.id, category: "other", description: "neither" } })).rejects.toThrow();
+    await expect(
+      prisma.report.create({ data: { userId: user.id, category: "other", description: "neither" } }),
+    ).rejects.toThrow();
   });
 
   test("lists newest first, a page at a time, one person's own or everyone's, by status, category and trail (its benches included)", async () => {
@@ -115,10 +140,14 @@ describe("the report model", () => {
 
     const onGold = (await listReports({ userId: me.id, filters: { trailId: GOLD } })).reports.map((row) => row.id);
     expect(onGold).toEqual([mine[1], mine[0]]);
-    const icy = (await listReports({ userId: me.id, filters: { category: "ice_snow", trailId: GOLD } })).reports.map((row) => row.id);
+    const icy = (await listReports({ userId: me.id, filters: { category: "ice_snow", trailId: GOLD } })).reports.map(
+      (row) => row.id,
+    );
     expect(icy).toEqual([mine[1]]);
     await setReportStatus(mine[0], { status: "resolved" });
-    expect((await listReports({ userId: me.id, filters: { status: "resolved" } })).reports.map((row) => row.id)).toEqual([mine[0]]);
+    expect(
+      (await listReports({ userId: me.id, filters: { status: "resolved" } })).reports.map((row) => row.id),
+    ).toEqual([mine[0]]);
     const everyone = (await listReports({ filters: { category: "litter" }, take: 100 })).reports.map((row) => row.id);
     expect(everyone).toEqual(expect.arrayContaining([mine[0], theirs.ok ? theirs.report.id : ""]));
   });
@@ -135,7 +164,10 @@ describe("the report model", () => {
     const kept = await setReportStatus(id, { status: "resolved" });
     expect(kept).toMatchObject({ ok: true, report: { status: "resolved", note: "Electrician booked" } });
     if (kept.ok) expect(kept.report.updatedAt.getTime()).toBeGreaterThan(created.report.updatedAt.getTime());
-    expect(await setReportStatus(id, { status: "resolved", note: "" })).toMatchObject({ ok: true, report: { note: null } });
+    expect(await setReportStatus(id, { status: "resolved", note: "" })).toMatchObject({
+      ok: true,
+      report: { note: null },
+    });
     expect(await setReportStatus("0".repeat(24), { status: "open" })).toEqual({ ok: false, reason: "not-found" });
   });
 });
@@ -143,7 +175,11 @@ describe("the report model", () => {
 describe("/api/reports", () => {
   test("POST stores the report as open under the caller's account; a place is required, and only one", async () => {
     const { user, token } = await person("apireporter");
-    const created = await api("/api/reports", token, "POST", { benchId: goldBench.id, category: "broken_bench", description: "  Missing slat  " });
+    const created = await api("/api/reports", token, "POST", {
+      benchId: goldBench.id,
+      category: "broken_bench",
+      description: "  Missing slat  ",
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({
       status: "open",
@@ -164,15 +200,25 @@ describe("/api/reports", () => {
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ fieldErrors: { benchId: [reportMessages.placeRequired] } });
     }
-    const bad = await api("/api/reports", token, "POST", { trailId: GOLD, category: "volcano", description: "x".repeat(1001) });
+    const bad = await api("/api/reports", token, "POST", {
+      trailId: GOLD,
+      category: "volcano",
+      description: "x".repeat(1001),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       fieldErrors: { category: [reportMessages.categoryRequired], description: [reportMessages.descriptionTooLong] },
     });
-    const unknown = await api("/api/reports", token, "POST", { trailId: "0".repeat(24), category: "other", description: "x" });
+    const unknown = await api("/api/reports", token, "POST", {
+      trailId: "0".repeat(24),
+      category: "other",
+      description: "x",
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ fieldErrors: { trailId: [reportMessages.trailUnknown] } });
-    expect((await api("/api/reports", null, "POST", { trailId: GOLD, category: "other", description: "x" })).status).toBe(401);
+    expect(
+      (await api("/api/reports", null, "POST", { trailId: GOLD, category: "other", description: "x" })).status,
+    ).toBe(401);
     expect(await prisma.report.count({ where: { userId: user.id } })).toBe(1);
   });
 
@@ -180,7 +226,8 @@ describe("/api/reports", () => {
     const me = await person("apilister");
     const other = await person("apiother");
     const admin = await person("apiadmin", "Admin");
-    for (let i = 0; i < 3; i++) await api("/api/reports", me.token, "POST", { trailId: GOLD, category: "litter", description: `Mine ${i}` });
+    for (let i = 0; i < 3; i++)
+      await api("/api/reports", me.token, "POST", { trailId: GOLD, category: "litter", description: `Mine ${i}` });
     await api("/api/reports", other.token, "POST", { trailId: GOLD, category: "litter", description: "Theirs" });
 
     const mine = (await (await api("/api/reports", me.token)).json()) as { description: string; username: string }[];
@@ -204,11 +251,18 @@ describe("/api/reports", () => {
     const reporter = await person("patched");
     const admin = await person("patcher", "Admin");
     const created = (await (
-      await api("/api/reports", reporter.token, "POST", { trailId: GOLD, category: "obstruction", description: "Tree down" })
+      await api("/api/reports", reporter.token, "POST", {
+        trailId: GOLD,
+        category: "obstruction",
+        description: "Tree down",
+      })
     ).json()) as {
       _id: string;
     };
-    const changed = await api(`/api/reports/${created._id}`, admin.token, "PATCH", { status: "resolved", note: "Cleared on Monday" });
+    const changed = await api(`/api/reports/${created._id}`, admin.token, "PATCH", {
+      status: "resolved",
+      note: "Cleared on Monday",
+    });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toMatchObject({ status: "resolved", note: "Cleared on Monday" });
     const [seen] = (await (await api("/api/reports", reporter.token)).json()) as { status: string; note: string }[];
@@ -216,9 +270,14 @@ describe("/api/reports", () => {
 
     expect((await api(`/api/reports/${created._id}`, reporter.token, "PATCH", { status: "open" })).status).toBe(403);
     expect((await api(`/api/reports/${"0".repeat(24)}`, admin.token, "PATCH", { status: "open" })).status).toBe(404);
-    const bad = await api(`/api/reports/${created._id}`, admin.token, "PATCH", { status: "done", note: "x".repeat(1001) });
+    const bad = await api(`/api/reports/${created._id}`, admin.token, "PATCH", {
+      status: "done",
+      note: "x".repeat(1001),
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ fieldErrors: { status: [reportMessages.statusInvalid], note: [reportMessages.noteTooLong] } });
+    expect(await bad.json()).toMatchObject({
+      fieldErrors: { status: [reportMessages.statusInvalid], note: [reportMessages.noteTooLong] },
+    });
   });
 });
 
@@ -229,7 +288,11 @@ describe("the mail to the admins", () => {
     const admins = [await person("mailadmin", "Admin"), await person("mailadmin", "Admin")];
     const reporter = await person("mailreporter");
     const description = `Bench wobbles badly ${Date.now()}`;
-    const response = await post(`/benches/${goldBench.id}`, reporter.token, { intent: "report", category: "broken_bench", description });
+    const response = await post(`/benches/${goldBench.id}`, reporter.token, {
+      intent: "report",
+      category: "broken_bench",
+      description,
+    });
     expect(response.status).toBe(302);
     await settleBackgroundJobs();
     const report = await prisma.report.findFirstOrThrow({ where: { userId: reporter.user.id }, select: { id: true } });
@@ -252,9 +315,15 @@ describe("the mail to the admins", () => {
   test("the link opens that report in the Reports area", async () => {
     const admin = await person("linkadmin", "Admin");
     const { user } = await person("linkreporter");
-    const created = await createReport(user, { trailId: GOLD, category: "flooded", description: `Flood at the underpass ${Date.now()}` });
+    const created = await createReport(user, {
+      trailId: GOLD,
+      category: "flooded",
+      description: `Flood at the underpass ${Date.now()}`,
+    });
     if (!created.ok) throw new Error(created.reason);
-    const page = await callRoute(`/adminControlPanel?option=reports&id=${created.report.id}`, { sessionId: admin.token });
+    const page = await callRoute(`/adminControlPanel?option=reports&id=${created.report.id}`, {
+      sessionId: admin.token,
+    });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(`id="report-${created.report.id}"`);
@@ -268,7 +337,11 @@ describe("the mail to the admins", () => {
     await person("quietadmin", "Admin");
     const reporter = await person("quietreporter");
     const before = readMail(smtpDir).length;
-    const response = await api("/api/reports", reporter.token, "POST", { trailId: GOLD, category: "litter", description: "Bottles by bench 2" });
+    const response = await api("/api/reports", reporter.token, "POST", {
+      trailId: GOLD,
+      category: "litter",
+      description: "Bottles by bench 2",
+    });
     expect(response.status).toBe(201);
     await settleBackgroundJobs();
     expect(readMail(smtpDir)).toHaveLength(before);
@@ -298,7 +371,9 @@ describe("Report a problem on the trail and bench pages (a plain form)", () => {
     // A visitor's post is sent to sign in, back to the page.
     const posted = await post("/trails/gold", undefined, { intent: "report", category: "litter", description: "x" });
     expect(posted.status).toBe(302);
-    expect(posted.headers.get("Location")).toBe(`/authorization?formType=signin&redirectTo=${encodeURIComponent("/trails/gold")}`);
+    expect(posted.headers.get("Location")).toBe(
+      `/authorization?formType=signin&redirectTo=${encodeURIComponent("/trails/gold")}`,
+    );
   });
 
   test("a signed-in walker sends one: back to the form with a message, stored on that trail", async () => {
@@ -306,7 +381,11 @@ describe("Report a problem on the trail and bench pages (a plain form)", () => {
     const form = await (await callRoute("/trails/gold", { sessionId: token })).text();
     // A refused report answered with a page lands on the form's error summary; a sent one on the section.
     expect(form).toMatch(/<form[^>]*method="post"[^>]*action="\/trails\/gold#report-form-error"/);
-    const sent = await post("/trails/gold", token, { intent: "report", category: "flooded", description: "Water across the path" });
+    const sent = await post("/trails/gold", token, {
+      intent: "report",
+      category: "flooded",
+      description: "Water across the path",
+    });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/trails/gold#report");
     const cookie = sent.headers
@@ -315,19 +394,30 @@ describe("Report a problem on the trail and bench pages (a plain form)", () => {
       .split(";")[0];
     const after = await callRoute("/trails/gold", { sessionId: token, headers: { Cookie: cookie } });
     expect(await pageText(after)).toContain(reportMessages.sent);
-    expect(await prisma.report.findMany({ where: { userId: user.id }, select: { trailId: true, category: true, description: true } })).toEqual([
-      { trailId: GOLD, category: "flooded", description: "Water across the path" },
-    ]);
+    expect(
+      await prisma.report.findMany({
+        where: { userId: user.id },
+        select: { trailId: true, category: true, description: true },
+      }),
+    ).toEqual([{ trailId: GOLD, category: "flooded", description: "Water across the path" }]);
   });
 
   test("a refused report keeps what was typed and says why beside the field", async () => {
     const { user, token } = await person("refusedreporter");
-    const refused = await post(`/benches/${goldBench.id}`, token, { intent: "report", category: "", description: "The light above is flickering" });
+    const refused = await post(`/benches/${goldBench.id}`, token, {
+      intent: "report",
+      category: "",
+      description: "The light above is flickering",
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(fieldValue(html, "description")).toBe("The light above is flickering");
     expect(textById(html, "report-form-category-error")).toBe(reportMessages.categoryRequired);
-    const tooLong = await post(`/benches/${goldBench.id}`, token, { intent: "report", category: "other", description: "y".repeat(1001) });
+    const tooLong = await post(`/benches/${goldBench.id}`, token, {
+      intent: "report",
+      category: "other",
+      description: "y".repeat(1001),
+    });
     expect(tooLong.status).toBe(400);
     expect(textById(await tooLong.text(), "report-form-description-error")).toBe(reportMessages.descriptionTooLong);
     expect(await prisma.report.count({ where: { userId: user.id } })).toBe(0);
@@ -335,8 +425,13 @@ describe("Report a problem on the trail and bench pages (a plain form)", () => {
 
   test("an unknown bench or trail is a 404 for a signed-in walker, and nothing is stored", async () => {
     const { user, token } = await person("lostreporter");
-    expect((await post(`/benches/${"0".repeat(24)}`, token, { intent: "report", category: "other", description: "x" })).status).toBe(404);
-    expect((await post("/trails/purple", token, { intent: "report", category: "other", description: "x" })).status).toBe(404);
+    expect(
+      (await post(`/benches/${"0".repeat(24)}`, token, { intent: "report", category: "other", description: "x" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await post("/trails/purple", token, { intent: "report", category: "other", description: "x" })).status,
+    ).toBe(404);
     expect(await prisma.report.count({ where: { userId: user.id } })).toBe(0);
   });
 });
@@ -345,7 +440,11 @@ describe("My reports and the admin Reports area", () => {
   test("My reports shows one's own reports with their status and the team's note, and nobody else's", async () => {
     const me = await person("myreports");
     const other = await person("notmine");
-    const created = await createReport(me.user, { benchId: goldBench.id, category: "ice_snow", description: "Ice on the seat" });
+    const created = await createReport(me.user, {
+      benchId: goldBench.id,
+      category: "ice_snow",
+      description: "Ice on the seat",
+    });
     if (!created.ok) throw new Error(created.reason);
     await createReport(other.user, { trailId: GOLD, category: "litter", description: "Somebody else's report" });
     await setReportStatus(created.report.id, { status: "in_progress", note: "Gritting tomorrow morning" });
@@ -365,8 +464,16 @@ describe("My reports and the admin Reports area", () => {
     const admin = await person("areaadmin", "Admin");
     const reporter = await person("areareporter");
     const marker = Date.now().toString(36);
-    const onGold = await createReport(reporter.user, { benchId: goldBench.id, category: "lighting_out", description: `Dark ${marker}` });
-    const farAway = await createReport(reporter.user, { benchId: offTrailBench.id, category: "lighting_out", description: `Far ${marker}` });
+    const onGold = await createReport(reporter.user, {
+      benchId: goldBench.id,
+      category: "lighting_out",
+      description: `Dark ${marker}`,
+    });
+    const farAway = await createReport(reporter.user, {
+      benchId: offTrailBench.id,
+      category: "lighting_out",
+      description: `Far ${marker}`,
+    });
     if (!onGold.ok || !farAway.ok) throw new Error("not created");
     const area = (query: string) => callRoute(`/adminControlPanel?option=reports&${query}`, { sessionId: admin.token });
 
@@ -378,10 +485,19 @@ describe("My reports and the admin Reports area", () => {
     expect((await area("status=closed&category=volcano&trail=nope")).status).toBe(200);
 
     const back = `/adminControlPanel?option=reports&trail=${GOLD}&status=open`;
-    const saved = await post(back, admin.token, { intent: "setStatus", id: onGold.report.id, status: "resolved", note: "New bulb fitted" });
+    const saved = await post(back, admin.token, {
+      intent: "setStatus",
+      id: onGold.report.id,
+      status: "resolved",
+      note: "New bulb fitted",
+    });
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("Location")).toBe(`/adminControlPanel?option=reports&status=open&trail=${GOLD}#report-${onGold.report.id}`);
-    expect(await prisma.report.findUniqueOrThrow({ where: { id: onGold.report.id }, select: { status: true, note: true } })).toEqual({
+    expect(saved.headers.get("Location")).toBe(
+      `/adminControlPanel?option=reports&status=open&trail=${GOLD}#report-${onGold.report.id}`,
+    );
+    expect(
+      await prisma.report.findUniqueOrThrow({ where: { id: onGold.report.id }, select: { status: true, note: true } }),
+    ).toEqual({
       status: "resolved",
       note: "New bulb fitted",
     });
@@ -401,7 +517,9 @@ describe("My reports and the admin Reports area", () => {
     const html = await tooLong.text();
     expect(textById(html, `report-status-${farAway.report.id}-note-error`)).toBe(reportMessages.noteTooLong);
     expect(html).toContain(`${"z".repeat(1000)}!</textarea>`);
-    expect(await prisma.report.findUniqueOrThrow({ where: { id: farAway.report.id }, select: { status: true } })).toEqual({ status: "open" });
+    expect(
+      await prisma.report.findUniqueOrThrow({ where: { id: farAway.report.id }, select: { status: true } }),
+    ).toEqual({ status: "open" });
 
     const gone = await post(back, admin.token, { intent: "setStatus", id: "0".repeat(24), status: "resolved" });
     expect(gone.status).toBe(404);
@@ -412,9 +530,12 @@ describe("My reports and the admin Reports area", () => {
     const admin = await person("pageadmin", "Admin");
     const reporter = await person("pagereports");
     const marker = `paged${Date.now().toString(36)}`;
-    for (let i = 0; i < 3; i++) await createReport(reporter.user, { trailId: GOLD, category: "other", description: `${marker} ${i}` });
+    for (let i = 0; i < 3; i++)
+      await createReport(reporter.user, { trailId: GOLD, category: "other", description: `${marker} ${i}` });
     const ids = (await listReports({ userId: reporter.user.id })).reports.map((row) => row.id);
-    const first = await (await callRoute("/adminControlPanel?option=reports&category=other&limit=2", { sessionId: admin.token })).text();
+    const first = await (
+      await callRoute("/adminControlPanel?option=reports&category=other&limit=2", { sessionId: admin.token })
+    ).text();
     const shown = [...first.matchAll(/data-report-id="([a-f0-9]{24})"/g)].map((match) => match[1]);
     expect(shown).toHaveLength(2);
     const older = /href="(\/adminControlPanel\?[^"]*cursor=[^"]*)"/.exec(first)![1].replace(/&amp;/g, "&");
@@ -434,13 +555,28 @@ describe("a removed bench or trail", () => {
       data: { benchNumber: 9304, location: "Old quad", latitude: 33.95, longitude: -84.15 },
       select: { id: true, version: true },
     });
-    const trail = await prisma.trail.create({ data: { name: "Orchard Trail", color: "#884400" }, select: { id: true } });
-    const atBench = await createReport(reporter.user, { benchId: bench.id, category: "broken_bench", description: "Seat split in two" });
-    const onTrail = await createReport(reporter.user, { trailId: trail.id, category: "obstruction", description: "Fallen branch across" });
+    const trail = await prisma.trail.create({
+      data: { name: "Orchard Trail", color: "#884400" },
+      select: { id: true },
+    });
+    const atBench = await createReport(reporter.user, {
+      benchId: bench.id,
+      category: "broken_bench",
+      description: "Seat split in two",
+    });
+    const onTrail = await createReport(reporter.user, {
+      trailId: trail.id,
+      category: "obstruction",
+      description: "Fallen branch across",
+    });
     if (!atBench.ok || !onTrail.ok) throw new Error("not created");
 
     // The bench goes through the admin's own form; no page deletes a trail, so it goes by SQL.
-    const deleted = await post("/adminControlPanel?option=bench", admin.token, { intent: "delete-bench", benchId: bench.id, version: String(bench.version) });
+    const deleted = await post("/adminControlPanel?option=bench", admin.token, {
+      intent: "delete-bench",
+      benchId: bench.id,
+      version: String(bench.version),
+    });
     expect(deleted.status).toBe(302);
     await prisma.$executeRaw`DELETE FROM "Trail" WHERE "id" = ${trail.id}`;
 
@@ -455,10 +591,22 @@ describe("a removed bench or trail", () => {
     expect(queueText).toContain("Bench 9304 (removed)");
     expect(queueText).toContain("Fallen branch across");
     const listed = (await (await api("/api/reports?limit=100", reporter.token)).json()) as { _id: string }[];
-    expect(listed.find((report) => report._id === atBench.report.id)).toMatchObject({ benchId: null, benchNumber: 9304, trailId: null, trailName: null });
-    expect(listed.find((report) => report._id === onTrail.report.id)).toMatchObject({ benchId: null, trailId: null, trailName: "Orchard Trail" });
+    expect(listed.find((report) => report._id === atBench.report.id)).toMatchObject({
+      benchId: null,
+      benchNumber: 9304,
+      trailId: null,
+      trailName: null,
+    });
+    expect(listed.find((report) => report._id === onTrail.report.id)).toMatchObject({
+      benchId: null,
+      trailId: null,
+      trailName: "Orchard Trail",
+    });
     // A notice needs a place: the report of a removed one says so instead of failing.
-    const notice = await post("/adminControlPanel?option=reports", admin.token, { intent: "makeNotice", id: onTrail.report.id });
+    const notice = await post("/adminControlPanel?option=reports", admin.token, {
+      intent: "makeNotice",
+      id: onTrail.report.id,
+    });
     expect(notice.status).toBe(409);
     expect(await pageText(notice)).toContain(noticeMessages.reportPlaceRemoved);
   });

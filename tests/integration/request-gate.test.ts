@@ -21,7 +21,8 @@ const config: GateConfig = {
     uploadChecks++;
     await new Promise((resolve) => setTimeout(resolve, 30));
     if (req.headers.cookie === "role=admin") return null;
-    if (req.headers.cookie === "role=user") return { status: 403, title: "Admins only", message: "Only an admin can upload a file." };
+    if (req.headers.cookie === "role=user")
+      return { status: 403, title: "Admins only", message: "Only an admin can upload a file." };
     return { status: 302, title: "Sign in", message: "Sign in first.", headers: { Location: "/authorization" } };
   },
 };
@@ -56,14 +57,23 @@ type Sent = { status: number; body: string; headers: IncomingMessage["headers"] 
 /** Sends `chunks` one write at a time (chunked unless a Content-Length is given), pausing between them. */
 function send(
   path: string,
-  options: { method?: string; headers?: Record<string, string | string[]>; chunks?: Buffer[]; pauseMs?: number; endAfter?: boolean },
+  options: {
+    method?: string;
+    headers?: Record<string, string | string[]>;
+    chunks?: Buffer[];
+    pauseMs?: number;
+    endAfter?: boolean;
+  },
 ): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, method: options.method ?? "POST", headers: options.headers }, (res) => {
-      let body = "";
-      res.on("data", (chunk) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path, method: options.method ?? "POST", headers: options.headers },
+      (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+      },
+    );
     req.on("error", (error) => (/EPIPE|ECONNRESET/.test(String(error)) ? undefined : reject(error)));
     req.flushHeaders();
     void (async () => {
@@ -87,13 +97,20 @@ describe("bodies", () => {
     const chunked = await send("/authorization", { headers: form, chunks: pieces, pauseMs: 5 });
     expect(chunked.status).toBe(200);
     expect(JSON.parse(chunked.body)).toMatchObject({ bytes: LIMIT, sum: checksum(bytes) });
-    const declared = await send("/authorization", { headers: { ...form, "Content-Length": String(LIMIT) }, chunks: pieces });
+    const declared = await send("/authorization", {
+      headers: { ...form, "Content-Length": String(LIMIT) },
+      chunks: pieces,
+    });
     expect(JSON.parse(declared.body)).toMatchObject({ bytes: LIMIT, sum: checksum(bytes) });
   });
 
   test("a declared length over the limit is refused before a byte of it is read", async () => {
     const before = handled;
-    const answer = await send("/authorization", { headers: { ...form, "Content-Length": String(LIMIT + 1) }, chunks: [], endAfter: false });
+    const answer = await send("/authorization", {
+      headers: { ...form, "Content-Length": String(LIMIT + 1) },
+      chunks: [],
+      endAfter: false,
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe("close");
     expect(answer.body).toContain("Request too large");
@@ -133,7 +150,11 @@ describe("bodies", () => {
 
 describe("the one upload route", () => {
   const upload = "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf";
-  const multipart = { "Content-Type": "multipart/form-data; boundary=x", Origin: config.appOrigin, Cookie: "role=admin" };
+  const multipart = {
+    "Content-Type": "multipart/form-data; boundary=x",
+    Origin: config.appOrigin,
+    Cookie: "role=admin",
+  };
   const kilobytes = (count: number) => Array.from({ length: count }, () => Buffer.alloc(1024, 97));
 
   test("takes a multipart body of a 1 MB file and its form, byte for byte", async () => {
@@ -149,19 +170,27 @@ describe("the one upload route", () => {
     const answer = await send(upload, { headers: multipart, chunks: kilobytes(1024 + 65) });
     expect(answer.status).toBe(413);
     expect(answer.body).toContain("The file is larger than 1 MB.");
-    const declared = await send(upload, { headers: { ...multipart, "Content-Length": String(2 * 1024 * 1024) }, chunks: [], endAfter: false });
+    const declared = await send(upload, {
+      headers: { ...multipart, "Content-Length": String(2 * 1024 * 1024) },
+      chunks: [],
+      endAfter: false,
+    });
     expect(declared.status).toBe(413);
     expect(handled).toBe(before);
   });
 
   test("holds only a few upload bodies at once: more are answered 503 until one ends", async () => {
-    const stalled = [0, 1].map(() => send(upload, { headers: multipart, chunks: [Buffer.from("--x\r\n")], endAfter: false }));
+    const stalled = [0, 1].map(() =>
+      send(upload, { headers: multipart, chunks: [Buffer.from("--x\r\n")], endAfter: false }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const busy = await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] });
     expect(busy.status).toBe(503);
     expect(busy.headers["retry-after"]).toBe("10");
     // Pages and the API are not held up by it.
-    expect((await send("/logout", { headers: { ...form, Origin: config.appOrigin }, chunks: [Buffer.from("a=1")] })).status).toBe(200);
+    expect(
+      (await send("/logout", { headers: { ...form, Origin: config.appOrigin }, chunks: [Buffer.from("a=1")] })).status,
+    ).toBe(200);
     // The stalled ones time out (408) and free their places.
     expect((await Promise.all(stalled)).map((answer) => answer.status)).toEqual([408, 408]);
     expect((await send(upload, { headers: multipart, chunks: [Buffer.from("--x--")] })).status).toBe(200);
@@ -173,7 +202,12 @@ describe("the one upload route", () => {
     const strangers = ["", "", "role=user", "role=nobody"].map((cookie) => {
       const started = performance.now();
       const drip = Array.from({ length: 20 }, () => Buffer.from("a"));
-      return send(upload, { headers: { ...multipart, Cookie: cookie }, chunks: drip, pauseMs: 100, endAfter: false }).then((answer) => ({
+      return send(upload, {
+        headers: { ...multipart, Cookie: cookie },
+        chunks: drip,
+        pauseMs: 100,
+        endAfter: false,
+      }).then((answer) => ({
         ...answer,
         ms: performance.now() - started,
       }));
@@ -181,7 +215,10 @@ describe("the one upload route", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     // An admin's upload meanwhile gets a place, and its body arrives whole.
     const file = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 7) % 251));
-    const admin = await send(upload, { headers: multipart, chunks: Array.from({ length: 16 }, (_, i) => file.subarray(i * 4096, (i + 1) * 4096)) });
+    const admin = await send(upload, {
+      headers: multipart,
+      chunks: Array.from({ length: 16 }, (_, i) => file.subarray(i * 4096, (i + 1) * 4096)),
+    });
     expect(admin.status).toBe(200);
     // What arrived while the sender was being checked is handed on first, in order.
     expect(JSON.parse(admin.body)).toMatchObject({ bytes: file.length, sum: checksum(file) });
@@ -198,17 +235,29 @@ describe("the one upload route", () => {
   });
 
   test("a declared length is not waited for: the stranger is answered with nothing of the body sent", async () => {
-    const answer = await send(upload, { headers: { ...multipart, Cookie: "", "Content-Length": "1000" }, chunks: [], endAfter: false });
+    const answer = await send(upload, {
+      headers: { ...multipart, Cookie: "", "Content-Length": "1000" },
+      chunks: [],
+      endAfter: false,
+    });
     expect(answer.status).toBe(302);
   });
 
   test("every other route still refuses a multipart body, and keeps the 64 KB limit", async () => {
     const before = handled;
-    for (const path of ["/adminControlPanel?option=trail", "/adminControlPanel/trail-path/0123456789abcdef01234567", "/userControlPanel", "/api/walks"]) {
+    for (const path of [
+      "/adminControlPanel?option=trail",
+      "/adminControlPanel/trail-path/0123456789abcdef01234567",
+      "/userControlPanel",
+      "/api/walks",
+    ]) {
       const answer = await send(path, { headers: multipart, chunks: [Buffer.from("--x--")] });
       expect(answer.status, path).toBe(415);
     }
-    const big = await send("/adminControlPanel?option=trail", { headers: { ...form, Origin: config.appOrigin }, chunks: kilobytes(65) });
+    const big = await send("/adminControlPanel?option=trail", {
+      headers: { ...form, Origin: config.appOrigin },
+      chunks: kilobytes(65),
+    });
     expect(big.status).toBe(413);
     expect(big.body).toContain("larger than 64 KB");
     expect(handled).toBe(before);
@@ -239,10 +288,16 @@ describe("headers that reach the app", () => {
 
   test("writes from other origins, and forms in other encodings, never reach the handler", async () => {
     const before = handled;
-    const foreign = await send("/logout", { headers: { ...form, Origin: "https://evil.example" }, chunks: [Buffer.from("a=1")] });
+    const foreign = await send("/logout", {
+      headers: { ...form, Origin: "https://evil.example" },
+      chunks: [Buffer.from("a=1")],
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toContain("sent from another site");
-    const json = await send("/logout", { headers: { "Content-Type": "application/json", Origin: config.appOrigin }, chunks: [Buffer.from("{}")] });
+    const json = await send("/logout", {
+      headers: { "Content-Type": "application/json", Origin: config.appOrigin },
+      chunks: [Buffer.from("{}")],
+    });
     expect(json.status).toBe(415);
     const own = await send("/logout", { headers: { ...form, Origin: config.appOrigin }, chunks: [Buffer.from("a=1")] });
     expect(own.status).toBe(200);

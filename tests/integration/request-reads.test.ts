@@ -76,14 +76,20 @@ describe("one session lookup per request, with every data version", () => {
 
 describe("what is kept never outlives what it was made from", () => {
   test("the API answers' text: a write behind the version is not seen, an edit is, on the next request", async () => {
-    const trailNames = async () => ((await (await callRoute("/api/trails/trails", bearer())).json()) as { name: string }[]).map((t) => t.name);
-    const benchLocations = async () => ((await (await callRoute("/api/bench/benches", bearer())).json()) as { location: string }[]).map((b) => b.location);
+    const trailNames = async () =>
+      ((await (await callRoute("/api/trails/trails", bearer())).json()) as { name: string }[]).map((t) => t.name);
+    const benchLocations = async () =>
+      ((await (await callRoute("/api/bench/benches", bearer())).json()) as { location: string }[]).map(
+        (b) => b.location,
+      );
     const [trailsBefore, benchesBefore] = [await trailNames(), await benchLocations()];
     const gold = await prisma.trail.findFirstOrThrow({ where: { name: "Gold Trail" }, select: { id: true } });
     const bench = await prisma.bench.findFirstOrThrow({ orderBy: { benchNumber: "asc" }, select: { id: true } });
 
     await writeBehindTheVersion(`UPDATE "Trail" SET "name" = 'Renamed behind the version' WHERE "id" = '${gold.id}'`);
-    await writeBehindTheVersion(`UPDATE "Bench" SET "location" = 'Moved behind the version' WHERE "id" = '${bench.id}'`);
+    await writeBehindTheVersion(
+      `UPDATE "Bench" SET "location" = 'Moved behind the version' WHERE "id" = '${bench.id}'`,
+    );
     expect(await trailNames()).toEqual(trailsBefore);
     expect(await benchLocations()).toEqual(benchesBefore);
 
@@ -105,7 +111,11 @@ describe("what is kept never outlives what it was made from", () => {
   });
 
   test("a role changed in the database counts on the next request with the same cookie", async () => {
-    const promoted = await createUser({ username: "promoted", email: "promoted@example.test", password: "promoted-password" });
+    const promoted = await createUser({
+      username: "promoted",
+      email: "promoted@example.test",
+      password: "promoted-password",
+    });
     const cookie = await sessionCookieFor((await createSession(promoted.id)).id);
     expect((await callRoute("/adminHome", { headers: { Cookie: cookie } })).status).toBe(403);
     await prisma.user.update({ where: { id: promoted.id }, data: { role: "Admin" } });

@@ -88,7 +88,9 @@ const loggedJson = (app: AppProcess, msg: string) =>
 
 describe("two app instances on one PostgreSQL database", () => {
   test("starting at the same moment, they apply the migrations and the seed data exactly once", async () => {
-    const migrationDirs = readdirSync("prisma/migrations", { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const migrationDirs = readdirSync("prisma/migrations", { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory(),
+    );
     const migrations = await db.query(`SELECT migration_name FROM "_prisma_migrations"`);
     expect(migrations.rowCount).toBe(migrationDirs.length);
     const migrationLogs = [...loggedJson(a, "migrations applied"), ...loggedJson(b, "migrations applied")];
@@ -96,7 +98,13 @@ describe("two app instances on one PostgreSQL database", () => {
 
     // Every seed step ran once, on one instance or the other, and the rows are there once.
     const seedLogs = [...loggedJson(a, "seed data applied"), ...loggedJson(b, "seed data applied")];
-    expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual(["admin", "benches", "facts", "trails", "videos"]);
+    expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual([
+      "admin",
+      "benches",
+      "facts",
+      "trails",
+      "videos",
+    ]);
     const counts = (
       await db.query(`SELECT (SELECT count(*) FROM "Trail")::int AS trails, (SELECT count(*) FROM "Video")::int AS videos,
         (SELECT count(*) FROM "Bench")::int AS benches, (SELECT count(*) FROM "User")::int AS users,
@@ -106,7 +114,8 @@ describe("two app instances on one PostgreSQL database", () => {
     expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 6 });
     const dataSteps = (await db.query(`SELECT name FROM "SeedStep" WHERE name LIKE 'username-keys:%'`)).rows;
     expect(dataSteps).toHaveLength(1);
-    const distinctVideos = (await db.query(`SELECT count(DISTINCT (title, url, "subCategory"))::int AS n FROM "Video"`)).rows[0].n;
+    const distinctVideos = (await db.query(`SELECT count(DISTINCT (title, url, "subCategory"))::int AS n FROM "Video"`))
+      .rows[0].n;
     expect(counts.videos).toBe(distinctVideos);
     const distinctBenches = (await db.query(`SELECT count(DISTINCT "benchNumber")::int AS n FROM "Bench"`)).rows[0].n;
     expect(counts.benches).toBe(distinctBenches);
@@ -131,7 +140,10 @@ describe("two app instances on one PostgreSQL database", () => {
     });
     expect(logout.status).toBe(302);
     for (const app of [a, b]) {
-      const after = await fetch(`${app.url}/userControlPanel`, { headers: { Cookie: session.cookie }, redirect: "manual" });
+      const after = await fetch(`${app.url}/userControlPanel`, {
+        headers: { Cookie: session.cookie },
+        redirect: "manual",
+      });
       expect(after.status).toBe(302);
       expect(after.headers.get("Location")).toMatch(/^\/authorization\?formType=signin/);
       expect((await fetch(`${app.url}/api/trails/trails`, { headers: bearer(session.token) })).status).toBe(401);
@@ -160,7 +172,9 @@ describe("two app instances on one PostgreSQL database", () => {
     const benches = await getJson<Bench[]>(b, "/api/bench/benches", token);
     const videos = await getJson<Video[]>(b, "/api/video/videos", token);
     const bodyWeight = videos.find((video) => video.subCategory === "Body Weight Exercise")!;
-    expect((await (await fetch(`${b.url}/trails?trail=gold&benches=1`, { headers: { Cookie: cookie } })).text()).length).toBeGreaterThan(0);
+    expect(
+      (await (await fetch(`${b.url}/trails?trail=gold&benches=1`, { headers: { Cookie: cookie } })).text()).length,
+    ).toBeGreaterThan(0);
     // B's page cache holds the visitors' Gold Trail page (stored on its second render, served on the third).
     const visitorPage = async () => {
       const response = await fetch(`${b.url}/trails/gold`);
@@ -172,7 +186,10 @@ describe("two app instances on one PostgreSQL database", () => {
 
     // A trail coordinate, through A.
     const moved: [number, number] = [-84.0012345, 33.9765432];
-    const edit = await send(a, "PATCH", `/api/trails/${TRAIL}/coordinate/0`, token, { longitude: moved[0], latitude: moved[1] });
+    const edit = await send(a, "PATCH", `/api/trails/${TRAIL}/coordinate/0`, token, {
+      longitude: moved[0],
+      latitude: moved[1],
+    });
     expect(edit.status).toBe(200);
     const after = await getJson<Trail>(b, `/api/trails/${TRAIL}`, token);
     expect(after.version).toBe(before.version + 1);
@@ -192,7 +209,9 @@ describe("two app instances on one PostgreSQL database", () => {
     expect(created.status).toBe(201);
     const benchesAfter = await getJson<Bench[]>(b, "/api/bench/benches", token);
     expect(benchesAfter).toHaveLength(benches.length + 1);
-    const trailsPage = await (await fetch(`${b.url}/trails?trail=gold&benches=1`, { headers: { Cookie: cookie } })).text();
+    const trailsPage = await (
+      await fetch(`${b.url}/trails?trail=gold&benches=1`, { headers: { Cookie: cookie } })
+    ).text();
     expect(trailsPage).toContain("Beside the scale-out test");
     // And B's stored visitor page is not served past the edit: the next visitor sees the bench.
     const visitorAfter = await visitorPage();
@@ -208,7 +227,10 @@ describe("two app instances on one PostgreSQL database", () => {
     expect(topicPage).toContain("Retitled on instance A");
 
     // Deleting the bench on A removes it from B's next answer too.
-    const deleted = await fetch(`${a.url}/api/bench/bench/${created.body._id as string}`, { method: "DELETE", headers: bearer(token) });
+    const deleted = await fetch(`${a.url}/api/bench/bench/${created.body._id as string}`, {
+      method: "DELETE",
+      headers: bearer(token),
+    });
     expect(deleted.status).toBe(200);
     expect(await getJson<Bench[]>(b, "/api/bench/benches", token)).toHaveLength(benches.length);
     expect((await visitorPage()).html).not.toContain("Beside the scale-out test");

@@ -6,7 +6,10 @@ import { verifyPassword } from "~/utils/password.server";
 import { seedDatabase } from "~/utils/seed.server";
 
 const trails = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")) as {
-  features: { properties: { name: string; color: string; spring2025_trail_id_inferred: string }; geometry: { coordinates: [number, number][] } }[];
+  features: {
+    properties: { name: string; color: string; spring2025_trail_id_inferred: string };
+    geometry: { coordinates: [number, number][] };
+  }[];
 };
 
 async function counts() {
@@ -37,26 +40,39 @@ describe("seed data", () => {
     for (const feature of trails.features) {
       const trail = await prisma.trail.findUniqueOrThrow({
         where: { id: feature.properties.spring2025_trail_id_inferred },
-        select: { name: true, color: true, points: { orderBy: { position: "asc" }, select: { longitude: true, latitude: true } } },
+        select: {
+          name: true,
+          color: true,
+          points: { orderBy: { position: "asc" }, select: { longitude: true, latitude: true } },
+        },
       });
       expect(trail.name).toBe(feature.properties.name);
       expect(trail.color).toBe(feature.properties.color);
       expect(trail.points.map((p) => [p.longitude, p.latitude])).toEqual(feature.geometry.coordinates);
     }
-    expect((await prisma.trail.findMany({ select: { name: true }, orderBy: { name: "asc" } })).map((t) => t.name)).toEqual([
-      "Gold Trail",
-      "Gray Trail",
-      "Green Trail",
-    ]);
+    expect(
+      (await prisma.trail.findMany({ select: { name: true }, orderBy: { name: "asc" } })).map((t) => t.name),
+    ).toEqual(["Gold Trail", "Gray Trail", "Green Trail"]);
   });
 
   test("videos cover every subCategory, and every legacy link is among them", async () => {
-    const videos = await prisma.video.findMany({ select: { url: true, subCategory: true, title: true, description: true } });
+    const videos = await prisma.video.findMany({
+      select: { url: true, subCategory: true, title: true, description: true },
+    });
     const subCategories = new Set(videos.map((video) => video.subCategory));
-    for (const name of ["Body Weight Exercise", "Walking Techniques", "Stretching", "Injury Prevention", "Nutrition", "Hydration"]) {
+    for (const name of [
+      "Body Weight Exercise",
+      "Walking Techniques",
+      "Stretching",
+      "Injury Prevention",
+      "Nutrition",
+      "Hydration",
+    ]) {
       expect(subCategories.has(name), name).toBe(true);
     }
-    const legacy = JSON.parse(readFileSync("tests/fixtures/legacy-videos.json", "utf8")) as { videos: { url: string }[] };
+    const legacy = JSON.parse(readFileSync("tests/fixtures/legacy-videos.json", "utf8")) as {
+      videos: { url: string }[];
+    };
     const urls = new Set(videos.map((video) => video.url));
     for (const video of legacy.videos) expect(urls.has(video.url), video.url).toBe(true);
     for (const video of videos) {
@@ -66,7 +82,9 @@ describe("seed data", () => {
   });
 
   test("a dozen benches, each on a trail with one or two videos", async () => {
-    const benches = await prisma.bench.findMany({ select: { benchNumber: true, location: true, trailId: true, _count: { select: { videos: true } } } });
+    const benches = await prisma.bench.findMany({
+      select: { benchNumber: true, location: true, trailId: true, _count: { select: { videos: true } } },
+    });
     expect(benches).toHaveLength(12);
     for (const bench of benches) {
       expect(bench.trailId).not.toBeNull();
@@ -77,7 +95,10 @@ describe("seed data", () => {
   });
 
   test("one administrator, with a generated password that works", async () => {
-    const admins = await prisma.user.findMany({ where: { role: "Admin" }, select: { email: true, passwordHash: true } });
+    const admins = await prisma.user.findMany({
+      where: { role: "Admin" },
+      select: { email: true, passwordHash: true },
+    });
     expect(admins).toHaveLength(1);
     expect(first.admin?.generated).toBe(true);
     expect(admins[0].email).toBe(first.admin?.email);

@@ -80,7 +80,8 @@ describe("route guards", () => {
       expect(response.status, path).toBe(403);
       expect(await response.text(), path).toMatch(/<h1\b[^>]*>Access denied<\/h1>/);
     }
-    for (const path of signedInPaths) expect((await callRoute(path, { sessionId: userSession })).status, path).toBe(200);
+    for (const path of signedInPaths)
+      expect((await callRoute(path, { sessionId: userSession })).status, path).toBe(200);
   });
 
   test("the trail map sends visitors to sign in first; an old link to one trail opens its public page instead", async () => {
@@ -108,9 +109,14 @@ describe("route guards", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/userHome");
-    expect(await prisma.user.findUniqueOrThrow({ where: { email: "rolehack@example.test" }, select: { role: true } })).toEqual({ role: "User" });
+    expect(
+      await prisma.user.findUniqueOrThrow({ where: { email: "rolehack@example.test" }, select: { role: true } }),
+    ).toEqual({ role: "User" });
     // The account signs in with what it chose, and is a User there too.
-    const signIn = await fetchStack("/authorization?formType=signin", form({ intent: "signin", email: "rolehack@example.test", password: "rolehack-pw" }));
+    const signIn = await fetchStack(
+      "/authorization?formType=signin",
+      form({ intent: "signin", email: "rolehack@example.test", password: "rolehack-pw" }),
+    );
     expect(signIn.status).toBe(302);
     expect(signIn.headers.get("Location")).toBe("/userHome");
     const cookie = signIn.headers.get("Set-Cookie")!.split(";")[0];
@@ -129,7 +135,13 @@ describe("route guards", () => {
 describe("requests from other sites, and oversized ones", () => {
   test("a form posted from another site is refused with a clear 403 and changes nothing", async () => {
     const email = "csrf@example.test";
-    const fields = { intent: "signup", username: "csrfvictim", email, password: "pass1234", confirmPassword: "pass1234" };
+    const fields = {
+      intent: "signup",
+      username: "csrfvictim",
+      email,
+      password: "pass1234",
+      confirmPassword: "pass1234",
+    };
     const response = await fetchStack("/authorization?formType=signup", {
       ...form(fields),
       headers: { ...form(fields).headers, Origin: "https://evil.example" },
@@ -140,7 +152,10 @@ describe("requests from other sites, and oversized ones", () => {
     expect(response.headers.get("Location")).toBeNull();
     expect(await prisma.user.count({ where: { email } })).toBe(0);
     // No account was made: signing in with those credentials from our own page fails.
-    const signIn = await fetchStack("/authorization?formType=signin", form({ intent: "signin", email, password: "pass1234" }));
+    const signIn = await fetchStack(
+      "/authorization?formType=signin",
+      form({ intent: "signin", email, password: "pass1234" }),
+    );
     expect(signIn.status).toBe(401);
   });
 
@@ -153,12 +168,19 @@ describe("requests from other sites, and oversized ones", () => {
     });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toMatchObject({ message: "Requests from other sites are not allowed." });
-    const own = await fetchStack("/api/user/signin", { method: "POST", headers: { "Content-Type": "application/json", Origin: env.APP_URL }, body });
+    const own = await fetchStack("/api/user/signin", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: env.APP_URL },
+      body,
+    });
     expect(own.status).not.toBe(403);
   });
 
   test("an oversized form submission is refused with 413 before it is read", async () => {
-    const response = await fetchStack("/authorization?formType=signin", form({ intent: "signin", email: "a@example.test", password: "x".repeat(80_000) }));
+    const response = await fetchStack(
+      "/authorization?formType=signin",
+      form({ intent: "signin", email: "a@example.test", password: "x".repeat(80_000) }),
+    );
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("Request too large");
   });
@@ -180,7 +202,10 @@ describe("methods a page does not take", () => {
         { path: "/healthz", init: { ...form({}), method: "DELETE" }, allow: "GET, HEAD" },
       ];
       for (const { path, init, allow } of cases) {
-        const response = await fetchStack(path, { ...init, headers: { ...(init as RequestInit).headers, Cookie: await sessionCookieFor(userSession) } });
+        const response = await fetchStack(path, {
+          ...init,
+          headers: { ...(init as RequestInit).headers, Cookie: await sessionCookieFor(userSession) },
+        });
         expect(response.status, path).toBe(405);
         expect(response.headers.get("Allow"), path).toBe(allow);
         const html = await response.text();
@@ -188,7 +213,14 @@ describe("methods a page does not take", () => {
         expect(html).toContain('href="/"');
       }
       // What a page does take still reaches it.
-      expect((await fetchStack("/authorization?formType=signin", form({ intent: "signin", email: "a@example.test", password: "x" }))).status).toBe(401);
+      expect(
+        (
+          await fetchStack(
+            "/authorization?formType=signin",
+            form({ intent: "signin", email: "a@example.test", password: "x" }),
+          )
+        ).status,
+      ).toBe(401);
       expect((await fetchStack("/about", { method: "HEAD" })).status).toBe(200);
       expect(errors.mock.calls.filter(([line]) => String(line).includes('"level":"error"'))).toEqual([]);
     } finally {
@@ -238,7 +270,9 @@ describe("security headers", () => {
       const response = await fetchStack(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
-      expect(response.headers.get("Content-Security-Policy"), path).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none'");
+      expect(response.headers.get("Content-Security-Policy"), path).toBe(
+        "default-src 'none';frame-ancestors 'none';base-uri 'none'",
+      );
       expect(response.headers.get("Referrer-Policy"), path).toBe("strict-origin-when-cross-origin");
       expect(response.headers.get("Permissions-Policy"), path).toContain("camera=()");
       expect(response.headers.get("X-Powered-By"), path).toBeNull();

@@ -33,7 +33,11 @@ describe("the production server process when its database goes away", () => {
   if (testDatabaseUrl()) {
     test("on PostgreSQL: health, pages and API answer 503 while the database refuses connections, and recover without a restart", async () => {
       const { admin, name, url, drop } = await scratchDatabase("wt_health");
-      const app = await startApp({ DATABASE_URL: url.toString(), ADMIN_EMAIL: "ops@example.test", ADMIN_PASSWORD: "ops-password" });
+      const app = await startApp({
+        DATABASE_URL: url.toString(),
+        ADMIN_EMAIL: "ops@example.test",
+        ADMIN_PASSWORD: "ops-password",
+      });
       try {
         await waitForHealthy(app, 60_000);
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
@@ -70,7 +74,9 @@ describe("the production server process when its database goes away", () => {
         await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
         expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
         // Back without a restart: the same token works again.
-        expect((await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+        expect(
+          (await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } })).status,
+        ).toBe(200);
         expect(await app.stop()).toBe(0);
       } finally {
         await app.stop();
@@ -131,7 +137,9 @@ describe("the production server process when its database goes away", () => {
           .getSetCookie()
           .map((c) => c.split(";")[0])
           .join("; ");
-        const videos = (await (await fetch(`${app.url}/api/video/videos`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { _id: string }[];
+        const videos = (await (
+          await fetch(`${app.url}/api/video/videos`, { headers: { Authorization: `Bearer ${token}` } })
+        ).json()) as { _id: string }[];
         const reactions = await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
             fetch(`${app.url}/videos/${videos[i % videos.length]._id}`, {
@@ -153,7 +161,9 @@ describe("the production server process when its database goes away", () => {
         expect(Date.now() - started).toBeLessThan(5_000);
 
         silent = false;
-        expect((await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+        expect(
+          (await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } })).status,
+        ).toBe(200);
         expect(await app.stop()).toBe(0);
       } finally {
         await app.stop();

@@ -74,7 +74,8 @@ async function underAttack(app: AppProcess, attack: () => Promise<{ closed: bool
   const sockets = await attack();
   const opened = performance.now();
   // Every connection is closed by the server, within its deadline and the once-a-second check.
-  while (sockets.some((entry) => !entry.closed) && performance.now() - opened < 10_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (sockets.some((entry) => !entry.closed) && performance.now() - opened < 10_000)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const closedAfterMs = performance.now() - opened;
   attacking = false;
   await prober;
@@ -82,7 +83,8 @@ async function underAttack(app: AppProcess, attack: () => Promise<{ closed: bool
   for (const entry of sockets) entry.socket.destroy();
   // A refused connection lingers half a second so its answer can be read, then goes.
   const settled = performance.now();
-  while (openDescriptors(pid) >= baseline.fds + 20 && performance.now() - settled < 3_000) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (openDescriptors(pid) >= baseline.fds + 20 && performance.now() - settled < 3_000)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return { sockets, closedAfterMs, health, baseline, peakRss, fdsAfter: openDescriptors(pid) };
 }
 
@@ -90,7 +92,9 @@ describe("limits at the socket", () => {
   test("3,000 connections that never finish their headers are closed by the headers deadline; /healthz answers throughout", async () => {
     const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS });
     await waitForHealthy(app, 60_000);
-    const result = await underAttack(app, () => stalledConnections(app.url, 3_000, 100, () => "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+    const result = await underAttack(app, () =>
+      stalledConnections(app.url, 3_000, 100, () => "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "),
+    );
     expect(result.sockets.every((entry) => entry.closed)).toBe(true);
     expect(result.closedAfterMs).toBeLessThan(5_000);
     expect(result.health.length).toBeGreaterThan(3);
@@ -121,12 +125,17 @@ describe("limits at the socket", () => {
   }, 60_000);
 
   test("one address cannot hold more than MAX_CONNECTIONS_PER_ADDRESS connections; others still get in", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, MAX_CONNECTIONS_PER_ADDRESS: "20" });
+    const app = await startApp({
+      PGLITE_DATA_DIR: await migratedDataDir(),
+      ...LIMITS,
+      MAX_CONNECTIONS_PER_ADDRESS: "20",
+    });
     await waitForHealthy(app, 60_000);
     const sockets = await stalledConnections(app.url, 40, 40, () => "GET / HTTP/1.1\r\nHost: x\r\n");
     // A server just started may accept them a moment later; well before the headers deadline, 20 are closed.
     const opened = performance.now();
-    while (sockets.filter((entry) => entry.closed).length < 20 && performance.now() - opened < 1_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (sockets.filter((entry) => entry.closed).length < 20 && performance.now() - opened < 1_000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sockets.filter((entry) => entry.closed).length).toBe(20);
     expect((await timedHealth(app.url)).status).toBe(200);
     for (const entry of sockets) entry.socket.destroy();
@@ -141,7 +150,9 @@ function freshGet(base: string, path: string, localAddress: string) {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode!, ms: performance.now() - started }));
     });
-    request.on("error", (error: NodeJS.ErrnoException) => resolve({ status: error.code ?? String(error), ms: performance.now() - started }));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ status: error.code ?? String(error), ms: performance.now() - started }),
+    );
     request.setTimeout(3_000, () => request.destroy(Object.assign(new Error("no answer"), { code: "TIMEOUT" })));
   });
 }
@@ -150,13 +161,20 @@ function freshGet(base: string, path: string, localAddress: string) {
 const unfinished = [
   () => "",
   () => "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ",
-  () => "POST /authorization?formType=signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 20\r\n\r\nemail=",
+  () =>
+    "POST /authorization?formType=signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 20\r\n\r\nemail=",
 ];
 
 describe("a dozen addresses at their limit leave room for everyone else", () => {
   // Twelve addresses at their per-address limit hold every place there is: the health check and a visitor
   // from another address must still be answered, with the proxy setting either way.
-  const SHARED = { ...LIMITS, HEADERS_TIMEOUT_MS: "20000", BODY_TIMEOUT_MS: "20000", MAX_CONNECTIONS: "120", MAX_CONNECTIONS_PER_ADDRESS: "10" };
+  const SHARED = {
+    ...LIMITS,
+    HEADERS_TIMEOUT_MS: "20000",
+    BODY_TIMEOUT_MS: "20000",
+    MAX_CONNECTIONS: "120",
+    MAX_CONNECTIONS_PER_ADDRESS: "10",
+  };
   for (const trustProxy of ["0", "1"]) {
     test(`TRUST_PROXY=${trustProxy}: 12 addresses × 10 unfinished requests; /healthz and a page from another address answer within a second`, async () => {
       const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...SHARED, TRUST_PROXY: trustProxy });
@@ -198,7 +216,9 @@ describe("graceful stop", () => {
           if (answer.includes("\r\n\r\n")) resolve();
         }),
       );
-      const done = new Promise<string>((resolve) => socket.on("close", () => resolve(answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ""))));
+      const done = new Promise<string>((resolve) =>
+        socket.on("close", () => resolve(answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ""))),
+      );
       socket.write(
         "POST /send-reset-link HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 22\r\nExpect: 100-continue\r\n\r\n",
       );
@@ -227,7 +247,9 @@ describe("graceful stop", () => {
     // A request that holds the drain open.
     const held = connect(Number(url.port), url.hostname);
     held.on("error", () => {});
-    held.write("POST /send-reset-link HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 25\r\n\r\nemail=");
+    held.write(
+      "POST /send-reset-link HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 25\r\n\r\nemail=",
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     app.process.kill("SIGTERM");
     // Past the window in which a repeat is the same key press delivered twice.

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { apiSignIn, emptyDataDir, migratedDataDir, startApp, stopAllApps, waitForHealthy } from "../support/app-process";
+import {
+  apiSignIn,
+  emptyDataDir,
+  migratedDataDir,
+  startApp,
+  stopAllApps,
+  waitForHealthy,
+} from "../support/app-process";
 
 // The production server stopped and started again on the embedded database: what it keeps.
 afterEach(stopAllApps);
@@ -18,12 +25,16 @@ describe("the production server process across restarts", () => {
     const page = await fetch(`${app.url}/`);
     expect(page.status).toBe(200);
     // The access log line is written once the answer is complete.
-    await app.waitForOutput(/\{"time":"[^"]+","level":"info","msg":"request","method":"GET","path":"\/","status":200,"ms":[\d.]+/);
+    await app.waitForOutput(
+      /\{"time":"[^"]+","level":"info","msg":"request","method":"GET","path":"\/","status":200,"ms":[\d.]+/,
+    );
 
     // A second process on the same data directory would silently lose writes: it must refuse.
     const intruder = await startApp(env);
     expect(await intruder.exited).not.toBe(0);
-    expect(intruder.output()).toContain(`the embedded database is in use by another server (process ${app.process.pid} on host`);
+    expect(intruder.output()).toContain(
+      `the embedded database is in use by another server (process ${app.process.pid} on host`,
+    );
     // The first keeps serving.
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
 
@@ -51,7 +62,9 @@ describe("the production server process across restarts", () => {
     await waitForHealthy(app, 60_000);
     const signIn = await apiSignIn(app, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     const { token } = (await signIn.json()) as { token: string };
-    const before = (await (await fetch(`${app.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const before = (await (
+      await fetch(`${app.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
       path: { coordinates: number[][] };
     };
     // Keep inserts in flight (each one shifts every later point) and kill the process without warning.
@@ -72,7 +85,9 @@ describe("the production server process across restarts", () => {
 
     const again = await startApp(env);
     await waitForHealthy(again, 60_000);
-    const after = (await (await fetch(`${again.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const after = (await (
+      await fetch(`${again.url}/api/trails/${trail}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
       path: { coordinates: number[][] };
     };
     const added = after.path.coordinates.length - before.path.coordinates.length;

@@ -1,7 +1,17 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { apiSignIn, emptyDataDir, freePort, migratedDataDir, runNpmStart, runStartScript, startApp, stopAllApps, waitForHealthy } from "../support/app-process";
+import {
+  apiSignIn,
+  emptyDataDir,
+  freePort,
+  migratedDataDir,
+  runNpmStart,
+  runStartScript,
+  startApp,
+  stopAllApps,
+  waitForHealthy,
+} from "../support/app-process";
 import { testDatabaseUrl } from "../support/database-template";
 
 // The production server's start: what it refuses, what it says, and what it logs. Its restarts and its
@@ -63,7 +73,9 @@ describe("the production server process", () => {
     const [, email, password] = /email: +(\S+)\n +password: +(\S+)/.exec(first.output())!;
     expect(first.output().match(/Administrator account created/g)).toHaveLength(1);
     // The login stands under the ready line, where it is seen, not among the start-up lines.
-    expect(first.output()).toMatch(/Walking Trails is running at \S+\nAdministrator account created:\n {2}email: +admin@walkingtrails.local\n/);
+    expect(first.output()).toMatch(
+      /Walking Trails is running at \S+\nAdministrator account created:\n {2}email: +admin@walkingtrails.local\n/,
+    );
     // Nothing keeps it: a file would go stale the moment the password changes.
     expect(existsSync(path.join(path.dirname(dataDir), "admin-credentials.txt"))).toBe(false);
 
@@ -92,35 +104,56 @@ describe("the production server process", () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     // npm's pid alone, as a supervisor (systemd, a container's init) signals it: not the process group.
     process.kill(app.process.pid!, "SIGTERM");
-    const exited = await Promise.race([app.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 20_000))]);
+    const exited = await Promise.race([
+      app.exited.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 20_000)),
+    ]);
     expect(exited).toBe(true);
     expect(app.output()).toContain('"msg":"shutdown complete"');
     await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
   }, 150_000);
 
   test("an administrator from ADMIN_EMAIL is announced once, without repeating the password", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ADMIN_EMAIL: "boss@example.test", ADMIN_PASSWORD: "boss-password" });
+    const app = await startApp({
+      PGLITE_DATA_DIR: await migratedDataDir(),
+      ADMIN_EMAIL: "boss@example.test",
+      ADMIN_PASSWORD: "boss-password",
+    });
     await waitForHealthy(app, 60_000);
-    expect(app.output()).toContain("Administrator account created:\n  email:    boss@example.test\n  password: the one in ADMIN_PASSWORD");
+    expect(app.output()).toContain(
+      "Administrator account created:\n  email:    boss@example.test\n  password: the one in ADMIN_PASSWORD",
+    );
     // No SMTP_URL: the operator is told, once, that mail is not sent but written to a folder.
-    expect(app.output().match(/"level":"warn","msg":"SMTP_URL is not set: mail is written to the outbox folder, not sent"/g)).toHaveLength(1);
+    expect(
+      app.output().match(/"level":"warn","msg":"SMTP_URL is not set: mail is written to the outbox folder, not sent"/g),
+    ).toHaveLength(1);
     expect(app.output()).not.toContain("boss-password");
     expect(await app.stop()).toBe(0);
   }, 120_000);
 
   test("every request is one JSON log line, and nothing else is logged for it", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ADMIN_EMAIL: "log@example.test", ADMIN_PASSWORD: "log-password" });
+    const app = await startApp({
+      PGLITE_DATA_DIR: await migratedDataDir(),
+      ADMIN_EMAIL: "log@example.test",
+      ADMIN_PASSWORD: "log-password",
+    });
     await waitForHealthy(app, 60_000);
     const startup = app.output().length;
     const paths = ["/", "/about", "/no-such-page", "/api/video/videos", "/logo.svg", "/reset/secret-token"];
     for (const target of paths) await (await fetch(`${app.url}${target}?q=private`)).arrayBuffer();
-    await fetch(`${app.url}/authorization?formType=signin`, { method: "POST", body: "x=1", headers: { "Content-Type": "text/plain" } });
+    await fetch(`${app.url}/authorization?formType=signin`, {
+      method: "POST",
+      body: "x=1",
+      headers: { "Content-Type": "text/plain" },
+    });
     await app.waitForOutput(/"path":"\/authorization","status":\d+/);
     const lines = app.output().slice(startup).trim().split("\n");
     const records = lines.map((line) => JSON.parse(line) as { msg: string; path: string; status: number });
     expect(records.every((record) => record.msg === "request")).toBe(true);
     // Each line is written when its answer is complete, so two quick requests may log in either order.
-    expect(records.map((record) => record.path).sort()).toEqual([...paths.slice(0, 5), "/reset/[redacted]", "/authorization"].sort());
+    expect(records.map((record) => record.path).sort()).toEqual(
+      [...paths.slice(0, 5), "/reset/[redacted]", "/authorization"].sort(),
+    );
     expect(await app.stop()).toBe(0);
   }, 120_000);
 });

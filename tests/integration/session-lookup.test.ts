@@ -20,7 +20,8 @@ let queries = 0;
 
 beforeAll(async () => {
   const adminUrl = testDatabaseUrl();
-  if (!adminUrl) throw new Error("session-lookup.test.ts needs TEST_DATABASE_URL (vitest.config.ts excludes it otherwise)");
+  if (!adminUrl)
+    throw new Error("session-lookup.test.ts needs TEST_DATABASE_URL (vitest.config.ts excludes it otherwise)");
   databaseName = `wt_lookup_${process.pid}`;
   admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -64,7 +65,12 @@ beforeAll(async () => {
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
   url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
-  app = await startApp({ DATABASE_URL: url.toString(), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" });
+  app = await startApp({
+    DATABASE_URL: url.toString(),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "warn",
+  });
   await waitForHealthy(app, 90_000);
 }, 120_000);
 

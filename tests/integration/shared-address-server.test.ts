@@ -29,7 +29,14 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
  * One request on a socket of its own from `localAddress` (any of 127.0.0.0/8), as a client at that
  * address sends it.
  */
-function send(app: AppProcess, localAddress: string, method: string, target: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function send(
+  app: AppProcess,
+  localAddress: string,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   const url = new URL(target, app.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -80,7 +87,11 @@ function client(app: AppProcess, place: Place) {
   return { json, form };
 }
 
-const person = (i: number) => ({ username: `walker${i}`, email: `walker${i}@campus.example.edu`, password: `gold-trail-${i}` });
+const person = (i: number) => ({
+  username: `walker${i}`,
+  email: `walker${i}@campus.example.edu`,
+  password: `gold-trail-${i}`,
+});
 
 async function signUp(app: AppProcess, place: Place, i: number, byPage: boolean) {
   const { username, email, password } = person(i);
@@ -100,7 +111,10 @@ const modes = [
   {
     trustProxy: "1",
     // Every socket is the proxy's; the proxy appended the campus's address, after whatever the client wrote.
-    campus: (i: number): Place => ({ socket: "127.0.0.1", forwarded: `10.1.${i % 250}.${(i * 7) % 250}, 198.51.100.7` }),
+    campus: (i: number): Place => ({
+      socket: "127.0.0.1",
+      forwarded: `10.1.${i % 250}.${(i * 7) % 250}, 198.51.100.7`,
+    }),
     elsewhere: (i: number): Place => ({ socket: "127.0.0.1", forwarded: `203.0.113.${1 + (i % 250)}` }),
   },
 ];
@@ -127,18 +141,37 @@ describe.each(modes)("people who share an address, TRUST_PROXY=$trustProxy", ({ 
       const here = client(app, campus(i));
       const signedUp = await signUp(app, campus(i), i, i % 2 === 0);
       expect(signedUp.status, `sign-up ${i}: ${signedUp.text.slice(0, 200)}`).toBe(i % 2 === 0 ? 302 : 201);
-      const signedIn = await here.json("POST", "/api/user/signin", { email: person(i).email, password: person(i).password });
+      const signedIn = await here.json("POST", "/api/user/signin", {
+        email: person(i).email,
+        password: person(i).password,
+      });
       expect(signedIn.status, `sign-in ${i}`).toBe(200);
       const { token } = JSON.parse(signedIn.text) as { token: string };
-      expect((await here.json("POST", "/api/walks", { trailId: GOLD, date, durationMinutes: 30, distanceMiles: 1 }, token)).status, `walk ${i}`).toBe(201);
-      expect((await here.json("POST", "/api/reports", { trailId: GOLD, category: "litter", description: `Seen by ${i}` }, token)).status, `report ${i}`).toBe(
-        201,
-      );
-      expect((await here.json("POST", "/api/feedback/submit", { feedback: `Fine, says ${i}` }, token)).status, `feedback ${i}`).toBe(201);
+      expect(
+        (await here.json("POST", "/api/walks", { trailId: GOLD, date, durationMinutes: 30, distanceMiles: 1 }, token))
+          .status,
+        `walk ${i}`,
+      ).toBe(201);
+      expect(
+        (
+          await here.json(
+            "POST",
+            "/api/reports",
+            { trailId: GOLD, category: "litter", description: `Seen by ${i}` },
+            token,
+          )
+        ).status,
+        `report ${i}`,
+      ).toBe(201);
+      expect(
+        (await here.json("POST", "/api/feedback/submit", { feedback: `Fine, says ${i}` }, token)).status,
+        `feedback ${i}`,
+      ).toBe(201);
     }
 
     // A script at the same address: what is left of the ceiling, then 429 with the wait in words.
-    for (let i = classSize; i < ceiling; i++) expect((await signUp(app, campus(i), i, false)).status, `script ${i}`).toBe(201);
+    for (let i = classSize; i < ceiling; i++)
+      expect((await signUp(app, campus(i), i, false)).status, `script ${i}`).toBe(201);
     const refused = await signUp(app, campus(ceiling), ceiling, false);
     expect(refused.status).toBe(429);
     const wait = Number(refused.headers["retry-after"]);
@@ -158,11 +191,18 @@ describe.each(modes)("people who share an address, TRUST_PROXY=$trustProxy", ({ 
     const student = person(1);
     const strangers = Array.from({ length: signInPolicy.account.linkAfter }, (_, i) => elsewhere(i + 1));
     for (const [i, place] of strangers.entries()) {
-      expect((await client(app, place).json("POST", "/api/user/signin", { email: student.email, password: `guess-${i}` })).status, `stranger ${i}`).toBe(401);
+      expect(
+        (await client(app, place).json("POST", "/api/user/signin", { email: student.email, password: `guess-${i}` }))
+          .status,
+        `stranger ${i}`,
+      ).toBe(401);
     }
     // The student, at the campus, on a device that never signed in (no device cookie): a mailed link.
     const fromCampus = client(app, campus(2));
-    const underAttack = await fromCampus.json("POST", "/api/user/signin", { email: student.email, password: student.password });
+    const underAttack = await fromCampus.json("POST", "/api/user/signin", {
+      email: student.email,
+      password: student.password,
+    });
     expect(underAttack.status).toBe(202);
     expect(JSON.parse(underAttack.text)).toEqual({ message: userMessages.signInLinkSent });
 
@@ -170,17 +210,25 @@ describe.each(modes)("people who share an address, TRUST_PROXY=$trustProxy", ({ 
     // the student with the right password is still answered with a link, never a 429.
     const failures = scaledMax(signInPolicy.client.max, FACTOR);
     for (let i = 0; i < failures; i++) {
-      const guess = await fromCampus.json("POST", "/api/user/signin", { email: `someone${i}@campus.example.edu`, password: "guess" });
+      const guess = await fromCampus.json("POST", "/api/user/signin", {
+        email: `someone${i}@campus.example.edu`,
+        password: "guess",
+      });
       expect(guess.status, `guess ${i}`).toBe(401);
     }
-    const again = await fromCampus.json("POST", "/api/user/signin", { email: student.email, password: student.password });
+    const again = await fromCampus.json("POST", "/api/user/signin", {
+      email: student.email,
+      password: student.password,
+    });
     expect(again.status).toBe(202);
     expect(again.headers["retry-after"]).toBeUndefined();
     expect(JSON.parse(again.text)).toEqual({ message: userMessages.signInLinkOffered });
 
     // The link reached the student's mailbox (after the answer).
-    const mailed = () => mailsIn(outbox).filter((mail) => mail.includes(student.email) && /\/signin-link\/[A-Za-z0-9_-]+/.test(mail));
-    for (const deadline = Date.now() + 10_000; mailed().length === 0 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
+    const mailed = () =>
+      mailsIn(outbox).filter((mail) => mail.includes(student.email) && /\/signin-link\/[A-Za-z0-9_-]+/.test(mail));
+    for (const deadline = Date.now() + 10_000; mailed().length === 0 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailed().length).toBeGreaterThan(0);
   }, 240_000);
 });

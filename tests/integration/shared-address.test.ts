@@ -52,7 +52,11 @@ const form = (fields: Record<string, string>) => ({
 
 const json = (method: string, body: unknown, token?: string) => ({
   method,
-  headers: { "Content-Type": "application/json", [CLIENT_ADDRESS_HEADER]: CAMPUS, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  headers: {
+    "Content-Type": "application/json",
+    [CLIENT_ADDRESS_HEADER]: CAMPUS,
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  },
   body: JSON.stringify(body),
 });
 
@@ -63,11 +67,18 @@ function sessionCookieOf(response: Response) {
   return cookie!.split(";")[0];
 }
 
-const person = (i: number) => ({ username: `student${i}`, email: `student${i}@campus.example.edu`, password: `walk-the-gold-${i}` });
+const person = (i: number) => ({
+  username: `student${i}`,
+  email: `student${i}@campus.example.edu`,
+  password: `walk-the-gold-${i}`,
+});
 
 function pageSignUp(i: number) {
   const { username, email, password } = person(i);
-  return callRoute("/authorization?formType=signup", form({ intent: "signup", username, email, password, confirmPassword: password }));
+  return callRoute(
+    "/authorization?formType=signup",
+    form({ intent: "signup", username, email, password, confirmPassword: password }),
+  );
 }
 
 function apiSignUp(i: number) {
@@ -75,7 +86,8 @@ function apiSignUp(i: number) {
   return callRoute("/api/user/signup", json("POST", { username, email, password, confirmPassword: password }));
 }
 
-const pageSignIn = (email: string, password: string) => callRoute("/authorization?formType=signin", form({ intent: "signin", email, password }));
+const pageSignIn = (email: string, password: string) =>
+  callRoute("/authorization?formType=signin", form({ intent: "signin", email, password }));
 const apiSignIn = (email: string, password: string) => callRoute("/api/user/signin", json("POST", { email, password }));
 
 describe("a class behind one address, with the limits as deployed", () => {
@@ -98,23 +110,43 @@ describe("a class behind one address, with the limits as deployed", () => {
           const init = form(fields);
           return callRoute(target, { ...init, headers: { ...init.headers, ...cookie } });
         };
-        const walk = await post("/userControlPanel/walks", { intent: "log", trailId: GOLD, date, laps: "1", durationMinutes: "25" });
+        const walk = await post("/userControlPanel/walks", {
+          intent: "log",
+          trailId: GOLD,
+          date,
+          laps: "1",
+          durationMinutes: "25",
+        });
         expect(walk.status, `walk ${i}`).toBe(302);
-        const report = await post("/trails/gold", { intent: "report", category: "litter", description: `Bottles by the bench, seen by ${i}` });
+        const report = await post("/trails/gold", {
+          intent: "report",
+          category: "litter",
+          description: `Bottles by the bench, seen by ${i}`,
+        });
         expect(report.status, `report ${i}`).toBe(302);
         const feedback = await post("/userControlPanel", { intent: "feedback", feedback: `A fine walk, says ${i}` });
         expect(feedback.status, `feedback ${i}`).toBe(302);
       } else {
         const { token } = (await signedIn.json()) as { token: string };
-        const walk = await callRoute("/api/walks", json("POST", { trailId: GOLD, date, durationMinutes: 30, distanceMiles: 1 }, token));
+        const walk = await callRoute(
+          "/api/walks",
+          json("POST", { trailId: GOLD, date, durationMinutes: 30, distanceMiles: 1 }, token),
+        );
         expect(walk.status, `walk ${i}`).toBe(201);
-        const report = await callRoute("/api/reports", json("POST", { trailId: GOLD, category: "litter", description: `Bottles, seen by ${i}` }, token));
+        const report = await callRoute(
+          "/api/reports",
+          json("POST", { trailId: GOLD, category: "litter", description: `Bottles, seen by ${i}` }, token),
+        );
         expect(report.status, `report ${i}`).toBe(201);
-        const feedback = await callRoute("/api/feedback/submit", json("POST", { feedback: `A fine walk, says ${i}` }, token));
+        const feedback = await callRoute(
+          "/api/feedback/submit",
+          json("POST", { feedback: `A fine walk, says ${i}` }, token),
+        );
         expect(feedback.status, `feedback ${i}`).toBe(201);
       }
     };
-    for (let start = 0; start < PEOPLE; start += 6) await Promise.all(Array.from({ length: 6 }, (_, k) => oneStudent(start + k)));
+    for (let start = 0; start < PEOPLE; start += 6)
+      await Promise.all(Array.from({ length: 6 }, (_, k) => oneStudent(start + k)));
     expect(await prisma.user.count()).toBe(users + PEOPLE);
     expect(await prisma.walk.count()).toBeGreaterThanOrEqual(PEOPLE);
     expect(await prisma.report.count({ where: { user: { email: { endsWith: "@campus.example.edu" } } } })).toBe(PEOPLE);
@@ -128,7 +160,8 @@ describe("a class behind one address, with the limits as deployed", () => {
     // The address has already signed up all but the last few this hour: counted as sign-ups count (the
     // same counter, the request's own address), without making hundreds of accounts here.
     const campus = new Request("http://localhost/api/user/signup", { headers: { [CLIENT_ADDRESS_HEADER]: CAMPUS } });
-    for (let i = 0; i < ceiling - 3; i++) expect((await checkRateLimit(campus, "signUp", `earlier${i}@campus.example.edu`)).allowed).toBe(true);
+    for (let i = 0; i < ceiling - 3; i++)
+      expect((await checkRateLimit(campus, "signUp", `earlier${i}@campus.example.edu`)).allowed).toBe(true);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await apiSignUp(i)).status);
     expect(statuses).toEqual([201, 201, 201]);
@@ -154,7 +187,8 @@ describe("a class behind one address, with the limits as deployed", () => {
     // The guesser works round the class, well past the address's ceiling of failures.
     const guesses = signInPolicy.client.max + 2 * students.length;
     const answers: number[] = [];
-    for (let n = 0; n < guesses; n++) answers.push((await apiSignIn(students[n % students.length].email, `guess-${n}`)).status);
+    for (let n = 0; n < guesses; n++)
+      answers.push((await apiSignIn(students[n % students.length].email, `guess-${n}`)).status);
     expect(compare).toHaveBeenCalledTimes(signInPolicy.client.max);
     expect(answers.slice(0, signInPolicy.client.max)).toEqual(Array(signInPolicy.client.max).fill(401));
     // Past it nothing is compared, and the answer no longer says anything about the password.

@@ -17,7 +17,12 @@ async function cookieFor(userId: string) {
 beforeAll(async () => {
   await seedDatabase(prisma);
   const user = await createUser({ username: "areauser", email: "areauser@example.test", password: "pass1234" });
-  const admin = await createUser({ username: "areaadmin", email: "areaadmin@example.test", password: "pass1234", role: "Admin" });
+  const admin = await createUser({
+    username: "areaadmin",
+    email: "areaadmin@example.test",
+    password: "pass1234",
+    role: "Admin",
+  });
   userCookie = await cookieFor(user.id);
   adminCookie = await cookieFor(admin.id);
 });
@@ -43,7 +48,11 @@ function statusOf(answer: unknown): number {
 }
 /** The reply a refused form gets: its intent, and Conform's result (messages by field, "" for the form; what was typed). */
 function replyOf(answer: unknown) {
-  return (answer as { data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } } }).data;
+  return (
+    answer as {
+      data: { intent: string; result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+    }
+  ).data;
 }
 
 async function goldTrail() {
@@ -75,7 +84,9 @@ describe("every trail and bench action is for admins only", () => {
     };
     for (const [option, list] of Object.entries(intents)) {
       for (const intent of list) {
-        expect(statusOf(await post(option, { ...fields, intent }, userCookie)), `${option}/${intent} as User`).toBe(403);
+        expect(statusOf(await post(option, { ...fields, intent }, userCookie)), `${option}/${intent} as User`).toBe(
+          403,
+        );
         const visitor = await post(option, { ...fields, intent });
         expect(statusOf(visitor), `${option}/${intent} as visitor`).toBe(302);
         expect((visitor as Response).headers.get("Location")).toMatch(/^\/authorization\?formType=signin/);
@@ -89,10 +100,17 @@ describe("every trail and bench action is for admins only", () => {
 
   test("the areas' pages are refused the same way", async () => {
     for (const option of ["trail", "bench"]) {
-      const request = (cookie?: string) => new Request(`http://localhost/adminControlPanel?option=${option}`, { headers: cookie ? { Cookie: cookie } : {} });
-      const asUser = await loader({ request: request(userCookie), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+      const request = (cookie?: string) =>
+        new Request(`http://localhost/adminControlPanel?option=${option}`, {
+          headers: cookie ? { Cookie: cookie } : {},
+        });
+      const asUser = await loader({ request: request(userCookie), params: {}, context: {} }).catch(
+        (thrown: unknown) => thrown,
+      );
       expect(statusOf(asUser)).toBe(403);
-      const asVisitor = await loader({ request: request(), params: {}, context: {} }).catch((thrown: unknown) => thrown);
+      const asVisitor = await loader({ request: request(), params: {}, context: {} }).catch(
+        (thrown: unknown) => thrown,
+      );
       expect(statusOf(asVisitor)).toBe(302);
     }
   });
@@ -103,14 +121,20 @@ describe("admin trail edits", () => {
     const trail = await goldTrail();
     type Points = { page: number; pages: number; first: number; end: number };
     const points = async (search: string) => {
-      const request = new Request(`http://localhost/adminControlPanel?option=trail&trail=${trail.id}${search}`, { headers: { Cookie: adminCookie } });
+      const request = new Request(`http://localhost/adminControlPanel?option=trail&trail=${trail.id}${search}`, {
+        headers: { Cookie: adminCookie },
+      });
       return ((await loader({ request, params: {}, context: {} })) as { area: { points: Points } }).area.points;
     };
     const pages = Math.ceil(trail.coordinates.length / 10);
     expect(pages).toBeGreaterThan(1);
     expect(await points("")).toMatchObject({ page: 1, pages, first: 0, end: 10 });
     expect(await points("&page=2")).toMatchObject({ page: 2, first: 10, end: 20 });
-    expect(await points(`&page=${pages}`)).toMatchObject({ page: pages, first: (pages - 1) * 10, end: trail.coordinates.length });
+    expect(await points(`&page=${pages}`)).toMatchObject({
+      page: pages,
+      first: (pages - 1) * 10,
+      end: trail.coordinates.length,
+    });
     for (const [asked, shown] of [
       ["999", pages],
       ["0", 1],
@@ -127,12 +151,21 @@ describe("admin trail edits", () => {
     const original = trail.coordinates[3];
     const saved = await post(
       "trail",
-      { intent: "save-coordinate", trailId: trail.id, version: String(trail.version), index: "3", latitude: "33.9801", longitude: "-84.0071" },
+      {
+        intent: "save-coordinate",
+        trailId: trail.id,
+        version: String(trail.version),
+        index: "3",
+        latitude: "33.9801",
+        longitude: "-84.0071",
+      },
       adminCookie,
     );
     expect(statusOf(saved)).toBe(302);
     // Back on the saved point's row (#4, 1-based), where its message stands.
-    expect((saved as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}#point-4`);
+    expect((saved as Response).headers.get("Location")).toBe(
+      `/adminControlPanel?option=trail&trail=${trail.id}#point-4`,
+    );
     expect((await getTrailWithCoordinates(trail.id))!.coordinates[3]).toEqual([-84.0071, 33.9801]);
     // Ten points a page: #13's answer lands on the second page, which shows its row.
     const [longitude, latitude] = trail.coordinates[12];
@@ -148,21 +181,39 @@ describe("admin trail edits", () => {
       },
       adminCookie,
     );
-    expect((later as Response).headers.get("Location")).toBe(`/adminControlPanel?option=trail&trail=${trail.id}&page=2#point-13`);
+    expect((later as Response).headers.get("Location")).toBe(
+      `/adminControlPanel?option=trail&trail=${trail.id}&page=2#point-13`,
+    );
 
     const stale = await post(
       "trail",
-      { intent: "insert-below", trailId: trail.id, version: String(trail.version), index: "3", latitude: "33.99", longitude: "-84.01" },
+      {
+        intent: "insert-below",
+        trailId: trail.id,
+        version: String(trail.version),
+        index: "3",
+        latitude: "33.99",
+        longitude: "-84.01",
+      },
       adminCookie,
     );
     expect(statusOf(stale)).toBe(409);
-    expect(replyOf(stale).result.error).toEqual({ "": ["This trail was changed by someone else. Reload to see the latest coordinates."] });
+    expect(replyOf(stale).result.error).toEqual({
+      "": ["This trail was changed by someone else. Reload to see the latest coordinates."],
+    });
     const after = (await getTrailWithCoordinates(trail.id))!;
     expect(after.coordinates).toHaveLength(trail.coordinates.length);
 
     const missing = await post(
       "trail",
-      { intent: "insert-end", trailId: trail.id, version: String(after.version), index: String(after.coordinates.length), latitude: "33.98", longitude: "" },
+      {
+        intent: "insert-end",
+        trailId: trail.id,
+        version: String(after.version),
+        index: String(after.coordinates.length),
+        latitude: "33.98",
+        longitude: "",
+      },
       adminCookie,
     );
     expect(statusOf(missing)).toBe(400);
@@ -188,18 +239,30 @@ describe("admin trail edits", () => {
 
 describe("admin bench edits", () => {
   test("create, duplicate refused, update, add and delete a video, delete the bench", async () => {
-    const fields = { bench_number: "931", location: "By the gym", latitude: "33.981", longitude: "-84.004", trailId: "" };
+    const fields = {
+      bench_number: "931",
+      location: "By the gym",
+      latitude: "33.981",
+      longitude: "-84.004",
+      trailId: "",
+    };
     const created = await post("bench", { intent: "create-bench", ...fields }, adminCookie);
     expect(statusOf(created)).toBe(302);
     const bench = await prisma.bench.findUniqueOrThrow({ where: { benchNumber: 931 } });
-    expect((created as Response).headers.get("Location")).toBe(`/adminControlPanel?option=bench&bench=${bench.id}#edit-bench`);
+    expect((created as Response).headers.get("Location")).toBe(
+      `/adminControlPanel?option=bench&bench=${bench.id}#edit-bench`,
+    );
 
     const duplicate = await post("bench", { intent: "create-bench", ...fields, location: "Other" }, adminCookie);
     expect(statusOf(duplicate)).toBe(409);
     expect(replyOf(duplicate).result.error).toEqual({ bench_number: ["Bench #931 already exists."] });
     expect(replyOf(duplicate).result.initialValue).toMatchObject({ location: "Other" });
 
-    const updated = await post("bench", { intent: "update-bench", benchId: bench.id, version: "0", ...fields, location: "Behind the gym" }, adminCookie);
+    const updated = await post(
+      "bench",
+      { intent: "update-bench", benchId: bench.id, version: "0", ...fields, location: "Behind the gym" },
+      adminCookie,
+    );
     expect(statusOf(updated)).toBe(302);
     expect((await prisma.bench.findUniqueOrThrow({ where: { id: bench.id } })).location).toBe("Behind the gym");
 
@@ -211,11 +274,15 @@ describe("admin bench edits", () => {
     expect(statusOf(video)).toBe(302);
     const stored = await prisma.benchVideo.findFirstOrThrow({ where: { benchId: bench.id } });
     expect(stored.url).toBe("https://www.youtube.com/embed/CQYKNyeBOIY");
-    expect(statusOf(await post("bench", { intent: "delete-video", benchId: bench.id, videoId: stored.id }, adminCookie))).toBe(302);
+    expect(
+      statusOf(await post("bench", { intent: "delete-video", benchId: bench.id, videoId: stored.id }, adminCookie)),
+    ).toBe(302);
     expect(await prisma.benchVideo.count({ where: { benchId: bench.id } })).toBe(0);
 
     // The update and the two video changes each moved the version on.
-    expect(statusOf(await post("bench", { intent: "delete-bench", benchId: bench.id, version: "3" }, adminCookie))).toBe(302);
+    expect(
+      statusOf(await post("bench", { intent: "delete-bench", benchId: bench.id, version: "3" }, adminCookie)),
+    ).toBe(302);
     expect(await prisma.bench.count({ where: { id: bench.id } })).toBe(0);
   });
 });

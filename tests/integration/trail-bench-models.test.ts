@@ -7,9 +7,12 @@ import { seedDatabase } from "~/utils/seed.server";
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: [number, number][] } };
 const features: Feature[] = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features;
-const seedBenches: { benchNumber: number; location: string; trail: string; videos: { title: string; url: string }[] }[] = JSON.parse(
-  readFileSync("prisma/seed-data/benches.json", "utf8"),
-);
+const seedBenches: {
+  benchNumber: number;
+  location: string;
+  trail: string;
+  videos: { title: string; url: string }[];
+}[] = JSON.parse(readFileSync("prisma/seed-data/benches.json", "utf8"));
 
 beforeAll(async () => {
   await seedDatabase(prisma);

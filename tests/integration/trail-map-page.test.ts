@@ -32,7 +32,8 @@ beforeAll(async () => {
   walker = (await createSession(user.id)).id;
 });
 
-const trailsPage = async (target: string, headers: Record<string, string> = {}) => (await callRoute(target, { sessionId: walker, headers })).text();
+const trailsPage = async (target: string, headers: Record<string, string> = {}) =>
+  (await callRoute(target, { sessionId: walker, headers })).text();
 
 /** Runs SQL without firing triggers, so DataVersion does not move: how a test tells "held" from "read again". */
 function writeBehindTheVersion(text: string) {
@@ -42,7 +43,8 @@ function writeBehindTheVersion(text: string) {
   });
 }
 
-const lineAddress = (html: string) => /<use href="(\/trails\/lines\/[0-9a-f]{24}-[A-Za-z0-9_-]{16}\.svg)#line"/.exec(html)?.[1] ?? null;
+const lineAddress = (html: string) =>
+  /<use href="(\/trails\/lines\/[0-9a-f]{24}-[A-Za-z0-9_-]{16}\.svg)#line"/.exec(html)?.[1] ?? null;
 
 describe("/trails links every trail's page", () => {
   test("whichever trail is chosen, each trail's public page is a link on the map page", async () => {
@@ -53,7 +55,9 @@ describe("/trails links every trail's page", () => {
       const linked = [...html.matchAll(/<a [^>]*href="\/trails\/([a-z-]+)"[^>]*>([^<]*(?:<!-- -->)?[^<]*)<\/a>/g)].map(
         ([, slug, text]) => `${slug}: ${text.replace("<!-- -->", "")}`,
       );
-      const expected = trails.map(({ name }) => `${name.replace(/ Trail$/, "").toLowerCase()}: Directions and details for the ${name}`);
+      const expected = trails.map(
+        ({ name }) => `${name.replace(/ Trail$/, "").toLowerCase()}: Directions and details for the ${name}`,
+      );
       expect(linked.sort(), `from ${chosen}`).toEqual(expected.sort());
     }
   });
@@ -74,9 +78,14 @@ describe("/trails is composed once per change", () => {
   });
 
   test("a change that moved no version is not read again; an edit through the database's front door shows on the next request", async () => {
-    const bench = await prisma.bench.findFirstOrThrow({ where: { trailId: GREEN }, select: { id: true, location: true } });
+    const bench = await prisma.bench.findFirstOrThrow({
+      where: { trailId: GREEN },
+      select: { id: true, location: true },
+    });
     expect(await trailsPage("/trails?trail=green")).toContain(bench.location);
-    await writeBehindTheVersion(`UPDATE "Bench" SET "location" = 'Written behind the version' WHERE "id" = '${bench.id}'`);
+    await writeBehindTheVersion(
+      `UPDATE "Bench" SET "location" = 'Written behind the version' WHERE "id" = '${bench.id}'`,
+    );
     const held = await trailsPage("/trails?trail=green");
     expect(held).toContain(bench.location);
     expect(held).not.toContain("Written behind the version");
@@ -90,7 +99,13 @@ describe("/trails is composed once per change", () => {
   test("a notice that starts later shows at its start and goes at its end, with no write in between", async () => {
     const startsAt = new Date(Date.now() + 1_500);
     const endsAt = new Date(startsAt.getTime() + 1_500);
-    const posted = await createNotice(null, { trailId: GREEN, kind: "caution", message: "Resurfacing this afternoon", startsAt, endsAt });
+    const posted = await createNotice(null, {
+      trailId: GREEN,
+      kind: "caution",
+      message: "Resurfacing this afternoon",
+      startsAt,
+      endsAt,
+    });
     if (!posted.ok) throw new Error(posted.reason);
     const text = async () => pageText(await callRoute("/trails?trail=green", { sessionId: walker }));
     expect(await text()).not.toContain("Resurfacing this afternoon");
@@ -113,7 +128,9 @@ describe("the trail's line as a file of its own", () => {
     expect(file.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     const svg = await file.text();
     const gold = (await getTrailWithCoordinates(GOLD))!;
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"><path id="line" d="M[^"]+" fill="none" vector-effect="non-scaling-stroke"\/><\/svg>$/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"><path id="line" d="M[^"]+" fill="none" vector-effect="non-scaling-stroke"\/><\/svg>$/,
+    );
     expect(svg.split(" L").length).toBe(gold.coordinates.length);
 
     const [longitude, latitude] = gold.coordinates[1];
@@ -141,7 +158,10 @@ describe("the page without scripts is rendered once", () => {
   /** The route's page in a router, as the document renders it, with or without the server's markup cache. */
   function render(page: object, cache?: MarkupCache) {
     const Stub = createRemixStub([{ id: "routes/trails", path: "/trails", Component: Trails }]);
-    const stub = createElement(Stub, { initialEntries: ["/trails"], hydrationData: { loaderData: { "routes/trails": page } } });
+    const stub = createElement(Stub, {
+      initialEntries: ["/trails"],
+      hydrationData: { loaderData: { "routes/trails": page } },
+    });
     // The stub's in-memory router warns about its layout effects on the server, which a document's router does not have.
     const quiet = vi.spyOn(console, "error").mockImplementation((message: unknown) => {
       if (!String(message).includes("useLayoutEffect does nothing on the server")) throw new Error(String(message));
@@ -160,7 +180,12 @@ describe("the page without scripts is rendered once", () => {
     const bench = (await trailMapPage("gold")).benches[0];
     const notices = await Promise.all([
       createNotice(null, { trailId: GOLD, kind: "closed", message: "Closed for the <b>race</b> & more" }),
-      createNotice(null, { benchId: bench.id, kind: "caution", message: 'Wet "paint"', endsAt: new Date(Date.now() + 3_600_000) }),
+      createNotice(null, {
+        benchId: bench.id,
+        kind: "caution",
+        message: 'Wet "paint"',
+        endsAt: new Date(Date.now() + 3_600_000),
+      }),
     ]);
     const cache = createMarkupCache();
     let renders = 0;
@@ -172,7 +197,11 @@ describe("the page without scripts is rendered once", () => {
         }),
       renderEach: (elements) => cache.renderEach(elements),
     };
-    const request = { tiles: { url: "https://tiles.example/{z}/{x}/{y}.png", attribution: "Tiles" }, view: "simple", walking: false };
+    const request = {
+      tiles: { url: "https://tiles.example/{z}/{x}/{y}.png", attribution: "Tiles" },
+      view: "simple",
+      walking: false,
+    };
     for (const showBenches of [false, true]) {
       const page = { ...(await trailMapPage("gold")), ...request, showBenches };
       const reused = render(page, counting);

@@ -22,7 +22,9 @@ describe("/trails/{slug}", () => {
     const response = await callRoute(`/trails/${slug}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(new RegExp(`<h1[^>]*>${slug.charAt(0).toUpperCase()}${slug.slice(1).toLowerCase()} Trail</h1>`));
+    expect(html).toMatch(
+      new RegExp(`<h1[^>]*>${slug.charAt(0).toUpperCase()}${slug.slice(1).toLowerCase()} Trail</h1>`),
+    );
     expect(html).toMatch(/<h2[^>]*>Directions<\/h2>/);
     expect(html).toContain("<dt");
     expect(html).toMatch(/<svg[^>]*role="img"/);
@@ -48,10 +50,16 @@ describe("/trails/{slug}", () => {
   });
 
   test("the old ?trail= link keeps working for a walker, and links to the trail's page", async () => {
-    const user = await createUser({ username: "pagewalker", email: "pagewalker@example.test", password: "pagewalker-pw" });
+    const user = await createUser({
+      username: "pagewalker",
+      email: "pagewalker@example.test",
+      password: "pagewalker-pw",
+    });
     const response = await callRoute("/trails?trail=green", { sessionId: (await createSession(user.id)).id });
     expect(response.status).toBe(200);
-    expect(await response.text()).toMatch(/<a[^>]*href="\/trails\/green"[^>]*>Directions and details for the (?:<!-- -->)?Green Trail<\/a>/);
+    expect(await response.text()).toMatch(
+      /<a[^>]*href="\/trails\/green"[^>]*>Directions and details for the (?:<!-- -->)?Green Trail<\/a>/,
+    );
   });
 });
 
@@ -62,9 +70,14 @@ describe("/trails/{slug}/download/{format}", () => {
     expect(response.headers.get("Content-Type")).toBe("application/gpx+xml; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="gold-trail.gpx"');
     const gpx = await response.text();
-    expect(gpx).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1"[^>]*xmlns="http:\/\/www.topografix.com\/GPX\/1\/1">/);
+    expect(gpx).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<gpx version="1.1"[^>]*xmlns="http:\/\/www.topografix.com\/GPX\/1\/1">/,
+    );
     const gold = (await listTrailsWithCoordinates()).find((trail) => trail.color.toLowerCase() === "gold")!;
-    const points = [...gpx.matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)">/g)].map((m) => [Number(m[2]), Number(m[1])]);
+    const points = [...gpx.matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)">/g)].map((m) => [
+      Number(m[2]),
+      Number(m[1]),
+    ]);
     expect(points).toEqual(gold.coordinates);
     const page = await (await callRoute("/trails/gold")).text();
     const benches = Number(/Benches<\/dt><dd>(\d+)<\/dd>/.exec(page)![1]);

@@ -24,19 +24,38 @@ let userToken: string;
 beforeAll(async () => {
   await seedDatabase(prisma);
   const name = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 9)}`;
-  const admin = await createUser({ username: name("pathadmin"), email: `${name("a")}@example.test`, password: "pass1234", role: "Admin" });
-  const user = await createUser({ username: name("pathuser"), email: `${name("u")}@example.test`, password: "pass1234" });
+  const admin = await createUser({
+    username: name("pathadmin"),
+    email: `${name("a")}@example.test`,
+    password: "pass1234",
+    role: "Admin",
+  });
+  const user = await createUser({
+    username: name("pathuser"),
+    email: `${name("u")}@example.test`,
+    password: "pass1234",
+  });
   adminToken = (await createSession(admin.id)).id;
-  const other = await createUser({ username: name("otheradmin"), email: `${name("o")}@example.test`, password: "pass1234", role: "Admin" });
+  const other = await createUser({
+    username: name("otheradmin"),
+    email: `${name("o")}@example.test`,
+    password: "pass1234",
+    role: "Admin",
+  });
   otherAdminToken = (await createSession(other.id)).id;
   userToken = (await createSession(user.id)).id;
 });
 
 async function pathOf(trailId: string) {
-  const rows = await prisma.trailPoint.findMany({ where: { trailId }, orderBy: { position: "asc" }, select: { longitude: true, latitude: true } });
+  const rows = await prisma.trailPoint.findMany({
+    where: { trailId },
+    orderBy: { position: "asc" },
+    select: { longitude: true, latitude: true },
+  });
   return rows.map((row): LonLat => [row.longitude, row.latitude]);
 }
-const versionOf = async (trailId: string) => (await prisma.trail.findUniqueOrThrow({ where: { id: trailId }, select: { version: true } })).version;
+const versionOf = async (trailId: string) =>
+  (await prisma.trail.findUniqueOrThrow({ where: { id: trailId }, select: { version: true } })).version;
 
 function fileForm(content: string | Blob, name: string) {
   const form = new FormData();
@@ -45,8 +64,18 @@ function fileForm(content: string | Blob, name: string) {
 }
 
 /** As the admin, or as `as` (a User's session; null: a visitor). */
-function upload(trailId: string, body: FormData | string, as: string | null = adminToken, headers?: Record<string, string>) {
-  return callRoute(`/adminControlPanel/trail-path?trail=${trailId}`, { method: "POST", body, sessionId: as ?? undefined, headers });
+function upload(
+  trailId: string,
+  body: FormData | string,
+  as: string | null = adminToken,
+  headers?: Record<string, string>,
+) {
+  return callRoute(`/adminControlPanel/trail-path?trail=${trailId}`, {
+    method: "POST",
+    body,
+    sessionId: as ?? undefined,
+    headers,
+  });
 }
 
 /** Uploads a file that must be accepted; answers the draft's id from the redirect to its preview. */
@@ -101,13 +130,19 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
     expect(preview.farBenches.length).toBeLessThanOrEqual(goldBenches.length);
     for (const bench of preview.farBenches) {
       expect(bench.metresAfter).toBeGreaterThan(30);
-      expect(text).toContain(`Bench ${bench.benchNumber} (${bench.location}): ${Math.round(bench.metresAfter)} m from the new path`);
+      expect(text).toContain(
+        `Bench ${bench.benchNumber} (${bench.location}): ${Math.round(bench.metresAfter)} m from the new path`,
+      );
     }
   });
 
   test("the trail's own export uploads as the same path: no change, and no bench left behind", async () => {
     const gold = await pathOf(GOLD);
-    const draftId = await uploaded(GOLD, JSON.stringify(trailGeoJson({ name: "Gold Trail", coordinates: gold }, [])), "gold-trail.geojson");
+    const draftId = await uploaded(
+      GOLD,
+      JSON.stringify(trailGeoJson({ name: "Gold Trail", coordinates: gold }, [])),
+      "gold-trail.geojson",
+    );
     const preview = (await getTrailPathPreview(draftId))!;
     expect(preview.uploaded.coordinates).toEqual(gold);
     expect(preview.farBenches).toEqual([]);
@@ -119,7 +154,13 @@ describe("an upload is previewed, and changes nothing until it is applied", () =
   test("a file whose name holds = or ; (or a folder, or quotes) is read like any other", async () => {
     const gold = await pathOf(GOLD);
     const content = JSON.stringify(trailGeoJson({ name: "Gold Trail", coordinates: gold }, []));
-    for (const name of ["gold=trail.geojson", "gold;v2.geojson", "a=b; filename=c.geojson", 'say "gold".geojson', "C:\\exports\\gold;1.geojson"]) {
+    for (const name of [
+      "gold=trail.geojson",
+      "gold;v2.geojson",
+      "a=b; filename=c.geojson",
+      'say "gold".geojson',
+      "C:\\exports\\gold;1.geojson",
+    ]) {
       const draftId = await uploaded(GOLD, content, name);
       expect((await getTrailPathPreview(draftId))!.uploaded.coordinates, name).toEqual(gold);
     }
@@ -224,27 +265,46 @@ describe("refusals", () => {
     await refused(fileForm(`<!DOCTYPE gpx [<!ENTITY a "b">]><gpx/>`, "laughs.gpx"), 400, pathFileMessages.doctype);
     await refused(fileForm(`<gpx><wpt lat="33.98" lon="-84.005"/></gpx>`, "points.gpx"), 400, pathFileMessages.noTrack);
     const many: LonLat[] = Array.from({ length: 6_200 }, (_, i) => [-84.005 + i * 1e-7, 33.98]);
-    await refused(fileForm(trailGpx({ name: "Long", coordinates: many }, []), "long.gpx"), 400, "The track has 6,200 points; at most 5,000.");
+    await refused(
+      fileForm(trailGpx({ name: "Long", coordinates: many }, []), "long.gpx"),
+      400,
+      "The track has 6,200 points; at most 5,000.",
+    );
     const away: LonLat[] = [...(await gold()), [-74.006, 40.7128]];
     await refused(
       fileForm(JSON.stringify({ type: "LineString", coordinates: away }), "away.json"),
       400,
       "Point 5 of the track (latitude 40.7128, longitude -74.006): this point is 1,156 km from the campus; points must be within 5 km of its trails and benches.",
     );
-    await refused(fileForm(trailGpx({ name: "Gold", coordinates: await gold() }, []), "gold.kml"), 400, trailPathMessages.fileType);
+    await refused(
+      fileForm(trailGpx({ name: "Gold", coordinates: await gold() }, []), "gold.kml"),
+      400,
+      trailPathMessages.fileType,
+    );
     await refused(new FormData(), 400, trailPathMessages.fileRequired);
   });
 
   test("a file over 1 MB is refused with its own sentence, and only 1 MB of it is ever kept", async () => {
     const padding = " ".repeat(MAX_PATH_FILE_BYTES);
-    await refused(fileForm(trailGpx({ name: "Gold", coordinates: await gold() }, []) + padding, "big.gpx"), 400, "The file is larger than 1 MB.");
+    await refused(
+      fileForm(trailGpx({ name: "Gold", coordinates: await gold() }, []) + padding, "big.gpx"),
+      400,
+      "The file is larger than 1 MB.",
+    );
   });
 
   test("a body that is no multipart form is refused, not a 500", async () => {
-    await refused("file=abc", 400, pathFileMessages.unreadable, { "Content-Type": "application/x-www-form-urlencoded" });
-    await refused('--x\r\nContent-Disposition: form-data; name="file"; filename="a.gpx"\r\n\r\n<gpx', 400, pathFileMessages.unreadable, {
-      "Content-Type": "multipart/form-data; boundary=x",
+    await refused("file=abc", 400, pathFileMessages.unreadable, {
+      "Content-Type": "application/x-www-form-urlencoded",
     });
+    await refused(
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.gpx"\r\n\r\n<gpx',
+      400,
+      pathFileMessages.unreadable,
+      {
+        "Content-Type": "multipart/form-data; boundary=x",
+      },
+    );
   });
 
   test("an unknown trail is refused, and the upload page says so", async () => {

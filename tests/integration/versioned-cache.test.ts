@@ -23,13 +23,16 @@ function writeBehindTheVersion(text: string) {
   });
 }
 
-const versions = async () => Object.fromEntries((await prisma.dataVersion.findMany()).map((row) => [row.name, row.version]));
+const versions = async () =>
+  Object.fromEntries((await prisma.dataVersion.findMany()).map((row) => [row.name, row.version]));
 
 describe("data only admins change, kept in memory", () => {
   test("trails are served from memory until their version moves, then read again", async () => {
     const [gold] = await listTrails();
     const before = (await getTrailWithCoordinates(gold.id))!.coordinates[0];
-    await writeBehindTheVersion(`UPDATE "TrailPoint" SET "longitude" = 1 WHERE "trailId" = '${gold.id}' AND "position" = 0`);
+    await writeBehindTheVersion(
+      `UPDATE "TrailPoint" SET "longitude" = 1 WHERE "trailId" = '${gold.id}' AND "position" = 0`,
+    );
     expect((await getTrailWithCoordinates(gold.id))!.coordinates[0]).toEqual(before);
 
     const versionBefore = (await versions()).trails;
@@ -41,9 +44,13 @@ describe("data only admins change, kept in memory", () => {
 
   test("benches likewise, and the dashboard's count comes from the same memory", async () => {
     const benches = await listBenches();
-    await writeBehindTheVersion(`UPDATE "Bench" SET "location" = 'moved behind the version' WHERE "id" = '${benches[0].id}'`);
+    await writeBehindTheVersion(
+      `UPDATE "Bench" SET "location" = 'moved behind the version' WHERE "id" = '${benches[0].id}'`,
+    );
     expect((await listBenches())[0].location).toBe(benches[0].location);
-    await prisma.benchVideo.create({ data: { benchId: benches[0].id, title: "New clip", url: "https://www.youtube.com/embed/abc" } });
+    await prisma.benchVideo.create({
+      data: { benchId: benches[0].id, title: "New clip", url: "https://www.youtube.com/embed/abc" },
+    });
     const after = await listBenches();
     expect(after[0].location).toBe("moved behind the version");
     expect(after[0].videos.map((video) => video.title)).toContain("New clip");
@@ -52,7 +59,9 @@ describe("data only admins change, kept in memory", () => {
   });
 
   test("videos: an admin's edit shows at once, while counters and the viewer's reaction are always fresh", async () => {
-    const user = { user: await createUser({ username: "cachewatcher", email: "cache@example.test", password: "pass1234" }) };
+    const user = {
+      user: await createUser({ username: "cachewatcher", email: "cache@example.test", password: "pass1234" }),
+    };
     const [video] = await listVideosBySubCategories(["Stretching"], user.user.id);
     const countBefore = await countVideos();
     const version = (await versions()).videos;
@@ -71,11 +80,16 @@ describe("data only admins change, kept in memory", () => {
     expect([liked.likes, liked.myReaction]).toEqual([video.likes + 1, "LIKE"]);
 
     await writeBehindTheVersion(`UPDATE "Video" SET "title" = 'renamed behind the version' WHERE "id" = '${video.id}'`);
-    const find = async () => (await listVideosBySubCategories(["Stretching"], user.user.id)).find((v) => v.id === video.id)!;
+    const find = async () =>
+      (await listVideosBySubCategories(["Stretching"], user.user.id)).find((v) => v.id === video.id)!;
     expect((await find()).title).toBe(video.title);
     await updateVideo(video.id, { description: "Edited by an admin" });
     const edited = await find();
-    expect([edited.title, edited.description, edited.likes]).toEqual(["renamed behind the version", "Edited by an admin", video.likes + 1]);
+    expect([edited.title, edited.description, edited.likes]).toEqual([
+      "renamed behind the version",
+      "Edited by an admin",
+      video.likes + 1,
+    ]);
 
     await prisma.video.delete({ where: { id: video.id } });
     expect(await countVideos()).toBe(countBefore - 1);
@@ -84,7 +98,8 @@ describe("data only admins change, kept in memory", () => {
 
   test("a reader handed a request's versions compares with them and asks nothing", async () => {
     const [, green] = await listTrails();
-    const nameOf = async (versions: Awaited<ReturnType<typeof readDataVersions>>) => (await listTrails(versions)).find((t) => t.id === green.id)!.name;
+    const nameOf = async (versions: Awaited<ReturnType<typeof readDataVersions>>) =>
+      (await listTrails(versions)).find((t) => t.id === green.id)!.name;
     const current = await readDataVersions();
     expect(current.get("trails")).toBe((await versions()).trails);
     await writeBehindTheVersion(`UPDATE "Trail" SET "name" = 'Green behind the version' WHERE "id" = '${green.id}'`);

@@ -21,7 +21,12 @@ let videoId = "";
 beforeEach(async () => {
   await truncateAll(database);
   const user = await createUser({ username: "walker", email: "walker@example.test", password: "secret-pw" });
-  const admin = await createUser({ username: "boss", email: "boss@example.test", password: "secret-pw", role: "Admin" });
+  const admin = await createUser({
+    username: "boss",
+    email: "boss@example.test",
+    password: "secret-pw",
+    role: "Admin",
+  });
   userToken = (await createSession(user.id)).id;
   adminToken = (await createSession(admin.id)).id;
   userCookie = (await commitSessionCookie(userToken)).split(";")[0];
@@ -40,13 +45,23 @@ beforeEach(async () => {
     })
   ).id;
   await prisma.video.create({
-    data: { title: "Plank Form", subCategory: "Body Weight Exercise", category: "exercise", url: "https://www.youtube.com/embed/pSHjTRCQxIw" },
+    data: {
+      title: "Plank Form",
+      subCategory: "Body Weight Exercise",
+      category: "exercise",
+      url: "https://www.youtube.com/embed/pSHjTRCQxIw",
+    },
   });
 });
 
 type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
 
-function api(route: Route, path: string, init: RequestInit & { token?: string } = {}, params: Record<string, string> = {}) {
+function api(
+  route: Route,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+  params: Record<string, string> = {},
+) {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   if (init.body) headers.set("Content-Type", "application/json");
@@ -94,10 +109,20 @@ describe("GET /api/video/videos", () => {
 
 describe("POST /api/video/videos and PATCH /api/video/{id}", () => {
   test("an admin creates a video; any YouTube link is stored as its embed URL", async () => {
-    const response = await api(videoList, "/api/video/videos", { method: "POST", token: adminToken, body: JSON.stringify(newVideo) });
+    const response = await api(videoList, "/api/video/videos", {
+      method: "POST",
+      token: adminToken,
+      body: JSON.stringify(newVideo),
+    });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toMatchObject({ ...newVideo, url: "https://www.youtube.com/embed/IR0yV_3DfBo", views: 0, likes: 0, dislikes: 0 });
+    expect(body).toMatchObject({
+      ...newVideo,
+      url: "https://www.youtube.com/embed/IR0yV_3DfBo",
+      views: 0,
+      likes: 0,
+      dislikes: 0,
+    });
     const stored = await prisma.video.findUniqueOrThrow({ where: { id: body._id } });
     expect(stored.url).toBe("https://www.youtube.com/embed/IR0yV_3DfBo");
   });
@@ -122,8 +147,13 @@ describe("POST /api/video/videos and PATCH /api/video/{id}", () => {
   test("a User gets 403 on create, edit and delete; a visitor 401", async () => {
     const body = JSON.stringify(newVideo);
     expect((await api(videoList, "/api/video/videos", { method: "POST", token: userToken, body })).status).toBe(403);
-    expect((await api(videoById, `/api/video/${videoId}`, { method: "PATCH", token: userToken, body }, { id: videoId })).status).toBe(403);
-    expect((await api(videoById, `/api/video/${videoId}`, { method: "DELETE", token: userToken }, { id: videoId })).status).toBe(403);
+    expect(
+      (await api(videoById, `/api/video/${videoId}`, { method: "PATCH", token: userToken, body }, { id: videoId }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api(videoById, `/api/video/${videoId}`, { method: "DELETE", token: userToken }, { id: videoId })).status,
+    ).toBe(403);
     expect((await api(videoById, `/api/video/${videoId}`, { method: "DELETE" }, { id: videoId })).status).toBe(401);
     expect(await prisma.video.count()).toBe(2);
   });
@@ -132,7 +162,11 @@ describe("POST /api/video/videos and PATCH /api/video/{id}", () => {
     const response = await api(
       videoById,
       `/api/video/${videoId}`,
-      { method: "PATCH", token: adminToken, body: JSON.stringify({ title: "Water Basics 2", url: "youtube.com/shorts/a-B_c1D2e3F" }) },
+      {
+        method: "PATCH",
+        token: adminToken,
+        body: JSON.stringify({ title: "Water Basics 2", url: "youtube.com/shorts/a-B_c1D2e3F" }),
+      },
       { id: videoId },
     );
     expect(response.status).toBe(200);
@@ -180,17 +214,32 @@ describe("DELETE /api/video/{id}", () => {
   test("an admin deletes a video: 200 { message, _id } and it is gone with its reactions", async () => {
     const user = await prisma.user.findFirstOrThrow({ where: { username: "walker" } });
     await prisma.videoReaction.create({ data: { userId: user.id, videoId, value: "LIKE" } });
-    const response = await api(videoById, `/api/video/${videoId}`, { method: "DELETE", token: adminToken }, { id: videoId });
+    const response = await api(
+      videoById,
+      `/api/video/${videoId}`,
+      { method: "DELETE", token: adminToken },
+      { id: videoId },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: "Video deleted.", _id: videoId });
     expect(await prisma.video.findUnique({ where: { id: videoId } })).toBeNull();
     expect(await prisma.videoReaction.count()).toBe(0);
-    const again = await api(videoById, `/api/video/${videoId}`, { method: "DELETE", token: adminToken }, { id: videoId });
+    const again = await api(
+      videoById,
+      `/api/video/${videoId}`,
+      { method: "DELETE", token: adminToken },
+      { id: videoId },
+    );
     expect(again.status).toBe(404);
   });
 
   test("a cookie-authenticated DELETE without X-XSRF-TOKEN is refused", async () => {
-    const response = await api(videoById, `/api/video/${videoId}`, { method: "DELETE", headers: { Cookie: adminCookie } }, { id: videoId });
+    const response = await api(
+      videoById,
+      `/api/video/${videoId}`,
+      { method: "DELETE", headers: { Cookie: adminCookie } },
+      { id: videoId },
+    );
     expect(response.status).toBe(403);
     expect((await response.json()).message).toMatch(/X-XSRF-TOKEN/);
     expect(await prisma.video.findUnique({ where: { id: videoId } })).not.toBeNull();
@@ -226,7 +275,14 @@ describe("OpenAPI", () => {
       "views",
     ]);
     // 400 for an If-Match that is no list of tags, 412 for one that names an older version.
-    expect(Object.keys(document.paths["/api/video/{id}"].delete.responses).sort()).toEqual(["200", "400", "401", "403", "404", "412"]);
+    expect(Object.keys(document.paths["/api/video/{id}"].delete.responses).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "412",
+    ]);
     const createBody = document.paths["/api/video/videos"].post.requestBody.content["application/json"].schema;
     expect(createBody.required.sort()).toEqual(["category", "subCategory", "title", "url"]);
   });
@@ -254,7 +310,10 @@ async function outcome(promise: Promise<unknown>): Promise<unknown> {
 const postPanel = (form: Record<string, string>, cookie?: string, search = "option=videos") =>
   outcome(adminPanel.action({ request: panelRequest(search, { cookie, form }), params: {}, context: {} }));
 
-type DataResult = { init: { status: number }; data: { intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } } };
+type DataResult = {
+  init: { status: number };
+  data: { intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+};
 
 describe("admin Videos area actions", () => {
   const intents: Record<string, string>[] = [
@@ -279,22 +338,40 @@ describe("admin Videos area actions", () => {
   });
 
   test("the loader answers 403 to a User too", async () => {
-    const forUser = (await outcome(adminPanel.loader({ request: panelRequest("option=videos", { cookie: userCookie }), params: {}, context: {} }))) as Response;
+    const forUser = (await outcome(
+      adminPanel.loader({ request: panelRequest("option=videos", { cookie: userCookie }), params: {}, context: {} }),
+    )) as Response;
     expect(forUser.status).toBe(403);
   });
 
   test("create normalises the link, flashes, and lands on the first page of the area with the search kept", async () => {
     // Sent from a later page: the new video heads the first, where the answer goes.
-    const response = (await postPanel({ intent: "create", ...newVideo }, adminCookie, "option=videos&q=stretch&cursor=abc&limit=2")) as Response;
+    const response = (await postPanel(
+      { intent: "create", ...newVideo },
+      adminCookie,
+      "option=videos&q=stretch&cursor=abc&limit=2",
+    )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=stretch&limit=2#add-video");
     expect(response.headers.get("Set-Cookie")).toContain("__toast=");
     const stored = await prisma.video.findFirstOrThrow({ where: { title: "Calf Stretch" } });
-    expect(stored).toMatchObject({ url: "https://www.youtube.com/embed/IR0yV_3DfBo", subCategory: "Stretching", likes: 0, dislikes: 0 });
+    expect(stored).toMatchObject({
+      url: "https://www.youtube.com/embed/IR0yV_3DfBo",
+      subCategory: "Stretching",
+      likes: 0,
+      dislikes: 0,
+    });
   });
 
   test("invalid input answers 400 with messages and keeps what was typed", async () => {
-    const typed = { intent: "create", title: "My Walk", url: "http://example.com/video.mp4", category: "", subCategory: "", description: "kept" };
+    const typed = {
+      intent: "create",
+      title: "My Walk",
+      url: "http://example.com/video.mp4",
+      category: "",
+      subCategory: "",
+      description: "kept",
+    };
     const result = (await postPanel(typed, adminCookie)) as DataResult;
     expect(result.init.status).toBe(400);
     expect(result.data.intent).toBe("create");
@@ -303,7 +380,11 @@ describe("admin Videos area actions", () => {
       category: [videoMessages.categoryRequired],
       subCategory: [videoMessages.subCategoryRequired],
     });
-    expect(result.data.result.initialValue).toMatchObject({ title: "My Walk", url: "http://example.com/video.mp4", description: "kept" });
+    expect(result.data.result.initialValue).toMatchObject({
+      title: "My Walk",
+      url: "http://example.com/video.mp4",
+      description: "kept",
+    });
     expect(await prisma.video.count()).toBe(2);
   });
 
@@ -323,7 +404,9 @@ describe("admin Videos area actions", () => {
       "option=videos&q=water&cursor=abc&edit=" + videoId,
     )) as Response;
     // Back to the same page of the same search, the edit form closed: the answer stands in the video's card.
-    expect(updated.headers.get("Location")).toBe(`/adminControlPanel?option=videos&q=water&cursor=abc#admin-video-${videoId}`);
+    expect(updated.headers.get("Location")).toBe(
+      `/adminControlPanel?option=videos&q=water&cursor=abc#admin-video-${videoId}`,
+    );
     expect(await prisma.video.findUniqueOrThrow({ where: { id: videoId } })).toMatchObject({
       title: "Water Wise",
       url: "https://www.youtube.com/embed/IODxDxX7oi4",
@@ -332,7 +415,11 @@ describe("admin Videos area actions", () => {
       description: "",
       views: 7,
     });
-    const deleted = (await postPanel({ intent: "delete", id: videoId, version: "1" }, adminCookie, "option=videos&q=water")) as Response;
+    const deleted = (await postPanel(
+      { intent: "delete", id: videoId, version: "1" },
+      adminCookie,
+      "option=videos&q=water",
+    )) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=videos&q=water#video-results");
     expect(await prisma.video.findUnique({ where: { id: videoId } })).toBeNull();
     const missing = (await postPanel({ intent: "delete", id: videoId, version: "1" }, adminCookie)) as DataResult;
@@ -344,9 +431,20 @@ describe("admin Videos area actions", () => {
   test("the loader searches title or category, lists all for an empty query, and loads the confirm step", async () => {
     type VideoArea = { videos: { title: string }[]; confirm: unknown; editing: unknown };
     const load = async (search: string) =>
-      ((await adminPanel.loader({ request: panelRequest(search, { cookie: adminCookie }), params: {}, context: {} })) as { area: VideoArea }).area;
-    expect((await load("option=videos")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form", "Water Basics"]);
-    expect((await load("option=videos&q=WATER")).videos.map((v: { title: string }) => v.title)).toEqual(["Water Basics"]);
+      (
+        (await adminPanel.loader({
+          request: panelRequest(search, { cookie: adminCookie }),
+          params: {},
+          context: {},
+        })) as { area: VideoArea }
+      ).area;
+    expect((await load("option=videos")).videos.map((v: { title: string }) => v.title)).toEqual([
+      "Plank Form",
+      "Water Basics",
+    ]);
+    expect((await load("option=videos&q=WATER")).videos.map((v: { title: string }) => v.title)).toEqual([
+      "Water Basics",
+    ]);
     expect((await load("option=videos&q=exerc")).videos.map((v: { title: string }) => v.title)).toEqual(["Plank Form"]);
     expect((await load("option=videos&q=nothing-like-this")).videos).toEqual([]);
     const confirming = await load(`option=videos&confirm=delete&id=${videoId}`);

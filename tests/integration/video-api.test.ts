@@ -28,14 +28,23 @@ async function answer(response: Promise<Response>) {
 
 /** The form a library page's card posts (a plain form, answered with a redirect), with the user's session cookie. */
 function pageForm(sessionId: string, intent: string) {
-  return callRoute("/nutritionandHydration", { method: "POST", sessionId, body: new URLSearchParams({ intent, videoId }) });
+  return callRoute("/nutritionandHydration", {
+    method: "POST",
+    sessionId,
+    body: new URLSearchParams({ intent, videoId }),
+  });
 }
 
-const stored = () => prisma.video.findUniqueOrThrow({ where: { id: videoId }, select: { likes: true, dislikes: true, views: true } });
+const stored = () =>
+  prisma.video.findUniqueOrThrow({ where: { id: videoId }, select: { likes: true, dislikes: true, views: true } });
 
 beforeEach(async () => {
   await truncateAll(database);
-  videoId = (await prisma.video.create({ data: { title: "Water", subCategory: "Hydration", category: "hydration", url: "https://youtu.be/xTUmZcxf_tI" } })).id;
+  videoId = (
+    await prisma.video.create({
+      data: { title: "Water", subCategory: "Hydration", category: "hydration", url: "https://youtu.be/xTUmZcxf_tI" },
+    })
+  ).id;
 });
 
 describe("PUT /api/video/{id}/reaction", () => {
@@ -46,15 +55,21 @@ describe("PUT /api/video/{id}/reaction", () => {
     expect(liked).toMatchObject({ status: 200, body: { _id: videoId, likes: 1, dislikes: 0, reaction: "like" } });
     expect(viewerVideoJsonSchema.safeParse(liked.body).success).toBe(true);
     // Again: still one like.
-    expect((await answer(api(`/api/video/${videoId}/reaction`, ana.token, "PUT", { reaction: "like" }))).body).toMatchObject({ likes: 1 });
+    expect(
+      (await answer(api(`/api/video/${videoId}/reaction`, ana.token, "PUT", { reaction: "like" }))).body,
+    ).toMatchObject({ likes: 1 });
     // Ben likes on the page; Ana switches to dislike through the API.
     expect((await pageForm(ben.token, "like")).status).toBe(302);
-    expect((await answer(api(`/api/video/${videoId}/reaction`, ana.token, "PUT", { reaction: "dislike" }))).body).toMatchObject({
+    expect(
+      (await answer(api(`/api/video/${videoId}/reaction`, ana.token, "PUT", { reaction: "dislike" }))).body,
+    ).toMatchObject({
       likes: 1,
       dislikes: 1,
       reaction: "dislike",
     });
-    expect((await answer(api(`/api/video/${videoId}/reaction`, ben.token, "PUT", { reaction: "none" }))).body).toMatchObject({
+    expect(
+      (await answer(api(`/api/video/${videoId}/reaction`, ben.token, "PUT", { reaction: "none" }))).body,
+    ).toMatchObject({
       likes: 0,
       dislikes: 1,
       reaction: "none",
@@ -65,8 +80,16 @@ describe("PUT /api/video/{id}/reaction", () => {
 
   test("the old client's PATCH like and dislike are the same call", async () => {
     const ana = await signedIn("ana");
-    expect((await answer(api(`/api/video/like/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({ likes: 1, dislikes: 0, reaction: "like" });
-    expect((await answer(api(`/api/video/dislike/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({ likes: 0, dislikes: 1, reaction: "dislike" });
+    expect((await answer(api(`/api/video/like/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({
+      likes: 1,
+      dislikes: 0,
+      reaction: "like",
+    });
+    expect((await answer(api(`/api/video/dislike/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({
+      likes: 0,
+      dislikes: 1,
+      reaction: "dislike",
+    });
     expect(await stored()).toMatchObject({ likes: 0, dislikes: 1 });
   });
 
@@ -77,7 +100,9 @@ describe("PUT /api/video/{id}/reaction", () => {
       body: { fieldErrors: { reaction: ["The reaction must be one of like, dislike or none."] } },
     });
     expect((await api(`/api/video/${videoId}/reaction`, ana.token, "PUT", {})).status).toBe(400);
-    expect((await api(`/api/video/${"0".repeat(24)}/reaction`, ana.token, "PUT", { reaction: "like" })).status).toBe(404);
+    expect((await api(`/api/video/${"0".repeat(24)}/reaction`, ana.token, "PUT", { reaction: "like" })).status).toBe(
+      404,
+    );
     expect((await api(`/api/video/not-an-id/reaction`, ana.token, "PUT", { reaction: "like" })).status).toBe(404);
     expect((await api(`/api/video/like/${"0".repeat(24)}`, ana.token, "PATCH")).status).toBe(404);
     expect((await api(`/api/video/${videoId}/reaction`, undefined, "PUT", { reaction: "like" })).status).toBe(401);
@@ -93,12 +118,21 @@ describe("POST /api/video/{id}/view", () => {
     const first = await answer(api(`/api/video/${videoId}/view`, ana.token, "POST"));
     expect(first).toMatchObject({ status: 200, body: { _id: videoId, views: 1, counted: true, reaction: "none" } });
     expect(videoViewJsonSchema.safeParse(first.body).success).toBe(true);
-    expect((await answer(api(`/api/video/${videoId}/view`, ana.token, "POST"))).body).toMatchObject({ views: 1, counted: false });
+    expect((await answer(api(`/api/video/${videoId}/view`, ana.token, "POST"))).body).toMatchObject({
+      views: 1,
+      counted: false,
+    });
     // The old client's call and the page's player count in the same place.
-    expect((await answer(api(`/api/video/view/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({ views: 1, counted: false });
+    expect((await answer(api(`/api/video/view/${videoId}`, ana.token, "PATCH"))).body).toMatchObject({
+      views: 1,
+      counted: false,
+    });
     expect((await pageForm(ana.token, "view")).status).toBe(302);
     expect(await stored()).toMatchObject({ views: 1 });
-    expect((await answer(api(`/api/video/view/${videoId}`, ben.token, "PATCH"))).body).toMatchObject({ views: 2, counted: true });
+    expect((await answer(api(`/api/video/view/${videoId}`, ben.token, "PATCH"))).body).toMatchObject({
+      views: 2,
+      counted: true,
+    });
     expect(await stored()).toMatchObject({ views: 2 });
     expect(await prisma.videoView.count()).toBe(2);
   });

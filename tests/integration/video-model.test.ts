@@ -13,7 +13,11 @@ const seedVideos = JSON.parse(readFileSync("prisma/seed-data/videos.json", "utf8
 let userCount = 0;
 function newUser() {
   userCount += 1;
-  return createUser({ username: `viewer${userCount}`, email: `viewer${userCount}@example.test`, password: "secret-pw" });
+  return createUser({
+    username: `viewer${userCount}`,
+    email: `viewer${userCount}@example.test`,
+    password: "secret-pw",
+  });
 }
 
 async function newVideo(title = "A video", subCategory = "Stretching") {
@@ -24,7 +28,10 @@ async function newVideo(title = "A video", subCategory = "Stretching") {
 }
 
 async function storedTotals(videoId: string) {
-  const video = await prisma.video.findUniqueOrThrow({ where: { id: videoId }, select: { likes: true, dislikes: true } });
+  const video = await prisma.video.findUniqueOrThrow({
+    where: { id: videoId },
+    select: { likes: true, dislikes: true },
+  });
   const rows = await prisma.videoReaction.findMany({ where: { videoId }, select: { value: true } });
   return {
     ...video,
@@ -42,28 +49,63 @@ describe("listing by subCategory", () => {
     await seedDatabase(prisma);
     for (const topic of VIDEO_TOPICS) {
       const listed = await listVideosBySubCategories(topic.subCategories);
-      const expected = topic.subCategories.flatMap((sub) => seedVideos.filter((v) => v.subCategory === sub).map((v) => v.title));
+      const expected = topic.subCategories.flatMap((sub) =>
+        seedVideos.filter((v) => v.subCategory === sub).map((v) => v.title),
+      );
       expect(listed.map((v) => v.title).sort(), topic.slug).toEqual([...expected].sort());
       // Grouped in the topic's subCategory order.
       const groupOrder = listed.map((v) => topic.subCategories.indexOf(v.subCategory as never));
       expect(groupOrder, topic.slug).toEqual([...groupOrder].sort((a, b) => a - b));
     }
     const nutrition = await listVideosBySubCategories(["Nutrition", "Hydration"]);
-    expect(nutrition.map((v) => v.subCategory)).toEqual(["Nutrition", "Nutrition", "Nutrition", "Hydration", "Hydration", "Hydration"]);
+    expect(nutrition.map((v) => v.subCategory)).toEqual([
+      "Nutrition",
+      "Nutrition",
+      "Nutrition",
+      "Hydration",
+      "Hydration",
+      "Hydration",
+    ]);
   });
 
   test("oldest first within a group, and a group order given by the caller", async () => {
     const first = await prisma.video.create({
-      data: { title: "Zeta water", subCategory: "Hydration", category: "hydration", url: "u", createdAt: new Date("2025-01-01") },
+      data: {
+        title: "Zeta water",
+        subCategory: "Hydration",
+        category: "hydration",
+        url: "u",
+        createdAt: new Date("2025-01-01"),
+      },
     });
     const second = await prisma.video.create({
-      data: { title: "Alpha water", subCategory: "Hydration", category: "hydration", url: "u", createdAt: new Date("2025-02-01") },
+      data: {
+        title: "Alpha water",
+        subCategory: "Hydration",
+        category: "hydration",
+        url: "u",
+        createdAt: new Date("2025-02-01"),
+      },
     });
     const food = await prisma.video.create({
-      data: { title: "Food", subCategory: "Nutrition", category: "nutrition", url: "u", createdAt: new Date("2025-03-01") },
+      data: {
+        title: "Food",
+        subCategory: "Nutrition",
+        category: "nutrition",
+        url: "u",
+        createdAt: new Date("2025-03-01"),
+      },
     });
-    expect((await listVideosBySubCategories(["Nutrition", "Hydration"])).map((v) => v.id)).toEqual([food.id, first.id, second.id]);
-    expect((await listVideosBySubCategories(["Hydration", "Nutrition"])).map((v) => v.id)).toEqual([first.id, second.id, food.id]);
+    expect((await listVideosBySubCategories(["Nutrition", "Hydration"])).map((v) => v.id)).toEqual([
+      food.id,
+      first.id,
+      second.id,
+    ]);
+    expect((await listVideosBySubCategories(["Hydration", "Nutrition"])).map((v) => v.id)).toEqual([
+      first.id,
+      second.id,
+      food.id,
+    ]);
   });
 
   test("an empty topic lists nothing", async () => {
@@ -74,8 +116,14 @@ describe("listing by subCategory", () => {
     const video = await newVideo();
     const [alice, bob] = [await newUser(), await newUser()];
     await reactToVideo(alice.id, video.id, "DISLIKE");
-    expect((await listVideosBySubCategories(["Stretching"], alice.id))[0]).toMatchObject({ myReaction: "DISLIKE", dislikes: 1 });
-    expect((await listVideosBySubCategories(["Stretching"], bob.id))[0]).toMatchObject({ myReaction: null, dislikes: 1 });
+    expect((await listVideosBySubCategories(["Stretching"], alice.id))[0]).toMatchObject({
+      myReaction: "DISLIKE",
+      dislikes: 1,
+    });
+    expect((await listVideosBySubCategories(["Stretching"], bob.id))[0]).toMatchObject({
+      myReaction: null,
+      dislikes: 1,
+    });
     expect((await listVideosBySubCategories(["Stretching"]))[0].myReaction).toBeNull();
     expect(await getVideo(video.id, alice.id)).toMatchObject({ id: video.id, myReaction: "DISLIKE" });
     expect(await getVideo("0123456789abcdef01234567")).toBeNull();
@@ -155,7 +203,10 @@ describe("views", () => {
     expect(await recordView(alice.id, video.id, night)).toEqual({ counted: false, views: 1 });
     expect(await recordView(bob.id, video.id, night)).toEqual({ counted: true, views: 2 });
     expect(await recordView(alice.id, video.id, nextDay)).toEqual({ counted: true, views: 3 });
-    const rows = await prisma.videoView.findMany({ where: { videoId: video.id }, orderBy: [{ day: "asc" }, { userId: "asc" }] });
+    const rows = await prisma.videoView.findMany({
+      where: { videoId: video.id },
+      orderBy: [{ day: "asc" }, { userId: "asc" }],
+    });
     expect(rows.map((r) => [r.userId, utcDay(r.day)])).toEqual(
       [
         [alice.id, "2025-04-01"],

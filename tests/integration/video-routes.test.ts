@@ -31,7 +31,11 @@ beforeEach(async () => {
 });
 
 function form(path: string, fields: Record<string, string>, withCookie = true) {
-  return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields), headers: withCookie ? { Cookie: cookie } : {} });
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: withCookie ? { Cookie: cookie } : {},
+  });
 }
 
 function post(fields: Record<string, string>, id = videoId, withCookie = true) {
@@ -81,8 +85,17 @@ describe("watch page", () => {
   test("a reaction returns to the page it came from (with its player), never to another site", async () => {
     const back = (await post({ intent: "dislike", returnTo: `/videos/${videoId}?play=1` })) as Response;
     expect(back.headers.get("Location")).toBe(`/videos/${videoId}?play=1`);
-    expect(await prisma.videoReaction.findMany({ select: { userId: true, value: true } })).toEqual([{ userId, value: "DISLIKE" }]);
-    for (const returnTo of ["//evil.example/", "/\t/evil.example", "\\\\evil.example", "/%5Cevil.example", "/\n/evil.example", "https://evil.example/"]) {
+    expect(await prisma.videoReaction.findMany({ select: { userId: true, value: true } })).toEqual([
+      { userId, value: "DISLIKE" },
+    ]);
+    for (const returnTo of [
+      "//evil.example/",
+      "/\t/evil.example",
+      "\\\\evil.example",
+      "/%5Cevil.example",
+      "/\n/evil.example",
+      "https://evil.example/",
+    ]) {
       const offsite = (await post({ intent: "like", returnTo })) as Response;
       expect(offsite.headers.get("Location"), returnTo).toBe(`/videos/${videoId}`);
     }
@@ -175,7 +188,9 @@ describe("library page", () => {
 
   test("a reaction on a playing card keeps its player; a forged returnTo falls back to the card", async () => {
     const playing = `/nutritionandHydration?play=${videoId}#video-${videoId}`;
-    expect(((await postToLibrary({ intent: "like", videoId, returnTo: playing })) as Response).headers.get("Location")).toBe(playing);
+    expect(
+      ((await postToLibrary({ intent: "like", videoId, returnTo: playing })) as Response).headers.get("Location"),
+    ).toBe(playing);
     for (const returnTo of ["//evil.example/", "/\t/evil.example", "https://evil.example/#video"]) {
       const response = (await postToLibrary({ intent: "like", videoId, returnTo })) as Response;
       expect(response.headers.get("Location"), returnTo).toBe(cardOf(videoId));
@@ -183,7 +198,11 @@ describe("library page", () => {
   });
 
   test("a form without a video or with an unknown one answers 404 with a sentence on the page, and stores nothing", async () => {
-    const forms: Record<string, string>[] = [{ intent: "like" }, { intent: "view", videoId: "nope" }, { intent: "like", videoId: "0123456789abcdef01234567" }];
+    const forms: Record<string, string>[] = [
+      { intent: "like" },
+      { intent: "view", videoId: "nope" },
+      { intent: "like", videoId: "0123456789abcdef01234567" },
+    ];
     for (const fields of forms) {
       const refused = (await postToLibrary(fields)) as unknown as Refused;
       expect(refused.init.status, JSON.stringify(fields)).toBe(404);
@@ -203,7 +222,11 @@ describe("library page", () => {
   });
 
   test("an unknown intent is refused beside its card with 400", async () => {
-    const page = await callRoute("/nutritionandHydration", { method: "POST", sessionId, body: new URLSearchParams({ intent: "love", videoId }) });
+    const page = await callRoute("/nutritionandHydration", {
+      method: "POST",
+      sessionId,
+      body: new URLSearchParams({ intent: "love", videoId }),
+    });
     expect(page.status).toBe(400);
     expect(textById(await page.text(), `video-${videoId}`)).toContain("Choose like, dislike or remove.");
     expect(await video()).toMatchObject({ likes: 0, dislikes: 0, views: 0 });

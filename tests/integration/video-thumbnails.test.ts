@@ -2,7 +2,14 @@
 // origin by the production build's own route.
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { createVideo, deleteVideo, getVideo, listVideosBySubCategories, toVideoCardData, updateVideo } from "~/models/video.server";
+import {
+  createVideo,
+  deleteVideo,
+  getVideo,
+  listVideosBySubCategories,
+  toVideoCardData,
+  updateVideo,
+} from "~/models/video.server";
 import { refreshThumbnail, resetThumbnailOutage, sweepThumbnails } from "~/models/video-thumbnail.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { database, prisma } from "~/utils/db.server";
@@ -27,7 +34,12 @@ async function closedOrigin() {
 }
 
 function pointAt(origin: string) {
-  Object.assign(env, { VIDEO_THUMBNAILS: true, VIDEO_THUMBNAIL_HOST: origin, VIMEO_OEMBED_HOST: origin, VIMEO_THUMBNAIL_HOST: origin });
+  Object.assign(env, {
+    VIDEO_THUMBNAILS: true,
+    VIDEO_THUMBNAIL_HOST: origin,
+    VIMEO_OEMBED_HOST: origin,
+    VIMEO_THUMBNAIL_HOST: origin,
+  });
 }
 
 beforeAll(async () => {
@@ -44,7 +56,10 @@ beforeEach(async () => {
 });
 
 async function newVideo(url: string, subCategory = "Stretching") {
-  const { id } = await prisma.video.create({ data: { title: `Video ${url}`, subCategory, category: "health", url }, select: { id: true } });
+  const { id } = await prisma.video.create({
+    data: { title: `Video ${url}`, subCategory, category: "health", url },
+    select: { id: true },
+  });
   return id;
 }
 
@@ -61,11 +76,21 @@ describe("fetching a video's still", () => {
     expect(host.requests).toEqual(["/vi/xTUmZcxf_tI/hqdefault.jpg"]);
     // The stand-in says image/jpeg; the bytes are a PNG, and that is what is stored and served.
     const stored = await row(id);
-    expect(stored).toMatchObject({ contentType: "image/png", width: 480, height: 360, attempts: 1, nextAttemptAt: null });
+    expect(stored).toMatchObject({
+      contentType: "image/png",
+      width: 480,
+      height: 360,
+      attempts: 1,
+      nextAttemptAt: null,
+    });
     expect(stored?.hash).toMatch(/^[a-f0-9]{64}$/);
 
     const card = await cardOf(id);
-    expect(card.thumbnail).toEqual({ src: `/thumbnails/${id}-${stored!.hash!.slice(0, 16)}.png`, width: 480, height: 360 });
+    expect(card.thumbnail).toEqual({
+      src: `/thumbnails/${id}-${stored!.hash!.slice(0, 16)}.png`,
+      width: 480,
+      height: 360,
+    });
 
     const response = await callRoute(card.thumbnail!.src);
     expect(response.status).toBe(200);
@@ -83,7 +108,9 @@ describe("fetching a video's still", () => {
   test("a Vimeo still is found through oEmbed and fetched from the image host it names", async () => {
     const id = await newVideo("https://player.vimeo.com/video/76979871?h=8272103f6e");
     expect(await refreshThumbnail(id)).toBe("stored");
-    expect(host.requests[0]).toBe(`/api/oembed.json?url=${encodeURIComponent("https://vimeo.com/76979871/8272103f6e")}&width=640`);
+    expect(host.requests[0]).toBe(
+      `/api/oembed.json?url=${encodeURIComponent("https://vimeo.com/76979871/8272103f6e")}&width=640`,
+    );
     expect(host.requests[1]).toBe("/video/76979871-d_640");
     expect(await row(id)).toMatchObject({ contentType: "image/png", width: 640, height: 360 });
     expect((await cardOf(id)).thumbnail?.src).toMatch(new RegExp(`^/thumbnails/${id}-[a-f0-9]{16}\\.png$`));
@@ -134,10 +161,14 @@ describe("fetching a video's still", () => {
         expect(await sweepThumbnails({ now })).toEqual(["failed: unreachable"]);
         now = new Date((await row(id))!.nextAttemptAt!.getTime() + 1_000);
       }
-      expect(lines.map((line) => `${line.level} ${line.msg}`)).toEqual(["warn video thumbnails not fetched; retried later"]);
+      expect(lines.map((line) => `${line.level} ${line.msg}`)).toEqual([
+        "warn video thumbnails not fetched; retried later",
+      ]);
       pointAt(host.origin);
       expect(await sweepThumbnails({ now })).toEqual(["stored"]);
-      expect(lines.map((line) => `${line.level} ${line.msg}`).slice(1)).toEqual(["info video thumbnails fetched again"]);
+      expect(lines.map((line) => `${line.level} ${line.msg}`).slice(1)).toEqual([
+        "info video thumbnails fetched again",
+      ]);
     } finally {
       errors.mockRestore();
       infos.mockRestore();
@@ -181,7 +212,12 @@ describe("fetching a video's still", () => {
 
 describe("when videos are added, changed, seeded and deleted", () => {
   test("adding a video fetches its still after the answer; a new link fetches the new still", async () => {
-    const video = await createVideo({ title: "Calf stretch", url: "https://www.youtube.com/embed/aaaaaaaaaaa", category: "health", subCategory: "Stretching" });
+    const video = await createVideo({
+      title: "Calf stretch",
+      url: "https://www.youtube.com/embed/aaaaaaaaaaa",
+      category: "health",
+      subCategory: "Stretching",
+    });
     expect(await settleBackgroundJobs()).toBe(true);
     const first = (await cardOf(video.id)).thumbnail;
     expect(first).not.toBeNull();
@@ -203,14 +239,21 @@ describe("when videos are added, changed, seeded and deleted", () => {
   });
 
   test("the start-up sweep fetches the stills of videos that have none, such as seeded ones", async () => {
-    const ids = await Promise.all(["ccccccccccc", "ddddddddddd", "eeeeeeeeeee"].map((id) => newVideo(`https://www.youtube.com/embed/${id}`)));
+    const ids = await Promise.all(
+      ["ccccccccccc", "ddddddddddd", "eeeeeeeeeee"].map((id) => newVideo(`https://www.youtube.com/embed/${id}`)),
+    );
     expect(await sweepThumbnails()).toEqual(["stored", "stored", "stored"]);
     for (const id of ids) expect((await cardOf(id)).thumbnail).not.toBeNull();
   });
 
   test("with VIDEO_THUMBNAILS off nothing is fetched", async () => {
     env.VIDEO_THUMBNAILS = false;
-    await createVideo({ title: "Quiet", url: "https://www.youtube.com/embed/fffffffffff", category: "health", subCategory: "Stretching" });
+    await createVideo({
+      title: "Quiet",
+      url: "https://www.youtube.com/embed/fffffffffff",
+      category: "health",
+      subCategory: "Stretching",
+    });
     expect(await settleBackgroundJobs()).toBe(true);
     expect(host.requests).toEqual([]);
   });
@@ -226,7 +269,8 @@ describe("when videos are added, changed, seeded and deleted", () => {
 
   test("the cached library shows a still as soon as it is stored; a failed attempt moves no data version", async () => {
     const id = await newVideo("https://www.youtube.com/embed/hhhhhhhhhhh", "Hydration");
-    const shown = async () => (await listVideosBySubCategories(["Hydration"])).map((video) => toVideoCardData(video).thumbnail);
+    const shown = async () =>
+      (await listVideosBySubCategories(["Hydration"])).map((video) => toVideoCardData(video).thumbnail);
     expect(await shown()).toEqual([null]);
 
     const version = async () => (await prisma.dataVersion.findUnique({ where: { name: "videos" } }))?.version;

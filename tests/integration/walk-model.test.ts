@@ -3,7 +3,15 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { getWalkAnalytics } from "~/models/analytics.server";
 import { createUser, deleteUserAccount } from "~/models/user.server";
-import { deleteOwnWalk, getOwnWalk, listWalks, logWalk, toWalkJson, walkSummary, weekStart } from "~/models/walk.server";
+import {
+  deleteOwnWalk,
+  getOwnWalk,
+  listWalks,
+  logWalk,
+  toWalkJson,
+  walkSummary,
+  weekStart,
+} from "~/models/walk.server";
 import { METRES_PER_MILE, pathLengthMetres } from "~/lib/geo";
 import { walkInputSchema } from "~/schemas/walk";
 import { prisma } from "~/utils/db.server";
@@ -32,7 +40,10 @@ describe("logging a walk", () => {
   test("without a distance a walk is one lap of the trail, or the laps given; a distance in miles wins", async () => {
     const walker = await person("lap");
     const one = await logWalk(walker.id, input({ trailId: GOLD, date: "2025-03-19" }));
-    const laps = await logWalk(walker.id, input({ trailId: GOLD, date: "2025-03-19", laps: "2.5", durationMinutes: "40" }));
+    const laps = await logWalk(
+      walker.id,
+      input({ trailId: GOLD, date: "2025-03-19", laps: "2.5", durationMinutes: "40" }),
+    );
     const miles = await logWalk(walker.id, input({ trailId: GOLD, date: "2025-03-20", laps: "3", distanceMiles: 1.5 }));
     expect(one.ok && laps.ok && miles.ok).toBe(true);
     if (!one.ok || !laps.ok || !miles.ok) return;
@@ -53,12 +64,23 @@ describe("logging a walk", () => {
     });
     // Exactly what was given, nothing more: the row has no other columns to fill.
     const stored = await prisma.walk.findUniqueOrThrow({ where: { id: laps.walk.id } });
-    expect(Object.keys(stored).sort()).toEqual(["createdAt", "date", "distanceMetres", "durationSeconds", "id", "trailId", "userId"]);
+    expect(Object.keys(stored).sort()).toEqual([
+      "createdAt",
+      "date",
+      "distanceMetres",
+      "durationSeconds",
+      "id",
+      "trailId",
+      "userId",
+    ]);
   });
 
   test("an unknown trail is refused and nothing is written", async () => {
     const walker = await person("nowhere");
-    expect(await logWalk(walker.id, input({ trailId: "0".repeat(24), date: "2025-03-19" }))).toEqual({ ok: false, reason: "unknown-trail" });
+    expect(await logWalk(walker.id, input({ trailId: "0".repeat(24), date: "2025-03-19" }))).toEqual({
+      ok: false,
+      reason: "unknown-trail",
+    });
     expect(await prisma.walk.count({ where: { userId: walker.id } })).toBe(0);
   });
 });
@@ -70,7 +92,10 @@ describe("one's own walks only", () => {
     await logWalk(owner.id, input({ trailId: GOLD, date: "2025-01-02" }));
     const newer = await logWalk(owner.id, input({ trailId: GREEN, date: "2025-02-03" }));
     if (!newer.ok) throw new Error("not logged");
-    expect((await listWalks(owner.id)).walks.map((walk) => toWalkJson(walk).date)).toEqual(["2025-02-03", "2025-01-02"]);
+    expect((await listWalks(owner.id)).walks.map((walk) => toWalkJson(walk).date)).toEqual([
+      "2025-02-03",
+      "2025-01-02",
+    ]);
     expect(await listWalks(other.id)).toEqual({ walks: [], next: null });
     expect(await getOwnWalk(other.id, newer.walk.id)).toBeNull();
     expect(await deleteOwnWalk(other.id, newer.walk.id)).toBe(false);
@@ -97,7 +122,8 @@ describe("My walks totals", () => {
 
   test("this week, this month and the last 8 weeks add up the walks of those days", async () => {
     const walker = await person("totals");
-    const mile = (date: string, miles: number) => logWalk(walker.id, input({ trailId: GOLD, date, distanceMiles: miles }));
+    const mile = (date: string, miles: number) =>
+      logWalk(walker.id, input({ trailId: GOLD, date, distanceMiles: miles }));
     // Today is Wednesday 2025-04-02: the week began on Monday 31 March, the month on 1 April.
     await mile("2025-04-02", 1);
     await mile("2025-04-01", 0.5);
@@ -121,7 +147,9 @@ describe("My walks totals", () => {
       "2025-03-24",
       "2025-03-31",
     ]);
-    expect(summary.weeks.map((week) => Math.round((week.metres / METRES_PER_MILE) * 100) / 100)).toEqual([3, 0, 0, 0, 0, 0, 1.25, 3.5]);
+    expect(summary.weeks.map((week) => Math.round((week.metres / METRES_PER_MILE) * 100) / 100)).toEqual([
+      3, 0, 0, 0, 0, 0, 1.25, 3.5,
+    ]);
   });
 });
 
@@ -156,8 +184,10 @@ describe("admin walk analytics", () => {
     const people = await Promise.all(Array.from({ length: 7 }, (_, index) => person(`diff${index}`)));
     const today = new Date("2025-04-02T12:00:00Z");
     // Five people this week (shown), two people last week (hidden): seven walkers in all, so a total is shown.
-    for (const walker of people.slice(0, 5)) await logWalk(walker.id, input({ trailId: GOLD, date: "2025-04-01", distanceMiles: 1 }));
-    for (const walker of people.slice(5)) await logWalk(walker.id, input({ trailId: GOLD, date: "2025-03-25", distanceMiles: 1 }));
+    for (const walker of people.slice(0, 5))
+      await logWalk(walker.id, input({ trailId: GOLD, date: "2025-04-01", distanceMiles: 1 }));
+    for (const walker of people.slice(5))
+      await logWalk(walker.id, input({ trailId: GOLD, date: "2025-03-25", distanceMiles: 1 }));
     const gold = (await getWalkAnalytics(today)).trails.find((trail) => trail.name === "Gold Trail")!;
     const hidden = gold.perWeek.filter((week) => week.walks === null);
     expect(hidden.length).toBeGreaterThan(0);

@@ -36,10 +36,22 @@ describe("/api/walks", () => {
   test("POST logs a summary and answers it; GET lists only the caller's walks", async () => {
     const me = await walker("apime");
     const someone = await walker("apiother");
-    const created = await api("/api/walks", me.token, "POST", { trailId: GOLD, date: "2025-03-19", durationMinutes: 30, distanceMiles: 1.25 });
+    const created = await api("/api/walks", me.token, "POST", {
+      trailId: GOLD,
+      date: "2025-03-19",
+      durationMinutes: 30,
+      distanceMiles: 1.25,
+    });
     expect(created.status).toBe(201);
     const walk = await created.json();
-    expect(walk).toMatchObject({ trailId: GOLD, trailName: "Gold Trail", date: "2025-03-19", durationMinutes: 30, distanceMiles: 1.25, steps: 2500 });
+    expect(walk).toMatchObject({
+      trailId: GOLD,
+      trailName: "Gold Trail",
+      date: "2025-03-19",
+      durationMinutes: 30,
+      distanceMiles: 1.25,
+      steps: 2500,
+    });
     await api("/api/walks", someone.token, "POST", { trailId: GOLD, date: "2025-03-18" });
     const mine = await (await api("/api/walks", me.token)).json();
     expect(mine.map((row: { _id: string }) => row._id)).toEqual([walk._id]);
@@ -89,19 +101,36 @@ describe("/api/walks", () => {
 
   test("without a session the API answers 401", async () => {
     expect((await callRoute("/api/walks")).status).toBe(401);
-    expect((await callRoute("/api/walks", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
+    expect(
+      (await callRoute("/api/walks", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }))
+        .status,
+    ).toBe(401);
   });
 });
 
 describe("the My walks page", () => {
   test("logging a walk redirects with a toast and stores it; a refusal keeps what was typed", async () => {
     const me = await walker("pagelog");
-    const saved = await page(me.token, { intent: "log", trailId: GOLD, date: "2025-03-19", durationMinutes: "", laps: "2", distanceMiles: "" });
+    const saved = await page(me.token, {
+      intent: "log",
+      trailId: GOLD,
+      date: "2025-03-19",
+      durationMinutes: "",
+      laps: "2",
+      distanceMiles: "",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/userControlPanel/walks");
     expect(await prisma.walk.count({ where: { userId: me.user.id } })).toBe(1);
 
-    const refused = await page(me.token, { intent: "log", trailId: GOLD, date: "2999-01-01", durationMinutes: "45", laps: "1", distanceMiles: "" });
+    const refused = await page(me.token, {
+      intent: "log",
+      trailId: GOLD,
+      date: "2999-01-01",
+      durationMinutes: "45",
+      laps: "1",
+      distanceMiles: "",
+    });
     expect(refused.status).toBe(400);
     const html = await refused.text();
     expect(textById(html, "log-walk-form-date-error")).toBe(walkMessages.dateInFuture);
@@ -115,14 +144,20 @@ describe("the My walks page", () => {
     const me = await walker("pageme");
     const someone = await walker("pageother");
     const theirs = await (await api("/api/walks", someone.token, "POST", { trailId: GOLD, date: "2025-03-18" })).json();
-    const mine = await (await api("/api/walks", me.token, "POST", { trailId: GOLD, date: "2025-03-18", distanceMiles: 2 })).json();
+    const mine = await (
+      await api("/api/walks", me.token, "POST", { trailId: GOLD, date: "2025-03-18", distanceMiles: 2 })
+    ).json();
 
     // The page lists (and links the deletion of) only one's own walk, and asks to confirm only that.
-    const view = await (await callRoute(`/userControlPanel/walks?confirm=delete&id=${theirs._id}`, { sessionId: me.token })).text();
+    const view = await (
+      await callRoute(`/userControlPanel/walks?confirm=delete&id=${theirs._id}`, { sessionId: me.token })
+    ).text();
     expect(view).toContain(mine._id);
     expect(view).not.toContain(theirs._id);
     expect(view).not.toMatch(/<dialog\b[^>]*\bopen=""/);
-    const confirming = await (await callRoute(`/userControlPanel/walks?confirm=delete&id=${mine._id}`, { sessionId: me.token })).text();
+    const confirming = await (
+      await callRoute(`/userControlPanel/walks?confirm=delete&id=${mine._id}`, { sessionId: me.token })
+    ).text();
     expect(confirming).toMatch(/<dialog\b[^>]*\bopen=""/);
     expect(confirming).toContain(mine._id);
 

@@ -98,7 +98,12 @@ export async function runNpmStart(env: Record<string, string | undefined>): Prom
   return spawnApp(["start", "--", "--no-build"], await freePort(), env, "npm");
 }
 
-async function spawnApp(args: string[], port: number, env: Record<string, string | undefined>, command = process.execPath): Promise<AppProcess> {
+async function spawnApp(
+  args: string[],
+  port: number,
+  env: Record<string, string | undefined>,
+  command = process.execPath,
+): Promise<AppProcess> {
   const fullEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -127,7 +132,8 @@ async function spawnApp(args: string[], port: number, env: Record<string, string
       const deadline = Date.now() + timeoutMs;
       while (!pattern.test(output)) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
-        if (child.exitCode !== null) throw new Error(`app exited (${child.exitCode}) before ${pattern}; output:\n${output}`);
+        if (child.exitCode !== null)
+          throw new Error(`app exited (${child.exitCode}) before ${pattern}; output:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -18,7 +18,8 @@ import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";
 
 /** Every intent an admin area's union schema accepts. */
-const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) => schema.options.map((option) => option.shape.intent.value);
+const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
+  schema.options.map((option) => option.shape.intent.value);
 
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
@@ -31,7 +32,11 @@ const invisibles = [
   "\u{e0041}",
 ];
 export const hostileText = fc
-  .tuple(fc.string({ maxLength: 20 }), fc.array(fc.constantFrom(...invisibles), { minLength: 1, maxLength: 3 }), fc.string({ maxLength: 20 }))
+  .tuple(
+    fc.string({ maxLength: 20 }),
+    fc.array(fc.constantFrom(...invisibles), { minLength: 1, maxLength: 3 }),
+    fc.string({ maxLength: 20 }),
+  )
   .map(([before, inserted, after]) => `${before}${inserted.join("")}${after}`);
 
 export const nasty = fc.oneof(
@@ -81,7 +86,9 @@ export const pathParam = fc.oneof(
 export function fieldNames(schema: z.ZodType | undefined): string[] {
   if (!schema) return [];
   try {
-    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, unknown> };
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+      properties?: Record<string, unknown>;
+    };
     return Object.keys(json.properties ?? {});
   } catch {
     return [];
@@ -152,27 +159,67 @@ export const places = [
 export const BENCH_PAGE = "/benches/{seeded}";
 
 export const forms: { path: string; intent?: string; as: "visitor" | "user" | "admin" }[] = [
-  ...["signin", "signup", "reset"].map((intent) => ({ path: `/authorization?formType=${intent}`, intent, as: "visitor" as const })),
+  ...["signin", "signup", "reset"].map((intent) => ({
+    path: `/authorization?formType=${intent}`,
+    intent,
+    as: "visitor" as const,
+  })),
   { path: "/send-reset-link", as: "visitor" },
   { path: `/reset/${"f".repeat(64)}`, as: "visitor" },
   { path: `/signin-link/${"f".repeat(43)}`, as: "visitor" },
   { path: `/confirm-email/${"f".repeat(43)}`, intent: "confirm", as: "visitor" },
   ...["update", "feedback", "delete"].map((intent) => ({ path: "/userControlPanel", intent, as: "user" as const })),
-  ...["view", ...reactionIntents].map((intent) => ({ path: "/videos/673e9addbf9ebe061ef810c1", intent, as: "user" as const })),
+  ...["view", ...reactionIntents].map((intent) => ({
+    path: "/videos/673e9addbf9ebe061ef810c1",
+    intent,
+    as: "user" as const,
+  })),
   ...["view", ...reactionIntents].map((intent) => ({ path: "/nutritionandHydration", intent, as: "user" as const })),
   ...intentsOf(walkIntentSchema).map((intent) => ({ path: "/userControlPanel/walks", intent, as: "user" as const })),
-  ...["changeRole", "delete"].map((intent) => ({ path: "/adminControlPanel?option=profiles", intent, as: "admin" as const })),
-  ...["setStatus", "delete"].map((intent) => ({ path: "/adminControlPanel?option=feedback", intent, as: "admin" as const })),
-  ...["create", "update", "delete"].map((intent) => ({ path: "/adminControlPanel?option=videos", intent, as: "admin" as const })),
-  ...intentsOf(trailIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=trail", intent, as: "admin" as const })),
-  ...intentsOf(benchIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=bench", intent, as: "admin" as const })),
+  ...["changeRole", "delete"].map((intent) => ({
+    path: "/adminControlPanel?option=profiles",
+    intent,
+    as: "admin" as const,
+  })),
+  ...["setStatus", "delete"].map((intent) => ({
+    path: "/adminControlPanel?option=feedback",
+    intent,
+    as: "admin" as const,
+  })),
+  ...["create", "update", "delete"].map((intent) => ({
+    path: "/adminControlPanel?option=videos",
+    intent,
+    as: "admin" as const,
+  })),
+  ...intentsOf(trailIntentSchema).map((intent) => ({
+    path: "/adminControlPanel?option=trail",
+    intent,
+    as: "admin" as const,
+  })),
+  ...intentsOf(benchIntentSchema).map((intent) => ({
+    path: "/adminControlPanel?option=bench",
+    intent,
+    as: "admin" as const,
+  })),
   // Report a problem on a trail's and a bench's page (the bench's id is the first seeded bench's, below).
   ...["/trails/gold", BENCH_PAGE].map((path) => ({ path, intent: "report", as: "user" as const })),
-  ...intentsOf(reportsIntentSchema).map((intent) => ({ path: "/adminControlPanel?option=reports", intent, as: "admin" as const })),
+  ...intentsOf(reportsIntentSchema).map((intent) => ({
+    path: "/adminControlPanel?option=reports",
+    intent,
+    as: "admin" as const,
+  })),
   // Replacing a trail's path from a file: the upload sent as a plain form, and Apply/Cancel of no upload.
   { path: "/adminControlPanel/trail-path?trail=673e9addbf9ebe061ef810bf", as: "admin" },
-  ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({ path: `/adminControlPanel/trail-path/${"0".repeat(24)}`, intent, as: "admin" as const })),
-  ...intentsOf(noticeIntentSchemaFor("UTC")).map((intent) => ({ path: "/adminControlPanel?option=notices", intent, as: "admin" as const })),
+  ...intentsOf(trailPathDraftIntentSchema).map((intent) => ({
+    path: `/adminControlPanel/trail-path/${"0".repeat(24)}`,
+    intent,
+    as: "admin" as const,
+  })),
+  ...intentsOf(noticeIntentSchemaFor("UTC")).map((intent) => ({
+    path: "/adminControlPanel?option=notices",
+    intent,
+    as: "admin" as const,
+  })),
 ];
 
 /** What an uploaded file may hold: text, bytes, near-GPX and near-GeoJSON with any numbers, hostile XML. */
@@ -180,7 +227,9 @@ export const uploadedFile = fc.oneof(
   nasty,
   hostileText,
   fc.string({ unit: "binary", maxLength: 2_000 }),
-  fc.array(fc.tuple(fc.double(), fc.double()), { maxLength: 20 }).map((coordinates) => trailGpx({ name: "fuzz", coordinates }, [])),
+  fc
+    .array(fc.tuple(fc.double(), fc.double()), { maxLength: 20 })
+    .map((coordinates) => trailGpx({ name: "fuzz", coordinates }, [])),
   fc
     .array(fc.array(fc.oneof(fc.double(), nasty), { maxLength: 4 }), { maxLength: 20 })
     .map((coordinates) => JSON.stringify({ type: "LineString", coordinates })),
@@ -202,7 +251,9 @@ export async function fingerprint() {
   return database.withSql(async (sql) => {
     // One statement for all tables: the fingerprint is taken twice per generated request.
     fingerprintSql ??= (
-      await sql.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'RateLimit') ORDER BY tablename`)
+      await sql.query(
+        `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'RateLimit') ORDER BY tablename`,
+      )
     )
       .map(
         ({ tablename }) =>
@@ -226,7 +277,8 @@ export async function expectRefusalLeavesNoTrace(send: () => Promise<Response>, 
   const before = await fingerprint();
   const response = await send();
   expect(response.status, `${label} answered ${response.status}`).toBeLessThan(500);
-  if (response.status >= 400) expect(await fingerprint(), `${label} refused with ${response.status} but changed data`).toBe(before);
+  if (response.status >= 400)
+    expect(await fingerprint(), `${label} refused with ${response.status} but changed data`).toBe(before);
 }
 
 /** The fuzz files' starting data: the seed, a bench's page, and a session of each role. */

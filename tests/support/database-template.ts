@@ -43,7 +43,11 @@ const appDataTemplateDir = () => path.join(tmpDir, `app-data-${process.pid}`);
  * is one (no second initdb), else migrated here. Only a run with files that start apps makes it
  * (global setup); the directory appears, whole, once it is ready.
  */
-export function createAppDataTemplate(snapshot?: Blob): { dir: string; ready: Promise<void>; cleanup(): Promise<void> } {
+export function createAppDataTemplate(snapshot?: Blob): {
+  dir: string;
+  ready: Promise<void>;
+  cleanup(): Promise<void>;
+} {
   const dir = appDataTemplateDir();
   const partial = `${dir}.partial`;
   for (const stale of [dir, partial]) rmSync(stale, { recursive: true, force: true });
@@ -98,7 +102,8 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
         await admin(url, async (client) => {
           // The files' databases first (a worker of the shared-module project keeps its one to the end).
           const made = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`${name}\\_%`]);
-          for (const { datname } of made.rows as { datname: string }[]) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+          for (const { datname } of made.rows as { datname: string }[])
+            await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
           await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         });
       },
@@ -120,7 +125,10 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
  * A new, empty (migrated, unseeded) database of its own for one test file; `onQuery` hears every SQL
  * statement its Prisma client sends (see installQueryLog).
  */
-export async function createTestDatabase(template: string, onQuery?: QueryObserver): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  template: string,
+  onQuery?: QueryObserver,
+): Promise<Database & { url?: string }> {
   const url = testDatabaseUrl();
   if (url) {
     // Named after the run's template, so the run's end drops it even if its worker never closed it.
@@ -151,7 +159,9 @@ export async function createTestDatabase(template: string, onQuery?: QueryObserv
  */
 async function emptyingScript(sql: SqlConnection) {
   const tables = (
-    await sql.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'DataVersion')`)
+    await sql.query(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT IN ('_prisma_migrations', 'DataVersion')`,
+    )
   ).map((row) => row.tablename as string);
   const references = await sql.query(
     `SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint
@@ -163,7 +173,9 @@ async function emptyingScript(sql: SqlConnection) {
   const ordered: string[] = [];
   const left = new Set(tables);
   while (left.size > 0) {
-    const free = [...left].filter((table) => !references.some((edge) => edge.parent === table && left.has(edge.child as string)));
+    const free = [...left].filter(
+      (table) => !references.some((edge) => edge.parent === table && left.has(edge.child as string)),
+    );
     for (const table of free.length > 0 ? free : [...left]) {
       ordered.push(table);
       left.delete(table);

@@ -53,7 +53,8 @@ export function validate(schema: Schema, value: unknown, at = "$", root: Schema 
     }
   }
   if ("const" in s && value !== s.const) errors.push(`${at}: expected ${JSON.stringify(s.const)}`);
-  if (s.enum && !s.enum.includes(value)) errors.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
+  if (s.enum && !s.enum.includes(value))
+    errors.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
   for (const key of ["anyOf", "oneOf"] as const) {
     if (s[key]) {
       const passing = s[key].filter((option) => validate(option, value, at, root).length === 0).length;
@@ -86,7 +87,8 @@ export function validate(schema: Schema, value: unknown, at = "$", root: Schema 
     for (const [key, item] of Object.entries(object)) {
       if (key in properties) errors.push(...validate(properties[key], item, `${at}.${key}`, root));
       else if (s.additionalProperties === false) errors.push(`${at}.${key}: not documented`);
-      else if (typeof s.additionalProperties === "object") errors.push(...validate(s.additionalProperties, item, `${at}.${key}`, root));
+      else if (typeof s.additionalProperties === "object")
+        errors.push(...validate(s.additionalProperties, item, `${at}.${key}`, root));
     }
   }
   return errors;

@@ -11,7 +11,9 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
-export const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+export const build = (await import(
+  /* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href
+)) as ServerBuild;
 
 type Kit = {
   frontDoor(routes?: ServerBuild["routes"]): express.RequestHandler;
@@ -31,7 +33,10 @@ export async function startPageStack(served: ServerBuild = build): Promise<PageS
   app.use(kit.frontDoor(served.routes));
   app.use(kit.pageCache());
   app.use(compression());
-  app.use(served.publicPath, express.static(served.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    served.publicPath,
+    express.static(served.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false }),
+  );
   const publicFiles = express.static("public", { maxAge: "1h", index: false });
   const publicNames = new Set(readdirSync("public"));
   app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));

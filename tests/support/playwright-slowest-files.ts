@@ -20,7 +20,9 @@ export default class SlowestSpecFilesReporter implements Reporter {
   onEnd(result: FullResult) {
     const rows = [...this.files].sort(([, a], [, b]) => b.ms - a.ms);
     const all = rows.reduce((sum, [, entry]) => sum + entry.ms, 0);
-    const lines = rows.slice(0, 10).map(([file, { ms, tests }]) => `${seconds(ms)}  ${String(tests).padStart(3)} tests  ${file}`);
+    const lines = rows
+      .slice(0, 10)
+      .map(([file, { ms, tests }]) => `${seconds(ms)}  ${String(tests).padStart(3)} tests  ${file}`);
     console.log(
       `\nThe 10 slowest of ${rows.length} spec files (all tests: ${seconds(all).trim()} of worker time in ${seconds(result.duration).trim()}):\n${lines.join("\n")}`,
     );

@@ -7,7 +7,9 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { sessionCookie } from "~/http/session-cookie.server";
 
-export const build = (await import(/* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+export const build = (await import(
+  /* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href
+)) as ServerBuild;
 const handle = createRequestHandler(build, "production");
 
 export async function sessionCookieFor(sessionId: string) {
@@ -50,7 +52,9 @@ export function fieldValue(html: string, name: string): string | null {
 
 /** The text inside the element with this id (e.g. a Conform form's or field's error), or null. */
 export function textById(html: string, id: string): string | null {
-  const start = new RegExp(`<([a-z][a-z0-9]*)\\b[^>]*\\bid="${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`).exec(html);
+  const start = new RegExp(`<([a-z][a-z0-9]*)\\b[^>]*\\bid="${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"[^>]*>`).exec(
+    html,
+  );
   if (!start) return null;
   const tag = start[1];
   const pattern = new RegExp(`<(/?)${tag}\\b[^>]*>`, "g");

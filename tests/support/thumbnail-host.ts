@@ -36,8 +36,30 @@ export function pngOf(width: number, height: number, [r, g, b]: [number, number,
 
 /** The start of a JPEG as cameras write it: an APP0 (JFIF) segment, then a baseline frame header. */
 export function jpegHeaderOf(width: number, height: number) {
-  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00];
-  const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  const app0 = [
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ];
+  const sof0 = [
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ];
   return Buffer.from([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]);
 }
 
@@ -57,9 +79,11 @@ export async function startThumbnailHost(): Promise<ThumbnailHost> {
     const still = /^\/vi\/([A-Za-z0-9_-]{11})\/hqdefault\.jpg$/.exec(url.pathname);
     if (still) {
       const id = still[1];
-      if (id.startsWith("404")) return res.writeHead(404, { "Content-Type": "image/jpeg" }).end(pngOf(120, 90, [128, 128, 128]));
+      if (id.startsWith("404"))
+        return res.writeHead(404, { "Content-Type": "image/jpeg" }).end(pngOf(120, 90, [128, 128, 128]));
       if (id.startsWith("die")) return res.destroy();
-      if (id.startsWith("htm")) return res.writeHead(200, { "Content-Type": "image/jpeg" }).end("<!doctype html><title>Not a picture</title>");
+      if (id.startsWith("htm"))
+        return res.writeHead(200, { "Content-Type": "image/jpeg" }).end("<!doctype html><title>Not a picture</title>");
       if (id.startsWith("big")) {
         res.writeHead(200, { "Content-Type": "image/jpeg" });
         res.write(jpegHeaderOf(480, 360));
@@ -72,11 +96,17 @@ export async function startThumbnailHost(): Promise<ThumbnailHost> {
     if (url.pathname === "/api/oembed.json") {
       const video = /^https:\/\/vimeo\.com\/(\d+)/.exec(url.searchParams.get("url") ?? "");
       if (!video) return res.writeHead(404).end();
-      const body = JSON.stringify({ type: "video", thumbnail_url: `${origin}/video/${video[1]}-d_640`, thumbnail_width: 640, thumbnail_height: 360 });
+      const body = JSON.stringify({
+        type: "video",
+        thumbnail_url: `${origin}/video/${video[1]}-d_640`,
+        thumbnail_width: 640,
+        thumbnail_height: 360,
+      });
       return res.writeHead(200, { "Content-Type": "application/json" }).end(body);
     }
     const vimeoStill = /^\/video\/(\d+)-d_640$/.exec(url.pathname);
-    if (vimeoStill) return res.writeHead(200, { "Content-Type": "image/jpeg" }).end(pngOf(640, 360, colourOf(vimeoStill[1])));
+    if (vimeoStill)
+      return res.writeHead(200, { "Content-Type": "image/jpeg" }).end(pngOf(640, 360, colourOf(vimeoStill[1])));
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

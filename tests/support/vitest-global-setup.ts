@@ -14,7 +14,8 @@ declare module "vitest" {
 function newestChange(dir: string): number {
   return readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return file === path.join("app", "generated", "prisma") ? newest : Math.max(newest, newestChange(file));
+    if (entry.isDirectory())
+      return file === path.join("app", "generated", "prisma") ? newest : Math.max(newest, newestChange(file));
     return Math.max(newest, statSync(file).mtimeMs);
   }, statSync("remix.config.js").mtimeMs);
 }
@@ -25,7 +26,10 @@ function ensureFreshBuild() {
   if (existsSync(built) && statSync(built).mtimeMs >= newestChange("app")) return;
   console.log("The build is missing or older than app/: building it for the route tests…");
   // Built as `npm run build` builds it, not in the test environment (which would compile React's dev JSX).
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } });
+  execFileSync("npm", ["run", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
 
 export default async function setup(project: TestProject) {

@@ -11,7 +11,8 @@ let made: Promise<Database> | undefined;
 
 Object.defineProperty(globalThis, "__walkingTrailsDatabase", {
   configurable: true,
-  get: () => (installed ??= made = import("./database-template").then(({ createTestDatabase }) => createTestDatabase(template))),
+  get: () =>
+    (installed ??= made = import("./database-template").then(({ createTestDatabase }) => createTestDatabase(template))),
   // A file that installs a database of its own (installQueryLog) closes it itself.
   set: (database: Promise<Database> | undefined) => {
     installed = database;

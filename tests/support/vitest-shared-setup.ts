@@ -14,7 +14,10 @@ const template = inject("databaseTemplate");
 if (!Object.getOwnPropertyDescriptor(globalThis, "__walkingTrailsDatabase")?.get) {
   Object.defineProperty(globalThis, "__walkingTrailsDatabase", {
     configurable: true,
-    get: () => (globalThis.__walkingTrailsSharedDatabase ??= import("./database-template").then(({ createTestDatabase }) => createTestDatabase(template))),
+    get: () =>
+      (globalThis.__walkingTrailsSharedDatabase ??= import("./database-template").then(({ createTestDatabase }) =>
+        createTestDatabase(template),
+      )),
   });
 }
 

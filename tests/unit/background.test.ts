@@ -45,7 +45,12 @@ describe("work started after an answer", () => {
       env.LOG_LEVEL = "silent";
     }
     expect(logged).toHaveLength(1);
-    expect(JSON.parse(logged[0])).toMatchObject({ level: "error", msg: "background job failed", job: "inner", error: "Error" });
+    expect(JSON.parse(logged[0])).toMatchObject({
+      level: "error",
+      msg: "background job failed",
+      job: "inner",
+      error: "Error",
+    });
     expect(logged[0]).not.toContain("secret@example.test");
   });
 });

@@ -36,7 +36,9 @@ function contrast(a: string, b: string) {
 
 describe("badge colours", () => {
   const css = readFileSync("app/styles/tailwind.css", "utf8");
-  const tokens = Object.fromEntries([...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]));
+  const tokens = Object.fromEntries(
+    [...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{6})/gi)].map((m) => [m[1], m[2]]),
+  );
   const colour = (utility: string) => {
     const name = utility.replace(/^(bg|text)-/, "");
     if (name === "white") return "#ffffff";

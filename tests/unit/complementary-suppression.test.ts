@@ -12,7 +12,11 @@ const isSmall = (value: number) => value > 0 && value < MIN_GROUP_SIZE;
 
 function publish(values: number[]) {
   const { hidden, hideTotal } = complementarySuppression(values, values.map(isSmall));
-  return { hidden, total: hideTotal ? null : values.reduce((a, b) => a + b, 0), shown: values.map((value, i) => (hidden[i] ? null : value)) };
+  return {
+    hidden,
+    total: hideTotal ? null : values.reduce((a, b) => a + b, 0),
+    shown: values.map((value, i) => (hidden[i] ? null : value)),
+  };
 }
 
 /** Every table the attacker cannot tell apart from `values`: same visible cells, same hidden ones, same total. */
@@ -58,7 +62,8 @@ describe("complementary suppression", () => {
           if (isSmall(value)) expect(published.shown[i]).toBeNull();
         });
         for (const [index, options] of possibleValuesOfEachHiddenCell(values) ?? []) {
-          if (isSmall(values[index])) expect(options.size, `${JSON.stringify(values)} cell ${index}`).toBeGreaterThan(1);
+          if (isSmall(values[index]))
+            expect(options.size, `${JSON.stringify(values)} cell ${index}`).toBeGreaterThan(1);
         }
       }),
       { numRuns: 300 },

@@ -9,10 +9,21 @@ import { addressBucket } from "~/http/address-bucket.server";
 import { markConnection, shareConnections } from "~/http/connection-places.server";
 
 type State = "waiting" | "receiving" | "answering";
-type FakeSocket = EventEmitter & { remoteAddress: string; destroyed: boolean; destroy(): void; state: State; order: number };
+type FakeSocket = EventEmitter & {
+  remoteAddress: string;
+  destroyed: boolean;
+  destroy(): void;
+  state: State;
+  order: number;
+};
 
 function fakeSocket(remoteAddress: string, order: number): FakeSocket {
-  const socket = Object.assign(new EventEmitter(), { remoteAddress, destroyed: false, state: "waiting" as State, order });
+  const socket = Object.assign(new EventEmitter(), {
+    remoteAddress,
+    destroyed: false,
+    state: "waiting" as State,
+    order,
+  });
   return Object.assign(socket, {
     destroy() {
       if (socket.destroyed) return;
@@ -29,7 +40,11 @@ function harness(maxConnections: number, maxPerAddress: number) {
   let order = 0;
   const byBucket = () => {
     const buckets = new Map<string, FakeSocket[]>();
-    for (const socket of alive) buckets.set(addressBucket(socket.remoteAddress), [...(buckets.get(addressBucket(socket.remoteAddress)) ?? []), socket]);
+    for (const socket of alive)
+      buckets.set(addressBucket(socket.remoteAddress), [
+        ...(buckets.get(addressBucket(socket.remoteAddress)) ?? []),
+        socket,
+      ]);
     return buckets;
   };
   return {
@@ -72,7 +87,11 @@ const step = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("hangUp" as const), pick: fc.nat() }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant("mark" as const), pick: fc.nat(), state: fc.constantFrom<State>("waiting", "receiving", "answering") }),
+    arbitrary: fc.record({
+      kind: fc.constant("mark" as const),
+      pick: fc.nat(),
+      state: fc.constantFrom<State>("waiting", "receiving", "answering"),
+    }),
   },
 );
 
@@ -104,7 +123,9 @@ describe("connection places", () => {
             // Where a place may come from: the newcomer's own address at its limit; on a full server, an
             // address holding more than the newcomer's, or its own; otherwise nowhere.
             const atAddressLimit = ownHeld.length >= maxPerAddress;
-            const larger = [...before].filter(([bucket, held]) => held.length > ownHeld.length || bucket === own).map(([, held]) => held);
+            const larger = [...before]
+              .filter(([bucket, held]) => held.length > ownHeld.length || bucket === own)
+              .map(([, held]) => held);
             const eligible = atAddressLimit ? [ownHeld] : openBefore >= maxConnections ? larger : [];
             if (eligible.length === 0) expect(socket.destroyed || closed.length > 0).toBe(false);
             if (socket.destroyed) {
@@ -116,8 +137,12 @@ describe("connection places", () => {
               expect(eligible).toContain(bucket);
               // The address holding the most among those with a place to give, and its oldest such place,
               // one that had not begun a request first.
-              for (const held of eligible) if (held.some((other) => other.state !== "answering")) expect(bucket.length).toBeGreaterThanOrEqual(held.length);
-              const candidates = bucket.filter((other) => other.state === (bucket.some((o) => o.state === "waiting") ? "waiting" : "receiving"));
+              for (const held of eligible)
+                if (held.some((other) => other.state !== "answering"))
+                  expect(bucket.length).toBeGreaterThanOrEqual(held.length);
+              const candidates = bucket.filter(
+                (other) => other.state === (bucket.some((o) => o.state === "waiting") ? "waiting" : "receiving"),
+              );
               expect(freed.order).toBe(Math.min(...candidates.map((other) => other.order)));
             }
           }
@@ -129,7 +154,8 @@ describe("connection places", () => {
 
   test("addresses of one IPv6 /64 share one address's places; another /64 and IPv4 have their own", () => {
     const server = harness(100, 3);
-    for (const address of ["2001:db8:0:1::1", "2001:db8:0:1::2", "2001:db8:0:1:abcd::3"]) expect(server.arrive(address).closed).toEqual([]);
+    for (const address of ["2001:db8:0:1::1", "2001:db8:0:1::2", "2001:db8:0:1:abcd::3"])
+      expect(server.arrive(address).closed).toEqual([]);
     const fourth = server.arrive("2001:db8:0:1:ffff::4");
     expect(fourth.closed.map((socket) => socket.remoteAddress)).toEqual(["2001:db8:0:1::1"]);
     expect(server.arrive("2001:db8:0:2::1").closed).toEqual([]);

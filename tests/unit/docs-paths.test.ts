@@ -29,7 +29,11 @@ function citedPaths(text: string) {
     ...new Set(
       found
         // A link's closing bracket or a sentence's full stop is not part of the path; `[.]` in a route name is.
-        .map((match) => match.replace(/[.,:;]+$/, "").replace(/\]$/, (bracket, at: number, whole: string) => (whole.includes("[") ? bracket : "")))
+        .map((match) =>
+          match
+            .replace(/[.,:;]+$/, "")
+            .replace(/\]$/, (bracket, at: number, whole: string) => (whole.includes("[") ? bracket : "")),
+        )
         .filter((match) => !/[<>*…{}]/.test(match) && !match.startsWith("tests/.tmp")),
     ),
   ];

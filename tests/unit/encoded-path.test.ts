@@ -4,7 +4,10 @@ import { describe, expect, test } from "vitest";
 import { decodePath, encodePath } from "~/lib/encoded-path";
 import type { LonLat } from "~/lib/geo";
 
-const coordinate = fc.tuple(fc.double({ min: -180, max: 180, noNaN: true }), fc.double({ min: -90, max: 90, noNaN: true })) as fc.Arbitrary<LonLat>;
+const coordinate = fc.tuple(
+  fc.double({ min: -180, max: 180, noNaN: true }),
+  fc.double({ min: -90, max: 90, noNaN: true }),
+) as fc.Arbitrary<LonLat>;
 
 describe("encoded trail paths", () => {
   test("decode what was encoded, to six decimals, in order", () => {
@@ -28,7 +31,9 @@ describe("encoded trail paths", () => {
     for (const { geometry } of features) {
       const encoded = encodePath(geometry.coordinates);
       expect(encoded.length).toBeLessThan(JSON.stringify(geometry.coordinates).length / 4);
-      expect(decodePath(encoded)).toEqual(geometry.coordinates.map(([lon, lat]) => [Math.round(lon * 1e6) / 1e6, Math.round(lat * 1e6) / 1e6]));
+      expect(decodePath(encoded)).toEqual(
+        geometry.coordinates.map(([lon, lat]) => [Math.round(lon * 1e6) / 1e6, Math.round(lat * 1e6) / 1e6]),
+      );
     }
   });
 });

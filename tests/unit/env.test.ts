@@ -26,30 +26,47 @@ describe("configuration", () => {
 
   test("VIDEO_MEDIA_ORIGINS: https origins only, as a list", () => {
     expect(parseEnv({}).VIDEO_MEDIA_ORIGINS).toEqual([]);
-    expect(parseEnv({ VIDEO_MEDIA_ORIGINS: " https://media.example.edu, https://cdn.example.edu:8443/ " }).VIDEO_MEDIA_ORIGINS).toEqual([
-      "https://media.example.edu",
-      "https://cdn.example.edu:8443",
-    ]);
-    for (const bad of ["http://media.example.edu", "https://media.example.edu/videos", "*", "https://user:pw@media.example.edu"]) {
+    expect(
+      parseEnv({ VIDEO_MEDIA_ORIGINS: " https://media.example.edu, https://cdn.example.edu:8443/ " })
+        .VIDEO_MEDIA_ORIGINS,
+    ).toEqual(["https://media.example.edu", "https://cdn.example.edu:8443"]);
+    for (const bad of [
+      "http://media.example.edu",
+      "https://media.example.edu/videos",
+      "*",
+      "https://user:pw@media.example.edu",
+    ]) {
       expect(errorsFor({ VIDEO_MEDIA_ORIGINS: bad }), bad).toMatch(/VIDEO_MEDIA_ORIGINS.*https origins/);
     }
   });
 
   test("the hosts video stills are fetched from: https origins, or http on this machine; the real hosts by default", () => {
     const env = parseEnv({});
-    expect([env.VIDEO_THUMBNAILS, env.VIDEO_THUMBNAIL_HOST, env.VIMEO_OEMBED_HOST, env.VIMEO_THUMBNAIL_HOST, env.VIDEO_THUMBNAIL_RETRY_SECONDS]).toEqual([
-      true,
-      "https://i.ytimg.com",
-      "https://vimeo.com",
-      "https://i.vimeocdn.com",
-      300,
-    ]);
-    expect(parseEnv({ VIDEO_THUMBNAIL_HOST: "http://127.0.0.1:4567/" }).VIDEO_THUMBNAIL_HOST).toBe("http://127.0.0.1:4567");
+    expect([
+      env.VIDEO_THUMBNAILS,
+      env.VIDEO_THUMBNAIL_HOST,
+      env.VIMEO_OEMBED_HOST,
+      env.VIMEO_THUMBNAIL_HOST,
+      env.VIDEO_THUMBNAIL_RETRY_SECONDS,
+    ]).toEqual([true, "https://i.ytimg.com", "https://vimeo.com", "https://i.vimeocdn.com", 300]);
+    expect(parseEnv({ VIDEO_THUMBNAIL_HOST: "http://127.0.0.1:4567/" }).VIDEO_THUMBNAIL_HOST).toBe(
+      "http://127.0.0.1:4567",
+    );
     expect(parseEnv({ VIDEO_THUMBNAILS: "false" }).VIDEO_THUMBNAILS).toBe(false);
-    for (const bad of ["http://i.ytimg.com", "https://i.ytimg.com/vi", "ftp://127.0.0.1", "https://user:pw@i.ytimg.com", "i.ytimg.com"]) {
-      expect(errorsFor({ VIMEO_OEMBED_HOST: bad }), bad).toMatch(/^Invalid configuration: VIMEO_OEMBED_HOST must be an https origin/);
+    for (const bad of [
+      "http://i.ytimg.com",
+      "https://i.ytimg.com/vi",
+      "ftp://127.0.0.1",
+      "https://user:pw@i.ytimg.com",
+      "i.ytimg.com",
+    ]) {
+      expect(errorsFor({ VIMEO_OEMBED_HOST: bad }), bad).toMatch(
+        /^Invalid configuration: VIMEO_OEMBED_HOST must be an https origin/,
+      );
     }
-    expect(errorsFor({ VIDEO_THUMBNAIL_RETRY_SECONDS: "soon" })).toMatch(/VIDEO_THUMBNAIL_RETRY_SECONDS must be a whole number/);
+    expect(errorsFor({ VIDEO_THUMBNAIL_RETRY_SECONDS: "soon" })).toMatch(
+      /VIDEO_THUMBNAIL_RETRY_SECONDS must be a whole number/,
+    );
   });
 
   test("production requires SESSION_SECRET and APP_URL", () => {

@@ -18,13 +18,27 @@ describe("a form submission's reply", () => {
     expect([...fieldNamesOf(schema)].sort()).toEqual(["email", "note"]);
     expect(fieldNamesOf(signUpSchema)).toContain("confirmPassword");
     expect(fieldNamesOf(profileUpdateApiSchema)).toContain("community");
-    const intents = z.discriminatedUnion("intent", [z.object({ intent: z.literal("a"), x: z.string() }), z.object({ intent: z.literal("b"), y: z.string() })]);
+    const intents = z.discriminatedUnion("intent", [
+      z.object({ intent: z.literal("a"), x: z.string() }),
+      z.object({ intent: z.literal("b"), y: z.string() }),
+    ]);
     expect([...fieldNamesOf(intents)].sort()).toEqual(["intent", "x", "y"]);
   });
 
   test("never echoes an unknown field or an oversized value, and never throws, whatever was posted", () => {
-    const name = fc.oneof(fc.constantFrom("email", "note", "__intent__", "__state__", "constructor", "__proto__"), fc.string());
-    const value = fc.oneof(fc.string(), fc.constantFrom("{", '{"type":"validate"}', '{"type":"reset","payload":{}}', "x".repeat(MAX_ECHOED_CHARACTERS + 1)));
+    const name = fc.oneof(
+      fc.constantFrom("email", "note", "__intent__", "__state__", "constructor", "__proto__"),
+      fc.string(),
+    );
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        "{",
+        '{"type":"validate"}',
+        '{"type":"reset","payload":{}}',
+        "x".repeat(MAX_ECHOED_CHARACTERS + 1),
+      ),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(name, value), { maxLength: 8 }), (entries) => {
         const reply = parseSubmission(formOf(entries), { schema }).reply();

@@ -22,7 +22,9 @@ import {
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
 const trails: Feature[] = JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features;
-const benches: { latitude: number; longitude: number }[] = JSON.parse(readFileSync("prisma/seed-data/benches.json", "utf8"));
+const benches: { latitude: number; longitude: number }[] = JSON.parse(
+  readFileSync("prisma/seed-data/benches.json", "utf8"),
+);
 const trail = (color: string) => trails.find((feature) => feature.properties.color === color)!.geometry.coordinates;
 const everyPoint: LonLat[] = [
   ...trails.flatMap((feature) => feature.geometry.coordinates),
@@ -104,7 +106,10 @@ describe("Web Mercator (EPSG:3857)", () => {
       const [x2, y2] = projectToFrame(coordinates[index], frame);
       const pixels = Math.hypot(x2 - x1, y2 - y1);
       const midLatitude = ((coordinates[index - 1][1] + coordinates[index][1]) / 2) * (Math.PI / 180);
-      const groundPixels = haversineMetres(coordinates[index - 1], coordinates[index]) / Math.cos(midLatitude) / resolutionForZoom(MAP_ZOOM);
+      const groundPixels =
+        haversineMetres(coordinates[index - 1], coordinates[index]) /
+        Math.cos(midLatitude) /
+        resolutionForZoom(MAP_ZOOM);
       expect(Math.abs(pixels - groundPixels)).toBeLessThan(Math.max(0.01 * groundPixels, 0.05));
     }
   });
@@ -151,7 +156,12 @@ describe("map constants", () => {
     // The settings' centre, when set, is where it opens, and the panning box reaches it.
     const withCenter = mapViewOf(oregon, [-122.7, 45.5]);
     expect(withCenter.center).toEqual([-122.7, 45.5]);
-    expect(withCenter.extent.map((value) => value.toFixed(6))).toEqual(["-122.705000", "45.495000", "-122.665000", "45.535000"]);
+    expect(withCenter.extent.map((value) => value.toFixed(6))).toEqual([
+      "-122.705000",
+      "45.495000",
+      "-122.665000",
+      "45.535000",
+    ]);
   });
 
   test("gold, green and gray draw in their colours, anything else blue; buttons in that order", () => {

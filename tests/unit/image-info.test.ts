@@ -24,15 +24,24 @@ describe("the type and size of a picture, from its own bytes", () => {
 
   test("WebP: lossy, lossless and extended", () => {
     // Lossy: three frame-tag bytes, the start code, then 14-bit sizes.
-    expect(imageInfo(webp("VP8 ", [0, 0, 0, 0x9d, 0x01, 0x2a, 0xe0, 0x01, 0x68, 0x01]))).toMatchObject({ width: 480, height: 360 });
+    expect(imageInfo(webp("VP8 ", [0, 0, 0, 0x9d, 0x01, 0x2a, 0xe0, 0x01, 0x68, 0x01]))).toMatchObject({
+      width: 480,
+      height: 360,
+    });
     // Lossless: the signature byte, then width-1 and height-1 in 14 bits each.
     const bits = (480 - 1) | ((360 - 1) << 14);
-    expect(imageInfo(webp("VP8L", [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >> 24) & 0xff]))).toMatchObject({
+    expect(
+      imageInfo(webp("VP8L", [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >> 24) & 0xff])),
+    ).toMatchObject({
       width: 480,
       height: 360,
     });
     // Extended: flags, then width-1 and height-1 in 24 bits each.
-    expect(imageInfo(webp("VP8X", [0, 0, 0, 0, 0xdf, 0x01, 0x00, 0x67, 0x01, 0x00]))).toEqual({ contentType: "image/webp", width: 480, height: 360 });
+    expect(imageInfo(webp("VP8X", [0, 0, 0, 0, 0xdf, 0x01, 0x00, 0x67, 0x01, 0x00]))).toEqual({
+      contentType: "image/webp",
+      width: 480,
+      height: 360,
+    });
   });
 
   test("anything else, a cut-off header or an empty picture is no picture", () => {

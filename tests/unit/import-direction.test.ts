@@ -46,7 +46,8 @@ function layerOf(file: string) {
 
 /** Every module specifier a file names in an import, export … from, or import(). */
 export function specifiersOf(source: string): string[] {
-  const pattern = /(?:\bimport|\bexport)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
+  const pattern =
+    /(?:\bimport|\bexport)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
   return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2]);
 }
 
@@ -66,7 +67,8 @@ export function upwardImports(files: { file: string; source: string }[]) {
       const target = targetOf(file, specifier);
       if (!target) continue;
       const to = layerOf(target);
-      if (to !== from && !may.includes(to)) found.push(`${path.relative(APP, file)} (${from}) imports ${specifier} (${to})`);
+      if (to !== from && !may.includes(to))
+        found.push(`${path.relative(APP, file)} (${from}) imports ${specifier} (${to})`);
     }
   }
   return found;
@@ -78,7 +80,9 @@ describe("imports only run down", () => {
   test("no module imports from a layer above it", () => {
     // A reader that found nothing would pass for the wrong reason.
     expect(files.length).toBeGreaterThan(100);
-    expect(files.flatMap(({ source }) => specifiersOf(source)).filter((s) => s.startsWith("~/")).length).toBeGreaterThan(300);
+    expect(
+      files.flatMap(({ source }) => specifiersOf(source)).filter((s) => s.startsWith("~/")).length,
+    ).toBeGreaterThan(300);
     expect(upwardImports(files)).toEqual([]);
   });
 
@@ -89,7 +93,8 @@ describe("imports only run down", () => {
   });
 
   test("the check sees each form of import, relative ones included", () => {
-    const probe = (layer: string, source: string) => upwardImports([{ file: path.join(APP, layer, "probe.ts"), source }]);
+    const probe = (layer: string, source: string) =>
+      upwardImports([{ file: path.join(APP, layer, "probe.ts"), source }]);
     expect(probe("utils", 'import { prisma } from "~/models/user.server";')).toHaveLength(1);
     expect(probe("utils", 'import type { X } from "../http/api.server";')).toHaveLength(1);
     expect(probe("models", 'export { a } from "~/routes/_index";')).toHaveLength(1);

@@ -33,7 +33,12 @@ function spell(prefix: string, secret: string, how: Spelling) {
 
 describe("tokens never reach the log", () => {
   test("a token in a path is redacted, whatever its case, slashes or query", () => {
-    for (const path of ["/reset/abcdef0123456789/", "/RESET/abcdef0123456789", "/reset/abcdef0123456789?x=1", "/Api/Auth/Reset-Password/abcdef0123456789/"]) {
+    for (const path of [
+      "/reset/abcdef0123456789/",
+      "/RESET/abcdef0123456789",
+      "/reset/abcdef0123456789?x=1",
+      "/Api/Auth/Reset-Password/abcdef0123456789/",
+    ]) {
       expect(redactPath(path)).not.toContain("abcdef0123456789");
     }
   });

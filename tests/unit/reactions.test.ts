@@ -3,6 +3,10 @@ import { reactionForIntent } from "~/lib/reactions";
 
 describe("reactionForIntent", () => {
   it("maps intents to stored values", () => {
-    expect([reactionForIntent("like"), reactionForIntent("dislike"), reactionForIntent("clear")]).toEqual(["LIKE", "DISLIKE", null]);
+    expect([reactionForIntent("like"), reactionForIntent("dislike"), reactionForIntent("clear")]).toEqual([
+      "LIKE",
+      "DISLIKE",
+      null,
+    ]);
   });
 });

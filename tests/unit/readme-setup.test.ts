@@ -14,7 +14,9 @@ const docs = [
 
 /** The shell commands of a document's fenced `sh` blocks, a continued line joined into one. */
 function fencedCommands(text: string) {
-  return [...text.matchAll(/^```(?:sh|bash)\n([\s\S]*?)^```/gm)].flatMap(([, block]) => block.replace(/\\\n\s*/g, " ").split("\n"));
+  return [...text.matchAll(/^```(?:sh|bash)\n([\s\S]*?)^```/gm)].flatMap(([, block]) =>
+    block.replace(/\\\n\s*/g, " ").split("\n"),
+  );
 }
 
 /** Those and the inline code (a table's "`npm … && npm start`"), trimmed. */

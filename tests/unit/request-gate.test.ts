@@ -19,7 +19,11 @@ const config: GateConfig = {
 };
 
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join("."));
-const spoofedEntry = fc.oneof(ipv4, fc.string(), fc.constantFrom("127.0.0.1", "unknown", "::1", " ,, ", "1.2.3.4, 5.6.7.8"));
+const spoofedEntry = fc.oneof(
+  ipv4,
+  fc.string(),
+  fc.constantFrom("127.0.0.1", "unknown", "::1", " ,, ", "1.2.3.4, 5.6.7.8"),
+);
 
 describe("the client address", () => {
   test("without trusted proxies it is the socket's peer, whatever the headers say", () => {
@@ -113,7 +117,15 @@ describe("content types", () => {
     expect(contentTypeRefusal("/authorization", "application/x-www-form-urlencoded;charset=UTF-8", true)).toBeNull();
     expect(contentTypeRefusal("/logout", "application/x-www-form-urlencoded", false)).toBeNull();
     expect(contentTypeRefusal("/logout", undefined, false)?.status).toBe(415);
-    for (const type of ["application/json", "text/plain", "multipart/form-data", "multipart/form-data; boundary=x", undefined, "", "x"]) {
+    for (const type of [
+      "application/json",
+      "text/plain",
+      "multipart/form-data",
+      "multipart/form-data; boundary=x",
+      undefined,
+      "",
+      "x",
+    ]) {
       expect(contentTypeRefusal("/authorization", type, true)?.status, String(type)).toBe(415);
     }
   });
@@ -165,14 +177,17 @@ describe("request targets", () => {
     expect(canonicalTarget("/a/./b//c")).toBe("/a/b//c");
     expect(canonicalTarget("/?_data=routes%2F_index&q=1")).toBe("/?q=1");
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("api", "..", ".", "%2e%2e", "%2E", "x", "", "\\"), { maxLength: 8 }), (parts) => {
-        const target = `/${parts.join("/")}`;
-        const canonical = canonicalTarget(target);
-        if (canonical === null) return;
-        // What the gate judges is exactly what a URL parser (Remix's) will route: resolving again changes nothing.
-        expect(new URL(target, "http://x").pathname.replace(/^\/+/, "/")).toBe(canonical.split("?")[0]);
-        expect(canonicalTarget(canonical)).toBe(canonical);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom("api", "..", ".", "%2e%2e", "%2E", "x", "", "\\"), { maxLength: 8 }),
+        (parts) => {
+          const target = `/${parts.join("/")}`;
+          const canonical = canonicalTarget(target);
+          if (canonical === null) return;
+          // What the gate judges is exactly what a URL parser (Remix's) will route: resolving again changes nothing.
+          expect(new URL(target, "http://x").pathname.replace(/^\/+/, "/")).toBe(canonical.split("?")[0]);
+          expect(canonicalTarget(canonical)).toBe(canonical);
+        },
+      ),
     );
   });
 });

@@ -6,7 +6,9 @@ import type { AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, test } from "vitest";
 
 // Loaded the way the server loads it (CommonJS `require`, so the patched dist/router.cjs.js).
-const { matchPath, matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
+const { matchPath, matchRoutes } = createRequire(import.meta.url)(
+  "@remix-run/router",
+) as typeof import("@remix-run/router");
 
 const tree = (): AgnosticRouteObject[] => [
   {
@@ -47,7 +49,8 @@ describe("route matching with the server-side caches", () => {
   test("one route tree matched again and again answers exactly like a fresh tree each time", () => {
     const shared = tree();
     for (let round = 0; round < 3; round++) {
-      for (const path of paths) expect(summary(shared, path), `${path} (round ${round})`).toEqual(summary(tree(), path));
+      for (const path of paths)
+        expect(summary(shared, path), `${path} (round ${round})`).toEqual(summary(tree(), path));
     }
     expect(summary(shared, "/api/trails/trails")?.at(-1)?.id).toBe("api-trails");
     expect(summary(shared, "/api/trails/x/coordinate/2")?.at(-1)?.params).toMatchObject({ id: "x", index: "2" });
@@ -68,7 +71,8 @@ describe("route matching with the server-side caches", () => {
 
   test("past the thousand paths it remembers, every path still matches as a fresh tree says", () => {
     const shared = tree();
-    for (let n = 0; n < 1_100; n++) expect(summary(shared, `/videos/v${n}`)?.at(-1)?.params).toEqual({ videoId: `v${n}` });
+    for (let n = 0; n < 1_100; n++)
+      expect(summary(shared, `/videos/v${n}`)?.at(-1)?.params).toEqual({ videoId: `v${n}` });
     for (const path of paths) expect(summary(shared, path), path).toEqual(summary(tree(), path));
   });
 

@@ -62,7 +62,9 @@ const trickyPieces = [
   "é",
   "a",
 ];
-const tricky = fc.array(fc.oneof(fc.constantFrom(...trickyPieces), fc.string({ maxLength: 3 })), { maxLength: 12 }).map((parts) => parts.join(""));
+const tricky = fc
+  .array(fc.oneof(fc.constantFrom(...trickyPieces), fc.string({ maxLength: 3 })), { maxLength: 12 })
+  .map((parts) => parts.join(""));
 const anyText = fc.oneof(
   fc.string({ unit: "binary", maxLength: 60 }),
   fc.string({ unit: "grapheme", maxLength: 60 }),
@@ -74,7 +76,8 @@ const anyText = fc.oneof(
 /** Every reading a later step might make: the path percent-decoded again and again (bytewise, independently of the code under test). */
 function decodedPaths(result: string) {
   const forms = [new URL(result, ORIGIN).pathname, result];
-  for (let current = result, next = unescape(current); next !== current; current = next, next = unescape(current)) forms.push(next);
+  for (let current = result, next = unescape(current); next !== current; current = next, next = unescape(current))
+    forms.push(next);
   return forms;
 }
 
@@ -148,7 +151,8 @@ describe("safeRedirect", () => {
   });
 
   test("non-strings, and strings too long to be ours, fall back", () => {
-    for (const candidate of [undefined, null, 42, {}, ["/trails"], new File([], "x")]) expect(safeRedirect(candidate, FALLBACK)).toBe(FALLBACK);
+    for (const candidate of [undefined, null, 42, {}, ["/trails"], new File([], "x")])
+      expect(safeRedirect(candidate, FALLBACK)).toBe(FALLBACK);
     expect(safeRedirect(`/${"a".repeat(5000)}`, FALLBACK)).toBe(FALLBACK);
     expect(safeRedirect(undefined)).toBe("/");
   });

@@ -10,13 +10,16 @@ const code = /\.(?:[cm]?[jt]sx?|json|prisma|sql|sh)$/;
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return ["generated", "build", ".tmp", "node_modules"].includes(entry.name) ? [] : files(file);
+    if (entry.isDirectory())
+      return ["generated", "build", ".tmp", "node_modules"].includes(entry.name) ? [] : files(file);
     return code.test(entry.name) ? [file] : [];
   });
 }
 
 test("nothing in the repository reads a file outside it", () => {
   const outside = /["'`]\.\.\/(?!\.\.)(?:shared|[\w-]+\/data)\b/;
-  const offenders = [...roots.flatMap(files), "Dockerfile", "package.json", "remix.config.js"].filter((file) => outside.test(readFileSync(file, "utf8")));
+  const offenders = [...roots.flatMap(files), "Dockerfile", "package.json", "remix.config.js"].filter((file) =>
+    outside.test(readFileSync(file, "utf8")),
+  );
   expect(offenders).toEqual([]);
 });

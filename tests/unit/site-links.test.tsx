@@ -28,7 +28,16 @@ const routerNavLink = (location: string, to: string, end: boolean) =>
   );
 
 describe("the frame's links without scripts", () => {
-  const locations = ["/", "/trails", "/Trails", "/trails/", "/trails/gold", "/trailsx", "/userHome", "/bodyWeightExercises"];
+  const locations = [
+    "/",
+    "/trails",
+    "/Trails",
+    "/trails/",
+    "/trails/gold",
+    "/trailsx",
+    "/userHome",
+    "/bodyWeightExercises",
+  ];
   const targets = ["/", "/trails", "/userHome", "/bodyWeightExercises"];
 
   test("a plain NavLink is active (class and aria-current) exactly where React Router's is", () => {

@@ -18,12 +18,19 @@ const joiners = ["\u200c", "\u200d"];
 const lineBreaks = ["\n", "\r\n", "\t"];
 
 const hostile = fc.constantFrom(...refusedEverywhere);
-const visible = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => /^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(s) && s.trim() === s);
+const visible = fc
+  .string({ minLength: 1, maxLength: 20 })
+  .filter((s) => /^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(s) && s.trim() === s);
 /** A visible string with one refused character put somewhere inside it. */
 const withHostile = fc.tuple(visible, hostile, visible).map(([a, bad, b]) => `${a}${bad}${b}`);
 
 const validBench = { bench_number: 7, location: "By the gym", latitude: 33.98, longitude: -84.005 };
-const validVideo = { title: "Calf raises", url: "https://youtu.be/i6TzP2COtow", category: "exercise", subCategory: "Stretching" };
+const validVideo = {
+  title: "Calf raises",
+  url: "https://youtu.be/i6TzP2COtow",
+  category: "exercise",
+  subCategory: "Stretching",
+};
 const validSignUp = { username: "walker", email: "walker@example.test", password: "abcd", confirmPassword: "abcd" };
 
 // Every text field another person sees, with a valid object around it.
@@ -44,28 +51,42 @@ describe("text shown to other people", () => {
       fc.property(withHostile, (text) => {
         const parsed = schema.safeParse(wrap(text));
         expect(parsed.success).toBe(false);
-        expect(parsed.error!.issues.map((issue) => issue.message).join(" ")).toMatch(/cannot contain control or invisible formatting characters\.$/);
+        expect(parsed.error!.issues.map((issue) => issue.message).join(" ")).toMatch(
+          /cannot contain control or invisible formatting characters\.$/,
+        );
       }),
     );
     expect(schema.safeParse(wrap("Plain, visible text: é ü 東京 🚶")).success).toBe(true);
   });
 
-  test.each(fields.filter(([, , , multiline]) => multiline))("%s keeps line breaks, tabs and emoji joiners", (_name, schema, wrap) => {
-    for (const kept of [...lineBreaks, ...joiners]) expect(schema.safeParse(wrap(`first${kept}second`)).success, JSON.stringify(kept)).toBe(true);
-    expect(schema.safeParse(wrap("🚶‍♀️ on the trail")).success).toBe(true);
-  });
+  test.each(fields.filter(([, , , multiline]) => multiline))(
+    "%s keeps line breaks, tabs and emoji joiners",
+    (_name, schema, wrap) => {
+      for (const kept of [...lineBreaks, ...joiners])
+        expect(schema.safeParse(wrap(`first${kept}second`)).success, JSON.stringify(kept)).toBe(true);
+      expect(schema.safeParse(wrap("🚶‍♀️ on the trail")).success).toBe(true);
+    },
+  );
 
-  test.each(fields.filter(([, , , multiline]) => !multiline))("%s (one line) refuses line breaks, tabs and joiners", (_name, schema, wrap) => {
-    for (const refused of [...lineBreaks, ...joiners]) expect(schema.safeParse(wrap(`first${refused}second`)).success, JSON.stringify(refused)).toBe(false);
-  });
+  test.each(fields.filter(([, , , multiline]) => !multiline))(
+    "%s (one line) refuses line breaks, tabs and joiners",
+    (_name, schema, wrap) => {
+      for (const refused of [...lineBreaks, ...joiners])
+        expect(schema.safeParse(wrap(`first${refused}second`)).success, JSON.stringify(refused)).toBe(false);
+    },
+  );
 
   test("usernames are stored in NFKC form and the limit applies to what is stored", () => {
     expect(usernameSchema.parse(" Ａｎａ ")).toBe("Ana");
     expect(usernameSchema.parse("A\u0301na")).toBe("\u00c1na");
     // U+FDFA is one character that NFKC spells out in 18.
     const expanding = "\ufdfa".repeat(3);
-    expect(usernameSchema.safeParse(expanding).error?.issues[0].message).toBe("Username must be at most 50 characters.");
-    expect(usernameSchema.safeParse("a\u202eb").error?.issues[0].message).toBe("Username cannot contain control or invisible formatting characters.");
+    expect(usernameSchema.safeParse(expanding).error?.issues[0].message).toBe(
+      "Username must be at most 50 characters.",
+    );
+    expect(usernameSchema.safeParse("a\u202eb").error?.issues[0].message).toBe(
+      "Username cannot contain control or invisible formatting characters.",
+    );
   });
 });
 
@@ -73,7 +94,10 @@ describe("search boxes", () => {
   test("a search with a control or format character is refused with a message, never run", () => {
     fc.assert(
       fc.property(withHostile, (text) => {
-        expect(parseSearchQuery(text)).toEqual({ q: "", error: "Search text cannot contain control or invisible formatting characters." });
+        expect(parseSearchQuery(text)).toEqual({
+          q: "",
+          error: "Search text cannot contain control or invisible formatting characters.",
+        });
       }),
     );
     expect(parseSearchQuery(" walker ")).toEqual({ q: "walker", error: null });

@@ -6,14 +6,22 @@ import { trailSchemasFor } from "~/schemas/trail";
 
 // The sample campus: every trail point and bench lies in this box; points are taken within 5 km of it.
 const sampleArea: PlacementArea = { box: [-84.012, 33.9776, -83.9976, 33.9855], marginMetres: 5_000, hasCenter: false };
-const { coordinate: coordinateSchema, coordinateUpdate: coordinateUpdateSchema, insertCoordinate: insertCoordinateSchema } = trailSchemasFor(sampleArea);
+const {
+  coordinate: coordinateSchema,
+  coordinateUpdate: coordinateUpdateSchema,
+  insertCoordinate: insertCoordinateSchema,
+} = trailSchemasFor(sampleArea);
 const farAway = "This point is 14,079 km from the campus; points must be within 5 km of its trails and benches.";
 
-const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe("coordinate schemas", () => {
   test("decimals as text or numbers are accepted", () => {
-    expect(coordinateSchema.parse({ latitude: " 33.98123 ", longitude: "-84.00456" })).toEqual({ latitude: 33.98123, longitude: -84.00456 });
+    expect(coordinateSchema.parse({ latitude: " 33.98123 ", longitude: "-84.00456" })).toEqual({
+      latitude: 33.98123,
+      longitude: -84.00456,
+    });
     expect(insertCoordinateSchema.parse({ index: "3", coordinate: [-84.001, 33.981] })).toMatchObject({
       index: 3,
       coordinate: [-84.001, 33.981],
@@ -22,7 +30,9 @@ describe("coordinate schemas", () => {
   });
 
   test("a missing value asks for both; a place too far from the campus is refused with how far", () => {
-    expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "" }))).toEqual(["Please provide both latitude and longitude"]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "33.98", longitude: "" }))).toEqual([
+      "Please provide both latitude and longitude",
+    ]);
     expect(messages(coordinateSchema.safeParse({ latitude: "34.5", longitude: "-84" }))).toEqual([
       "This point is 57 km from the campus; points must be within 5 km of its trails and benches.",
     ]);
@@ -30,17 +40,29 @@ describe("coordinate schemas", () => {
       "This point is 5.3 km from the campus; points must be within 5 km of its trails and benches.",
     ]);
     expect(coordinateSchema.safeParse({ latitude: "33.98", longitude: "-84.06" }).success).toBe(true);
-    expect(messages(coordinateSchema.safeParse({ latitude: "abc", longitude: "-84" }))).toEqual(["Latitude must be a number, e.g. 33.9812."]);
-    expect(messages(coordinateSchema.safeParse({ latitude: "91", longitude: "-84" }))).toEqual(["Latitude must be between -90 and 90."]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "abc", longitude: "-84" }))).toEqual([
+      "Latitude must be a number, e.g. 33.9812.",
+    ]);
+    expect(messages(coordinateSchema.safeParse({ latitude: "91", longitude: "-84" }))).toEqual([
+      "Latitude must be between -90 and 90.",
+    ]);
     // The admin page's fields are labelled: there, values in the wrong boxes are a typing error to show.
     expect(messages(coordinateSchema.safeParse({ latitude: "-84.0", longitude: "33.98" }))).toEqual([farAway]);
   });
 
   test("an empty campus takes its first point anywhere on Earth", () => {
     const { coordinate, insertCoordinate } = trailSchemasFor(ANYWHERE);
-    expect(coordinate.parse({ latitude: "45.52", longitude: "-122.68" })).toEqual({ latitude: 45.52, longitude: -122.68 });
-    expect(insertCoordinate.parse({ index: 0, coordinate: [-122.68, 45.52] })).toMatchObject({ coordinate: [-122.68, 45.52], swapped: false });
-    expect(messages(coordinate.safeParse({ latitude: "45.52", longitude: "-190" }))).toEqual(["Longitude must be between -180 and 180."]);
+    expect(coordinate.parse({ latitude: "45.52", longitude: "-122.68" })).toEqual({
+      latitude: 45.52,
+      longitude: -122.68,
+    });
+    expect(insertCoordinate.parse({ index: 0, coordinate: [-122.68, 45.52] })).toMatchObject({
+      coordinate: [-122.68, 45.52],
+      swapped: false,
+    });
+    expect(messages(coordinate.safeParse({ latitude: "45.52", longitude: "-190" }))).toEqual([
+      "Longitude must be between -180 and 180.",
+    ]);
   });
 });
 
@@ -64,7 +86,10 @@ describe("API coordinates sent with latitude and longitude exchanged", () => {
       swapped: true,
       version: undefined,
     });
-    expect(insertCoordinateSchema.parse({ index: "1", coordinate: [-84.001, 33.981] })).toMatchObject({ coordinate: [-84.001, 33.981], swapped: false });
+    expect(insertCoordinateSchema.parse({ index: "1", coordinate: [-84.001, 33.981] })).toMatchObject({
+      coordinate: [-84.001, 33.981],
+      swapped: false,
+    });
   });
 
   test("a pair outside the campus either way is refused with the range messages at its fields", () => {
@@ -77,11 +102,14 @@ describe("API coordinates sent with latitude and longitude exchanged", () => {
     expect(coordinateUpdateSchema.safeParse({ latitude: -84, longitude: 40 }).success).toBe(false);
     const insert = insertCoordinateSchema.safeParse({ index: 0, coordinate: [34.5, -84.0] });
     expect(insert.error?.issues.map((issue) => issue.path.join("."))).toEqual(["coordinate"]);
-    expect(messages(coordinateUpdateSchema.safeParse({ latitude: -84.0 }))).toEqual(["Please provide both latitude and longitude"]);
+    expect(messages(coordinateUpdateSchema.safeParse({ latitude: -84.0 }))).toEqual([
+      "Please provide both latitude and longitude",
+    ]);
   });
 
   test("property: any pair is stored inside the campus area or refused, and exchanged only when it fits no other way", () => {
-    const inArea = (lat: number, lon: number) => Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && placementRefusal(sampleArea, [lon, lat]) === null;
+    const inArea = (lat: number, lon: number) =>
+      Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && placementRefusal(sampleArea, [lon, lat]) === null;
     fc.assert(
       fc.property(
         fc.oneof(
@@ -99,7 +127,9 @@ describe("API coordinates sent with latitude and longitude exchanged", () => {
           if (!parsed.success) return !inArea(latitude, longitude) && !inArea(longitude, latitude);
           const { latitude: lat, longitude: lon, swapped } = parsed.data;
           if (!inArea(lat, lon)) return false;
-          return swapped ? !inArea(latitude, longitude) && lat === longitude && lon === latitude : lat === latitude && lon === longitude;
+          return swapped
+            ? !inArea(latitude, longitude) && lat === longitude && lon === latitude
+            : lat === latitude && lon === longitude;
         },
       ),
     );
@@ -108,25 +138,35 @@ describe("API coordinates sent with latitude and longitude exchanged", () => {
 
 describe("bench schemas", () => {
   test("numbers from text, benchNumber alias, blank trail means none", () => {
-    expect(benchCreateSchema.parse({ benchNumber: "12", location: " Pond ", latitude: "33.98", longitude: "-84", trailId: "" })).toEqual({
+    expect(
+      benchCreateSchema.parse({
+        benchNumber: "12",
+        location: " Pond ",
+        latitude: "33.98",
+        longitude: "-84",
+        trailId: "",
+      }),
+    ).toEqual({
       bench_number: 12,
       location: "Pond",
       latitude: 33.98,
       longitude: -84,
       trailId: null,
     });
-    expect(messages(benchCreateSchema.safeParse({ bench_number: "1.5", location: "x", latitude: 33.98, longitude: -84 }))).toEqual([
-      "Bench number must be a whole number of at least 1.",
-    ]);
+    expect(
+      messages(benchCreateSchema.safeParse({ bench_number: "1.5", location: "x", latitude: 33.98, longitude: -84 })),
+    ).toEqual(["Bench number must be a whole number of at least 1."]);
   });
 
   test("a bench's place must be near the campus's trails and benches, even when only one of the two changes", () => {
     const { create, update } = benchSchemasFor(sampleArea);
-    expect(messages(create.safeParse({ bench_number: 1, location: "x", latitude: 45.52, longitude: -122.68 }))).toEqual([
-      "This point is 3,505 km from the campus; points must be within 5 km of its trails and benches.",
-    ]);
+    expect(messages(create.safeParse({ bench_number: 1, location: "x", latitude: 45.52, longitude: -122.68 }))).toEqual(
+      ["This point is 3,505 km from the campus; points must be within 5 km of its trails and benches."],
+    );
     expect(create.safeParse({ bench_number: 1, location: "x", latitude: 33.98, longitude: -84 }).success).toBe(true);
-    expect(update.safeParse({ latitude: 45.52 }).error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+    expect(
+      update.safeParse({ latitude: 45.52 }).error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+    ).toEqual([
       ["latitude", "This point is 1,283 km from the campus; points must be within 5 km of its trails and benches."],
     ]);
     expect(update.safeParse({ longitude: -84.001 }).success).toBe(true);
@@ -138,10 +178,16 @@ describe("bench schemas", () => {
   });
 
   test("video links of any common YouTube form are stored as the embed URL", () => {
-    for (const url of ["https://www.youtube.com/watch?v=CQYKNyeBOIY", "youtu.be/CQYKNyeBOIY", "https://www.youtube.com/shorts/CQYKNyeBOIY"]) {
+    for (const url of [
+      "https://www.youtube.com/watch?v=CQYKNyeBOIY",
+      "youtu.be/CQYKNyeBOIY",
+      "https://www.youtube.com/shorts/CQYKNyeBOIY",
+    ]) {
       expect(benchVideoSchema.parse({ title: "T", url }).url).toBe("https://www.youtube.com/embed/CQYKNyeBOIY");
     }
-    expect(benchVideoSchema.parse({ title: "T", url: "https://vimeo.com/1" }).url).toBe("https://player.vimeo.com/video/1");
+    expect(benchVideoSchema.parse({ title: "T", url: "https://vimeo.com/1" }).url).toBe(
+      "https://player.vimeo.com/video/1",
+    );
     expect(messages(benchVideoSchema.safeParse({ title: "T", url: "javascript:alert(1)" }))).toEqual([
       "Please enter an https link to a YouTube or Vimeo video, a video file (.mp4 or .webm) or a web page.",
     ]);

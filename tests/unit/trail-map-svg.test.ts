@@ -76,7 +76,10 @@ describe("server-rendered trail map", () => {
     const line = svg.all("use").find((use) => use.stroke === "#ffd700")!;
     expect(line["stroke-width"]).toBe("6");
     expect(line.href).toBe(`#${path.id}`);
-    const points = [...path.d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    const points = [...path.d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((match) => [
+      Number(match[1]),
+      Number(match[2]),
+    ]);
     expect(points).toHaveLength(trail.coordinates.length);
     for (const [index, coordinate] of trail.coordinates.entries()) {
       const [x, y] = projectToFrame(coordinate, { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
@@ -145,7 +148,8 @@ describe("framing for the narrowest screen", () => {
     const groups = groupMarkers(items, (item) => item, 44);
     expect(groups.flatMap((group) => group.members).sort()).toEqual([...items].sort());
     for (const [index, a] of groups.entries()) {
-      for (const b of groups.slice(index + 1)) expect(Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])).toBeGreaterThanOrEqual(44);
+      for (const b of groups.slice(index + 1))
+        expect(Math.hypot(a.at[0] - b.at[0], a.at[1] - b.at[1])).toBeGreaterThanOrEqual(44);
     }
     expect(groups.map((group) => group.members.length).sort()).toEqual([1, 2, 3]);
   });

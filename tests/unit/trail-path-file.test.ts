@@ -28,7 +28,8 @@ const bench: ExportBench = {
 
 const gpx = (body: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${body}</gpx>`;
-const trkpts = (points: readonly LonLat[]) => points.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>300</ele></trkpt>`).join("");
+const trkpts = (points: readonly LonLat[]) =>
+  points.map(([lon, lat]) => `<trkpt lat="${lat}" lon="${lon}"><ele>300</ele></trkpt>`).join("");
 const refusal = (text: string) => {
   const parsed = parsePathFile(text);
   return parsed.ok ? null : parsed.message;
@@ -45,7 +46,11 @@ const campusTrack = fc.array(campusPoint, { minLength: 2, maxLength: 60 });
 
 describe("our own exports round-trip as uploads", () => {
   test("a trail's GPX download (with bench waypoints and escaped names) reads back as the same points", () => {
-    expect(parsePathFile(trailGpx({ name: "Gold & <Trail>", coordinates: gold }, [bench]))).toEqual({ ok: true, format: "GPX", points: gold });
+    expect(parsePathFile(trailGpx({ name: "Gold & <Trail>", coordinates: gold }, [bench]))).toEqual({
+      ok: true,
+      format: "GPX",
+      points: gold,
+    });
   });
 
   test("a trail's GeoJSON download (a FeatureCollection with bench points) reads back as the same points", () => {
@@ -56,8 +61,16 @@ describe("our own exports round-trip as uploads", () => {
   test("any track on campus survives both exports unchanged", () => {
     fc.assert(
       fc.property(campusTrack, (points) => {
-        expect(parsePathFile(trailGpx({ name: "T", coordinates: points }, []))).toEqual({ ok: true, format: "GPX", points });
-        expect(parsePathFile(JSON.stringify(trailGeoJson({ name: "T", coordinates: points }, [])))).toEqual({ ok: true, format: "GeoJSON", points });
+        expect(parsePathFile(trailGpx({ name: "T", coordinates: points }, []))).toEqual({
+          ok: true,
+          format: "GPX",
+          points,
+        });
+        expect(parsePathFile(JSON.stringify(trailGeoJson({ name: "T", coordinates: points }, [])))).toEqual({
+          ok: true,
+          format: "GeoJSON",
+          points,
+        });
       }),
     );
   });
@@ -84,9 +97,11 @@ describe("GPX", () => {
   });
 
   test("several tracks are refused with their number", () => {
-    expect(refusal(gpx(`<trk><trkseg>${trkpts(points)}</trkseg></trk><trk><trkseg>${trkpts(points)}</trkseg></trk><rte></rte>`))).toBe(
-      "The file has 2 tracks; upload a file with just one.",
-    );
+    expect(
+      refusal(
+        gpx(`<trk><trkseg>${trkpts(points)}</trkseg></trk><trk><trkseg>${trkpts(points)}</trkseg></trk><rte></rte>`),
+      ),
+    ).toBe("The file has 2 tracks; upload a file with just one.");
   });
 
   test("a file with only waypoints, or empty tracks, has no track", () => {
@@ -102,7 +117,10 @@ describe("GPX", () => {
     const xxe = `<?xml version="1.0"?><!doctype gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx><trk><name>&xxe;</name><trkseg>${trkpts(points)}</trkseg></trk></gpx>`;
     expect(refusal(xxe)).toBe(pathFileMessages.doctype);
     // An undeclared entity is text we never read, not something to expand.
-    expect(parsePathFile(gpx(`<trk><name>&xxe;</name><trkseg>${trkpts(points)}</trkseg></trk>`))).toMatchObject({ ok: true, points });
+    expect(parsePathFile(gpx(`<trk><name>&xxe;</name><trkseg>${trkpts(points)}</trkseg></trk>`))).toMatchObject({
+      ok: true,
+      points,
+    });
   });
 
   test.each([
@@ -120,8 +138,12 @@ describe("GPX", () => {
   });
 
   test("points without a usable latitude and longitude are named", () => {
-    expect(refusal(gpx(`<trk><trkseg>${trkpts(points)}<trkpt lat="north" lon="-84.005"/></trkseg></trk>`))).toBe(pathFileMessages.badPoint(4));
-    expect(refusal(gpx(`<trk><trkseg>${trkpts(points)}<trkpt lat="33.98"/></trkseg></trk>`))).toBe(pathFileMessages.badPoint(4));
+    expect(refusal(gpx(`<trk><trkseg>${trkpts(points)}<trkpt lat="north" lon="-84.005"/></trkseg></trk>`))).toBe(
+      pathFileMessages.badPoint(4),
+    );
+    expect(refusal(gpx(`<trk><trkseg>${trkpts(points)}<trkpt lat="33.98"/></trkseg></trk>`))).toBe(
+      pathFileMessages.badPoint(4),
+    );
     expect(refusal(gpx(`<trk><trkseg>${trkpts([[-84.005, 95]])}${trkpts(points)}</trkseg></trk>`))).toBe(
       "Point 1 of the track has no valid latitude and longitude.",
     );
@@ -140,16 +162,28 @@ describe("GeoJSON", () => {
   const plain: LonLat[] = line.map(([lon, lat]) => [lon, lat]);
 
   test("a bare LineString, a Feature, and a MultiLineString (parts joined) are read in [longitude, latitude] order", () => {
-    expect(parsePathFile(JSON.stringify({ type: "LineString", coordinates: line }))).toEqual({ ok: true, format: "GeoJSON", points: plain });
-    expect(parsePathFile(JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: line } }))).toMatchObject({
+    expect(parsePathFile(JSON.stringify({ type: "LineString", coordinates: line }))).toEqual({
+      ok: true,
+      format: "GeoJSON",
       points: plain,
     });
-    expect(parsePathFile(JSON.stringify({ type: "MultiLineString", coordinates: [line.slice(0, 1), line.slice(1)] }))).toMatchObject({ points: plain });
+    expect(
+      parsePathFile(
+        JSON.stringify({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: line } }),
+      ),
+    ).toMatchObject({
+      points: plain,
+    });
+    expect(
+      parsePathFile(JSON.stringify({ type: "MultiLineString", coordinates: [line.slice(0, 1), line.slice(1)] })),
+    ).toMatchObject({ points: plain });
   });
 
   test("a collection with two lines is refused; one with only points has no track", () => {
     const feature = { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: line } };
-    expect(refusal(JSON.stringify({ type: "FeatureCollection", features: [feature, feature] }))).toBe("The file has 2 lines; upload a file with just one.");
+    expect(refusal(JSON.stringify({ type: "FeatureCollection", features: [feature, feature] }))).toBe(
+      "The file has 2 lines; upload a file with just one.",
+    );
     expect(refusal(JSON.stringify({ type: "Point", coordinates: line[0] }))).toBe(pathFileMessages.noTrack);
     expect(refusal(JSON.stringify({ type: "FeatureCollection", features: [] }))).toBe(pathFileMessages.noTrack);
   });
@@ -176,9 +210,15 @@ describe("limits", () => {
   const along = (count: number): LonLat[] => Array.from({ length: count }, (_, i) => [-84.005 + i * 1e-6, 33.98]);
 
   test(`at most ${MAX_PATH_POINTS.toLocaleString("en-US")} points, and at least 2`, () => {
-    expect(parsePathFile(JSON.stringify({ type: "LineString", coordinates: along(MAX_PATH_POINTS) }))).toMatchObject({ ok: true });
-    expect(refusal(gpx(`<trk><trkseg>${trkpts(along(6_200))}</trkseg></trk>`))).toBe("The track has 6,200 points; at most 5,000.");
-    expect(refusal(JSON.stringify({ type: "LineString", coordinates: along(1) }))).toBe("The track has 1 point; a path needs at least 2.");
+    expect(parsePathFile(JSON.stringify({ type: "LineString", coordinates: along(MAX_PATH_POINTS) }))).toMatchObject({
+      ok: true,
+    });
+    expect(refusal(gpx(`<trk><trkseg>${trkpts(along(6_200))}</trkseg></trk>`))).toBe(
+      "The track has 6,200 points; at most 5,000.",
+    );
+    expect(refusal(JSON.stringify({ type: "LineString", coordinates: along(1) }))).toBe(
+      "The track has 1 point; a path needs at least 2.",
+    );
   });
 
   test("a point just beyond the margin is measured from the trails and benches, in kilometres", () => {

@@ -4,12 +4,17 @@ import { projectToFrame, MAP_ZOOM, type LonLat } from "~/lib/geo";
 import { trailPreviewSvg } from "~/lib/trail-preview-svg";
 
 type Feature = { properties: { name: string; color: string }; geometry: { coordinates: LonLat[] } };
-const trails = (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).map((feature) => ({
-  name: feature.properties.name,
-  color: feature.properties.color,
-  coordinates: feature.geometry.coordinates,
-}));
-const benches = JSON.parse(readFileSync("prisma/seed-data/benches.json", "utf8")) as { longitude: number; latitude: number }[];
+const trails = (JSON.parse(readFileSync("prisma/seed-data/trails.geojson", "utf8")).features as Feature[]).map(
+  (feature) => ({
+    name: feature.properties.name,
+    color: feature.properties.color,
+    coordinates: feature.geometry.coordinates,
+  }),
+);
+const benches = JSON.parse(readFileSync("prisma/seed-data/benches.json", "utf8")) as {
+  longitude: number;
+  latitude: number;
+}[];
 
 test("the committed landing-page preview is what the seed trails and benches draw (run scripts/trail-preview.mjs after changing them)", () => {
   const { svg } = trailPreviewSvg(trails, benches);
@@ -18,10 +23,15 @@ test("the committed landing-page preview is what the seed trails and benches dra
 
 test("the preview states its size, draws every trail and bench inside it, in the trail map's projection", () => {
   const { svg, width, height } = trailPreviewSvg(trails, benches);
-  expect(svg).toContain(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`);
+  expect(svg).toContain(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+  );
   for (const color of ["gold", "green", "gray"]) expect(svg).toContain(`data-trail="${color}"`);
   for (const name of ["Gold Trail", "Green Trail", "Gray Trail", "Benches"]) expect(svg).toContain(`>${name}</text>`);
-  const circles = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="6"\/>/g)].map((match) => [Number(match[1]), Number(match[2])]);
+  const circles = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="6"\/>/g)].map((match) => [
+    Number(match[1]),
+    Number(match[2]),
+  ]);
   expect(circles).toHaveLength(benches.length);
   for (const [x, y] of circles) {
     expect(x).toBeGreaterThan(0);

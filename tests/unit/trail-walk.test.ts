@@ -86,7 +86,10 @@ describe("the trail line", () => {
   });
 
   test("any position snaps to a trail point no farther than every vertex, inside the trail's length", () => {
-    const position = fc.tuple(fc.double({ min: -84.012, max: -83.997, noNaN: true }), fc.double({ min: 33.977, max: 33.986, noNaN: true }));
+    const position = fc.tuple(
+      fc.double({ min: -84.012, max: -83.997, noNaN: true }),
+      fc.double({ min: 33.977, max: 33.986, noNaN: true }),
+    );
     fc.assert(
       fc.property(position, (point) => {
         const snap = snapToTrail(gold, point as LonLat)!;
@@ -117,22 +120,28 @@ describe("the next bench ahead", () => {
 
   test("the Gold Trail's benches are found along it, in trail order", () => {
     expect(alongGold.length).toBeGreaterThanOrEqual(3);
-    for (let index = 1; index < alongGold.length; index++) expect(alongGold[index].along).toBeGreaterThanOrEqual(alongGold[index - 1].along);
+    for (let index = 1; index < alongGold.length; index++)
+      expect(alongGold[index].along).toBeGreaterThanOrEqual(alongGold[index - 1].along);
   });
 
   test("is the first bench ahead in the walking direction, coming round again on a loop", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: gold.length, noNaN: true }), fc.constantFrom(1 as const, -1 as const), (along, direction) => {
-        const next = nextBenchAhead(gold, alongGold, along, direction)!;
-        expect(next).not.toBeNull();
-        expect(next.metresAhead).toBeGreaterThanOrEqual(0);
-        expect(next.metresAhead).toBeLessThanOrEqual(gold.length);
-        // No other bench is nearer ahead (allowing the few metres a just-passed bench stays "next").
-        for (const other of alongGold) {
-          const ahead = (((direction * (other.along - along)) % gold.length) + gold.length) % gold.length;
-          if (other.bench.id !== next.bench.id && ahead > 8) expect(ahead + 1e-6).toBeGreaterThanOrEqual(next.metresAhead);
-        }
-      }),
+      fc.property(
+        fc.double({ min: 0, max: gold.length, noNaN: true }),
+        fc.constantFrom(1 as const, -1 as const),
+        (along, direction) => {
+          const next = nextBenchAhead(gold, alongGold, along, direction)!;
+          expect(next).not.toBeNull();
+          expect(next.metresAhead).toBeGreaterThanOrEqual(0);
+          expect(next.metresAhead).toBeLessThanOrEqual(gold.length);
+          // No other bench is nearer ahead (allowing the few metres a just-passed bench stays "next").
+          for (const other of alongGold) {
+            const ahead = (((direction * (other.along - along)) % gold.length) + gold.length) % gold.length;
+            if (other.bench.id !== next.bench.id && ahead > 8)
+              expect(ahead + 1e-6).toBeGreaterThanOrEqual(next.metresAhead);
+          }
+        },
+      ),
     );
   });
 
@@ -168,13 +177,20 @@ describe("a walk", () => {
 
   test("jitter around one spot never adds distance, and the walked distance never shrinks", () => {
     const spot = pointAlong(gold, 300);
-    const jitter = fc.array(fc.tuple(fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true })), { maxLength: 40 });
+    const jitter = fc.array(
+      fc.tuple(fc.double({ min: -2, max: 2, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true })),
+      { maxLength: 40 },
+    );
     fc.assert(
       fc.property(jitter, (offsets) => {
         let state = startWalk("gold", 0);
         offsets.forEach(([dx, dy], index) => {
           const before = state.walkedMetres;
-          state = applyFix(gold, state, { position: [spot[0] + dx / 92_000, spot[1] + dy / 111_320], accuracy: 5, at: index * 1000 });
+          state = applyFix(gold, state, {
+            position: [spot[0] + dx / 92_000, spot[1] + dy / 111_320],
+            accuracy: 5,
+            at: index * 1000,
+          });
           expect(state.walkedMetres).toBeGreaterThanOrEqual(before);
         });
         expect(state.walkedMetres).toBe(0);
@@ -202,7 +218,11 @@ describe("a walk", () => {
 
   test("a weak position moves nothing; a lost signal is shown as lost and ends nothing; a jump after it is not counted", () => {
     const walked = run(walkAlong(100, 200, 20));
-    const weak = applyFix(gold, walked, { position: pointAlong(gold, 600), accuracy: USABLE_ACCURACY_METRES + 1, at: 1_100_000 });
+    const weak = applyFix(gold, walked, {
+      position: pointAlong(gold, 600),
+      accuracy: USABLE_ACCURACY_METRES + 1,
+      at: 1_100_000,
+    });
     expect(weak.signal).toBe("weak");
     expect(weak.last).toEqual(walked.last);
     const lost = loseSignal(weak);

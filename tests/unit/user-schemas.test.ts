@@ -1,7 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { feedbackMessages } from "~/schemas/feedback";
-import { feedbackSchema, profileUpdateSchema, resetPasswordSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
+import {
+  feedbackSchema,
+  profileUpdateSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  userMessages,
+} from "~/schemas/user";
 
 function form(entries: Record<string, string>) {
   const data = new FormData();
@@ -11,9 +18,12 @@ function form(entries: Record<string, string>) {
 
 describe("user schemas", () => {
   test("sign-up from a form: every rule with its message", () => {
-    const submission = parseWithZod(form({ username: "", email: "nope", password: "abc", confirmPassword: "abd", age: "-1" }), {
-      schema: signUpSchema,
-    });
+    const submission = parseWithZod(
+      form({ username: "", email: "nope", password: "abc", confirmPassword: "abd", age: "-1" }),
+      {
+        schema: signUpSchema,
+      },
+    );
     expect(submission.status).toBe("error");
     expect(submission.reply().error).toEqual({
       username: [userMessages.usernameRequired],
@@ -44,13 +54,24 @@ describe("user schemas", () => {
       gender: "Female",
       community: "Yes",
     });
-    expect(signUpSchema.safeParse({ username: "a", email: "a@b.co", password: "abcd", confirmPassword: "abcd", gender: "Robot" }).success).toBe(false);
+    expect(
+      signUpSchema.safeParse({
+        username: "a",
+        email: "a@b.co",
+        password: "abcd",
+        confirmPassword: "abcd",
+        gender: "Robot",
+      }).success,
+    ).toBe(false);
   });
 
   test("sign-in needs an email and a password", () => {
     expect(signInSchema.safeParse({ email: "a@b.co", password: "x" }).success).toBe(true);
     const submission = parseWithZod(form({}), { schema: signInSchema });
-    expect(submission.reply().error).toEqual({ email: [userMessages.emailRequired], password: [userMessages.passwordRequired] });
+    expect(submission.reply().error).toEqual({
+      email: [userMessages.emailRequired],
+      password: [userMessages.passwordRequired],
+    });
   });
 
   test("reset page: at least 4 characters and both entries equal", () => {
@@ -61,7 +82,9 @@ describe("user schemas", () => {
   });
 
   test("profile update: empty fields are absent, password rules only when a password field is filled", () => {
-    const empty = parseWithZod(form({ username: "", email: "", age: "", password: "", confirmPassword: "" }), { schema: profileUpdateSchema });
+    const empty = parseWithZod(form({ username: "", email: "", age: "", password: "", confirmPassword: "" }), {
+      schema: profileUpdateSchema,
+    });
     expect(empty.status).toBe("success");
     expect(empty.status === "success" && empty.value).toEqual({});
     const bad = parseWithZod(form({ password: "abc", confirmPassword: "" }), { schema: profileUpdateSchema });

@@ -7,12 +7,16 @@ import { CONFUSABLE_PROTOTYPES, CONFUSABLES_UNICODE_VERSION } from "~/generated/
 import { caseFold, usernameKey, usernameKeys, usernameShapeKey } from "~/lib/username-key";
 
 /** Two names are one name when either key is equal: what the two unique indexes of User enforce. */
-const sameName = (a: string, b: string) => usernameKey(a) === usernameKey(b) || usernameShapeKey(a) === usernameShapeKey(b);
+const sameName = (a: string, b: string) =>
+  usernameKey(a) === usernameKey(b) || usernameShapeKey(a) === usernameShapeKey(b);
 
 const table = CONFUSABLE_PROTOTYPES.trim()
   .split("\n")
   .map((line) => line.split(" ").map((code) => Number.parseInt(code, 16)))
-  .map(([source, ...prototype]) => ({ source: String.fromCodePoint(source), prototype: String.fromCodePoint(...prototype) }));
+  .map(([source, ...prototype]) => ({
+    source: String.fromCodePoint(source),
+    prototype: String.fromCodePoint(...prototype),
+  }));
 
 /** Characters a stored name can hold (usernames are stored NFKC) that NFD leaves alone too. */
 const storable = (char: string) => char.normalize("NFKC") === char && char.normalize("NFD") === char;
@@ -70,7 +74,8 @@ describe("skeleton (UTS #39)", () => {
   });
 
   test("gives a character that a stored name can hold the skeleton of its prototype", () => {
-    for (const { source, prototype } of table.filter((row) => storable(row.source))) expect(skeleton(source), source).toBe(skeleton(prototype));
+    for (const { source, prototype } of table.filter((row) => storable(row.source)))
+      expect(skeleton(source), source).toBe(skeleton(prototype));
   });
 });
 
@@ -80,10 +85,25 @@ describe("username keys", () => {
       // Cyrillic а, capitals, fullwidth, "rn" for "m", a Cyrillic capital А.
       ["admin", "\u0430dmin", "ADMIN", "\uff41\uff44\uff4d\uff49\uff4e", "adrnin", "Admin", "\u0410DMIN"],
       // Accents from the generic combining marks, typed apart or as one letter, one or stacked many.
-      ["admin", "admi\u0144", "admin\u0301", "a\u0300dmin", "ADMI\u0143", "a\u0308d\u0303m\u0301i\u0302n\u0327\u0301\u0301", "\u00e1dm\u00ecn"],
+      [
+        "admin",
+        "admi\u0144",
+        "admin\u0301",
+        "a\u0300dmin",
+        "ADMI\u0143",
+        "a\u0308d\u0303m\u0301i\u0302n\u0327\u0301\u0301",
+        "\u00e1dm\u00ecn",
+      ],
       ["ana", "\u00e1na", "Ana\u0338"],
       // Cyrillic and Greek letters; a capital I for the l; Greek capitals.
-      ["paypal", "\u0440\u0430\u0443\u0440\u0430l", "p\u03b1yp\u03b1l", "PayPaI", "PAYPAL", "\u03a1\u0391\u03a5\u03a1\u0391L"],
+      [
+        "paypal",
+        "\u0440\u0430\u0443\u0440\u0430l",
+        "p\u03b1yp\u03b1l",
+        "PayPaI",
+        "PAYPAL",
+        "\u03a1\u0391\u03a5\u03a1\u0391L",
+      ],
       // Greek capitals Eta, Epsilon and Omicron among Latin ones.
       ["hello", "HELLO", "\u0397\u0395LL\u039f"],
       // The digit 0 and the letter O, in either case.
@@ -91,7 +111,8 @@ describe("username keys", () => {
       ["Ana", "ANA", "\uff21\uff4e\uff41", "ana"],
       ["Stra\u00dfe", "STRASSE", "strasse", "STRA\u1e9eE"],
     ];
-    for (const group of groups) for (const name of group) expect(sameName(group[0], name), `${group[0]} / ${name}`).toBe(true);
+    for (const group of groups)
+      for (const name of group) expect(sameName(group[0], name), `${group[0]} / ${name}`).toBe(true);
   });
 
   test("names that look different stay different", () => {
@@ -126,7 +147,12 @@ describe("username keys", () => {
     // For each plain letter and digit, the characters of the table that a stored name can hold and
     // that the standard says look like it (Cyrillic а for a, Greek ο and the digit 0 for o, …).
     const plain = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"];
-    const lookAlikes = new Map(plain.map((char) => [char, table.filter((row) => storable(row.source) && skeleton(row.source) === skeleton(char))]));
+    const lookAlikes = new Map(
+      plain.map((char) => [
+        char,
+        table.filter((row) => storable(row.source) && skeleton(row.source) === skeleton(char)),
+      ]),
+    );
     expect(lookAlikes.get("a")!.map((row) => row.source)).toContain("\u0430");
     const name = fc.array(fc.constantFrom(...plain), { minLength: 1, maxLength: 16 });
     fc.assert(

@@ -38,7 +38,11 @@ function card(id: string, patch: Partial<VideoCardData> = {}): VideoCardData {
 const videos = [
   card("1"),
   card("2", { myReaction: "LIKE", views: 1, description: "" }),
-  card("3", { myReaction: "DISLIKE", player: { kind: "file", src: "https://media.example.edu/walk.mp4", type: "video/mp4" }, thumbnail: null }),
+  card("3", {
+    myReaction: "DISLIKE",
+    player: { kind: "file", src: "https://media.example.edu/walk.mp4", type: "video/mp4" },
+    thumbnail: null,
+  }),
   card("4", { player: { kind: "page", href: "https://example.org/video", hostName: "example.org" } }),
   card("5", { player: null, category: "Injury Prevention" }),
   card("6", { views: 1234567, likes: 0, dislikes: 0 }),
@@ -49,9 +53,16 @@ const states: States = { playing: videos[0].id, refusal: { videoId: videos[3].id
 /** The document as sent: React's text separators (`<!-- -->`) are not part of the page a browser builds. */
 const withoutSeparators = (html: string) => html.replaceAll("<!-- -->", "");
 
-function page(slug: VideoTopicSlug, list: VideoCardData[], cache?: ReturnType<typeof createMarkupCache>, pageStates: States = states) {
+function page(
+  slug: VideoTopicSlug,
+  list: VideoCardData[],
+  cache?: ReturnType<typeof createMarkupCache>,
+  pageStates: States = states,
+) {
   const element = <VideoLibraryPage topic={getVideoTopic(slug)} videos={list} states={pageStates} />;
-  return withoutSeparators(renderToString(cache ? <MarkupCacheProvider value={cache}>{element}</MarkupCacheProvider> : element));
+  return withoutSeparators(
+    renderToString(cache ? <MarkupCacheProvider value={cache}>{element}</MarkupCacheProvider> : element),
+  );
 }
 
 describe("a video page from the markup cache", () => {
@@ -68,9 +79,14 @@ describe("a video page from the markup cache", () => {
 
   it("is the same with sections (h3 cards), with nothing playing, and for another person's counters", () => {
     const cache = createMarkupCache();
-    const grouped = [card("7", { subCategory: "Nutrition" }), card("8", { subCategory: "Hydration", myReaction: "LIKE" })];
+    const grouped = [
+      card("7", { subCategory: "Nutrition" }),
+      card("8", { subCategory: "Hydration", myReaction: "LIKE" }),
+    ];
     const none: States = { playing: null, refusal: null };
-    expect(page("nutritionandHydration", grouped, cache, none)).toBe(page("nutritionandHydration", grouped, undefined, none));
+    expect(page("nutritionandHydration", grouped, cache, none)).toBe(
+      page("nutritionandHydration", grouped, undefined, none),
+    );
     const someoneElse = grouped.map((video) => ({ ...video, views: 40, likes: 9, myReaction: null }));
     const theirs = page("nutritionandHydration", someoneElse, cache, none);
     expect(theirs).toBe(page("nutritionandHydration", someoneElse, undefined, none));

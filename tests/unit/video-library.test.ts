@@ -2,20 +2,32 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { VideoLibraryPage } from "~/components/video-library";
-import { getVideoTopic, isVideoTopicPath, topicForSubCategory, VIDEO_SUB_CATEGORIES, VIDEO_TOPICS } from "~/lib/video-topics";
+import {
+  getVideoTopic,
+  isVideoTopicPath,
+  topicForSubCategory,
+  VIDEO_SUB_CATEGORIES,
+  VIDEO_TOPICS,
+} from "~/lib/video-topics";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
 describe("an empty topic says so instead of showing nothing", () => {
   it("a one-subCategory topic", () => {
-    const html = renderToStaticMarkup(createElement(VideoLibraryPage, { topic: getVideoTopic("injuryPrevention"), videos: [] }));
+    const html = renderToStaticMarkup(
+      createElement(VideoLibraryPage, { topic: getVideoTopic("injuryPrevention"), videos: [] }),
+    );
     expect(text(html)).toContain("Injury Prevention");
     expect(text(html)).toContain("There are no videos in this topic yet. Please check back soon.");
     expect(html).not.toContain("<article");
   });
 
   it("nutrition and hydration: each group, in order", () => {
-    const html = text(renderToStaticMarkup(createElement(VideoLibraryPage, { topic: getVideoTopic("nutritionandHydration"), videos: [] })));
+    const html = text(
+      renderToStaticMarkup(
+        createElement(VideoLibraryPage, { topic: getVideoTopic("nutritionandHydration"), videos: [] }),
+      ),
+    );
     const nutrition = html.indexOf("There are no nutrition videos yet.");
     const hydration = html.indexOf("There are no hydration videos yet.");
     expect(nutrition).toBeGreaterThan(-1);

@@ -32,7 +32,10 @@ describe("links beyond YouTube, in the video and bench forms alike", () => {
     ["vimeo.com/76979871", "https://player.vimeo.com/video/76979871"],
     ["https://vimeo.com/76979871/8272103f6e", "https://player.vimeo.com/video/76979871?h=8272103f6e"],
     ["https://vimeo.com/channels/staffpicks/76979871", "https://player.vimeo.com/video/76979871"],
-    ["https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0", "https://player.vimeo.com/video/76979871?h=8272103f6e"],
+    [
+      "https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0",
+      "https://player.vimeo.com/video/76979871?h=8272103f6e",
+    ],
     ["https://media.example.edu/videos/warm-up.mp4", "https://media.example.edu/videos/warm-up.mp4"],
     ["https://media.example.edu/videos/Warm-Up.WEBM?v=2", "https://media.example.edu/videos/Warm-Up.WEBM?v=2"],
     ["https://www.college.edu/wellness/stretching", "https://www.college.edu/wellness/stretching"],
@@ -57,7 +60,9 @@ describe("links beyond YouTube, in the video and bench forms alike", () => {
     const result = videoLinkSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(videoMessages.urlInvalid);
-    expect(benchVideoSchema.safeParse({ title: "x", url: input }).error?.issues[0]?.message).toBe(benchMessages.urlInvalid);
+    expect(benchVideoSchema.safeParse({ title: "x", url: input }).error?.issues[0]?.message).toBe(
+      benchMessages.urlInvalid,
+    );
   });
 
   it("the whole form trims text and only accepts the six subcategories", () => {
@@ -67,8 +72,18 @@ describe("links beyond YouTube, in the video and bench forms alike", () => {
       category: " exercise ",
       subCategory: "Stretching",
     });
-    expect(parsed).toEqual({ title: "Hips", url: "https://www.youtube.com/embed/pSHjTRCQxIw", category: "exercise", subCategory: "Stretching" });
-    const refused = videoInputSchema.safeParse({ title: "x", url: "youtu.be/pSHjTRCQxIw", category: "y", subCategory: "Yoga" });
+    expect(parsed).toEqual({
+      title: "Hips",
+      url: "https://www.youtube.com/embed/pSHjTRCQxIw",
+      category: "exercise",
+      subCategory: "Stretching",
+    });
+    const refused = videoInputSchema.safeParse({
+      title: "x",
+      url: "youtu.be/pSHjTRCQxIw",
+      category: "y",
+      subCategory: "Yoga",
+    });
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([videoMessages.subCategoryRequired]);
   });
 });

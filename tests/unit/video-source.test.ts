@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { extractVimeoVideo, extractYouTubeId, normalizeVideoUrl, videoPlayerFor, youTubeEmbedUrl, youTubeThumbnailUrl } from "~/lib/video-source";
+import {
+  extractVimeoVideo,
+  extractYouTubeId,
+  normalizeVideoUrl,
+  videoPlayerFor,
+  youTubeEmbedUrl,
+  youTubeThumbnailUrl,
+} from "~/lib/video-source";
 
 describe("extractYouTubeId", () => {
   it.each([
@@ -46,14 +53,18 @@ describe("extractYouTubeId", () => {
 
 describe("embed and thumbnail addresses", () => {
   it("builds the player address on the configured host, with autoplay only when asked", () => {
-    expect(youTubeEmbedUrl("xTUmZcxf_tI", "https://www.youtube-nocookie.com")).toBe("https://www.youtube-nocookie.com/embed/xTUmZcxf_tI");
+    expect(youTubeEmbedUrl("xTUmZcxf_tI", "https://www.youtube-nocookie.com")).toBe(
+      "https://www.youtube-nocookie.com/embed/xTUmZcxf_tI",
+    );
     expect(youTubeEmbedUrl("xTUmZcxf_tI", "https://www.youtube-nocookie.com/", { autoplay: true })).toBe(
       "https://www.youtube-nocookie.com/embed/xTUmZcxf_tI?autoplay=1",
     );
   });
 
   it("builds a thumbnail address on the configured host", () => {
-    expect(youTubeThumbnailUrl("xTUmZcxf_tI", "https://i.ytimg.com")).toBe("https://i.ytimg.com/vi/xTUmZcxf_tI/hqdefault.jpg");
+    expect(youTubeThumbnailUrl("xTUmZcxf_tI", "https://i.ytimg.com")).toBe(
+      "https://i.ytimg.com/vi/xTUmZcxf_tI/hqdefault.jpg",
+    );
   });
 });
 
@@ -68,16 +79,21 @@ describe("Vimeo links", () => {
     expect(extractVimeoVideo(input)).toEqual(video);
   });
 
-  it.each(["https://vimeo.com/", "https://vimeo.com/about", "https://vimeo.com.evil.example/76979871", "https://player.vimeo.com/76979871"])(
-    "rejects %j",
-    (input) => {
-      expect(extractVimeoVideo(input)).toBeNull();
-    },
-  );
+  it.each([
+    "https://vimeo.com/",
+    "https://vimeo.com/about",
+    "https://vimeo.com.evil.example/76979871",
+    "https://player.vimeo.com/76979871",
+  ])("rejects %j", (input) => {
+    expect(extractVimeoVideo(input)).toBeNull();
+  });
 });
 
 describe("how a stored link plays", () => {
-  const config = { youTubeEmbedHost: "https://www.youtube-nocookie.com", mediaOrigins: ["https://trails.example.edu", "https://media.example.edu"] };
+  const config = {
+    youTubeEmbedHost: "https://www.youtube-nocookie.com",
+    mediaOrigins: ["https://trails.example.edu", "https://media.example.edu"],
+  };
 
   it("YouTube and Vimeo through the facade (Vimeo with dnt=1), with their own pages for the no-script link", () => {
     expect(videoPlayerFor("https://www.youtube.com/embed/xTUmZcxf_tI", config)).toEqual({
@@ -100,7 +116,10 @@ describe("how a stored link plays", () => {
       src: "https://media.example.edu/a/warm-up.webm",
       type: "video/webm",
     });
-    expect(videoPlayerFor("https://trails.example.edu/media/warm-up.mp4", config)).toMatchObject({ kind: "file", type: "video/mp4" });
+    expect(videoPlayerFor("https://trails.example.edu/media/warm-up.mp4", config)).toMatchObject({
+      kind: "file",
+      type: "video/mp4",
+    });
     expect(videoPlayerFor("https://other.example.org/warm-up.mp4", config)).toEqual({
       kind: "page",
       href: "https://other.example.org/warm-up.mp4",

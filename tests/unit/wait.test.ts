@@ -5,7 +5,10 @@ import { tryAgainIn, waitPhrase } from "~/lib/wait";
 /** The seconds a phrase names, read back as a person would. */
 function secondsIn(phrase: string) {
   const units: Record<string, number> = { second: 1, minute: 60, hour: 3600 };
-  return [...phrase.matchAll(/(\d+) (second|minute|hour)s?/g)].reduce((sum, [, count, unit]) => sum + Number(count) * units[unit], 0);
+  return [...phrase.matchAll(/(\d+) (second|minute|hour)s?/g)].reduce(
+    (sum, [, count, unit]) => sum + Number(count) * units[unit],
+    0,
+  );
 }
 
 describe("the wait a refusal names", () => {

@@ -32,8 +32,18 @@ export function AreaForm<Fields extends Record<string, unknown>>({
   const Heading = level === 3 ? "h3" : "h4";
   const headingId = `${form.id}-heading`;
   return (
-    <Form method="post" action={actionToSummary(action, summary)} preventScrollReset {...getFormProps(form)} className={className} aria-labelledby={headingId}>
-      <Heading id={headingId} className={hideHeading ? "sr-only" : `mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}>
+    <Form
+      method="post"
+      action={actionToSummary(action, summary)}
+      preventScrollReset
+      {...getFormProps(form)}
+      className={className}
+      aria-labelledby={headingId}
+    >
+      <Heading
+        id={headingId}
+        className={hideHeading ? "sr-only" : `mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}
+      >
         {heading}
       </Heading>
       <ErrorSummary summary={summary} level={level === 3 ? 4 : 5} className="mb-4" />

@@ -21,7 +21,12 @@ export function replyAbout(reply: AreaReply | undefined, field: string, value: s
  * The reply to a submission about a row the page no longer shows (deleted meanwhile, or hidden by the
  * search): it has no row to stand in, so the list's own message place shows it.
  */
-export function replyAboutNone(reply: AreaReply | undefined, field: string, shown: readonly string[], ...intents: string[]) {
+export function replyAboutNone(
+  reply: AreaReply | undefined,
+  field: string,
+  shown: readonly string[],
+  ...intents: string[]
+) {
   const result = replyTo(reply, ...intents);
   const value = result?.initialValue?.[field];
   return result && !(typeof value === "string" && shown.includes(value)) ? result : undefined;

@@ -2,7 +2,15 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
-import { addBenchVideo, benchRefusal, createBench, deleteBench, deleteBenchVideo, listBenches, updateBench } from "~/models/bench.server";
+import {
+  addBenchVideo,
+  benchRefusal,
+  createBench,
+  deleteBench,
+  deleteBenchVideo,
+  listBenches,
+  updateBench,
+} from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
 import { getPlacementArea } from "~/models/campus.server";
 import { benchMessages, benchSchemasFor } from "~/schemas/bench";
@@ -20,12 +28,26 @@ export async function loadBenchArea(url: URL) {
     benches: benches.map(({ id, benchNumber, location }) => ({ id, benchNumber, location })),
     bench,
     trails: trails.map(({ id, name }) => ({ id, name })),
-    confirm: bench && kind === "delete-bench" ? ({ kind } as const) : video && kind === "delete-video" ? ({ kind, video } as const) : null,
+    confirm:
+      bench && kind === "delete-bench"
+        ? ({ kind } as const)
+        : video && kind === "delete-video"
+          ? ({ kind, video } as const)
+          : null,
   };
 }
 
 /** The fields a person types in the bench and video forms (the others are hidden). */
-const typedFields = ["bench_number", "location", "latitude", "longitude", "trailId", "title", "url", ...BENCH_FACT_KEYS];
+const typedFields = [
+  "bench_number",
+  "location",
+  "latitude",
+  "longitude",
+  "trailId",
+  "title",
+  "url",
+  ...BENCH_FACT_KEYS,
+];
 
 export async function benchAction(_request: Request, formData: FormData) {
   const submission = parseSubmission(formData, { schema: benchSchemasFor(await getPlacementArea()).intent });
@@ -45,7 +67,11 @@ export async function benchAction(_request: Request, formData: FormData) {
       // The form always offers the trail: an empty choice means none, not "keep". A bench changed since
       // the form was opened is refused (409): the page then shows what was typed beside what is saved.
       const { version, ...fields } = input;
-      const result = await updateBench(input.benchId, { ...fields, trailId: input.trailId ?? null }, { expectedVersion: version });
+      const result = await updateBench(
+        input.benchId,
+        { ...fields, trailId: input.trailId ?? null },
+        { expectedVersion: version },
+      );
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       const message = benchMessages.updated(result.bench.benchNumber);
       return redirectWithToast(toBench(result.bench.id), { type: "success", message, anchor: anchors.benchForm });
@@ -74,7 +100,9 @@ export async function benchAction(_request: Request, formData: FormData) {
     case "delete-video": {
       // Named before it goes, so the message can say which video left the list.
       const benches = await listBenches();
-      const title = benches.find((bench) => bench.id === input.benchId)?.videos.find((video) => video.id === input.videoId)?.title;
+      const title = benches
+        .find((bench) => bench.id === input.benchId)
+        ?.videos.find((video) => video.id === input.videoId)?.title;
       const result = await deleteBenchVideo(input.benchId, input.videoId);
       if (!result.ok) return refused(input.intent, submission, benchRefusal(result));
       const message = benchMessages.videoRemoved(title, result.bench.benchNumber);

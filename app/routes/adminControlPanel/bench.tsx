@@ -17,7 +17,9 @@ import { FactSelectField, YES_NO } from "./fact-fields";
 const yesNoValue = (value: boolean | null) => (value === null ? "" : value ? "yes" : "no");
 const yesNoText = (value: string) => YES_NO.find((choice) => choice.value === value)?.label ?? NOT_RECORDED;
 const shadeText = (value: string) =>
-  (SHADE_LEVELS as readonly string[]).includes(value) ? BENCH_SHADE_LABELS[value as (typeof SHADE_LEVELS)[number]] : NOT_RECORDED;
+  (SHADE_LEVELS as readonly string[]).includes(value)
+    ? BENCH_SHADE_LABELS[value as (typeof SHADE_LEVELS)[number]]
+    : NOT_RECORDED;
 
 type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
 type Bench = NonNullable<BenchData["bench"]>;
@@ -60,7 +62,14 @@ function BenchForm({
   const trailText = (id: string) => (id ? (trails.find((trail) => trail.id === id)?.name ?? id) : "No trail");
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm form={form} summary={summary} action={action} heading={heading} level={3} className="card scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={action}
+      heading={heading}
+      level={3}
+      className="card scroll-mt-4 p-4"
+    >
       {bench ? (
         <>
           <input type="hidden" name="benchId" value={bench.id} />
@@ -99,7 +108,15 @@ function BenchForm({
 }
 
 /** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
-function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
+function BenchFactsForm({
+  bench,
+  action,
+  lastResult,
+}: {
+  bench: Bench;
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields, summary] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
     backrest: yesNoValue(bench.backrest),
     armrests: yesNoValue(bench.armrests),
@@ -110,15 +127,30 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
   const typed = typedOverStale(lastResult, bench.version);
   const seatHeight = (value: string) => (value ? `${value} cm` : NOT_RECORDED);
   return (
-    <AreaForm form={form} summary={summary} action={action} heading="Facts shown on the bench's page" level={3} className="card scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={action}
+      heading="Facts shown on the bench's page"
+      level={3}
+      className="card scroll-mt-4 p-4"
+    >
       <input type="hidden" name="benchId" value={bench.id} />
       <input type="hidden" name="version" value={bench.version} />
       {typed ? (
         <BothVersions
           id={`${anchors.benchFacts}-versions`}
           rows={[
-            { label: "Backrest", yours: yesNoText(typedText(typed, "backrest")), saved: yesNoText(yesNoValue(bench.backrest)) },
-            { label: "Armrests", yours: yesNoText(typedText(typed, "armrests")), saved: yesNoText(yesNoValue(bench.armrests)) },
+            {
+              label: "Backrest",
+              yours: yesNoText(typedText(typed, "backrest")),
+              saved: yesNoText(yesNoValue(bench.backrest)),
+            },
+            {
+              label: "Armrests",
+              yours: yesNoText(typedText(typed, "armrests")),
+              saved: yesNoText(yesNoValue(bench.armrests)),
+            },
             { label: "Shade", yours: shadeText(typedText(typed, "shade")), saved: shadeText(bench.shade ?? "") },
             {
               label: "Seat height",
@@ -136,8 +168,16 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
       <div className="grid gap-4 sm:grid-cols-2">
         <FactSelectField field={fields.backrest} label="Backrest" />
         <FactSelectField field={fields.armrests} label="Armrests" />
-        <FactSelectField field={fields.shade} label="Shade" options={SHADE_LEVELS.map((level) => ({ value: level, label: BENCH_SHADE_LABELS[level] }))} />
-        <TextField field={fields.seatHeightCm} label="Seat height in centimetres" inputProps={{ inputMode: "numeric", placeholder: "e.g. 45" }} />
+        <FactSelectField
+          field={fields.shade}
+          label="Shade"
+          options={SHADE_LEVELS.map((level) => ({ value: level, label: BENCH_SHADE_LABELS[level] }))}
+        />
+        <TextField
+          field={fields.seatHeightCm}
+          label="Seat height in centimetres"
+          inputProps={{ inputMode: "numeric", placeholder: "e.g. 45" }}
+        />
         <FactSelectField field={fields.wheelchairSpace} label="Room for a wheelchair beside it" />
       </div>
       <SubmitWithMessage intent="save-bench-facts" label="Save facts" anchor={anchors.benchFacts} />
@@ -145,10 +185,25 @@ function BenchFactsForm({ bench, action, lastResult }: { bench: Bench; action: s
   );
 }
 
-function AddVideoForm({ bench, action, lastResult }: { bench: Bench; action: string; lastResult?: SubmissionResult<string[]> }) {
+function AddVideoForm({
+  bench,
+  action,
+  lastResult,
+}: {
+  bench: Bench;
+  action: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
-    <AreaForm form={form} summary={summary} action={action} heading="Add a video" level={4} className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={action}
+      heading="Add a video"
+      level={4}
+      className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4"
+    >
       <input type="hidden" name="benchId" value={bench.id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.title} label="Title" />
@@ -166,7 +221,11 @@ function BenchVideos({ bench, here, reply }: { bench: Bench; here: string; reply
         Videos of bench #{bench.benchNumber}
       </h3>
       {/* A removed video's row is gone: its result stands at the head of the list. */}
-      <AnchoredMessage anchor={anchors.benchVideos} refusal={formErrorsOf(replyTo(reply, "delete-video"))} className="not-empty:mb-3" />
+      <AnchoredMessage
+        anchor={anchors.benchVideos}
+        refusal={formErrorsOf(replyTo(reply, "delete-video"))}
+        className="not-empty:mb-3"
+      />
       {bench.videos.length === 0 ? (
         <p className="text-stone-700">This bench has no videos yet.</p>
       ) : (
@@ -204,7 +263,12 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
   const here = adminAreaUrl("bench", { bench: bench?.id });
   const confirm = data.confirm;
   // A refusal about no bench the page shows (it was deleted meanwhile) stands by the chooser.
-  const chooserReply = replyTo(reply, "delete-bench", "", ...(bench ? [] : ["update-bench", "add-video", "delete-video"]));
+  const chooserReply = replyTo(
+    reply,
+    "delete-bench",
+    "",
+    ...(bench ? [] : ["update-bench", "add-video", "delete-video"]),
+  );
   return (
     <div className="space-y-8">
       {/* First in the page: without JavaScript the confirmation step is shown in the flow, where the admin looks. */}
@@ -213,14 +277,19 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           id="bench-confirm-dialog"
           title={confirm?.kind === "delete-video" ? "Delete video" : "Delete bench"}
           prompt={
-            confirm?.kind === "delete-video" ? "Are you sure you want to delete this video?" : `Are you sure you want to delete bench #${bench.benchNumber}?`
+            confirm?.kind === "delete-video"
+              ? "Are you sure you want to delete this video?"
+              : `Are you sure you want to delete bench #${bench.benchNumber}?`
           }
           open={confirm !== null}
           closeTo={here}
           action={`${here}#${confirm?.kind === "delete-video" ? anchors.benchVideos : anchors.benchChooser}`}
           intent={confirm?.kind ?? "delete-bench"}
           // Deleting the bench is refused when it changed since the page showed it; removing a video overwrites nothing.
-          fields={{ benchId: bench.id, ...(confirm?.kind === "delete-video" ? { videoId: confirm.video.id } : { version: bench.version }) }}
+          fields={{
+            benchId: bench.id,
+            ...(confirm?.kind === "delete-video" ? { videoId: confirm.video.id } : { version: bench.version }),
+          }}
           confirmLabel="Delete"
         >
           {confirm?.kind === "delete-video" ? <p className="mt-2 text-stone-700">{confirm.video.title}</p> : null}
@@ -238,7 +307,10 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
             name="bench"
             label="Bench"
             value={bench?.id ?? null}
-            choices={data.benches.map((choice) => ({ value: choice.id, label: `#${choice.benchNumber} – ${choice.location}` }))}
+            choices={data.benches.map((choice) => ({
+              value: choice.id,
+              label: `#${choice.benchNumber} – ${choice.location}`,
+            }))}
             placeholder="Select a bench"
             buttonLabel="Show bench"
           />
@@ -266,13 +338,23 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
               <button type="submit" name="intent" value="update-bench" className="btn-primary">
                 Update
               </button>
-              <Link to={`${here}&confirm=delete-bench`} preventScrollReset aria-haspopup="dialog" className="btn-danger">
+              <Link
+                to={`${here}&confirm=delete-bench`}
+                preventScrollReset
+                aria-haspopup="dialog"
+                className="btn-danger"
+              >
                 Delete
               </Link>
             </div>
             <AnchoredMessage anchor={anchors.benchForm} />
           </BenchForm>
-          <BenchFactsForm key={JSON.stringify(bench, ["id", ...BENCH_FACT_KEYS])} bench={bench} action={here} lastResult={replyTo(reply, "save-bench-facts")} />
+          <BenchFactsForm
+            key={JSON.stringify(bench, ["id", ...BENCH_FACT_KEYS])}
+            bench={bench}
+            action={here}
+            lastResult={replyTo(reply, "save-bench-facts")}
+          />
           <BenchVideos bench={bench} here={here} reply={reply} />
         </>
       ) : null}

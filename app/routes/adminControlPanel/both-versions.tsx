@@ -6,7 +6,10 @@ import { ColumnHeads } from "~/components/data-table";
  * one the page shows now: someone else saved in between (the refusal says so above the form). Null when
  * the reply is about the version shown (a typing error, or no reply at all).
  */
-export function typedOverStale(lastResult: SubmissionResult<string[]> | undefined, shownVersion: number): Record<string, unknown> | null {
+export function typedOverStale(
+  lastResult: SubmissionResult<string[]> | undefined,
+  shownVersion: number,
+): Record<string, unknown> | null {
   const typed = lastResult?.initialValue;
   if (!typed || typeof typed.version !== "string" || typed.version === String(shownVersion)) return null;
   return typed;
@@ -32,7 +35,8 @@ export function BothVersions({ id, rows }: { id: string; rows: VersionRow[] }) {
     <div id={id} className="mb-4 overflow-hidden rounded-md border border-amber-700 bg-amber-50">
       <table className="w-full table-fixed text-left text-sm">
         <caption className="px-3 pt-3 pb-2 text-left text-stone-900">
-          Nothing was saved. What you entered is still in the form; the values saved now are beside it. Save again to replace them with yours.
+          Nothing was saved. What you entered is still in the form; the values saved now are beside it. Save again to
+          replace them with yours.
         </caption>
         <thead className="border-b border-amber-700 text-stone-900">
           <ColumnHeads columns={["Field", "You entered", "Saved now"]} cell="px-3 py-2" />
@@ -41,7 +45,10 @@ export function BothVersions({ id, rows }: { id: string; rows: VersionRow[] }) {
           {rows.map(({ label, yours, saved }) => {
             const differs = yours !== saved;
             return (
-              <tr key={label} className={`border-t border-amber-200 align-top ${differs ? "font-semibold text-stone-950" : "text-stone-800"}`}>
+              <tr
+                key={label}
+                className={`border-t border-amber-200 align-top ${differs ? "font-semibold text-stone-950" : "text-stone-800"}`}
+              >
                 <th scope="row" className="px-3 py-2 font-medium [overflow-wrap:anywhere]">
                   {label}
                   {differs ? <span className="sr-only"> (differs)</span> : null}

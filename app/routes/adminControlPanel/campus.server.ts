@@ -17,7 +17,14 @@ export async function campusAction(_request: Request, formData: FormData) {
   const submission = parseSubmission(formData, { schema: campusFormSchema });
   if (submission.status !== "success") return invalid(submission, typedFields);
   const { intent, version, name, timeZone } = submission.value;
-  const result = await updateCampus({ name, timeZone, center: formCenter(submission.value) }, { expectedVersion: version });
+  const result = await updateCampus(
+    { name, timeZone, center: formCenter(submission.value) },
+    { expectedVersion: version },
+  );
   if (!result.ok) return refused(intent, submission, campusRefusals[result.reason]);
-  return redirectWithToast(adminAreaUrl("campus"), { type: "success", message: campusMessages.saved, anchor: CAMPUS_FORM_ID });
+  return redirectWithToast(adminAreaUrl("campus"), {
+    type: "success",
+    message: campusMessages.saved,
+    anchor: CAMPUS_FORM_ID,
+  });
 }

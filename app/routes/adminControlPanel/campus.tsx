@@ -22,25 +22,48 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
     centerLongitude: campus.center ? String(campus.center[0]) : "",
   });
   return (
-    <AreaForm form={form} summary={summary} action={adminAreaUrl("campus")} heading="Campus settings" level={3} className="card scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={adminAreaUrl("campus")}
+      heading="Campus settings"
+      level={3}
+      className="card scroll-mt-4 p-4"
+    >
       <input type="hidden" name="version" value={campus.version} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           field={fields.name}
           label="Campus name"
-          hint={<p className="mb-1 text-sm text-stone-600">Shown in the footer of every page, on About and in page titles.</p>}
+          hint={
+            <p className="mb-1 text-sm text-stone-600">
+              Shown in the footer of every page, on About and in page titles.
+            </p>
+          }
         />
         <TextField
           field={fields.timeZone}
           label="Time zone"
-          hint={<p className="mb-1 text-sm text-stone-600">An IANA name such as America/Chicago: every date and time the pages show is on this clock.</p>}
+          hint={
+            <p className="mb-1 text-sm text-stone-600">
+              An IANA name such as America/Chicago: every date and time the pages show is on this clock.
+            </p>
+          }
         />
-        <TextField field={fields.centerLatitude} label="Map centre latitude (optional)" inputProps={{ inputMode: "decimal" }} />
-        <TextField field={fields.centerLongitude} label="Map centre longitude (optional)" inputProps={{ inputMode: "decimal" }} />
+        <TextField
+          field={fields.centerLatitude}
+          label="Map centre latitude (optional)"
+          inputProps={{ inputMode: "decimal" }}
+        />
+        <TextField
+          field={fields.centerLongitude}
+          label="Map centre longitude (optional)"
+          inputProps={{ inputMode: "decimal" }}
+        />
       </div>
       <p className="mt-2 text-sm text-stone-700">
-        The centre says where the campus is before it has trails or benches: new points are taken within 5 km of it and of them. Leave it blank to go by the
-        trails and benches alone.
+        The centre says where the campus is before it has trails or benches: new points are taken within 5 km of it and
+        of them. Leave it blank to go by the trails and benches alone.
       </p>
       <button type="submit" name="intent" value="save-campus" className="btn-primary mt-4">
         Save campus settings

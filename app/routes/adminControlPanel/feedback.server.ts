@@ -1,7 +1,14 @@
 import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
-import { countMatchingFeedback, deleteFeedback, feedbackRefusals, getFeedback, listFeedback, setFeedbackResolved } from "~/models/feedback.server";
+import {
+  countMatchingFeedback,
+  deleteFeedback,
+  feedbackRefusals,
+  getFeedback,
+  listFeedback,
+  setFeedbackResolved,
+} from "~/models/feedback.server";
 import { feedbackIntentSchema, feedbackMessages } from "~/schemas/feedback";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
@@ -48,14 +55,16 @@ export async function feedbackAction(request: Request, formData: FormData) {
 
   if (input.intent === "setStatus") {
     const isResolved = input.isResolved === "true";
-    if (!(await setFeedbackResolved(input.id, isResolved))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
+    if (!(await setFeedbackResolved(input.id, isResolved)))
+      return refused(input.intent, submission, feedbackRefusals["not-found"]);
     const message = isResolved ? feedbackMessages.resolved : feedbackMessages.pending;
     return redirectWithToast(back, { type: "success", message, anchor: anchors.feedbackRow(input.id) });
   }
 
   // Read first, so the message can say whose feedback went: its row is gone by the time it shows.
   const target = await getFeedback(input.id);
-  if (!target || !(await deleteFeedback(input.id))) return refused(input.intent, submission, feedbackRefusals["not-found"]);
+  if (!target || !(await deleteFeedback(input.id)))
+    return refused(input.intent, submission, feedbackRefusals["not-found"]);
   const message = feedbackMessages.deletedFrom(target.username);
   return redirectWithToast(back, { type: "success", message, anchor: anchors.feedbackList });
 }

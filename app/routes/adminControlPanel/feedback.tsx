@@ -28,7 +28,8 @@ function senderOf(row: { username: string | null }) {
 }
 
 function Sender({ row }: { row: Row }) {
-  if (row.username === null) return <p className="font-semibold text-stone-700 italic">{feedbackMessages.deletedAccount}</p>;
+  if (row.username === null)
+    return <p className="font-semibold text-stone-700 italic">{feedbackMessages.deletedAccount}</p>;
   return (
     <p className="min-w-0 font-semibold text-stone-900 [overflow-wrap:anywhere]">
       {row.username} <AngledEmail email={row.email ?? ""} />
@@ -94,7 +95,12 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
           </blockquote>
         ) : null}
       </ConfirmDialog>
-      <AdminSearch option="feedback" value={data.q} error={data.searchError} label="Search by username, email or feedback" />
+      <AdminSearch
+        option="feedback"
+        value={data.q}
+        error={data.searchError}
+        label="Search by username, email or feedback"
+      />
       <ListHead
         pages={data.pages}
         shown={shown}
@@ -109,7 +115,12 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
       ) : (
         <ul className="space-y-3" aria-label="Feedback">
           {data.feedback.map((row) => (
-            <li key={row.id} id={anchors.feedbackRow(row.id)} className="card scroll-mt-4 p-4" data-feedback-id={row.id}>
+            <li
+              key={row.id}
+              id={anchors.feedbackRow(row.id)}
+              className="card scroll-mt-4 p-4"
+              data-feedback-id={row.id}
+            >
               <article aria-label={`Feedback from ${senderOf(row)}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <Sender row={row} />
@@ -117,7 +128,9 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
                 </div>
                 <p className="mt-2 whitespace-pre-wrap text-stone-900">{row.feedback}</p>
                 <p className="mt-1 text-xs text-stone-700">
-                  <time dateTime={row.createdAt}>{new Date(row.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC</time>
+                  <time dateTime={row.createdAt}>
+                    {new Date(row.createdAt).toISOString().slice(0, 16).replace("T", " ")} UTC
+                  </time>
                 </p>
                 <div className="mt-3 flex flex-wrap gap-3">
                   <StatusForm row={row} back={back} />
@@ -131,13 +144,21 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
                   </Link>
                 </div>
                 {/* This message's last result stands beside the buttons that caused it. */}
-                <AnchoredMessage anchor={anchors.feedbackRow(row.id)} refusal={formErrorsOf(replyAbout(reply, "id", row.id, "setStatus", "delete"))} />
+                <AnchoredMessage
+                  anchor={anchors.feedbackRow(row.id)}
+                  refusal={formErrorsOf(replyAbout(reply, "id", row.id, "setStatus", "delete"))}
+                />
               </article>
             </li>
           ))}
         </ul>
       )}
-      <ListPages pages={data.pages} label="Pages of feedback" newestLabel="Newest feedback" olderLabel="Older feedback" />
+      <ListPages
+        pages={data.pages}
+        label="Pages of feedback"
+        newestLabel="Newest feedback"
+        olderLabel="Older feedback"
+      />
     </div>
   );
 }

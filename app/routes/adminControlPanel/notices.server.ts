@@ -34,13 +34,19 @@ const typedFields = ["place", "kind", "message", "startsAt", "endsAt"];
  */
 function noticesPlace(url: URL) {
   const requested = url.searchParams.get("show");
-  const show: NoticeShow = (noticeShows as readonly string[]).includes(requested ?? "") ? (requested as NoticeShow) : "current";
+  const show: NoticeShow = (noticeShows as readonly string[]).includes(requested ?? "")
+    ? (requested as NoticeShow)
+    : "current";
   const { cursor, limit } = readListPage(url.searchParams);
   const edit = url.searchParams.get("edit");
   return {
     show,
     take: limit,
-    place: { show: show === "current" ? null : show, cursor, limit: limit === ADMIN_LIST_PAGE.defaultSize ? null : String(limit) },
+    place: {
+      show: show === "current" ? null : show,
+      cursor,
+      limit: limit === ADMIN_LIST_PAGE.defaultSize ? null : String(limit),
+    },
     edit: isId(edit) ? edit : null,
   };
 }
@@ -71,7 +77,10 @@ async function placeOptions() {
     trails: trails.map((trail) => ({ value: placeValue({ trailId: trail.id }), label: trail.name })),
     benches: [...benches]
       .sort((a, b) => a.benchNumber - b.benchNumber)
-      .map((bench) => ({ value: placeValue({ benchId: bench.id }), label: `Bench ${bench.benchNumber}: ${bench.location}` })),
+      .map((bench) => ({
+        value: placeValue({ benchId: bench.id }),
+        label: `Bench ${bench.benchNumber}: ${bench.location}`,
+      })),
   };
 }
 
@@ -116,11 +125,21 @@ export async function noticesAction(request: Request, formData: FormData, admin:
   const input = submission.value;
 
   if (input.intent === "create" || input.intent === "update") {
-    const fields = { ...input.place, kind: input.kind, message: input.message, startsAt: input.startsAt ?? null, endsAt: input.endsAt ?? null };
+    const fields = {
+      ...input.place,
+      kind: input.kind,
+      message: input.message,
+      startsAt: input.startsAt ?? null,
+      endsAt: input.endsAt ?? null,
+    };
     const result =
       input.intent === "create"
         ? await createNotice(admin.id, fields)
-        : await updateNotice(input.id, { benchId: fields.benchId, trailId: fields.trailId, ...fields }, { expectedVersion: input.version });
+        : await updateNotice(
+            input.id,
+            { benchId: fields.benchId, trailId: fields.trailId, ...fields },
+            { expectedVersion: input.version },
+          );
     if (!result.ok) return refused(input.intent, submission, formRefusal(noticeRefusals[result.reason]));
     const message = input.intent === "create" ? noticeMessages.created : noticeMessages.saved;
     return redirectWithToast(back, { type: "success", message, anchor: noticeAnchors.card(result.notice.id) });

@@ -2,7 +2,14 @@ import { getSelectProps, type FieldMetadata, type SubmissionResult } from "@conf
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { FieldErrors, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import {
+  FieldErrors,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { NoticeKindTag } from "~/components/notice-banner";
 import { AnchoredMessage } from "~/components/toast-message";
 import { campusTimeToDate, formatCampusTime } from "~/lib/dates";
@@ -39,7 +46,11 @@ const stateTone: Record<NoticeState, string> = {
 };
 
 function StateBadge({ state }: { state: NoticeState }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateTone[state]}`}>{noticeStateLabels[state]}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${stateTone[state]}`}>
+      {noticeStateLabels[state]}
+    </span>
+  );
 }
 
 /** The trail or bench picker: one list, trails first, then benches by number. */
@@ -90,10 +101,24 @@ function NoticeFields({
       <PlaceField field={fields.place} places={places} />
       <SelectField field={fields.kind} label="Kind" placeholder="Choose Closed or Caution" options={kindOptions} />
       <div className="md:col-span-2">
-        <TextAreaField field={fields.message} label={`Message walkers read (at most ${NOTICE_MESSAGE_MAX} characters)`} rows={3} />
+        <TextAreaField
+          field={fields.message}
+          label={`Message walkers read (at most ${NOTICE_MESSAGE_MAX} characters)`}
+          rows={3}
+        />
       </div>
-      <TextField field={fields.startsAt} label="Starts (optional)" type="datetime-local" hint={timeHint(`Campus time (${timeZone}). Empty: from now.`)} />
-      <TextField field={fields.endsAt} label="Ends (optional)" type="datetime-local" hint={timeHint(`Campus time (${timeZone}). Empty: until you end it.`)} />
+      <TextField
+        field={fields.startsAt}
+        label="Starts (optional)"
+        type="datetime-local"
+        hint={timeHint(`Campus time (${timeZone}). Empty: from now.`)}
+      />
+      <TextField
+        field={fields.endsAt}
+        label="Ends (optional)"
+        type="datetime-local"
+        hint={timeHint(`Campus time (${timeZone}). Empty: until you end it.`)}
+      />
     </div>
   );
 }
@@ -107,7 +132,14 @@ function PostNoticeForm({ data, lastResult }: { data: NoticesData; lastResult?: 
   useResetAfterSuccess(form.reset, "create", lastResult);
   return (
     <section className="card mb-6 p-4">
-      <AreaForm form={form} summary={summary} action={adminAreaUrl("notices", data.place)} heading="Post a notice" level={3} className="scroll-mt-4 space-y-4">
+      <AreaForm
+        form={form}
+        summary={summary}
+        action={adminAreaUrl("notices", data.place)}
+        heading="Post a notice"
+        level={3}
+        className="scroll-mt-4 space-y-4"
+      >
         <input type="hidden" name="intent" value="create" />
         <NoticeFields fields={fields} places={data.places} />
         <SubmitButton intent="create" label="Post notice" pendingLabel="Posting…" />
@@ -133,9 +165,18 @@ function timeText(value: string, empty: string, timeZone: string) {
  * Both versions after a stale save, in the words the list uses: a place by name, a kind by its label,
  * times on the campus clock (an empty start or end as the card says it).
  */
-function NoticeVersions({ typed, notice, places }: { typed: Record<string, unknown>; notice: Row; places: NoticesData["places"] }) {
+function NoticeVersions({
+  typed,
+  notice,
+  places,
+}: {
+  typed: Record<string, unknown>;
+  notice: Row;
+  places: NoticesData["places"];
+}) {
   const timeZone = useCampusTimeZone();
-  const kindText = (value: string) => (value in noticeKindLabels ? noticeKindLabels[value as keyof typeof noticeKindLabels] : value);
+  const kindText = (value: string) =>
+    value in noticeKindLabels ? noticeKindLabels[value as keyof typeof noticeKindLabels] : value;
   const compare = (name: keyof Row["form"], show: (value: string) => string = (value) => value) => ({
     yours: show(typedText(typed, name)),
     saved: show(notice.form[name]),
@@ -154,7 +195,15 @@ function NoticeVersions({ typed, notice, places }: { typed: Record<string, unkno
   );
 }
 
-function EditNoticeForm({ data, notice, lastResult }: { data: NoticesData; notice: Row; lastResult?: SubmissionResult<string[]> }) {
+function EditNoticeForm({
+  data,
+  notice,
+  lastResult,
+}: {
+  data: NoticesData;
+  notice: Row;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const timeZone = useCampusTimeZone();
   const schema = useMemo(() => noticeEditFormSchemaFor(timeZone), [timeZone]);
   const [form, fields, summary] = useSchemaForm(`edit-notice-${notice.id}`, schema, lastResult, notice.form);
@@ -192,7 +241,13 @@ function EditNoticeForm({ data, notice, lastResult }: { data: NoticesData; notic
 /** What the list shows: a GET form, so the URL is its state and it works without JavaScript. */
 function ShowFilter({ data }: { data: NoticesData }) {
   return (
-    <Form method="get" action="/adminControlPanel" role="search" aria-label="Filter notices" className="mb-4 flex flex-wrap items-end gap-3">
+    <Form
+      method="get"
+      action="/adminControlPanel"
+      role="search"
+      aria-label="Filter notices"
+      className="mb-4 flex flex-wrap items-end gap-3"
+    >
       <input type="hidden" name="option" value="notices" />
       {data.place.limit ? <input type="hidden" name="limit" value={data.place.limit} /> : null}
       <div className="min-w-0">
@@ -216,7 +271,9 @@ function ShowFilter({ data }: { data: NoticesData }) {
 
 function When({ notice }: { notice: Row }) {
   const timeZone = useCampusTimeZone();
-  const start = notice.startsAt ? formatCampusTime(notice.startsAt, timeZone) : `${formatCampusTime(notice.createdAt, timeZone)} (when posted)`;
+  const start = notice.startsAt
+    ? formatCampusTime(notice.startsAt, timeZone)
+    : `${formatCampusTime(notice.createdAt, timeZone)} (when posted)`;
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-stone-800">
       <dt className="font-medium">Starts</dt>
@@ -227,7 +284,15 @@ function When({ notice }: { notice: Row }) {
   );
 }
 
-function NoticeRowCard({ notice, data, reply }: { notice: Row; data: NoticesData; reply: AreaProps<NoticesData>["reply"] }) {
+function NoticeRowCard({
+  notice,
+  data,
+  reply,
+}: {
+  notice: Row;
+  data: NoticesData;
+  reply: AreaProps<NoticesData>["reply"];
+}) {
   const back = adminAreaUrl("notices", data.place);
   const title = `${noticeKindLabels[notice.kind]}: ${notice.place.name}`;
   return (
@@ -250,14 +315,20 @@ function NoticeRowCard({ notice, data, reply }: { notice: Row; data: NoticesData
             <>
               {" "}
               from{" "}
-              <Link to={adminAreaUrl("reports", { id: notice.reportId })} className="btn-link inline-flex min-h-6 items-center">
+              <Link
+                to={adminAreaUrl("reports", { id: notice.reportId })}
+                className="btn-link inline-flex min-h-6 items-center"
+              >
                 a report
               </Link>
             </>
           ) : null}
         </p>
         <div className="mt-3 flex flex-wrap gap-3">
-          <Link to={`${adminAreaUrl("notices", { ...data.place, edit: notice.id })}#${noticeAnchors.edit}`} className="btn-secondary">
+          <Link
+            to={`${adminAreaUrl("notices", { ...data.place, edit: notice.id })}#${noticeAnchors.edit}`}
+            className="btn-secondary"
+          >
             Edit<span className="sr-only"> the notice on {notice.place.name}</span>
           </Link>
           {notice.state === "active" ? (
@@ -277,7 +348,10 @@ function NoticeRowCard({ notice, data, reply }: { notice: Row; data: NoticesData
             Delete<span className="sr-only"> the notice on {notice.place.name}</span>
           </Link>
         </div>
-        <AnchoredMessage anchor={noticeAnchors.card(notice.id)} refusal={formErrorsOf(replyAbout(reply, "id", notice.id, "end", "delete"))} />
+        <AnchoredMessage
+          anchor={noticeAnchors.card(notice.id)}
+          refusal={formErrorsOf(replyAbout(reply, "id", notice.id, "end", "delete"))}
+        />
       </article>
     </li>
   );
@@ -308,7 +382,12 @@ export function NoticesArea({ data, reply }: AreaProps<NoticesData>) {
         ) : null}
       </ConfirmDialog>
       {data.editing ? (
-        <EditNoticeForm key={`${data.editing.id}-${data.editing.version}`} data={data} notice={data.editing} lastResult={replyTo(reply, "update")} />
+        <EditNoticeForm
+          key={`${data.editing.id}-${data.editing.version}`}
+          data={data}
+          notice={data.editing}
+          lastResult={replyTo(reply, "update")}
+        />
       ) : data.editMissing ? (
         <p className="card mb-6 p-4">That notice no longer exists.</p>
       ) : null}

@@ -3,7 +3,15 @@ import { endSession } from "~/http/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import type { SessionUser } from "~/models/session.server";
-import { changeUserRole, countMatchingUsers, deleteUserAccount, getUserById, listUsers, userRefusal, userRefusals } from "~/models/user.server";
+import {
+  changeUserRole,
+  countMatchingUsers,
+  deleteUserAccount,
+  getUserById,
+  listUsers,
+  userRefusal,
+  userRefusals,
+} from "~/models/user.server";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { profilesIntentSchema, userMessages } from "~/schemas/user";
@@ -32,7 +40,10 @@ export async function loadProfilesArea(url: URL, admin: SessionUser) {
     place,
     pages: listPages("profiles", place, page.next, count, anchors.userList),
     users: page.users.map((user) => ({ id: user.id, username: user.username, email: user.email, role: user.role })),
-    confirm: kind && confirming ? { kind, user: { id: confirming.id, username: confirming.username, role: confirming.role } } : null,
+    confirm:
+      kind && confirming
+        ? { kind, user: { id: confirming.id, username: confirming.username, role: confirming.role } }
+        : null,
   };
 }
 
@@ -50,7 +61,11 @@ export async function profilesAction(request: Request, formData: FormData, admin
     const message = userMessages.roleChanged(changed.user.username, changed.user.role);
     // A role change ends the person's sessions: an administrator who gave up their own role signs in anew.
     if (input.id === admin.id && changed.user.role !== "Admin") {
-      return redirectWithToast("/authorization?formType=signin", { type: "success", message }, { headers: await endSession(request) });
+      return redirectWithToast(
+        "/authorization?formType=signin",
+        { type: "success", message },
+        { headers: await endSession(request) },
+      );
     }
     return redirectWithToast(back, { type: "success", message, anchor: anchors.userRow(input.id) });
   }
@@ -60,7 +75,8 @@ export async function profilesAction(request: Request, formData: FormData, admin
   const deleted = await deleteUserAccount(input.id);
   if (!deleted.ok) return refused(input.intent, submission, userRefusal(deleted));
   const message = userMessages.deletedByAdmin(target.username);
-  if (input.id === admin.id) return redirectWithToast("/", { type: "success", message }, { headers: await endSession(request) });
+  if (input.id === admin.id)
+    return redirectWithToast("/", { type: "success", message }, { headers: await endSession(request) });
   // The row is gone: the message stands where the list says what it shows.
   return redirectWithToast(back, { type: "success", message, anchor: anchors.userList });
 }

@@ -65,7 +65,11 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
         closeTo={confirm ? `${back}#${anchors.userRow(confirm.user.id)}` : back}
         action={answerAt ? `${back}#${answerAt}` : back}
         intent={isDelete ? "delete" : "changeRole"}
-        fields={confirm ? { id: confirm.user.id, ...(isDelete ? {} : { role: confirm.user.role === "Admin" ? "User" : "Admin" }) } : {}}
+        fields={
+          confirm
+            ? { id: confirm.user.id, ...(isDelete ? {} : { role: confirm.user.role === "Admin" ? "User" : "Admin" }) }
+            : {}
+        }
         confirmLabel={isDelete ? "Yes, delete" : "Yes, change role"}
         tone={isDelete ? "danger" : "primary"}
       >
@@ -104,8 +108,16 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
             bodyClassName="divide-y divide-stone-200"
           >
             {data.users.map((user) => (
-              <tr key={user.id} id={anchors.userRow(user.id)} data-user-row={user.username} className="block scroll-mt-4 p-4 md:table-row md:p-0">
-                <th scope="row" className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm">
+              <tr
+                key={user.id}
+                id={anchors.userRow(user.id)}
+                data-user-row={user.username}
+                className="block scroll-mt-4 p-4 md:table-row md:p-0"
+              >
+                <th
+                  scope="row"
+                  className="block text-base font-medium text-stone-900 [overflow-wrap:anywhere] md:table-cell md:px-4 md:py-3 md:text-sm"
+                >
                   {user.username}
                 </th>
                 {/* Breaks only where it must, not a letter per line as break-all would. */}
@@ -130,7 +142,10 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
                     </Link>
                   </div>
                   {/* This person's last result stands beside the buttons that caused it. */}
-                  <AnchoredMessage anchor={anchors.userRow(user.id)} refusal={formErrorsOf(replyAbout(reply, "id", user.id, "changeRole", "delete"))} />
+                  <AnchoredMessage
+                    anchor={anchors.userRow(user.id)}
+                    refusal={formErrorsOf(replyAbout(reply, "id", user.id, "changeRole", "delete"))}
+                  />
                 </td>
               </tr>
             ))}

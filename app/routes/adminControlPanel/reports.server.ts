@@ -3,7 +3,15 @@ import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import { createNoticeFromReport, noticeRefusals, noticesOfReports } from "~/models/notice.server";
 import type { SessionUser } from "~/models/session.server";
-import { countReports, getReport, listReports, reportRefusals, setReportStatus, toReportView, type ReportRow } from "~/models/report.server";
+import {
+  countReports,
+  getReport,
+  listReports,
+  reportRefusals,
+  setReportStatus,
+  toReportView,
+  type ReportRow,
+} from "~/models/report.server";
 import { listTrails } from "~/models/trail.server";
 import { isId } from "~/schemas/id";
 import { ADMIN_LIST_PAGE, readListPage } from "~/schemas/page";
@@ -62,7 +70,10 @@ export async function loadReportsArea(url: URL) {
       pages: { older: null, newest: null, count: report ? 1 : 0, more: false },
     };
   }
-  const [page, count] = await Promise.all([listReports({ filters, cursor: place.cursor, take }), countReports(filters)]);
+  const [page, count] = await Promise.all([
+    listReports({ filters, cursor: place.cursor, take }),
+    countReports(filters),
+  ]);
   const notices = await noticesOfReports(page.reports.map((row) => row.id));
   return {
     searchError: null,
@@ -85,10 +96,18 @@ export async function reportsAction(request: Request, formData: FormData, admin:
     const made = await createNoticeFromReport(admin.id, input.id);
     if (!made.ok) return refused(input.intent, submission, noticeRefusals[made.reason]);
     const message = made.existing ? noticeMessages.alreadyFromReport : noticeMessages.createdFromReport;
-    return redirectWithToast(adminAreaUrl("notices", { edit: made.notice.id }), { type: "success", message, anchor: noticeAnchors.edit });
+    return redirectWithToast(adminAreaUrl("notices", { edit: made.notice.id }), {
+      type: "success",
+      message,
+      anchor: noticeAnchors.edit,
+    });
   }
   // The form always sends the note it shows: an emptied box takes the note away.
   const changed = await setReportStatus(input.id, { status: input.status, note: input.note ?? null });
   if (!changed.ok) return refused(input.intent, submission, reportRefusals[changed.reason]);
-  return redirectWithToast(back, { type: "success", message: reportMessages.statusSaved(input.status), anchor: anchors.reportRow(input.id) });
+  return redirectWithToast(back, {
+    type: "success",
+    message: reportMessages.statusSaved(input.status),
+    anchor: anchors.reportRow(input.id),
+  });
 }

@@ -1,6 +1,13 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { actionToSummary, ErrorSummary, SelectField, SubmitButton, TextAreaField, useSchemaForm } from "~/components/form-fields";
+import {
+  actionToSummary,
+  ErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
@@ -29,7 +36,14 @@ const statusOptions = reportStatuses.map((status) => ({ value: status, label: re
 function ReportFilters({ data }: { data: ReportsData }) {
   const { place, trails } = data;
   const filtered = Boolean(place.status || place.trail || place.category);
-  const select = (id: string, name: string, label: string, value: string | null, all: string, options: { value: string; label: string }[]) => (
+  const select = (
+    id: string,
+    name: string,
+    label: string,
+    value: string | null,
+    all: string,
+    options: { value: string; label: string }[],
+  ) => (
     <div className="min-w-0">
       <label htmlFor={id} className="field-label">
         {label}
@@ -80,7 +94,8 @@ function ReportFilters({ data }: { data: ReportsData }) {
 
 /** Who sent it: a deleted account's name and email are gone. */
 function Reporter({ row }: { row: Row }) {
-  if (row.username === null) return <p className="mt-2 text-sm text-stone-700 italic">From a {reportMessages.deletedAccount}</p>;
+  if (row.username === null)
+    return <p className="mt-2 text-sm text-stone-700 italic">From a {reportMessages.deletedAccount}</p>;
   return (
     <p className="mt-2 text-sm text-stone-700 [overflow-wrap:anywhere]">
       From <span className="font-semibold text-stone-900">{row.username}</span> &lt;{row.email}&gt;
@@ -110,7 +125,11 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
       <div className="max-w-xs">
         <SelectField field={fields.status} label="Status" placeholder="Choose a status" options={statusOptions} />
       </div>
-      <TextAreaField field={fields.note} label={`Note to the reporter (optional, at most ${REPORT_NOTE_MAX.toLocaleString("en-US")} characters)`} rows={3} />
+      <TextAreaField
+        field={fields.note}
+        label={`Note to the reporter (optional, at most ${REPORT_NOTE_MAX.toLocaleString("en-US")} characters)`}
+        rows={3}
+      />
       <SubmitButton intent="setStatus" label="Save status" pendingLabel="Saving…" />
     </Form>
   );
@@ -125,7 +144,10 @@ function NoticeFromReport({ row, back }: { row: Row; back: string }) {
   if (row.noticeId) {
     return (
       <p className="mt-3">
-        <Link to={`${adminAreaUrl("notices", { edit: row.noticeId })}#${noticeAnchors.edit}`} className="btn-link inline-flex min-h-11 items-center">
+        <Link
+          to={`${adminAreaUrl("notices", { edit: row.noticeId })}#${noticeAnchors.edit}`}
+          className="btn-link inline-flex min-h-11 items-center"
+        >
           See its notice
         </Link>
       </p>
@@ -188,7 +210,10 @@ export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
                   <StatusForm key={row.updatedAt} row={row} back={back} lastResult={lastResult} />
                   <NoticeFromReport row={row} back={back} />
                   {/* This report's last result stands beside the form that caused it. */}
-                  <AnchoredMessage anchor={anchors.reportRow(row.id)} refusal={formErrorsOf(replyAbout(reply, "id", row.id, "makeNotice"))} />
+                  <AnchoredMessage
+                    anchor={anchors.reportRow(row.id)}
+                    refusal={formErrorsOf(replyAbout(reply, "id", row.id, "makeNotice"))}
+                  />
                 </ReportCard>
               </li>
             );

@@ -1,9 +1,21 @@
-import { data as withStatus, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data as withStatus,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, NavLink, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ComponentType } from "react";
 import { auditAdminWrite, formTarget } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
-import { adminAreaUrl, adminOptionLabels, adminOptions, adminPages, parseAdminOption, type AdminOption } from "~/lib/navigation";
+import {
+  adminAreaUrl,
+  adminOptionLabels,
+  adminOptions,
+  adminPages,
+  parseAdminOption,
+  type AdminOption,
+} from "~/lib/navigation";
 import type { AreaReply } from "./area";
 import type { AreaServer } from "./area.server";
 import { benchAction, loadBenchArea } from "./bench.server";
@@ -39,7 +51,9 @@ const areas = {
 } satisfies Record<AdminOption, AreaServer>;
 
 /** The chosen area with what its loader loaded, typed per area so the page can hand each its own data. */
-type AreaPage = { [O in AdminOption]: { option: O; area: Awaited<ReturnType<(typeof areas)[O]["load"]>> } }[AdminOption];
+type AreaPage = {
+  [O in AdminOption]: { option: O; area: Awaited<ReturnType<(typeof areas)[O]["load"]>> };
+}[AdminOption];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Control Panel") }];
 
@@ -95,7 +109,9 @@ export default function AdminControlPanel() {
 }
 
 type LoadedPage = ReturnType<typeof useLoaderData<typeof loader>>;
-type AreaViews = { [O in AdminOption]: ComponentType<{ data: Extract<LoadedPage, { option: O }>["area"]; reply?: AreaReply }> };
+type AreaViews = {
+  [O in AdminOption]: ComponentType<{ data: Extract<LoadedPage, { option: O }>["area"]; reply?: AreaReply }>;
+};
 
 /** Each area's page, by option: the other half of an area's row in `areas`, kept apart so the browser gets no server code. */
 const views: AreaViews = {
@@ -135,14 +151,23 @@ function SideMenu({ current }: { current: AdminOption }) {
         {/* The admin pages of their own, beside the areas where a newcomer looks for them. On a phone the
             menu sits above the area, so they stay on the dashboard, one link away, and the area in view. */}
         {Object.values(adminPages).map((page, i) => (
-          <li key={page.to} className={`hidden lg:block ${i === 0 ? "lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4" : ""}`.trim()}>
-            <NavLink to={page.to} className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
+          <li
+            key={page.to}
+            className={`hidden lg:block ${i === 0 ? "lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4" : ""}`.trim()}
+          >
+            <NavLink
+              to={page.to}
+              className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200"
+            >
               {page.label}
             </NavLink>
           </li>
         ))}
         <li className="lg:mt-4 lg:border-t lg:border-stone-200 lg:pt-4">
-          <NavLink to="/adminHome" className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200">
+          <NavLink
+            to="/adminHome"
+            className="block rounded-md px-3 py-2 text-sm font-medium text-stone-800 hover:bg-stone-200"
+          >
             ← Admin Dashboard
           </NavLink>
         </li>

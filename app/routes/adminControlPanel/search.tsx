@@ -125,7 +125,14 @@ export function ListHead({
   const rowAnchors = new Set(shown.map(rowAnchor));
   const head = (
     <>
-      <ResultCount count={pages.count} more={pages.more} shown={shown.length} paged={Boolean(pages.older || pages.newest)} q={q} noun={noun} />
+      <ResultCount
+        count={pages.count}
+        more={pages.more}
+        shown={shown.length}
+        paged={Boolean(pages.older || pages.newest)}
+        q={q}
+        noun={noun}
+      />
       <AnchoredMessage
         anchor={anchor}
         refusal={refusal}
@@ -145,7 +152,13 @@ export function ListHead({
 
 /** The hidden fields that carry a list's place (search, page, page size) through a GET form. */
 export function PlaceFields({ place }: { place: Record<string, string | null> }) {
-  return <>{Object.entries(place).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}</>;
+  return (
+    <>
+      {Object.entries(place).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+    </>
+  );
 }
 
 /**
@@ -210,7 +223,9 @@ export function AreaChooser({
   return (
     <Form method="get" action="/adminControlPanel" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="option" value={option} />
-      {Object.entries(keep).map(([key, kept]) => (kept ? <input key={key} type="hidden" name={key} value={kept} /> : null))}
+      {Object.entries(keep).map(([key, kept]) =>
+        kept ? <input key={key} type="hidden" name={key} value={kept} /> : null,
+      )}
       <div className="min-w-64">
         <label htmlFor={selectId} className="field-label">
           {label}

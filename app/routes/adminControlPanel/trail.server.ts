@@ -45,7 +45,12 @@ export async function loadTrailArea(url: URL) {
   const chosen = trails.find((trail) => trail.id === requested) ?? trails[0] ?? null;
   const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
   const index = Number(url.searchParams.get("index"));
-  const confirming = trail && confirmationIn(url, ["delete"]) && Number.isInteger(index) && index >= 0 && index < trail.coordinates.length;
+  const confirming =
+    trail &&
+    confirmationIn(url, ["delete"]) &&
+    Number.isInteger(index) &&
+    index >= 0 &&
+    index < trail.coordinates.length;
   return {
     searchError: null,
     options: trails,
@@ -67,11 +72,16 @@ export async function trailAction(request: Request, formData: FormData) {
   if (input.intent === "save-facts") {
     const { intent, trailId, version, ...facts } = input;
     const saved = await updateTrailFacts(trailId, facts, { expectedVersion: version });
-    if (!saved.ok) return refused(intent, submission, trailRefusals[saved.reason === "stale" ? "stale-facts" : saved.reason]);
+    if (!saved.ok)
+      return refused(intent, submission, trailRefusals[saved.reason === "stale" ? "stale-facts" : saved.reason]);
     // The same page of coordinates as before.
     const page = new URL(request.url).searchParams.get("page");
     const back = adminAreaUrl("trail", { trail: trailId, page: page && /^\d{1,4}$/.test(page) ? page : null });
-    return redirectWithToast(back, { type: "success", message: trailMessages.factsSaved(saved.trail.name), anchor: anchors.trailFacts });
+    return redirectWithToast(back, {
+      type: "success",
+      message: trailMessages.factsSaved(saved.trail.name),
+      anchor: anchors.trailFacts,
+    });
   }
   const expected = { expectedVersion: input.version };
 

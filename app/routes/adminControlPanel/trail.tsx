@@ -4,7 +4,15 @@ import { useMemo } from "react";
 import { actionToSummary, ErrorSummary, FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
 import { AnchoredMessage, useFlashAnchor } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
-import { LIGHTING_LABELS, LIGHTING_LEVELS, NOT_RECORDED, SHADE_LEVELS, SURFACE_LABELS, SURFACES, TRAIL_SHADE_LABELS } from "~/lib/facts";
+import {
+  LIGHTING_LABELS,
+  LIGHTING_LEVELS,
+  NOT_RECORDED,
+  SHADE_LEVELS,
+  SURFACE_LABELS,
+  SURFACES,
+  TRAIL_SHADE_LABELS,
+} from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { trailFactsFormSchema } from "~/schemas/facts";
 import { coordinateSchema } from "~/schemas/trail";
@@ -56,7 +64,13 @@ function CoordinateInput({ field, label, caption }: { field: FieldMetadata<unkno
       <span aria-hidden="true" className="mb-1 block text-sm font-medium text-stone-800 md:hidden">
         {caption}
       </span>
-      <input key={key} {...props} inputMode="decimal" aria-label={label} className="field-input w-full min-w-0 px-2 font-mono md:min-w-32 md:px-3" />
+      <input
+        key={key}
+        {...props}
+        inputMode="decimal"
+        aria-label={label}
+        className="field-input w-full min-w-0 px-2 font-mono md:min-w-32 md:px-3"
+      />
       {field.errors?.length ? (
         <p id={field.errorId} className="field-error">
           {field.errors[0]}
@@ -67,7 +81,17 @@ function CoordinateInput({ field, label, caption }: { field: FieldMetadata<unkno
 }
 
 /** One point: its values are inputs of the row's own form, which Save and Insert Below submit. */
-function CoordinateRow({ trail, index, here, lastResult }: { trail: Trail; index: number; here: string; lastResult?: SubmissionResult<string[]> }) {
+function CoordinateRow({
+  trail,
+  index,
+  here,
+  lastResult,
+}: {
+  trail: Trail;
+  index: number;
+  here: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [longitude, latitude] = trail.coordinates[index];
   const number = index + 1;
   const [form, fields, summary] = useSchemaForm(`coordinate-${index}`, coordinateSchema, lastResult, {
@@ -91,13 +115,31 @@ function CoordinateRow({ trail, index, here, lastResult }: { trail: Trail; index
       </td>
       <td className="col-span-2 block md:table-cell md:px-2 md:py-2">
         {/* A refusal answered with a page (no JavaScript) lands on this row's error summary, focused. */}
-        <Form method="post" action={actionToSummary(here, summary)} preventScrollReset {...getFormProps(form)} className="flex flex-wrap gap-2">
+        <Form
+          method="post"
+          action={actionToSummary(here, summary)}
+          preventScrollReset
+          {...getFormProps(form)}
+          className="flex flex-wrap gap-2"
+        >
           <TrailFields trail={trail} />
           <input type="hidden" name="index" value={index} />
-          <button type="submit" name="intent" value="save-coordinate" className="btn-primary" aria-label={`Save coordinate #${number}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="save-coordinate"
+            className="btn-primary"
+            aria-label={`Save coordinate #${number}`}
+          >
             Save
           </button>
-          <button type="submit" name="intent" value="insert-below" className="btn-secondary" aria-label={`Insert below coordinate #${number}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="insert-below"
+            className="btn-secondary"
+            aria-label={`Insert below coordinate #${number}`}
+          >
             Insert Below
           </button>
           <Link
@@ -119,15 +161,38 @@ function CoordinateRow({ trail, index, here, lastResult }: { trail: Trail; index
   );
 }
 
-function InsertAtEnd({ trail, here, lastResult }: { trail: Trail; here: string; lastResult?: SubmissionResult<string[]> }) {
+function InsertAtEnd({
+  trail,
+  here,
+  lastResult,
+}: {
+  trail: Trail;
+  here: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields, summary] = useSchemaForm("insert-end", coordinateSchema, lastResult);
   return (
-    <AreaForm form={form} summary={summary} action={here} heading="Insert at End" level={4} className="card mt-6 scroll-mt-4 p-4">
+    <AreaForm
+      form={form}
+      summary={summary}
+      action={here}
+      heading="Insert at End"
+      level={4}
+      className="card mt-6 scroll-mt-4 p-4"
+    >
       <TrailFields trail={trail} />
       <input type="hidden" name="index" value={trail.coordinates.length} />
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. 33.9812" }} />
-        <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal", placeholder: "e.g. -84.0051" }} />
+        <TextField
+          field={fields.latitude}
+          label="Latitude"
+          inputProps={{ inputMode: "decimal", placeholder: "e.g. 33.9812" }}
+        />
+        <TextField
+          field={fields.longitude}
+          label="Longitude"
+          inputProps={{ inputMode: "decimal", placeholder: "e.g. -84.0051" }}
+        />
       </div>
       <button type="submit" name="intent" value="insert-end" className="btn-primary mt-4">
         Insert at End
@@ -141,7 +206,15 @@ function InsertAtEnd({ trail, here, lastResult }: { trail: Trail; here: string; 
  * looked. Closed until opened (it is long on a phone, and coordinates are the area's daily work), and open
  * when it holds the answer to its last submission.
  */
-function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: string; lastResult?: SubmissionResult<string[]> }) {
+function TrailFactsForm({
+  trail,
+  here,
+  lastResult,
+}: {
+  trail: Trail;
+  here: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { facts } = trail;
   const [form, fields, summary] = useSchemaForm(anchors.trailFacts, trailFactsFormSchema, lastResult, {
     surface: facts.surface ?? "",
@@ -155,7 +228,8 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
   });
   // Saved by someone else since this form was opened: both versions, field by field.
   const typed = typedOverStale(lastResult, trail.version);
-  const label = <Value extends string>(labels: Record<Value, string>, value: string) => (value in labels ? labels[value as Value] : NOT_RECORDED);
+  const label = <Value extends string>(labels: Record<Value, string>, value: string) =>
+    value in labels ? labels[value as Value] : NOT_RECORDED;
   const text = (value: string, unit = "") => (value ? `${value}${unit}` : NOT_RECORDED);
   const place = (value: string) => value || "None nearby";
   const answered = useFlashAnchor() === anchors.trailFacts || lastResult !== undefined;
@@ -167,7 +241,15 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
         </span>
         Facts shown on the trail&apos;s page
       </summary>
-      <AreaForm form={form} summary={summary} action={here} heading="Facts shown on the trail's page" hideHeading level={4} className="scroll-mt-4 px-4 pb-4">
+      <AreaForm
+        form={form}
+        summary={summary}
+        action={here}
+        heading="Facts shown on the trail's page"
+        hideHeading
+        level={4}
+        className="scroll-mt-4 px-4 pb-4"
+      >
         <input type="hidden" name="trailId" value={trail.id} />
         {/* The facts above are the same in every version since (the form is new when they change), so any later version will do. */}
         <input type="hidden" name="version" value={trail.version} />
@@ -175,27 +257,67 @@ function TrailFactsForm({ trail, here, lastResult }: { trail: Trail; here: strin
           <BothVersions
             id={`${anchors.trailFacts}-versions`}
             rows={[
-              { label: "Surface", yours: label(SURFACE_LABELS, typedText(typed, "surface")), saved: label(SURFACE_LABELS, facts.surface ?? "") },
-              { label: "Steps", yours: text(typedText(typed, "steps")), saved: text(facts.steps === null ? "" : String(facts.steps)) },
-              { label: "Where the steps are", yours: typedText(typed, "stepsLocation"), saved: facts.stepsLocation ?? "" },
+              {
+                label: "Surface",
+                yours: label(SURFACE_LABELS, typedText(typed, "surface")),
+                saved: label(SURFACE_LABELS, facts.surface ?? ""),
+              },
+              {
+                label: "Steps",
+                yours: text(typedText(typed, "steps")),
+                saved: text(facts.steps === null ? "" : String(facts.steps)),
+              },
+              {
+                label: "Where the steps are",
+                yours: typedText(typed, "stepsLocation"),
+                saved: facts.stepsLocation ?? "",
+              },
               {
                 label: "Steepest grade",
                 yours: text(typedText(typed, "steepestGradePercent"), " %"),
                 saved: text(facts.steepestGradePercent === null ? "" : String(facts.steepestGradePercent), " %"),
               },
-              { label: "Shade", yours: label(TRAIL_SHADE_LABELS, typedText(typed, "shade")), saved: label(TRAIL_SHADE_LABELS, facts.shade ?? "") },
-              { label: "Lighting", yours: label(LIGHTING_LABELS, typedText(typed, "lighting")), saved: label(LIGHTING_LABELS, facts.lighting ?? "") },
+              {
+                label: "Shade",
+                yours: label(TRAIL_SHADE_LABELS, typedText(typed, "shade")),
+                saved: label(TRAIL_SHADE_LABELS, facts.shade ?? ""),
+              },
+              {
+                label: "Lighting",
+                yours: label(LIGHTING_LABELS, typedText(typed, "lighting")),
+                saved: label(LIGHTING_LABELS, facts.lighting ?? ""),
+              },
               { label: "Restrooms", yours: place(typedText(typed, "restrooms")), saved: place(facts.restrooms ?? "") },
               { label: "Water", yours: place(typedText(typed, "water")), saved: place(facts.water ?? "") },
             ]}
           />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FactSelectField field={fields.surface} label="Surface" options={SURFACES.map((surface) => ({ value: surface, label: SURFACE_LABELS[surface] }))} />
-          <TextField field={fields.steps} label="Steps (0 when step-free)" inputProps={{ inputMode: "numeric", placeholder: "e.g. 0" }} />
-          <TextField field={fields.stepsLocation} label="Where the steps are" inputProps={{ placeholder: "e.g. at the parking deck stairwell" }} />
-          <TextField field={fields.steepestGradePercent} label="Steepest grade in percent" inputProps={{ inputMode: "decimal", placeholder: "e.g. 5" }} />
-          <FactSelectField field={fields.shade} label="Shade" options={SHADE_LEVELS.map((level) => ({ value: level, label: TRAIL_SHADE_LABELS[level] }))} />
+          <FactSelectField
+            field={fields.surface}
+            label="Surface"
+            options={SURFACES.map((surface) => ({ value: surface, label: SURFACE_LABELS[surface] }))}
+          />
+          <TextField
+            field={fields.steps}
+            label="Steps (0 when step-free)"
+            inputProps={{ inputMode: "numeric", placeholder: "e.g. 0" }}
+          />
+          <TextField
+            field={fields.stepsLocation}
+            label="Where the steps are"
+            inputProps={{ placeholder: "e.g. at the parking deck stairwell" }}
+          />
+          <TextField
+            field={fields.steepestGradePercent}
+            label="Steepest grade in percent"
+            inputProps={{ inputMode: "decimal", placeholder: "e.g. 5" }}
+          />
+          <FactSelectField
+            field={fields.shade}
+            label="Shade"
+            options={SHADE_LEVELS.map((level) => ({ value: level, label: TRAIL_SHADE_LABELS[level] }))}
+          />
           <FactSelectField
             field={fields.lighting}
             label="Lighting"
@@ -281,17 +403,32 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
         fields={{ trailId: trail.id, version: trail.version, index: data.confirm?.index ?? 0 }}
         confirmLabel="Delete"
       >
-        {confirming ? <p className="mt-2 text-stone-700">{`Latitude ${confirming[1]}, longitude ${confirming[0]}`}</p> : null}
+        {confirming ? (
+          <p className="mt-2 text-stone-700">{`Latitude ${confirming[1]}, longitude ${confirming[0]}`}</p>
+        ) : null}
       </ConfirmDialog>
       <h3 className="mb-3 text-xl font-semibold">{trail.name}</h3>
-      <TrailFactsForm key={JSON.stringify({ id: trail.id, ...trail.facts })} trail={trail} here={here} lastResult={replyTo(reply, "save-facts")} />
+      <TrailFactsForm
+        key={JSON.stringify({ id: trail.id, ...trail.facts })}
+        trail={trail}
+        here={here}
+        lastResult={replyTo(reply, "save-facts")}
+      />
       <div className="mb-6 overflow-hidden rounded-lg border border-stone-300">
-        <TrailMap trails={mapTrails} benches={[]} showBenches={false} label={`Map of the ${trail.name}`} tiles={data.tiles} />
+        <TrailMap
+          trails={mapTrails}
+          benches={[]}
+          showBenches={false}
+          label={`Map of the ${trail.name}`}
+          tiles={data.tiles}
+        />
       </div>
       <TrailPathUpload key={trail.id} trail={trail} />
 
       {/* A refusal that concerns a row as a whole (a stale edit, a vanished point) shows above the table. */}
-      <FormAlert messages={formErrorsOf(replyTo(reply, "delete-coordinate", "") ?? orphanReply(reply, trail.coordinates.length))} />
+      <FormAlert
+        messages={formErrorsOf(replyTo(reply, "delete-coordinate", "") ?? orphanReply(reply, trail.coordinates.length))}
+      />
 
       {/* Below md each point is a card: headers hide, every field names itself, the actions wrap. */}
       <div id={anchors.trailPoints} className="scroll-mt-4 md:overflow-x-auto">
@@ -299,7 +436,10 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
           caption={
             <>
               Coordinates of the {trail.name} in path order (
-              {points.pages > 1 ? `points ${points.first + 1}–${points.end} of ${trail.coordinates.length}` : `${trail.coordinates.length} points`})
+              {points.pages > 1
+                ? `points ${points.first + 1}–${points.end} of ${trail.coordinates.length}`
+                : `${trail.coordinates.length} points`}
+              )
             </>
           }
           captionClassName="mb-2 block text-left text-stone-700 md:table-caption"
@@ -309,13 +449,20 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
           headRowClassName="border-b border-stone-300"
         >
           {shownIndexes.map((index) => (
-            <CoordinateRow key={`${trail.version}-${index}`} trail={trail} index={index} here={here} lastResult={rowReply(reply, index)} />
+            <CoordinateRow
+              key={`${trail.version}-${index}`}
+              trail={trail}
+              index={index}
+              here={here}
+              lastResult={rowReply(reply, index)}
+            />
           ))}
         </ResponsiveTable>
       </div>
       <CoordinatePages trail={trail} points={points} />
       <p className="mt-2 text-sm text-stone-700">
-        Insert Below adds the values in that row's fields as a new point after it; the row itself keeps its saved values.
+        Insert Below adds the values in that row's fields as a new point after it; the row itself keeps its saved
+        values.
       </p>
       <InsertAtEnd key={trail.version} trail={trail} here={here} lastResult={replyTo(reply, "insert-end")} />
     </div>

@@ -88,10 +88,18 @@ export async function videosAction(request: Request, formData: FormData) {
     const { intent: _intent, id, version, ...changes } = input;
     // A video changed since the form was opened is refused (409): the page then shows what was typed
     // beside what is saved, and overwrites nothing.
-    const result = await updateVideo(id, { ...changes, description: changes.description ?? "" }, { expectedVersion: version });
+    const result = await updateVideo(
+      id,
+      { ...changes, description: changes.description ?? "" },
+      { expectedVersion: version },
+    );
     if (!result.ok) return refused(input.intent, submission, videoRefusals[result.reason]);
     // The edit form closes: the message stands in the video's card.
-    return redirectWithToast(back, { type: "success", message: videoMessages.updated(result.video.title), anchor: anchors.videoCard(id) });
+    return redirectWithToast(back, {
+      type: "success",
+      message: videoMessages.updated(result.video.title),
+      anchor: anchors.videoCard(id),
+    });
   }
 
   // Read first, so the message can name the video: its card is gone by the time it shows.
@@ -99,5 +107,9 @@ export async function videosAction(request: Request, formData: FormData) {
   if (!target) return refused(input.intent, submission, videoRefusals["not-found"]);
   const deleted = await deleteVideo(input.id, { expectedVersion: input.version });
   if (!deleted.ok) return refused(input.intent, submission, videoRefusals[deleted.reason]);
-  return redirectWithToast(back, { type: "success", message: videoMessages.deleted(target.title), anchor: anchors.videoList });
+  return redirectWithToast(back, {
+    type: "success",
+    message: videoMessages.deleted(target.title),
+    anchor: anchors.videoList,
+  });
 }

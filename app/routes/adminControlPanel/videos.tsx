@@ -2,7 +2,15 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
-import { actionToSummary, ErrorSummary, SelectField, SubmitButton, TextAreaField, TextField, useSchemaForm } from "~/components/form-fields";
+import {
+  actionToSummary,
+  ErrorSummary,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from "~/components/form-fields";
 import { VideoPlayer } from "~/components/video-player";
 import { adminAreaUrl } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
@@ -44,7 +52,12 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
       <AdminSearch option="videos" value={data.q} error={data.searchError} label="Search videos by title or category" />
       {data.editing ? (
         // A new version (saved by anyone) is a new form with its values: never the old values with a newer version.
-        <EditVideoForm key={`${data.editing.id}-${data.editing.version}`} video={data.editing} place={data.place} lastResult={replyTo(reply, "update")} />
+        <EditVideoForm
+          key={`${data.editing.id}-${data.editing.version}`}
+          video={data.editing}
+          place={data.place}
+          lastResult={replyTo(reply, "update")}
+        />
       ) : (
         <AddVideoForm place={data.place} lastResult={replyTo(reply, "create")} />
       )}
@@ -62,12 +75,22 @@ function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeo
         label="Video link"
         hint={
           <p className="mb-1 text-sm text-stone-600">
-            An https link: YouTube (any form) or Vimeo, played here after a click; a video file (.mp4, .webm); or any other page, shown as a link.
+            An https link: YouTube (any form) or Vimeo, played here after a click; a video file (.mp4, .webm); or any
+            other page, shown as a link.
           </p>
         }
       />
-      <TextField field={fields.category} label="Category" inputProps={{ placeholder: "e.g. exercise, health, nutrition" }} />
-      <SelectField field={fields.subCategory} label="Subcategory" placeholder="Select Subcategory" options={VIDEO_SUB_CATEGORIES} />
+      <TextField
+        field={fields.category}
+        label="Category"
+        inputProps={{ placeholder: "e.g. exercise, health, nutrition" }}
+      />
+      <SelectField
+        field={fields.subCategory}
+        label="Subcategory"
+        placeholder="Select Subcategory"
+        options={VIDEO_SUB_CATEGORIES}
+      />
       <div className="md:col-span-2">
         <TextAreaField field={fields.description} label="Description" rows={3} />
       </div>
@@ -85,7 +108,12 @@ function AddVideoForm({ place, lastResult }: { place: Place; lastResult?: Submis
         Add a video
       </h3>
       {/* A refusal answered with a page (no JavaScript) lands on the form's error summary, focused. */}
-      <Form method="post" action={actionToSummary(areaUrl(place), summary)} {...getFormProps(form)} className="scroll-mt-4 space-y-4">
+      <Form
+        method="post"
+        action={actionToSummary(areaUrl(place), summary)}
+        {...getFormProps(form)}
+        className="scroll-mt-4 space-y-4"
+      >
         <input type="hidden" name="intent" value="create" />
         <ErrorSummary summary={summary} level={4} />
         <VideoFields fields={fields} />
@@ -96,7 +124,15 @@ function AddVideoForm({ place, lastResult }: { place: Place; lastResult?: Submis
   );
 }
 
-function EditVideoForm({ video, place, lastResult }: { video: AdminVideo; place: Place; lastResult?: SubmissionResult<string[]> }) {
+function EditVideoForm({
+  video,
+  place,
+  lastResult,
+}: {
+  video: AdminVideo;
+  place: Place;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields, summary] = useSchemaForm(`edit-video-${video.id}`, videoEditFormSchema, lastResult, video);
   const { key, ...idProps } = getInputProps(fields.id, { type: "hidden" });
   // Saved by someone else since this form was opened: both versions, field by field.
@@ -106,7 +142,12 @@ function EditVideoForm({ video, place, lastResult }: { video: AdminVideo; place:
       <h3 id="edit-video-heading" className="mb-3 text-lg font-semibold text-stone-900">
         Edit video: {video.title}
       </h3>
-      <Form method="post" action={actionToSummary(areaUrl({ ...place, edit: video.id }), summary)} {...getFormProps(form)} className="space-y-4">
+      <Form
+        method="post"
+        action={actionToSummary(areaUrl({ ...place, edit: video.id }), summary)}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <input key={key} {...idProps} />
         {/* The version these values are from (after a refusal, the one shown beside them): a save based on an older one is refused. */}
         <input type="hidden" name="version" value={video.version} />
@@ -139,7 +180,8 @@ function EditVideoForm({ video, place, lastResult }: { video: AdminVideo; place:
 function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosData>["reply"] }) {
   const shown = data.videos.map((video) => video.id);
   // A refused deletion, or an edit whose video is gone (its form with it), has no card to stand in.
-  const orphan = replyTo(reply, "delete", "") ?? (data.editing ? undefined : replyAboutNone(reply, "id", shown, "update"));
+  const orphan =
+    replyTo(reply, "delete", "") ?? (data.editing ? undefined : replyAboutNone(reply, "id", shown, "update"));
   return (
     <section id={anchors.videoList} aria-labelledby="video-list-heading" className="scroll-mt-4">
       <h3 id="video-list-heading" className="mb-1 text-lg font-semibold text-stone-900">
@@ -185,7 +227,11 @@ function AdminVideoCard({ video, place }: { video: AdminVideo; place: Place }) {
     noScriptPlay: { kind: "link", href: `/videos/${video.id}` },
   } as const;
   return (
-    <article id={rowAnchor(video.id)} aria-labelledby={headingId} className="card flex h-full scroll-mt-24 flex-col overflow-hidden">
+    <article
+      id={rowAnchor(video.id)}
+      aria-labelledby={headingId}
+      className="card flex h-full scroll-mt-24 flex-col overflow-hidden"
+    >
       {/* Light preview: nothing is requested from the video host until play; admin plays never count as views.
           On a phone a one-line play control, so a page of cards stays short; from md the still. */}
       <div className="hidden md:block">
@@ -193,7 +239,10 @@ function AdminVideoCard({ video, place }: { video: AdminVideo; place: Place }) {
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 md:p-4">
         {/* On a phone the play control shows the title (but a video file's own player does not). */}
-        <h4 id={headingId} className={`text-base leading-snug font-semibold text-stone-900 ${video.player?.kind === "file" ? "" : "max-md:sr-only"}`}>
+        <h4
+          id={headingId}
+          className={`text-base leading-snug font-semibold text-stone-900 ${video.player?.kind === "file" ? "" : "max-md:sr-only"}`}
+        >
           {video.title}
         </h4>
         <div className="md:hidden">
@@ -219,10 +268,19 @@ function AdminVideoCard({ video, place }: { video: AdminVideo; place: Place }) {
         </div>
         <p className="text-xs break-all text-stone-600">{video.url}</p>
         <div className="mt-auto flex flex-wrap gap-3 pt-1 md:pt-2">
-          <Link to={`${areaUrl({ ...place, edit: video.id })}#${anchors.editVideo}`} className="btn-secondary" aria-label={`Edit ${video.title}`}>
+          <Link
+            to={`${areaUrl({ ...place, edit: video.id })}#${anchors.editVideo}`}
+            className="btn-secondary"
+            aria-label={`Edit ${video.title}`}
+          >
             Edit
           </Link>
-          <Link to={areaUrl({ ...place, confirm: "delete", id: video.id })} preventScrollReset className="btn-danger" aria-haspopup="dialog">
+          <Link
+            to={areaUrl({ ...place, confirm: "delete", id: video.id })}
+            preventScrollReset
+            className="btn-danger"
+            aria-haspopup="dialog"
+          >
             Delete<span className="sr-only"> {video.title}</span>
           </Link>
         </div>

@@ -12,7 +12,8 @@ export type AppName = (typeof APPS)[number];
  * area's edits, a bench's videos on the trail map, stale saves, notices (banners on the seeded trails'
  * pages), replacing a trail's path and the campus's name. They run on the edits apps (playwright.config.ts).
  */
-export const editingSpecs = /(admin-trails|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
+export const editingSpecs =
+  /(admin-trails|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
 
 const OFFSETS: Record<AppName, number> = { shared: 0, "edits-js": -20_000, "edits-no-js": -10_000 };
 
@@ -21,7 +22,10 @@ export function appOrigin(app: AppName) {
 }
 
 /** What global setup leaves each app's tests in the environment, by origin. */
-export type AppHandles = Record<string, { adminCookies: { name: string; value: string; url: string }[]; databaseUrl: string | null }>;
+export type AppHandles = Record<
+  string,
+  { adminCookies: { name: string; value: string; url: string }[]; databaseUrl: string | null }
+>;
 
 export function appHandles(): AppHandles {
   return JSON.parse(process.env.E2E_APPS ?? "{}") as AppHandles;

@@ -16,7 +16,9 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
 /** axe-core's minified build: the code @axe-core/playwright's AxeBuilder (used here before) sends, in 0.6 MB instead of 1.3. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-type AxeWindow = { axe?: { run: (context: Document, options: object) => Promise<AxeResults>; configure: (spec: object) => void } };
+type AxeWindow = {
+  axe?: { run: (context: Document, options: object) => Promise<AxeResults>; configure: (spec: object) => void };
+};
 
 /**
  * axe, configured as above, for one page. It runs in the page itself, as AxeBuilder's legacy mode does:
@@ -40,7 +42,12 @@ export function axeOn(page: Page, tags: string[] = AXE_TAGS) {
       const present = await page.evaluate(() => typeof (window as AxeWindow).axe?.run === "function");
       if (!present) {
         await page.evaluate(axeSource);
-        await page.evaluate(() => (window as AxeWindow).axe!.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } }));
+        await page.evaluate(() =>
+          (window as AxeWindow).axe!.configure({
+            allowedOrigins: ["<same_origin>"],
+            branding: { application: "playwright" },
+          }),
+        );
       }
       return page.evaluate((options) => (window as AxeWindow).axe!.run(document, options), {
         runOnly: { type: "tag", values: tags },
@@ -79,7 +86,8 @@ export async function axePage(page: Page, javaScriptEnabled: boolean) {
   });
   // Only our documents pass through the test runner (every request it intercepts costs a round trip);
   // styles, images and the scripts' files load directly, and with no <script> left nothing runs them.
-  const isDocument = (url: URL) => url.origin === origin && !url.pathname.startsWith("/build/") && !/\.[a-z0-9]+$/i.test(url.pathname);
+  const isDocument = (url: URL) =>
+    url.origin === origin && !url.pathname.startsWith("/build/") && !/\.[a-z0-9]+$/i.test(url.pathname);
   await context.route(isDocument, async (route) => {
     if (route.request().resourceType() !== "document") return route.continue();
     const response = await route.fetch({ maxRedirects: 0 });

@@ -171,7 +171,11 @@ export async function expectAnswerAt(
   page: Page,
   anchor: string,
   text: string,
-  { javaScriptEnabled, role = "status", landed = true }: { javaScriptEnabled: boolean; role?: "status" | "alert"; landed?: boolean },
+  {
+    javaScriptEnabled,
+    role = "status",
+    landed = true,
+  }: { javaScriptEnabled: boolean; role?: "status" | "alert"; landed?: boolean },
 ) {
   const answer = page.locator(`[id="${anchor}"]`).getByRole(role).filter({ hasText: text });
   await expect(answer).toBeVisible();

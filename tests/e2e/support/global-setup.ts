@@ -22,7 +22,12 @@ async function waitForHealthy(url: string, timeoutMs: number, logFile: string) {
   throw new Error(`the app did not become healthy within ${timeoutMs} ms; see ${logFile}`);
 }
 
-type Started = { origin: string; adminCookies: AppHandles[string]["adminCookies"]; databaseUrl: string | null; stop(): Promise<void> };
+type Started = {
+  origin: string;
+  adminCookies: AppHandles[string]["adminCookies"];
+  databaseUrl: string | null;
+  stop(): Promise<void>;
+};
 
 /**
  * One app of the run: a fresh database of its own (PostgreSQL when TEST_DATABASE_URL is set, else an
@@ -131,7 +136,9 @@ export async function startRun(names: readonly AppName[]) {
     throw failed.reason;
   }
 
-  const handles: AppHandles = Object.fromEntries(apps.map(({ origin, adminCookies, databaseUrl }) => [origin, { adminCookies, databaseUrl }]));
+  const handles: AppHandles = Object.fromEntries(
+    apps.map(({ origin, adminCookies, databaseUrl }) => [origin, { adminCookies, databaseUrl }]),
+  );
   process.env.E2E_APPS = JSON.stringify(handles);
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_RUN_DIR = runDir;

@@ -15,7 +15,10 @@ export async function startSmtpServer(dir: string) {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",");
-        writeFileSync(path.join(dir, `${Date.now()}-${++count}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks)}`);
+        writeFileSync(
+          path.join(dir, `${Date.now()}-${++count}.eml`),
+          `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks)}`,
+        );
         callback();
       });
     },
@@ -29,7 +32,9 @@ export type Mail = { to: string; subject: string; text: string; raw: string };
 
 function decodeQuotedPrintable(input: string) {
   return Buffer.from(
-    input.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    input
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     "latin1",
   ).toString("utf8");
 }

@@ -6,7 +6,8 @@ export const PHONE_WIDTHS = [390, 360, 320];
 export const MIN_TARGET_PX = 24;
 
 /** The pages that swap their drawn map for OpenLayers once they have hydrated (/trails once asked), with its zoom buttons. */
-export const hasInteractiveMap = (path: string) => /^\/trails\?.*map=interactive/.test(path) || path.includes("option=trail");
+export const hasInteractiveMap = (path: string) =>
+  /^\/trails\?.*map=interactive/.test(path) || path.includes("option=trail");
 
 /**
  * Every visible link, button and form control smaller than 24 × 24 px, as "what (width × height)". A
@@ -44,7 +45,10 @@ export async function smallTargets(page: Page) {
       }
       measured++;
       if ((box.width < min || box.height < min) && !inSentence(element)) {
-        const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+        const name = (element.getAttribute("aria-label") ?? element.textContent ?? "")
+          .replace(/\s+/g, " ")
+          .trim()
+          .slice(0, 50);
         small.push(`${element.tagName.toLowerCase()} "${name}" (${Math.round(box.width)} × ${Math.round(box.height)})`);
       }
     }
@@ -68,7 +72,10 @@ export async function sidewaysAt(page: Page, width: number) {
       .filter(({ right }) => right > viewport + 0.5)
       .sort((a, b) => b.right - a.right)
       .slice(0, 3)
-      .map(({ element, right }) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 50)} → ${Math.round(right)}`);
+      .map(
+        ({ element, right }) =>
+          `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 50)} → ${Math.round(right)}`,
+      );
     return { scrollWidth: document.documentElement.scrollWidth, culprits: wide };
   });
   return scrollWidth > width ? `${scrollWidth}px wide (${culprits.join(" | ")})` : null;

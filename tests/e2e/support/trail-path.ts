@@ -20,7 +20,8 @@ export function gpxFile(name: string, coordinates: readonly LonLat[]) {
 /** Opens the Trail area's folded "Replace the path from a file" when it is closed (the upload page's own form is always open). */
 export async function openPathUpload(page: Page) {
   const disclosure = page.locator("details#trail-path-upload");
-  if ((await disclosure.count()) > 0 && (await disclosure.getAttribute("open")) === null) await disclosure.locator("summary").click();
+  if ((await disclosure.count()) > 0 && (await disclosure.getAttribute("open")) === null)
+    await disclosure.locator("summary").click();
 }
 
 /** Chooses `file` in the page's "Replace the path from a file" form (the Trail area's, or the upload page's) and sends it. */
@@ -31,8 +32,15 @@ export async function uploadPathFile(page: Page, file: { name: string; mimeType:
 }
 
 /** Uploads through HTTP as the signed-in context; the preview's path (an upload waiting for Apply or Cancel). */
-export async function uploadedPreview(request: APIRequestContext, trailId: string, file: { name: string; mimeType: string; buffer: Buffer }) {
-  const answer = await request.post(`/adminControlPanel/trail-path?trail=${trailId}`, { multipart: { file }, maxRedirects: 0 });
+export async function uploadedPreview(
+  request: APIRequestContext,
+  trailId: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const answer = await request.post(`/adminControlPanel/trail-path?trail=${trailId}`, {
+    multipart: { file },
+    maxRedirects: 0,
+  });
   if (answer.status() !== 302) throw new Error(`the upload answered ${answer.status()}`);
   return answer.headers().location!;
 }

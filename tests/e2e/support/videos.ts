@@ -28,7 +28,8 @@ export function youTubeId(video: SeedVideo) {
 
 /** Requests to any video host a card could contact: players, thumbnails, the stream itself. */
 /** Every host a video could be loaded from: YouTube, Vimeo, and the stand-in for VIDEO_MEDIA_ORIGINS. */
-export const videoHost = /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com|media\.example\.edu|example\.org)$/;
+export const videoHost =
+  /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com|media\.example\.edu|example\.org)$/;
 
 /**
  * Records every request to a video host, and answers them with a stub (a page, or a few bytes of video
@@ -44,7 +45,11 @@ export async function watchVideoHostRequests(page: Page) {
     (route) =>
       new URL(route.request().url()).pathname.endsWith(".webm")
         ? route.fulfill({ status: 200, contentType: "video/webm", body: Buffer.alloc(64) })
-        : route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Player</title><p>player</p>" }),
+        : route.fulfill({
+            status: 200,
+            contentType: "text/html",
+            body: "<!doctype html><title>Player</title><p>player</p>",
+          }),
   );
   return requests;
 }
@@ -66,7 +71,11 @@ export async function viewsShown(page: Page, title: string) {
   return Number(text.replace(/\D/g, ""));
 }
 
-export async function expectReaction(page: Page, title: string, expected: { likes: number; dislikes: number; mine: "like" | "dislike" | null }) {
+export async function expectReaction(
+  page: Page,
+  title: string,
+  expected: { likes: number; dislikes: number; mine: "like" | "dislike" | null },
+) {
   const card = videoCard(page, title);
   const like = card.getByRole("button", { name: /^Like \d+$/ });
   const dislike = card.getByRole("button", { name: /^Dislike \d+$/ });
@@ -87,7 +96,9 @@ export const reactionStatus = { like: "You liked this video.", dislike: "You dis
  * redirect back to the card. Waits until the page it redirected to is the one showing.
  */
 export async function pressReaction(page: Page, button: Locator) {
-  const landed = page.waitForResponse((r) => r.request().method() === "GET" && r.request().resourceType() === "document");
+  const landed = page.waitForResponse(
+    (r) => r.request().method() === "GET" && r.request().resourceType() === "document",
+  );
   await button.click();
   expect((await landed).status()).toBe(200);
   await page.waitForLoadState("domcontentloaded");
