@@ -1,5 +1,6 @@
 import { maskEmail } from "~/models/sign-in-link.server";
-import { setConfirmedEmail, updateUserProfile, type PublicUser } from "~/models/user.server";
+import { setConfirmedEmail, type PublicUser } from "~/models/user.server";
+import { updateUserProfile } from "~/models/user-ownership.server";
 import { runAfterAnswer } from "~/utils/background.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";

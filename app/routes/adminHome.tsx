@@ -6,7 +6,7 @@ import { countBenches } from "~/models/bench.server";
 import { countPendingFeedback } from "~/models/feedback.server";
 import { countNotices } from "~/models/notice.server";
 import { countUnresolvedReports } from "~/models/report.server";
-import { countUsers } from "~/models/user.server";
+import { countUsers } from "~/models/user-json.server";
 import { countVideos } from "~/models/video.server";
 import { pageTitle } from "~/lib/page-title";
 

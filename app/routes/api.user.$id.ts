@@ -1,11 +1,6 @@
-import {
-  deleteOwnAccount,
-  deleteUserAccount,
-  getUserById,
-  toUserJsonFor,
-  userRefusal,
-  userRefusals,
-} from "~/models/user.server";
+import { deleteOwnAccount } from "~/models/user-ownership.server";
+import { deleteUserAccount, getUserById, userRefusal, userRefusals } from "~/models/user.server";
+import { toUserJsonFor } from "~/models/user-json.server";
 import { deleteProfileSchema, userMessages } from "~/schemas/user";
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";

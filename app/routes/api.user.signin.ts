@@ -1,4 +1,4 @@
-import { toUserJson } from "~/models/user.server";
+import { toUserJson } from "~/models/user-json.server";
 import { signInSchema, userMessages } from "~/schemas/user";
 import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
 import { signedInCookies, signInAttempt } from "~/http/auth.server";

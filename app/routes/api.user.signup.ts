@@ -1,5 +1,6 @@
 import { rateLimited } from "~/http/api-accounts.server";
-import { conflictRefusal, registerUser, toUserJson } from "~/models/user.server";
+import { conflictRefusal, registerUser } from "~/models/user.server";
+import { toUserJson } from "~/models/user-json.server";
 import { signUpApiSchema } from "~/schemas/user";
 import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
 import { signedInCookies } from "~/http/auth.server";

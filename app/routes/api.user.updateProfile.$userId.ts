@@ -1,7 +1,8 @@
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiRoute, readBody } from "~/http/api.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
-import { toUserJsonFor, userRefusal } from "~/models/user.server";
+import { toUserJsonFor } from "~/models/user-json.server";
+import { userRefusal } from "~/models/user.server";
 import { profileQuota } from "~/http/rate-limit.server";
 import { profileUpdateApiSchema, profileUpdatedMessage, userMessages } from "~/schemas/user";
 

@@ -1,5 +1,6 @@
 import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
-import { changeUserRole, toUserJsonFor, userRefusal } from "~/models/user.server";
+import { changeUserRole, userRefusal } from "~/models/user.server";
+import { toUserJsonFor } from "~/models/user-json.server";
 import { roleUpdateSchema } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({

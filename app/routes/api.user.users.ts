@@ -1,4 +1,4 @@
-import { listUsers, toUserSummaryJson } from "~/models/user.server";
+import { listUsers, toUserSummaryJson } from "~/models/user-json.server";
 import { apiPage, apiRoute, readQuery, requireApiAdmin } from "~/http/api.server";
 import { userPageQuerySchema } from "~/schemas/page";
 

@@ -15,7 +15,8 @@ import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
-import { deleteOwnAccount, getUserById, userRefusal, type PublicUser } from "~/models/user.server";
+import { deleteOwnAccount } from "~/models/user-ownership.server";
+import { getUserById, userRefusal, type PublicUser } from "~/models/user.server";
 import {
   deleteProfileSchema,
   feedbackSchema,

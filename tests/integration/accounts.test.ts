@@ -1,14 +1,9 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import { database, prisma } from "~/utils/db.server";
 import { BCRYPT_COST } from "~/utils/password.server";
-import {
-  changeUserRole,
-  createUser,
-  deleteUserAccount,
-  registerUser,
-  updateUserProfile,
-  verifyLogin,
-} from "~/models/user.server";
+import { changeUserRole, createUser, deleteUserAccount, registerUser } from "~/models/user.server";
+import { updateUserProfile } from "~/models/user-ownership.server";
+import { verifyLogin } from "~/models/user-sign-in.server";
 import { requireAdmin, requireUser } from "~/http/auth.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession, getUserForSession } from "~/models/session.server";

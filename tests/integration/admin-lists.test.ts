@@ -3,7 +3,8 @@
 // included.
 import { describe, expect, test } from "vitest";
 import { countMatchingFeedback, listFeedback } from "~/models/feedback.server";
-import { countMatchingUsers, createUser, listUsers } from "~/models/user.server";
+import { countMatchingUsers, listUsers } from "~/models/user-json.server";
+import { createUser } from "~/models/user.server";
 import { countMatchingVideos, listVideos } from "~/models/video.server";
 import { prisma } from "~/utils/db.server";
 

@@ -9,7 +9,8 @@ import {
   resetPasswordWithToken,
   RESET_TOKEN_TTL_MS,
 } from "~/models/password-reset.server";
-import { createUser, verifyLogin } from "~/models/user.server";
+import { createUser } from "~/models/user.server";
+import { verifyLogin } from "~/models/user-sign-in.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";

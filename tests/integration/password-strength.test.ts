@@ -3,7 +3,8 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, test } from "vitest";
 import { isCommonPassword } from "~/lib/common-passwords";
-import { createUser, verifyLogin } from "~/models/user.server";
+import { createUser } from "~/models/user.server";
+import { verifyLogin } from "~/models/user-sign-in.server";
 import { resetPasswordSchema, signUpSchema, profileUpdateSchema, userMessages } from "~/schemas/user";
 import { prisma } from "~/utils/db.server";
 import { BCRYPT_COST, hashPassword, verifyPassword } from "~/utils/password.server";

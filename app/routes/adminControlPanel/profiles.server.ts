@@ -3,15 +3,8 @@ import { endSession } from "~/http/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import type { SessionUser } from "~/models/session.server";
-import {
-  changeUserRole,
-  countMatchingUsers,
-  deleteUserAccount,
-  getUserById,
-  listUsers,
-  userRefusal,
-  userRefusals,
-} from "~/models/user.server";
+import { changeUserRole, deleteUserAccount, getUserById, userRefusal, userRefusals } from "~/models/user.server";
+import { countMatchingUsers, listUsers } from "~/models/user-json.server";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
 import { profilesIntentSchema, userMessages } from "~/schemas/user";
