@@ -427,6 +427,7 @@ describe("in the API, ETag and If-Match", () => {
       "DELETE /api/video/{id}": { path: `/api/video/${videoId}` },
       "PATCH /api/notices/{id}": { path: `/api/notices/${notice.id}`, body: { message: "Never" } },
       "DELETE /api/notices/{id}": { path: `/api/notices/${notice.id}` },
+      "PATCH /api/campus": { path: "/api/campus", body: { name: "Never" } },
     };
     const documented = endpointDocs
       .filter((doc) => doc.ifMatch)
@@ -438,6 +439,7 @@ describe("in the API, ETag and If-Match", () => {
         await prisma.bench.findMany({ include: { videos: true } }),
         await prisma.video.findMany(),
         await prisma.notice.findMany(),
+        await prisma.campus.findMany(),
       ]);
     const before = await saved();
     for (const key of documented) {
@@ -455,10 +457,16 @@ describe("in the API, ETag and If-Match", () => {
       ...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench|notices)\/\{id\}$/.test(k)),
       "GET /api/trails/{id}",
       "GET /api/video/{id}",
+      "GET /api/campus",
     ];
     for (const key of tagged) {
       const [method] = key.split(" ");
-      const call = calls[key] ?? { path: key.includes("video") ? `/api/video/${videoId}` : `/api/trails/${trailId}` };
+      const reads: Record<string, string> = {
+        "GET /api/trails/{id}": `/api/trails/${trailId}`,
+        "GET /api/video/{id}": `/api/video/${videoId}`,
+        "GET /api/campus": "/api/campus",
+      };
+      const call = calls[key] ?? { path: reads[key] };
       const answer = await api(method, call.path, { body: call.body });
       expect(answer.status, key).toBe(200);
       expect(answer.etag, key).toBe(`"${answer.body.version}"`);
