@@ -101,6 +101,7 @@ describe("two app instances on one PostgreSQL database", () => {
     expect(seedLogs.flatMap((entry) => entry.steps as string[]).sort()).toEqual([
       "admin",
       "benches",
+      "campus",
       "facts",
       "trails",
       "videos",
