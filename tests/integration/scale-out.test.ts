@@ -111,8 +111,8 @@ describe("two app instances on one PostgreSQL database", () => {
         (SELECT count(*) FROM "Bench")::int AS benches, (SELECT count(*) FROM "User")::int AS users,
         (SELECT count(*) FROM "SeedStep")::int AS steps`)
     ).rows[0];
-    // Five seed steps and one data step (the usernames' keys), each recorded once.
-    expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 6 });
+    // Six seed steps and one data step (the usernames' keys), each recorded once.
+    expect(counts).toEqual({ trails: 3, videos: counts.videos, benches: counts.benches, users: 1, steps: 7 });
     const dataSteps = (await db.query(`SELECT name FROM "SeedStep" WHERE name LIKE 'username-keys:%'`)).rows;
     expect(dataSteps).toHaveLength(1);
     const distinctVideos = (await db.query(`SELECT count(DISTINCT (title, url, "subCategory"))::int AS n FROM "Video"`))
