@@ -1,40 +1,23 @@
-// The interactive map. A `.client` module: the server build empties it, and the browser fetches it
-// as its own chunk (React.lazy in trail-map.tsx), so pages without a map never load OpenLayers.
-import Feature from "ol/Feature";
+// The interactive map. A `.client` module: the server build empties it, and the browser fetches it as its
+// own chunk (React.lazy in trail-map.tsx), so pages without a map never load OpenLayers. What it draws is
+// in trail-map-look.client.ts, where things go in trail-map-view.client.ts.
 import OlMap from "ol/Map";
 import Overlay from "ol/Overlay";
 import View from "ol/View";
-import CircleGeometry from "ol/geom/Circle";
-import LineString from "ol/geom/LineString";
-import Point from "ol/geom/Point";
 import TileLayer from "ol/layer/Tile";
 import VectorLayer from "ol/layer/Vector";
-import { getBottomRight, getTopLeft, isEmpty, type Extent } from "ol/extent";
-import type { FeatureLike } from "ol/Feature";
+import { getBottomRight, getTopLeft, isEmpty } from "ol/extent";
 import { fromLonLat, toLonLat, transformExtent } from "ol/proj";
-import type { Size } from "ol/size";
 import Cluster from "ol/source/Cluster";
 import OSM from "ol/source/OSM";
 import VectorSource from "ol/source/Vector";
-import { Circle as CircleStyle, Fill, RegularShape, Stroke, Style, Text } from "ol/style";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { BenchVideoLinks } from "~/components/bench-video-links";
-import { NoticeMark } from "~/components/notice-banner";
-import { ReportLink } from "~/components/report-link";
-import type { MapBench, MapTrail, TrailMapProps, WalkerMarker } from "~/components/trail-map-types";
-import type { NoticeKind } from "~/schemas/notice";
-import { groupLabel } from "~/lib/map-frame";
+import type { MapBench, TrailMapProps } from "~/components/trail-map-types";
 import { useCampusCenter } from "~/lib/use-campus-time-zone";
 import {
   BENCH_GROUP_RADIUS,
-  BENCH_MARKER_FILL,
   BENCH_MARKER_RADIUS,
-  BENCH_MARKER_STROKE,
-  CAUTION_MARKER_FILL,
-  CAUTION_MARKER_TEXT,
-  CLOSED_MARKER_FILL,
-  CLOSED_TRAIL_DASH,
   MAP_BACKGROUND,
   mapViewOf,
   type LonLat,
@@ -43,240 +26,18 @@ import {
   MAP_MIN_ZOOM,
   MAP_ZOOM,
   MARKER_HIT_PX,
-  TRAIL_CASING_COLOR,
-  TRAIL_LINE_WIDTH,
-  trailStrokeColor,
-  zoomForResolution,
 } from "~/lib/geo";
-
-const POPUP_WIDTH_PX = 256;
-/** Room around the trail when the map fits it. */
-const FIT_PADDING_PX = 24;
-
-/** A trail's line over a dark casing; a closed trail's line dashed, as on the server's map. */
-function trailStyle(color: string, closed: boolean) {
-  return [
-    new Style({ stroke: new Stroke({ color: TRAIL_CASING_COLOR, width: TRAIL_LINE_WIDTH + 2, lineJoin: "round" }) }),
-    new Style({
-      stroke: new Stroke({
-        color: trailStrokeColor(color),
-        width: TRAIL_LINE_WIDTH,
-        lineJoin: "round",
-        lineCap: closed ? "butt" : "round",
-        lineDash: closed ? [...CLOSED_TRAIL_DASH] : undefined,
-      }),
-    }),
-  ];
-}
-
-/** A bench's marker: round in the bench colour; a closed bench's a dark square, a caution's amber (as on the server's map). */
-function benchStyle(benchNumber: number, notice: NoticeKind | null) {
-  const image =
-    notice === "closed"
-      ? new RegularShape({
-          points: 4,
-          radius: BENCH_MARKER_RADIUS * Math.SQRT2,
-          angle: Math.PI / 4,
-          fill: new Fill({ color: CLOSED_MARKER_FILL }),
-          stroke: new Stroke({ color: BENCH_MARKER_STROKE, width: 2 }),
-        })
-      : new CircleStyle({
-          radius: BENCH_MARKER_RADIUS,
-          fill: new Fill({ color: notice === "caution" ? CAUTION_MARKER_FILL : BENCH_MARKER_FILL }),
-          stroke: new Stroke({ color: notice === "caution" ? CAUTION_MARKER_TEXT : BENCH_MARKER_STROKE, width: 2 }),
-        });
-  return new Style({
-    image,
-    text: new Text({
-      text: String(benchNumber),
-      font: "bold 10px system-ui, sans-serif",
-      fill: new Fill({ color: notice === "caution" ? CAUTION_MARKER_TEXT : BENCH_MARKER_STROKE }),
-    }),
-  });
-}
-
-/** Benches too close to tell apart: a larger, white marker ringed in the bench colour, showing how many. */
-function groupStyle(count: number) {
-  return new Style({
-    image: new CircleStyle({
-      radius: BENCH_GROUP_RADIUS,
-      fill: new Fill({ color: BENCH_MARKER_STROKE }),
-      stroke: new Stroke({ color: BENCH_MARKER_FILL, width: 3 }),
-    }),
-    text: new Text({
-      text: groupLabel(count),
-      font: "bold 12px system-ui, sans-serif",
-      fill: new Fill({ color: BENCH_MARKER_FILL }),
-    }),
-  });
-}
-
-const markerStyles = new Map<string, Style>();
-/** A cluster of one is that bench's own marker. */
-function markerStyle(marker: FeatureLike) {
-  const members = benchesOf(marker);
-  const notice = members.length === 1 ? ((members[0].get("notice") as NoticeKind | undefined) ?? null) : null;
-  const key = members.length === 1 ? `bench ${members[0].get("benchNumber")} ${notice}` : `group ${members.length}`;
-  let style = markerStyles.get(key);
-  if (!style) {
-    style =
-      members.length === 1 ? benchStyle(members[0].get("benchNumber") as number, notice) : groupStyle(members.length);
-    markerStyles.set(key, style);
-  }
-  return style;
-}
-
-const benchesOf = (marker: FeatureLike) => marker.get("features") as Feature[];
-const markerCoordinate = (marker: FeatureLike) => (marker.getGeometry() as Point).getCoordinates();
-
-/** The marker whose 44 px touch target holds the pixel (the nearest, should two ever both do). */
-function markerAtPixel(map: OlMap, markers: Feature[], pixel: number[]) {
-  let nearest: Feature | null = null;
-  let nearestDistance = MARKER_HIT_PX / 2;
-  for (const marker of markers) {
-    const at = map.getPixelFromCoordinate(markerCoordinate(marker));
-    if (!at) continue;
-    const distance = Math.hypot(at[0] - pixel[0], at[1] - pixel[1]);
-    if (distance <= nearestDistance) [nearest, nearestDistance] = [marker, distance];
-  }
-  return nearest;
-}
-
-/**
- * Shows the whole extent with some room, zooming out past the map's minimum zoom (MAP_MIN_ZOOM) when a narrow screen needs
- * it (and letting the person zoom out that far), but never in past the usual opening zoom.
- */
-function fitExtent(map: OlMap, extent: Extent) {
-  const size = map.getSize();
-  if (!size || isEmpty(extent)) return;
-  const view = map.getView();
-  const padding = clearOfZoomButtons(map, size, extent);
-  const needed = zoomForResolution(resolutionWithin(map, size, extent, padding));
-  view.setMinZoom(Math.min(MAP_MIN_ZOOM, Math.floor(needed * 100) / 100));
-  view.fit(extent, { padding, maxZoom: MAP_ZOOM });
-}
-
-/**
- * The fit's padding (top, right, bottom, left): room all round, and the zoom buttons' corner kept clear,
- * beside them or below them, whichever leaves the trail larger. On a phone the trail fills the width,
- * and its corner lay under the buttons.
- */
-function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padding {
-  const around: Padding = [FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX];
-  const element = map.getViewport();
-  const buttons = element?.querySelector(".ol-zoom")?.getBoundingClientRect();
-  if (!element || !buttons || buttons.width === 0) return around;
-  const viewport = element.getBoundingClientRect();
-  const beside: Padding = [
-    FIT_PADDING_PX,
-    FIT_PADDING_PX,
-    FIT_PADDING_PX,
-    buttons.right - viewport.left + FIT_PADDING_PX / 2,
-  ];
-  const below: Padding = [
-    buttons.bottom - viewport.top + FIT_PADDING_PX / 2,
-    FIT_PADDING_PX,
-    FIT_PADDING_PX,
-    FIT_PADDING_PX,
-  ];
-  return resolutionWithin(map, size, extent, beside) <= resolutionWithin(map, size, extent, below) ? beside : below;
-}
-
-/** Top, right, bottom and left, in pixels. */
-type Padding = [number, number, number, number];
-
-function resolutionWithin(map: OlMap, [width, height]: Size, extent: Extent, [top, right, bottom, left]: Padding) {
-  return map
-    .getView()
-    .getResolutionForExtent(extent, [Math.max(1, width - left - right), Math.max(1, height - top - bottom)]);
-}
-
-function trailFeature(trail: MapTrail) {
-  const feature = new Feature({ geometry: new LineString(trail.coordinates.map((point) => fromLonLat(point))) });
-  feature.setId(trail.id);
-  feature.set("color", trail.color);
-  feature.set("notice", trail.notice?.kind ?? null);
-  feature.setStyle(trailStyle(trail.color, trail.notice?.kind === "closed"));
-  return feature;
-}
-
-function benchFeature(bench: MapBench) {
-  const feature = new Feature({ geometry: new Point(fromLonLat([bench.longitude, bench.latitude])) });
-  feature.setId(bench.id);
-  feature.set("benchId", bench.id);
-  feature.set("benchNumber", bench.benchNumber);
-  feature.set("notice", bench.notice?.kind ?? null);
-  return feature;
-}
-
-/** How close a popup taller than the room beside its marker may come to the map's top and bottom edges. */
-const POPUP_EDGE_PX = 4;
-
-/**
- * Above the marker in the lower half of the map, below it in the upper half; clear of the side edges.
- * A popup taller than the room on its side (a video playing in it, on a phone) slides towards the middle
- * of the map, over its marker if need be, so its heading and close button are never cut off by the
- * map's edge.
- */
-function placePopup(map: OlMap, popup: Overlay, coordinate: number[], markerRadius: number, popupHeight: number) {
-  const pixel = map.getPixelFromCoordinate(coordinate);
-  const [width, height] = map.getSize() ?? [0, 0];
-  const gap = markerRadius + 6;
-  const above = pixel ? pixel[1] > height / 2 : true;
-  const sideRoom = POPUP_WIDTH_PX / 2 + 8;
-  const horizontal = !pixel
-    ? "center"
-    : pixel[0] < sideRoom
-      ? "left"
-      : pixel[0] > width - sideRoom
-        ? "right"
-        : "center";
-  let dy = above ? -gap : gap;
-  if (pixel && popupHeight > 0) {
-    const y = pixel[1];
-    // Its top stays inside the map first (the heading and the close button are there), then its bottom.
-    dy = above
-      ? Math.max(Math.min(dy, height - POPUP_EDGE_PX - y), popupHeight + POPUP_EDGE_PX - y)
-      : Math.max(Math.min(dy, height - POPUP_EDGE_PX - popupHeight - y), POPUP_EDGE_PX - y);
-  }
-  popup.setPositioning(`${above ? "bottom" : "top"}-${horizontal}`);
-  popup.setOffset([horizontal === "left" ? -gap : horizontal === "right" ? gap : 0, dy]);
-  popup.setPosition(coordinate);
-}
-
-const WALKER_COLOR = "#0b5ed7";
-const STALE_WALKER_COLOR = "#57534e";
-
-/** The accuracy circle and the "you are here" dot (on the trail when snapped), greyed when the signal is lost. */
-function walkerFeatures(walker: WalkerMarker) {
-  const color = walker.stale ? STALE_WALKER_COLOR : WALKER_COLOR;
-  const centre = fromLonLat(walker.position);
-  // Web Mercator stretches distances by 1/cos(latitude): a radius in metres on the ground is larger on the map.
-  const radius = walker.accuracy / Math.cos((walker.position[1] * Math.PI) / 180);
-  const accuracy = new Feature({ geometry: new CircleGeometry(centre, radius) });
-  accuracy.setStyle(new Style({ fill: new Fill({ color: `${color}26` }), stroke: new Stroke({ color, width: 1 }) }));
-  const dot = new Feature({ geometry: new Point(fromLonLat(walker.snapped ?? walker.position)) });
-  dot.setStyle(
-    new Style({
-      image: new CircleStyle({
-        radius: 8,
-        fill: new Fill({ color }),
-        stroke: new Stroke({ color: "#ffffff", width: 3 }),
-      }),
-    }),
-  );
-  return [accuracy, dot];
-}
-
-type MapParts = {
-  map: OlMap;
-  walkerSource: VectorSource;
-  trailSource: VectorSource;
-  benchSource: VectorSource;
-  markerSource: Cluster;
-  benchLayer: VectorLayer;
-  popup: Overlay;
-};
+import {
+  type MapParts,
+  markerStyle,
+  benchesOf,
+  markerCoordinate,
+  trailFeature,
+  benchFeature,
+  walkerFeatures,
+} from "~/components/trail-map-look.client";
+import { markerAtPixel, fitExtent, placePopup } from "~/components/trail-map-view.client";
+import { BenchPopup, GroupPopup } from "~/components/trail-map-popups";
 
 export default function OpenLayersTrailMap({
   trails,
@@ -517,83 +278,5 @@ export default function OpenLayersTrailMap({
             )
           : null}
     </>
-  );
-}
-
-function PopupFrame({ heading, onClose, children }: { heading: string; onClose: () => void; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes a dialog, as in every dialog of the app
-    <div
-      role="dialog"
-      aria-labelledby={headingId}
-      style={{ width: POPUP_WIDTH_PX }}
-      className="relative rounded-lg border border-stone-300 bg-white p-4 text-sm text-stone-800 shadow-lg"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") onClose();
-      }}
-    >
-      <div className="flex items-start justify-between gap-2">
-        {/* The map follows the page's h1 (the sections after it are h2): an h3 here skipped a level. */}
-        <h2 id={headingId} className="text-base font-semibold text-stone-900">
-          {heading}
-        </h2>
-        <button
-          data-popup-close
-          type="button"
-          onClick={onClose}
-          aria-label="Close bench details"
-          className="-mt-2 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded text-lg leading-none text-stone-700 hover:bg-stone-100"
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      {children}
-    </div>
-  );
-}
-
-function BenchPopup({ bench, onClose }: { bench: MapBench; onClose: () => void }) {
-  return (
-    <PopupFrame heading={`Bench ${bench.benchNumber}`} onClose={onClose}>
-      <p className="mt-1">{bench.location}</p>
-      {bench.notice ? <NoticeMark notice={bench.notice} /> : null}
-      <BenchVideoLinks videos={bench.videos} />
-      <ReportLink bench={bench} />
-    </PopupFrame>
-  );
-}
-
-function GroupPopup({
-  benches,
-  onChoose,
-  onClose,
-}: {
-  benches: MapBench[];
-  onChoose: (bench: MapBench) => void;
-  onClose: () => void;
-}) {
-  return (
-    <PopupFrame heading={`${benches.length} benches here`} onClose={onClose}>
-      <ul className="mt-1 grid gap-1">
-        {[...benches]
-          .sort((a, b) => a.benchNumber - b.benchNumber)
-          .map((bench) => (
-            <li key={bench.id}>
-              <button
-                type="button"
-                onClick={() => onChoose(bench)}
-                className="flex min-h-11 w-full flex-col items-start justify-center rounded px-2 py-1 text-left hover:bg-stone-100"
-              >
-                <span className="font-semibold text-brand-700 underline underline-offset-2">
-                  Bench {bench.benchNumber}
-                  {bench.notice ? (bench.notice.kind === "closed" ? ", closed" : ", caution") : ""}
-                </span>{" "}
-                <span className="text-stone-700">{bench.location}</span>
-              </button>
-            </li>
-          ))}
-      </ul>
-    </PopupFrame>
   );
 }
