@@ -2,11 +2,14 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  globalThis.__walkingTrailsEnv = undefined;
   vi.resetModules();
 });
 
 async function passwordModuleUnder(nodeEnv: string) {
   vi.stubEnv("NODE_ENV", nodeEnv);
+  // The environment is parsed once per process; this file's process parses it again under each value.
+  globalThis.__walkingTrailsEnv = undefined;
   vi.resetModules();
   return import("~/utils/password.server");
 }
