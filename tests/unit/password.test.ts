@@ -8,6 +8,9 @@ afterEach(() => {
 
 async function passwordModuleUnder(nodeEnv: string) {
   vi.stubEnv("NODE_ENV", nodeEnv);
+  // What production requires besides, so the environment parses as a deployed server's does.
+  vi.stubEnv("SESSION_SECRET", "a-session-secret-for-this-test");
+  vi.stubEnv("APP_URL", "http://localhost:3000");
   // The environment is parsed once per process; this file's process parses it again under each value.
   globalThis.__walkingTrailsEnv = undefined;
   vi.resetModules();
