@@ -37,27 +37,33 @@ export default defineConfig({
   // every form must have one (docs/testing.md). The specs that change the seeded trails and benches run on
   // apps of their own, one per setting, so all four projects share one pool with no stage between them;
   // they come first, as they hold the longest tests, which would otherwise leave a core idle at the end.
+  // A flow run once per width takes a mode with it (`EACH_WIDTH_ONCE`): `@js-only` keeps a test out of
+  // the runs without JavaScript, `@no-js-only` out of the runs with it.
   projects: [
     {
       name: "js-edits",
       testMatch: editingSpecs,
+      grepInvert: /@no-js-only/,
       use: { ...chromium, baseURL: appOrigin("edits-js"), javaScriptEnabled: true },
     },
     {
       name: "no-js-edits",
       testMatch: editingSpecs,
       grep: /@no-js/,
+      grepInvert: /@js-only/,
       use: { ...chromium, baseURL: appOrigin("edits-no-js"), javaScriptEnabled: false },
     },
     {
       name: "js",
       testIgnore: editingSpecs,
+      grepInvert: /@no-js-only/,
       use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: true },
     },
     {
       name: "no-js",
       testIgnore: editingSpecs,
       grep: /@no-js/,
+      grepInvert: /@js-only/,
       use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: false },
     },
   ],

@@ -1,8 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { axeOn, axePage } from "./support/axe";
 import {
-  appUrl,
   admin,
+  appUrl,
+  EACH_WIDTH_ONCE,
   expect,
   expectAnswerAt,
   expectLandedOn,
@@ -18,7 +19,6 @@ import {
 // (support/apps.ts): its notices put banners on the Gray and Green trails' pages while it runs, and it ends
 // or deletes each one.
 
-const WIDTHS = [390, 1280];
 const GREEN = "673e9addbf9ebe061ef810c1";
 const origin = () => appUrl();
 
@@ -54,95 +54,97 @@ async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
 }
 
 test.describe("closure and caution notices", { tag: "@no-js" }, () => {
-  for (const width of WIDTHS) {
-    test(`at ${width} px: an admin closes the Gray Trail, a visitor meets the closure on its pages and a bench's, and it ends`, async ({
-      page,
-      browser,
-      javaScriptEnabled,
-    }) => {
-      await page.setViewportSize({ width, height: 844 });
-      await signInAsAdmin(page);
-      await page.goto("/adminControlPanel?option=notices");
-      const form = page.getByRole("form", { name: "Post a notice" });
-      const message = `Closed for resurfacing ${unique("")}`;
-      // A refusal keeps what was typed.
-      await form.getByLabel(/^Message walkers read/).fill(message);
-      await form.getByRole("button", { name: "Post notice" }).click();
-      await expect(form.getByRole("group", { name: "There is a problem" }).getByRole("link")).toHaveText([
-        "Choose the trail or the bench the notice is about.",
-        "Choose Closed or Caution.",
-      ]);
-      await expect(form.getByLabel(/^Message walkers read/)).toHaveValue(message);
-      await form.getByLabel("Trail or bench").selectOption({ label: "Gray Trail" });
-      await form.getByLabel("Kind").selectOption({ label: "Closed" });
-      await form.getByRole("button", { name: "Post notice" }).click();
-      const card = page.locator("li[data-notice-id]").filter({ hasText: message });
-      await expect(card).toContainText("Showing now");
-      // The form is ready for the next notice: each drop-down back on its prompt, none left blank.
-      await expect(form.getByLabel("Trail or bench").locator("option:checked")).toHaveText("Choose a trail or a bench");
-      await expect(form.getByLabel("Kind").locator("option:checked")).toHaveText("Choose Closed or Caution");
-      await expect(form.getByLabel(/^Message walkers read/)).toHaveValue("");
-      const id = await card.getAttribute("data-notice-id");
-      await expectAnswerAt(page, `notice-${id}`, "Notice posted.", { javaScriptEnabled });
-      await expectAccessible(page, javaScriptEnabled);
+  for (const { width, tag } of EACH_WIDTH_ONCE) {
+    test(
+      `at ${width} px: an admin closes the Gray Trail, a visitor meets the closure on its pages and a bench's, and it ends`,
+      { tag },
+      async ({ page, browser, javaScriptEnabled }) => {
+        await page.setViewportSize({ width, height: 844 });
+        await signInAsAdmin(page);
+        await page.goto("/adminControlPanel?option=notices");
+        const form = page.getByRole("form", { name: "Post a notice" });
+        const message = `Closed for resurfacing ${unique("")}`;
+        // A refusal keeps what was typed.
+        await form.getByLabel(/^Message walkers read/).fill(message);
+        await form.getByRole("button", { name: "Post notice" }).click();
+        await expect(form.getByRole("group", { name: "There is a problem" }).getByRole("link")).toHaveText([
+          "Choose the trail or the bench the notice is about.",
+          "Choose Closed or Caution.",
+        ]);
+        await expect(form.getByLabel(/^Message walkers read/)).toHaveValue(message);
+        await form.getByLabel("Trail or bench").selectOption({ label: "Gray Trail" });
+        await form.getByLabel("Kind").selectOption({ label: "Closed" });
+        await form.getByRole("button", { name: "Post notice" }).click();
+        const card = page.locator("li[data-notice-id]").filter({ hasText: message });
+        await expect(card).toContainText("Showing now");
+        // The form is ready for the next notice: each drop-down back on its prompt, none left blank.
+        await expect(form.getByLabel("Trail or bench").locator("option:checked")).toHaveText(
+          "Choose a trail or a bench",
+        );
+        await expect(form.getByLabel("Kind").locator("option:checked")).toHaveText("Choose Closed or Caution");
+        await expect(form.getByLabel(/^Message walkers read/)).toHaveValue("");
+        const id = await card.getAttribute("data-notice-id");
+        await expectAnswerAt(page, `notice-${id}`, "Notice posted.", { javaScriptEnabled });
+        await expectAccessible(page, javaScriptEnabled);
 
-      const visitor = await visitorBrowser(browser, javaScriptEnabled, width);
-      try {
-        // The trail's page: the notice first in the content, before the map, under its own heading.
-        await visitor.page.goto("/trails/gray");
-        const banner = visitor.page.getByRole("region", { name: "Notices" });
-        await expect(banner).toContainText("Closed");
-        await expect(banner).toContainText(message);
-        const order = await visitor.page
-          .getByRole("main")
-          .evaluate((main) =>
-            [...main.querySelectorAll("h1, #notices-heading, [data-map]")].map(
-              (element) => element.tagName + (element.id ? `#${element.id}` : ""),
-            ),
-          );
-        expect(order.slice(0, 3)).toEqual(["H1", "H2#notices-heading", "DIV"]);
-        await expect(visitor.page.getByRole("img", { name: /Map of the Gray Trail \(closed\)/ })).toBeVisible();
-        await expect(visitor.page.locator('[data-map="svg"] g[data-notice="closed"]')).toHaveCount(1);
-        await expectAccessible(visitor.page, javaScriptEnabled);
-        expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        // A bench on the trail shows the trail's closure too.
-        await visitor.page
-          .getByRole("main")
-          .getByRole("listitem")
-          .getByRole("link", { name: /^Bench \d+$/ })
-          .first()
-          .click();
-        await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(/^Bench \d+$/);
-        const onBench = visitor.page
-          .getByRole("region", { name: "Notices" })
-          .getByRole("listitem")
-          .filter({ hasText: message });
-        await expect(onBench).toBeVisible();
-        // The trail's name leads to its page: a target of 24 px at least (WCAG 2.5.8).
-        const link = await onBench.getByRole("link", { name: "Gray Trail" }).boundingBox();
-        expect(link!.height).toBeGreaterThanOrEqual(24);
-        await expectAccessible(visitor.page, javaScriptEnabled);
-      } finally {
-        await visitor.close();
-      }
+        const visitor = await visitorBrowser(browser, javaScriptEnabled, width);
+        try {
+          // The trail's page: the notice first in the content, before the map, under its own heading.
+          await visitor.page.goto("/trails/gray");
+          const banner = visitor.page.getByRole("region", { name: "Notices" });
+          await expect(banner).toContainText("Closed");
+          await expect(banner).toContainText(message);
+          const order = await visitor.page
+            .getByRole("main")
+            .evaluate((main) =>
+              [...main.querySelectorAll("h1, #notices-heading, [data-map]")].map(
+                (element) => element.tagName + (element.id ? `#${element.id}` : ""),
+              ),
+            );
+          expect(order.slice(0, 3)).toEqual(["H1", "H2#notices-heading", "DIV"]);
+          await expect(visitor.page.getByRole("img", { name: /Map of the Gray Trail \(closed\)/ })).toBeVisible();
+          await expect(visitor.page.locator('[data-map="svg"] g[data-notice="closed"]')).toHaveCount(1);
+          await expectAccessible(visitor.page, javaScriptEnabled);
+          expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          // A bench on the trail shows the trail's closure too.
+          await visitor.page
+            .getByRole("main")
+            .getByRole("listitem")
+            .getByRole("link", { name: /^Bench \d+$/ })
+            .first()
+            .click();
+          await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(/^Bench \d+$/);
+          const onBench = visitor.page
+            .getByRole("region", { name: "Notices" })
+            .getByRole("listitem")
+            .filter({ hasText: message });
+          await expect(onBench).toBeVisible();
+          // The trail's name leads to its page: a target of 24 px at least (WCAG 2.5.8).
+          const link = await onBench.getByRole("link", { name: "Gray Trail" }).boundingBox();
+          expect(link!.height).toBeGreaterThanOrEqual(24);
+          await expectAccessible(visitor.page, javaScriptEnabled);
+        } finally {
+          await visitor.close();
+        }
 
-      // The signed-in map, the interactive one asked for: the banner, and the chooser names the trail closed.
-      await page.goto("/trails?trail=gray&benches=1&map=interactive");
-      await expect(page.getByRole("region", { name: "Notices" })).toContainText(message);
-      await expect(
-        page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: "Gray Trail (closed)" }),
-      ).toBeVisible();
-      if (javaScriptEnabled)
-        await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-notices", /closed:trail/);
-      await expectAccessible(page, javaScriptEnabled);
+        // The signed-in map, the interactive one asked for: the banner, and the chooser names the trail closed.
+        await page.goto("/trails?trail=gray&benches=1&map=interactive");
+        await expect(page.getByRole("region", { name: "Notices" })).toContainText(message);
+        await expect(
+          page.getByRole("navigation", { name: "Trails" }).getByRole("link", { name: "Gray Trail (closed)" }),
+        ).toBeVisible();
+        if (javaScriptEnabled)
+          await expect(page.locator('[data-map="openlayers"]')).toHaveAttribute("data-notices", /closed:trail/);
+        await expectAccessible(page, javaScriptEnabled);
 
-      // End now: walkers stop seeing it at once.
-      await page.goto("/adminControlPanel?option=notices");
-      await page.locator(`[id="notice-${id}"]`).getByRole("button", { name: "End now" }).click();
-      await expectAnswerAt(page, "notice-results", "Notice ended: walkers no longer see it.", { javaScriptEnabled });
-      await page.goto("/trails/gray");
-      await expect(page.getByText(message)).toHaveCount(0);
-    });
+        // End now: walkers stop seeing it at once.
+        await page.goto("/adminControlPanel?option=notices");
+        await page.locator(`[id="notice-${id}"]`).getByRole("button", { name: "End now" }).click();
+        await expectAnswerAt(page, "notice-results", "Notice ended: walkers no longer see it.", { javaScriptEnabled });
+        await page.goto("/trails/gray");
+        await expect(page.getByText(message)).toHaveCount(0);
+      },
+    );
   }
 
   test("at 390 px: a notice whose end passes is gone without anyone acting", async ({ page, javaScriptEnabled }) => {

@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test";
-import { expect, signInAsAdmin, test } from "./support/fixtures";
+import { EACH_WIDTH_ONCE, expect, signInAsAdmin, test } from "./support/fixtures";
 
 /** The script budget for /trails before anyone asks for the interactive map (decision 067). */
 const SCRIPT_BUDGET_GZIP_BYTES = 60_000;
@@ -29,54 +29,57 @@ test.describe("/trails loads the interactive map only when asked", { tag: "@no-j
     await signInAsAdmin(page);
   });
 
-  for (const width of [390, 1280]) {
-    test(`at ${width} px: the server-drawn map and the list come first; Interactive map brings OpenLayers, is remembered, and Simple map forgets it`, async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      const scripts = watchScripts(page);
-      await page.goto("/trails?trail=gold");
-      await page.waitForLoadState("networkidle");
-      await expect(svgMap(page).getByRole("img", { name: "Map of the Gold Trail" })).toBeVisible();
-      await expect(page.getByRole("list", { name: "Benches with videos" }).getByRole("listitem").first()).toBeVisible();
-      // No script at all: the budget is 60 KB, and the page needs none to work.
-      expect(scripts.urls()).toEqual([]);
-      expect(await scripts.transferred()).toBeLessThanOrEqual(SCRIPT_BUDGET_GZIP_BYTES);
-      expect(await page.locator("script").count()).toBe(0);
-
-      if (!javaScriptEnabled) {
-        // Without JavaScript the controls that would need it are not offered, and an old link still works.
-        await expect(page.getByRole("link", { name: "Interactive map" })).toBeHidden();
-        await expect(page.getByRole("link", { name: "Start walk" })).toBeHidden();
-        await page.goto("/trails?trail=gold&map=interactive");
+  for (const { width, tag } of EACH_WIDTH_ONCE) {
+    test(
+      `at ${width} px: the server-drawn map and the list come first; Interactive map brings OpenLayers, is remembered, and Simple map forgets it`,
+      { tag },
+      async ({ page, javaScriptEnabled }) => {
+        await page.setViewportSize({ width, height: 900 });
+        const scripts = watchScripts(page);
+        await page.goto("/trails?trail=gold");
+        await page.waitForLoadState("networkidle");
         await expect(svgMap(page).getByRole("img", { name: "Map of the Gold Trail" })).toBeVisible();
+        await expect(
+          page.getByRole("list", { name: "Benches with videos" }).getByRole("listitem").first(),
+        ).toBeVisible();
+        // No script at all: the budget is 60 KB, and the page needs none to work.
+        expect(scripts.urls()).toEqual([]);
+        expect(await scripts.transferred()).toBeLessThanOrEqual(SCRIPT_BUDGET_GZIP_BYTES);
+        expect(await page.locator("script").count()).toBe(0);
+
+        if (!javaScriptEnabled) {
+          // Without JavaScript the controls that would need it are not offered, and an old link still works.
+          await expect(page.getByRole("link", { name: "Interactive map" })).toBeHidden();
+          await expect(page.getByRole("link", { name: "Start walk" })).toBeHidden();
+          await page.goto("/trails?trail=gold&map=interactive");
+          await expect(svgMap(page).getByRole("img", { name: "Map of the Gold Trail" })).toBeVisible();
+          await expect(page.locator("canvas")).toHaveCount(0);
+          return;
+        }
+
+        await page.getByRole("link", { name: "Interactive map" }).click();
+        await expect(olCanvas(page)).toBeVisible();
+        await expect(svgMap(page)).toHaveCount(0);
+        // OpenLayers came in its own chunk, once asked for.
+        expect(scripts.urls().length).toBeGreaterThan(0);
+        await expect(page.getByRole("link", { name: "Simple map" })).toBeVisible();
+
+        // Remembered: the next /trails comes with the interactive map at once.
+        await page.goto("/trails?trail=green");
+        await expect(olCanvas(page)).toBeVisible();
+
+        await page.getByRole("link", { name: "Simple map" }).click();
+        await expect(svgMap(page).getByRole("img", { name: "Map of the Green Trail" })).toBeVisible();
         await expect(page.locator("canvas")).toHaveCount(0);
-        return;
-      }
-
-      await page.getByRole("link", { name: "Interactive map" }).click();
-      await expect(olCanvas(page)).toBeVisible();
-      await expect(svgMap(page)).toHaveCount(0);
-      // OpenLayers came in its own chunk, once asked for.
-      expect(scripts.urls().length).toBeGreaterThan(0);
-      await expect(page.getByRole("link", { name: "Simple map" })).toBeVisible();
-
-      // Remembered: the next /trails comes with the interactive map at once.
-      await page.goto("/trails?trail=green");
-      await expect(olCanvas(page)).toBeVisible();
-
-      await page.getByRole("link", { name: "Simple map" }).click();
-      await expect(svgMap(page).getByRole("img", { name: "Map of the Green Trail" })).toBeVisible();
-      await expect(page.locator("canvas")).toHaveCount(0);
-      // Forgotten: a fresh load ships no script again.
-      const after = watchScripts(page);
-      await page.goto("/trails?trail=green");
-      await page.waitForLoadState("networkidle");
-      await expect(svgMap(page)).toBeVisible();
-      expect(after.urls()).toEqual([]);
-      await expect(page.getByRole("link", { name: "Interactive map" })).toBeVisible();
-    });
+        // Forgotten: a fresh load ships no script again.
+        const after = watchScripts(page);
+        await page.goto("/trails?trail=green");
+        await page.waitForLoadState("networkidle");
+        await expect(svgMap(page)).toBeVisible();
+        expect(after.urls()).toEqual([]);
+        await expect(page.getByRole("link", { name: "Interactive map" })).toBeVisible();
+      },
+    );
   }
 });
 

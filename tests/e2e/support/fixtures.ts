@@ -35,6 +35,17 @@ export const mailbox = {
   waitFor: (to: string, timeoutMs?: number) => waitForMail(process.env.E2E_MAIL_DIR!, to, timeoutMs),
 };
 
+/**
+ * A flow whose steps are the same at every width but whose layout is not (the admin areas' rows become
+ * cards, the header a menu): it runs with JavaScript at a phone's width and without at a laptop's, so each
+ * width and each mode drives it once, where the four pairs ran it four times. The axe sweep still checks
+ * every page and state at both widths (docs/testing.md).
+ */
+export const EACH_WIDTH_ONCE = [
+  { width: 390, tag: "@js-only" },
+  { width: 1280, tag: "@no-js-only" },
+] as const;
+
 /** A name no other test (or earlier run) uses, so parallel tests never share rows. */
 export function unique(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
