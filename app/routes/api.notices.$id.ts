@@ -8,7 +8,8 @@ import {
   requireApiAdmin,
   requireId,
 } from "~/http/api.server";
-import { deleteNotice, noticeRefusals, toNoticeJson, updateNotice } from "~/models/notice.server";
+import { deleteNotice, noticeRefusals, updateNotice } from "~/models/notice.server";
+import { toNoticeJson } from "~/models/notice-view.server";
 import { noticePatchSchema } from "~/schemas/notice";
 
 // PATCH and DELETE accept the notice's ETag in If-Match (412 when it changed since), as trails, benches

@@ -1,5 +1,7 @@
 import { apiRoute, apiVersioned, ApiError, readBody, readQuery, requireApiAdmin } from "~/http/api.server";
-import { createNotice, listActiveNotices, noticeRefusals, placesOfTrail, toNoticeJson } from "~/models/notice.server";
+import { createNotice, noticeRefusals } from "~/models/notice.server";
+import { listActiveNotices, placesOfTrail } from "~/models/notice-schedule.server";
+import { toNoticeJson } from "~/models/notice-view.server";
 import { noticeInputSchema, noticeListQuerySchema } from "~/schemas/notice";
 
 export const { loader, action } = apiRoute({

@@ -14,7 +14,7 @@ import { scriptsWhileANoticeIsDue } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
 import { feetFor, minutesAtPace } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
-import { noticesForWalkers } from "~/models/notice.server";
+import { noticesForWalkers } from "~/models/notice-view.server";
 import { listBenches } from "~/models/bench.server";
 import { benchesWithPlaces } from "~/models/trail.server";
 import { pageTitle } from "~/lib/page-title";

@@ -10,7 +10,7 @@ import { scriptsWhileANoticeIsDue } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
 import { trailDirections } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
-import { noticesForWalkers } from "~/models/notice.server";
+import { noticesForWalkers } from "~/models/notice-view.server";
 import { dataVersionsOf, requireUser } from "~/http/auth.server";
 import { pageValidUntil } from "~/http/page-cache.server";
 import { passRetryAfter } from "~/http/rate-limit.server";

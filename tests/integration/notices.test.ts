@@ -4,16 +4,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { campusTimeInput } from "~/lib/dates";
 import { adminAreaUrl, adminOptionLabels, adminOptions } from "~/lib/navigation";
-import {
-  countNotices,
-  createNotice,
-  deleteNotice,
-  endNotice,
-  listActiveNotices,
-  listNotices,
-  nextNoticeChange,
-  updateNotice,
-} from "~/models/notice.server";
+import { countNotices, createNotice, deleteNotice, endNotice, listNotices, updateNotice } from "~/models/notice.server";
+import { listActiveNotices, nextNoticeChange } from "~/models/notice-schedule.server";
 import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";

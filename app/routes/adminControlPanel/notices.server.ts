@@ -12,11 +12,11 @@ import {
   getNotice,
   listNotices,
   noticeRefusals,
-  noticeState,
-  toNoticeView,
   updateNotice,
-  type NoticeRow,
 } from "~/models/notice.server";
+import { noticeState } from "~/models/notice-schedule.server";
+import { toNoticeView } from "~/models/notice-view.server";
+import { type NoticeRow } from "~/models/notice-row.server";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
 import { listTrails } from "~/models/trail.server";
