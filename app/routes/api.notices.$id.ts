@@ -1,13 +1,8 @@
-import {
-  apiRoute,
-  apiVersioned,
-  ApiError,
-  currentTagOf,
-  readBody,
-  readIfMatch,
-  requireApiAdmin,
-  requireId,
-} from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { apiVersioned, currentTagOf, readIfMatch } from "~/http/api-versions.server";
+import { ApiError } from "~/http/api-answers.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { deleteNotice, noticeRefusals, updateNotice } from "~/models/notice.server";
 import { toNoticeJson } from "~/models/notice-view.server";
 import { noticePatchSchema } from "~/schemas/notice";

@@ -3,7 +3,9 @@ import { deleteUserAccount, getUserById, userRefusal, userRefusals } from "~/mod
 import { toUserJsonFor } from "~/models/user-json.server";
 import { deleteProfileSchema, userMessages } from "~/schemas/user";
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
-import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
+import { ApiError, apiJson } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 import { destroySessionCookie } from "~/http/session-cookie.server";
 
 export const { loader, action } = apiRoute({

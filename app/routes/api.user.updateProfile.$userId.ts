@@ -1,5 +1,7 @@
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
-import { ApiError, apiRoute, readBody } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
 import { toUserJsonFor } from "~/models/user-json.server";
 import { userRefusal } from "~/models/user.server";
