@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form-fields";
+import { FormAlert, SubmitButton } from "~/components/form-status";
 import { getOptionalUser } from "~/http/auth.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { getSessionId } from "~/http/session-cookie.server";

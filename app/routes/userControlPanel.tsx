@@ -2,15 +2,11 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  actionToSummary,
-  ErrorSummary,
-  PasswordField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { PasswordField } from "~/components/password-field";
+import { SubmitButton } from "~/components/form-status";
+import { TextAreaField, TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { DemographicFields } from "~/components/demographic-fields";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { createFeedback } from "~/models/feedback.server";

@@ -5,15 +5,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BarChart } from "~/components/bar-chart";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import {
-  actionToSummary,
-  ErrorSummary,
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { FormAlert, SubmitButton } from "~/components/form-status";
+import { SelectField, TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { dataVersionsOf, requireUser } from "~/http/auth.server";
 import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";

@@ -2,14 +2,9 @@ import { getSelectProps, type FieldMetadata, type SubmissionResult } from "@conf
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import {
-  FieldErrors,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { FieldErrors, SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/form-status";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { NoticeKindTag } from "~/components/notice-banner";
 import { AnchoredMessage } from "~/components/toast-message";
 import { campusTimeToDate, formatCampusTime } from "~/lib/dates";

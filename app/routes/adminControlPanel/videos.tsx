@@ -2,15 +2,10 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { CategoryBadge } from "~/components/category-badge";
 import { AnchoredMessage } from "~/components/toast-message";
-import {
-  actionToSummary,
-  ErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/form-status";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { VideoPlayer } from "~/components/video-player";
 import { adminAreaUrl } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
