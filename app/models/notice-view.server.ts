@@ -1,7 +1,8 @@
 import { listActiveNotices, nextNoticeChange, noticeState, type NoticePlaces } from "~/models/notice-schedule.server";
 import type { NoticeRow } from "~/models/notice-row.server";
 import { trailSlug } from "~/models/trail.server";
-import { noticeKindLabels, type NoticeJson, type NoticeKind, type NoticeView } from "~/schemas/notice";
+import { noticeKindLabels, type NoticeKind, type NoticeView } from "~/schemas/notice";
+import { type NoticeJson } from "~/schemas/notice-api";
 
 // What the walkers' pages and the API show of a notice.
 

@@ -3,13 +3,8 @@ import { versionCondition, versionMismatch, type EditBase, type VersionMismatch 
 import { readable, readableOne, noticeSelect, type NoticeRow, type Tx } from "~/models/notice-row.server";
 import { noticeState, stateWhere } from "~/models/notice-schedule.server";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
-import {
-  noticeFromReport,
-  noticeMessages,
-  type NoticeInput,
-  type NoticePatch,
-  type NoticeShow,
-} from "~/schemas/notice";
+import { noticeFromReport, noticeMessages, type NoticeShow } from "~/schemas/notice";
+import { type NoticeInput, type NoticePatch } from "~/schemas/notice-api";
 import { LIST_COUNT_CAP, ADMIN_LIST_PAGE } from "~/schemas/page";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";

@@ -5,7 +5,7 @@ import { readBody, requireId } from "~/http/api-input.server";
 import { requireApiAdmin } from "~/http/api-auth.server";
 import { deleteNotice, noticeRefusals, updateNotice } from "~/models/notice.server";
 import { toNoticeJson } from "~/models/notice-view.server";
-import { noticePatchSchema } from "~/schemas/notice";
+import { noticePatchSchema } from "~/schemas/notice-api";
 
 // PATCH and DELETE accept the notice's ETag in If-Match (412 when it changed since), as trails, benches
 // and videos do (decision 047).

@@ -6,7 +6,7 @@ import { requireApiAdmin } from "~/http/api-auth.server";
 import { createNotice, noticeRefusals } from "~/models/notice.server";
 import { listActiveNotices, placesOfTrail } from "~/models/notice-schedule.server";
 import { toNoticeJson } from "~/models/notice-view.server";
-import { noticeInputSchema, noticeListQuerySchema } from "~/schemas/notice";
+import { noticeInputSchema, noticeListQuerySchema } from "~/schemas/notice-api";
 
 export const { loader, action } = apiRoute({
   // Public, as the banners on the public trail and bench pages are: the notices showing now.

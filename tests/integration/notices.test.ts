@@ -10,12 +10,9 @@ import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import {
-  noticeCreateFormSchemaFor,
-  noticeEditFormSchemaFor,
-  noticeInputSchema,
-  noticeMessages,
-} from "~/schemas/notice";
+import { noticeCreateFormSchemaFor, noticeEditFormSchemaFor } from "~/schemas/notice-form";
+import { noticeInputSchema } from "~/schemas/notice-api";
+import { noticeMessages } from "~/schemas/notice";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";

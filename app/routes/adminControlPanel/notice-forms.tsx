@@ -8,13 +8,8 @@ import { useSchemaForm } from "~/components/use-schema-form";
 import { campusTimeToDate, formatCampusTime } from "~/lib/dates";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";
-import {
-  NOTICE_MESSAGE_MAX,
-  noticeCreateFormSchemaFor,
-  noticeEditFormSchemaFor,
-  noticeKindLabels,
-  noticeKinds,
-} from "~/schemas/notice";
+import { NOTICE_MESSAGE_MAX, noticeKindLabels, noticeKinds } from "~/schemas/notice";
+import { noticeCreateFormSchemaFor, noticeEditFormSchemaFor } from "~/schemas/notice-form";
 import { AreaForm } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadNoticesArea } from "./notices.server";

@@ -21,7 +21,8 @@ import { fieldRefusal, type Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
 import { listTrails } from "~/models/trail.server";
 import { isId } from "~/schemas/id";
-import { noticeIntentSchemaFor, noticeMessages, noticeShows, placeValue, type NoticeShow } from "~/schemas/notice";
+import { noticeIntentSchemaFor, placeValue } from "~/schemas/notice-form";
+import { noticeMessages, noticeShows, type NoticeShow } from "~/schemas/notice";
 import { ADMIN_LIST_PAGE, readListPage } from "~/schemas/page";
 import { confirmationIn, invalid, listPages, refused } from "./area.server";
 
