@@ -1,5 +1,6 @@
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
-import { resetRequestSchema, userMessages } from "~/schemas/user";
+import { resetRequestSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { apiJson, ApiError, errorBody } from "~/http/api-answers.server";
 import { readBody, requireId } from "~/http/api-input.server";
 import { requireApiUser } from "~/http/api-auth.server";

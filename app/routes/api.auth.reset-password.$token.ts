@@ -1,6 +1,7 @@
 import { textResponse } from "~/http/api-accounts.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
-import { apiResetPasswordSchema, userMessages } from "~/schemas/user";
+import { apiResetPasswordSchema } from "~/schemas/user-api";
+import { userMessages } from "~/schemas/user";
 import { ApiError } from "~/http/api-answers.server";
 import { apiRoute } from "~/http/api.server";
 import { readBody } from "~/http/api-input.server";

@@ -1,5 +1,5 @@
 import { createFeedback, toFeedbackJson } from "~/models/feedback.server";
-import { feedbackSchema } from "~/schemas/user";
+import { feedbackSchema } from "~/schemas/user-forms";
 import { apiJson } from "~/http/api-answers.server";
 import { apiRoute } from "~/http/api.server";
 import { readBody } from "~/http/api-input.server";

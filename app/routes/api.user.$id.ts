@@ -1,7 +1,8 @@
 import { deleteOwnAccount } from "~/models/user-ownership.server";
 import { deleteUserAccount, getUserById, userRefusal, userRefusals } from "~/models/user.server";
 import { toUserJsonFor } from "~/models/user-json.server";
-import { deleteProfileSchema, userMessages } from "~/schemas/user";
+import { deleteProfileSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
 import { ApiError, apiJson } from "~/http/api-answers.server";
 import { apiRoute } from "~/http/api.server";

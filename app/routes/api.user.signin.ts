@@ -1,5 +1,6 @@
 import { toUserJson } from "~/models/user-json.server";
-import { signInSchema, userMessages } from "~/schemas/user";
+import { signInSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { ApiError, apiJson } from "~/http/api-answers.server";
 import { apiRoute } from "~/http/api.server";
 import { readBody } from "~/http/api-input.server";

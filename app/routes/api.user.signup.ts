@@ -1,7 +1,7 @@
 import { rateLimited } from "~/http/api-accounts.server";
 import { conflictRefusal, registerUser } from "~/models/user.server";
 import { toUserJson } from "~/models/user-json.server";
-import { signUpApiSchema } from "~/schemas/user";
+import { signUpApiSchema } from "~/schemas/user-api";
 import { ApiError, apiJson } from "~/http/api-answers.server";
 import { apiRoute } from "~/http/api.server";
 import { readBody } from "~/http/api-input.server";

@@ -6,7 +6,8 @@ import { submitProfileUpdate } from "~/models/email-change.server";
 import { toUserJsonFor } from "~/models/user-json.server";
 import { userRefusal } from "~/models/user.server";
 import { profileQuota } from "~/http/rate-limit.server";
-import { profileUpdateApiSchema, profileUpdatedMessage, userMessages } from "~/schemas/user";
+import { profileUpdateApiSchema } from "~/schemas/user-api";
+import { profileUpdatedMessage, userMessages } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

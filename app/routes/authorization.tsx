@@ -13,7 +13,8 @@ import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { conflictRefusal, registerUser } from "~/models/user.server";
-import { resetRequestSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
+import { resetRequestSchema, signInSchema, signUpSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   authenticator,

@@ -7,7 +7,8 @@ import { FormAlert, SubmitButton } from "~/components/form-status";
 import { PasswordField } from "~/components/password-field";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
-import { resetPasswordSchema, userMessages } from "~/schemas/user";
+import { resetPasswordSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/http/toast.server";
 import { tokenPageMeta } from "~/lib/token-page";
 

@@ -14,13 +14,8 @@ import { createFeedback } from "~/models/feedback.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
 import { deleteOwnAccount } from "~/models/user-ownership.server";
 import { getUserById, userRefusal } from "~/models/user.server";
-import {
-  deleteProfileSchema,
-  feedbackSchema,
-  profileUpdatedMessage,
-  profileUpdateSchema,
-  userMessages,
-} from "~/schemas/user";
+import { deleteProfileSchema, feedbackSchema, profileUpdateSchema } from "~/schemas/user-forms";
+import { profileUpdatedMessage, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkQuota, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";

@@ -4,7 +4,7 @@ import { actionToSummary, ErrorSummary } from "~/components/error-summary";
 import { TextAreaField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
 import { useSchemaForm } from "~/components/use-schema-form";
-import { feedbackSchema } from "~/schemas/user";
+import { feedbackSchema } from "~/schemas/user-forms";
 import { MY_PROFILE_PAGE as PAGE, type ProfileView } from "./profile-forms";
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {

@@ -6,7 +6,7 @@ import { TextField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
 import { PasswordField } from "~/components/password-field";
 import { useSchemaForm } from "~/components/use-schema-form";
-import { deleteProfileSchema, profileUpdateSchema } from "~/schemas/user";
+import { deleteProfileSchema, profileUpdateSchema } from "~/schemas/user-forms";
 
 // The My Profile page's account: what it holds, its update form and the form that deletes it.
 
