@@ -5,7 +5,7 @@ import { FactList } from "~/components/fact-list";
 import { NoticeBanner } from "~/components/notice-banner";
 import { ReportProblem } from "~/components/report-problem";
 import { benchAnchor } from "~/components/trail-map-svg";
-import { pageValidUntil } from "~/http/page-cache.server";
+import { pageValidUntil } from "~/http/page-cache-store.server";
 import { dataVersionsOf, getOptionalUser, requireUser } from "~/http/auth.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";

@@ -12,7 +12,7 @@ import { trailDirections } from "~/lib/trail-guide";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { noticesForWalkers } from "~/models/notice-view.server";
 import { dataVersionsOf, requireUser } from "~/http/auth.server";
-import { pageValidUntil } from "~/http/page-cache.server";
+import { pageValidUntil } from "~/http/page-cache-store.server";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { sendReportForm } from "~/http/report-form.server";
 import { listBenches } from "~/models/bench.server";
