@@ -19,7 +19,7 @@ export type VideosData = Awaited<ReturnType<typeof loadVideosArea>>;
 export type Place = VideosData["place"];
 
 export const areaUrl = (params: Record<string, string | null | undefined> = {}) => adminAreaUrl("videos", params);
-export const rowAnchor = anchors.videoCard;
+const rowAnchor = anchors.videoCard;
 
 function VideoFields({ fields }: { fields: ReturnType<typeof useSchemaForm<typeof videoInputSchema>>[1] }) {
   return (
