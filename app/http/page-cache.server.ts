@@ -6,30 +6,19 @@
 // called by entry.server.tsx's handleRequest) turns a freshly rendered page into a cacheable document and
 // stores it.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  acceptsGzip,
-  cacheControl,
-  carriesPersonalCookie,
-  counts,
-  entries,
-  keyOf,
-  notModified,
-  remember,
-  tagFor,
-  type StoredPage,
-} from "~/http/page-cache-store.server";
+import * as store from "~/http/page-cache-store.server";
 import { dataVersionStamp } from "~/utils/versioned-cache.server";
 
 /** Internal request header: the data versions the middleware read before Remix ran (never the client's). */
 export const PAGE_CACHE_HEADER = "x-walking-trails-page-cache";
 
-function sendStored(req: IncomingMessage, res: ServerResponse, page: StoredPage) {
+function sendStored(req: IncomingMessage, res: ServerResponse, page: store.StoredPage) {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Cache-Control", cacheControl(page.validUntil, Date.now()));
+  res.setHeader("Cache-Control", store.cacheControl(page.validUntil, Date.now()));
   res.setHeader("Vary", "Cookie, Accept-Encoding");
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
-  res.setHeader("ETag", tagFor(page.etag, gzip));
-  if (notModified(req.headers["if-none-match"], page.etag)) {
+  const gzip = store.acceptsGzip(req.headers["accept-encoding"]);
+  res.setHeader("ETag", store.tagFor(page.etag, gzip));
+  if (store.notModified(req.headers["if-none-match"], page.etag)) {
     res.statusCode = 304;
     res.end();
     return;
@@ -51,17 +40,17 @@ export function pageCache() {
   return function pageCacheMiddleware(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
     delete req.headers[PAGE_CACHE_HEADER];
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const key = keyOf(req.url ?? "/");
-    if (key === null || carriesPersonalCookie(req.headers.cookie)) return next();
-    const entry = entries.get(key);
+    const key = store.keyOf(req.url ?? "/");
+    if (key === null || store.carriesPersonalCookie(req.headers.cookie)) return next();
+    const entry = store.entries.get(key);
     if (!entry) return next();
     dataVersionStamp().then(
       (versions) => {
         if (versions === null) return next();
         const page = entry.page;
         if (page && entry.versions === versions && (page.validUntil === null || Date.now() < page.validUntil)) {
-          counts.hits++;
-          remember(key, entry);
+          store.counts.hits++;
+          store.remember(key, entry);
           return sendStored(req, res, page);
         }
         req.headers[PAGE_CACHE_HEADER] = versions;

@@ -1,3 +1,4 @@
+import { AnalyticsSection } from "./section";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
 import { FigureTable } from "~/components/data-table";
 import type { DemographicGroup } from "~/models/analytics.server";
@@ -7,14 +8,16 @@ type DemographicGroups = Record<"gender" | "ageBand" | "ethnicity" | "community"
 
 export function Demographics({ demographics }: { demographics: DemographicGroups }) {
   return (
-    <section aria-labelledby="demographics-heading" className="space-y-4">
-      <h2 id="demographics-heading" className="text-2xl font-semibold text-stone-900">
-        User Demographics
-      </h2>
-      <p className="text-stone-700">
-        Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one can
-        be singled out.
-      </p>
+    <AnalyticsSection
+      id="demographics"
+      title="User Demographics"
+      intro={
+        <>
+          Groups of fewer than 5 users are shown as ‘{SUPPRESSED_LABEL}’ and drawn as a short grey bar, so that no one
+          can be singled out.
+        </>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         <DemographicChart id="gender" title="Users by gender" groups={demographics.gender} />
         <DemographicChart id="age" title="Users by age band" groups={demographics.ageBand} />
@@ -25,7 +28,7 @@ export function Demographics({ demographics }: { demographics: DemographicGroups
           groups={demographics.community}
         />
       </div>
-    </section>
+    </AnalyticsSection>
   );
 }
 

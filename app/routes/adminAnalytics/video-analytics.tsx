@@ -1,3 +1,4 @@
+import { AnalyticsSection } from "./section";
 import type { useLoaderData } from "@remix-run/react";
 import { Link } from "@remix-run/react";
 import { BarChart, displayCount, type ChartRow } from "~/components/bar-chart";
@@ -31,6 +32,8 @@ const videoSeries = [
 ];
 
 type VideoAnalyticsData = ReturnType<typeof useLoaderData<typeof loader>>["videoAnalytics"];
+/** The list as the URL asks for it (its order, and the top or all), and the figures. */
+type VideoListProps = { sort: VideoAnalyticsSort; list: VideoAnalyticsList; analytics: VideoAnalyticsData };
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -43,15 +46,7 @@ function videoListUrl(sort: VideoAnalyticsSort, list: VideoAnalyticsList) {
   return `?${params}`;
 }
 
-export function VideoAnalytics({
-  sort,
-  list,
-  analytics,
-}: {
-  sort: VideoAnalyticsSort;
-  list: VideoAnalyticsList;
-  analytics: VideoAnalyticsData;
-}) {
+export function VideoAnalytics({ sort, list, analytics }: VideoListProps) {
   const { videos, idle } = analytics;
   const chartRows: ChartRow[] = [
     ...videos.map((video) => ({ label: video.title, values: [video.views, video.likes, video.dislikes] })),
@@ -60,14 +55,16 @@ export function VideoAnalytics({
       : []),
   ];
   return (
-    <section aria-labelledby="video-analytics-heading" className="space-y-4">
-      <h2 id="video-analytics-heading" className="text-2xl font-semibold text-stone-900">
-        Video Analytics
-      </h2>
-      <p className="text-stone-700">
-        {analytics.totals.videos} videos · {displayCount(analytics.totals.views)} views ·{" "}
-        {displayCount(analytics.totals.likes)} likes · {displayCount(analytics.totals.dislikes)} dislikes
-      </p>
+    <AnalyticsSection
+      id="video-analytics"
+      title="Video Analytics"
+      intro={
+        <>
+          {analytics.totals.videos} videos · {displayCount(analytics.totals.views)} views ·{" "}
+          {displayCount(analytics.totals.likes)} likes · {displayCount(analytics.totals.dislikes)} dislikes
+        </>
+      }
+    >
       <VideoTable sort={sort} list={list} analytics={analytics} />
       <figure className="card p-4">
         <figcaption className="mb-3 font-semibold text-stone-900">Views, likes and dislikes per video</figcaption>
@@ -81,7 +78,7 @@ export function VideoAnalytics({
           rows={chartRows}
         />
       </figure>
-    </section>
+    </AnalyticsSection>
   );
 }
 
@@ -92,15 +89,7 @@ function sortLink(current: VideoAnalyticsSort, column: VideoSortColumn, list: Vi
   return videoListUrl({ sort: column, dir }, list);
 }
 
-function VideoTable({
-  sort,
-  list,
-  analytics,
-}: {
-  sort: VideoAnalyticsSort;
-  list: VideoAnalyticsList;
-  analytics: VideoAnalyticsData;
-}) {
+function VideoTable({ sort, list, analytics }: VideoListProps) {
   const { videos, more, active, idle } = analytics;
   const sortedBy = columns.find((column) => column.key === sort.sort)!;
   const which = more > 0 ? `The first ${videos.length} of ${active} videos with activity, sorted` : "Sorted";

@@ -1,3 +1,4 @@
+import { AnalyticsSection } from "./section";
 import { BarChart, displayCount } from "~/components/bar-chart";
 import { formatShortDay } from "~/lib/dates";
 import { METRES_PER_MILE, trailStrokeColor } from "~/lib/geo";
@@ -18,15 +19,17 @@ type WalkTrailRow = { id: string; name: string; color: string; perWeek: WalkGrou
 export function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: WalkTrailRow[] }) {
   const title = "Walks per trail in each of the last 8 weeks";
   return (
-    <section aria-labelledby="walk-analytics-heading" className="space-y-4">
-      <h2 id="walk-analytics-heading" className="text-2xl font-semibold text-stone-900">
-        Walks
-      </h2>
-      <p className="text-stone-700">
-        Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week
-        walked by fewer than 5 people is shown as &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance
-        alike.
-      </p>
+    <AnalyticsSection
+      id="walk-analytics"
+      title="Walks"
+      intro={
+        <>
+          Walks people logged or finished on the map, per trail and week (weeks start on Monday). A trail&rsquo;s week
+          walked by fewer than 5 people is shown as &lsquo;{SUPPRESSED_LABEL}&rsquo;, for its walks and its distance
+          alike.
+        </>
+      }
+    >
       <figure className="card p-4">
         <figcaption className="mb-2 font-semibold text-stone-900">{title}</figcaption>
         <BarChart
@@ -88,6 +91,6 @@ export function WalkAnalytics({ weeks, trails }: { weeks: string[]; trails: Walk
           </tbody>
         </table>
       </div>
-    </section>
+    </AnalyticsSection>
   );
 }
