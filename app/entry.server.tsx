@@ -8,7 +8,7 @@ import { MarkupCacheProvider } from "~/lib/shared-markup";
 import { markupCache } from "~/utils/markup-cache.server";
 import { applySecurityHeaders, createNonce } from "~/http/security-headers.server";
 import { applyPrivacyHeaders, withPrivacyHeaders } from "~/http/document-headers.server";
-import { finishPublicPage, isPersonalRequest, isPublicPageRoute, publicPageKey } from "~/http/page-cache.server";
+import { finishPublicPage, isPersonalRequest, isPublicPageRoute, publicPageKey } from "~/http/public-page.server";
 import { startThumbnailSweeps } from "~/models/video-thumbnail.server";
 import { startHousekeeping } from "~/models/housekeeping.server";
 import { announceMailDelivery } from "~/utils/mailer.server";
@@ -116,4 +116,5 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
 export { frontDoor, notFound, serverError, serverLimits } from "~/http/front-door.server";
 export { shareConnections } from "~/http/connection-places.server";
 export { registerHttpServer } from "~/utils/shutdown.server";
-export { pageCache, pageCacheStats } from "~/http/page-cache.server";
+export { pageCache } from "~/http/page-cache.server";
+export { pageCacheStats } from "~/http/page-cache-store.server";

@@ -1,13 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import {
-  actionToSummary,
-  ErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { SelectField, TextAreaField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/form-status";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { reportAnchors } from "~/lib/navigation";
 import { useResetAfterSuccess } from "~/lib/use-reset-after-success";

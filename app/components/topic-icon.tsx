@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 import type { Topic } from "~/lib/video-topics";
 
+/** A person drawn as a head and one stroke for the body and limbs. */
+function figure([cx, cy]: [number, number], body: string) {
+  return (
+    <>
+      <circle cx={cx} cy={cy} r="4" fill="currentColor" />
+      <path d={body} fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" />
+    </>
+  );
+}
+
 const paths: Record<Topic, ReactNode> = {
   trails: (
     <>
@@ -16,42 +26,9 @@ const paths: Record<Topic, ReactNode> = {
       <circle cx="38" cy="15" r="2.5" fill="#fff" />
     </>
   ),
-  bodyWeight: (
-    <>
-      <circle cx="24" cy="10" r="4" fill="currentColor" />
-      <path
-        d="M24 15v13M24 28l-7 11M24 28l7 11M12 19l12 2 12-2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3.5"
-        strokeLinecap="round"
-      />
-    </>
-  ),
-  stretches: (
-    <>
-      <circle cx="16" cy="10" r="4" fill="currentColor" />
-      <path
-        d="M16 15l4 12 12 10M20 27l-9 10M17 17l15-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3.5"
-        strokeLinecap="round"
-      />
-    </>
-  ),
-  walking: (
-    <>
-      <circle cx="26" cy="8" r="4" fill="currentColor" />
-      <path
-        d="M25 13l-4 12 6 6 2 9M21 25l-6 15M24 16l8 5M23 16l-8 6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3.5"
-        strokeLinecap="round"
-      />
-    </>
-  ),
+  bodyWeight: figure([24, 10], "M24 15v13M24 28l-7 11M24 28l7 11M12 19l12 2 12-2"),
+  stretches: figure([16, 10], "M16 15l4 12 12 10M20 27l-9 10M17 17l15-7"),
+  walking: figure([26, 8], "M25 13l-4 12 6 6 2 9M21 25l-6 15M24 16l8 5M23 16l-8 6"),
   nutrition: (
     <>
       <path d="M24 14c-8-6-17 0-15 10 2 11 9 17 15 14 6 3 13-3 15-14 2-10-7-16-15-10z" fill="currentColor" />

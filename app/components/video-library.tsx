@@ -7,6 +7,7 @@ import { fillSlots, useMarkupCache, type MarkupCache } from "~/lib/shared-markup
 import { getVideoTopic, type VideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
 import type { VideoCardData, VideoFormRefusal, VideoLibraryData } from "~/schemas/video";
 import { pageTitle } from "~/lib/page-title";
+import { withoutScripts } from "~/lib/page-scripts";
 
 /** Which card is playing and which card's form was refused: the state a redirect or a refusal brings back. */
 type CardStates = { playing: string | null; refusal: VideoFormRefusal | null };
@@ -149,7 +150,17 @@ export function VideoLibraryRoute() {
   return <VideoLibraryPage topic={getVideoTopic(slug)} videos={videos} states={{ playing, refusal }} />;
 }
 
-export function videoLibraryMeta(slug: VideoTopicSlug): MetaFunction {
+/**
+ * A topic page's title and description, and its handle: play and reactions are plain forms that come back
+ * to the card, so the page needs no JavaScript.
+ */
+export function videoLibraryPage(slug: VideoTopicSlug): { meta: MetaFunction; handle: typeof withoutScripts } {
   const topic = getVideoTopic(slug);
-  return ({ matches }) => [{ title: pageTitle(matches, topic.title) }, { name: "description", content: topic.summary }];
+  return {
+    meta: ({ matches }) => [
+      { title: pageTitle(matches, topic.title) },
+      { name: "description", content: topic.summary },
+    ],
+    handle: withoutScripts,
+  };
 }

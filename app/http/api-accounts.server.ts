@@ -1,6 +1,9 @@
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
-import { resetRequestSchema, userMessages } from "~/schemas/user";
-import { apiJson, ApiError, errorBody, readBody, requireApiUser, requireId } from "~/http/api.server";
+import { resetRequestSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
+import { apiJson, ApiError, errorBody } from "~/http/api-answers.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiUser } from "~/http/api-auth.server";
 import { checkRateLimit, retryAfterHeaders } from "~/http/rate-limit.server";
 import { rateLimitMessage, type RateLimitAction } from "~/utils/rate-limit-counter.server";
 import { noteApiAdmin } from "~/http/admin-audit.server";

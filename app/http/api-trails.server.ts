@@ -1,7 +1,8 @@
 import { benchRefusal, toBenchJson, type BenchWriteResult } from "~/models/bench.server";
 import { getTrailWithCoordinates, toTrailJson, trailRefusals, type TrailWriteResult } from "~/models/trail.server";
 import { geoMessages } from "~/schemas/geo-fields";
-import { ApiError, apiVersioned, currentTagOf, versionTag, warningHeader } from "~/http/api.server";
+import { ApiError, warningHeader } from "~/http/api-answers.server";
+import { apiVersioned, currentTagOf, versionTag } from "~/http/api-versions.server";
 
 /**
  * A trail write's result as the API answers it: the whole trail with its ETag, or the model's refusal

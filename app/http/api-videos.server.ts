@@ -1,6 +1,10 @@
 import { reactionForIntent, type ReactionIntent } from "~/lib/reactions";
-import { getVideo, reactToVideo, recordView, toViewerVideoJson, videoRefusals } from "~/models/video.server";
-import { ApiError, requireApiQuota } from "~/http/api.server";
+import { getVideo } from "~/models/video-library.server";
+import { reactToVideo, recordView } from "~/models/video-reactions.server";
+import { toViewerVideoJson } from "~/models/video-json.server";
+import { videoRefusals } from "~/models/video.server";
+import { ApiError } from "~/http/api-answers.server";
+import { requireApiQuota } from "~/http/api-auth.server";
 
 // The API's reactions and views go through the same model functions as the video pages' buttons and
 // player, so the rules (one reaction per user and video, one view per user, video and day) and the

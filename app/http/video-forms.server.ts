@@ -3,7 +3,7 @@ import { checkQuota, retryAfterHeaders } from "~/http/rate-limit.server";
 import type { CardPath } from "~/lib/video-addresses";
 import { reactionForIntent } from "~/lib/reactions";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { reactToVideo, recordView } from "~/models/video.server";
+import { reactToVideo, recordView } from "~/models/video-reactions.server";
 import { videoActionSchema, videoLibraryFormSchema, videoMessages, type VideoFormRefusal } from "~/schemas/video";
 
 function refused(refusal: VideoFormRefusal, init: ResponseInit) {

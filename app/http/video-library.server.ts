@@ -2,7 +2,8 @@ import { alsoWithSession, dataVersionsOf, requireUser } from "~/http/auth.server
 import { answerVideoForm } from "~/http/video-forms.server";
 import { libraryCardPath } from "~/lib/video-addresses";
 import { getVideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
-import { listVideosBySubCategories, toVideoCardData, viewerCountersColumn } from "~/models/video.server";
+import { listVideosBySubCategories, viewerCountersColumn } from "~/models/video-library.server";
+import { toVideoCardData } from "~/models/video-json.server";
 import type { VideoLibraryData } from "~/schemas/video";
 
 /** The one loader of the five video pages. `?play=<id>` shows that card's player (play's redirect lands there). */

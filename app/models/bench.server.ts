@@ -9,7 +9,7 @@ import {
   type BenchUpdateInput,
   type BenchVideoInput,
 } from "~/schemas/bench";
-import { playerFor } from "~/models/video.server";
+import { playerFor } from "~/models/video-json.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
 import { versionedCache, type DataVersions } from "~/utils/versioned-cache.server";

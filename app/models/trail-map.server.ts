@@ -3,7 +3,7 @@ import { encodePath } from "~/lib/encoded-path";
 import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts, type LonLat } from "~/lib/geo";
 import { pathData } from "~/lib/map-frame";
 import { listBenches } from "~/models/bench.server";
-import { noticesForWalkers, type NoticeMarkData } from "~/models/notice.server";
+import { noticesForWalkers, type NoticeMarkData } from "~/models/notice-view.server";
 import {
   benchesInTrailOrder,
   getTrailWithCoordinates,

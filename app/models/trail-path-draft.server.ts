@@ -5,7 +5,8 @@
 import * as z from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { pathLengthMetres, type LonLat } from "~/lib/geo";
-import { parsePathFile, type PathFormat } from "~/lib/trail-path-file";
+import { parsePathFile } from "~/lib/trail-path-read";
+import { type PathFormat } from "~/lib/trail-path-file";
 import { BENCH_NEAR_TRAIL_METRES, snapToTrail, trailLine } from "~/lib/trail-walk";
 import type { EditBase } from "~/models/edit-version";
 import { fieldRefusal, type Refusal } from "~/models/refusal";

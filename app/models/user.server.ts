@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import { eraseFeedbackAuthor } from "~/models/feedback.server";
 import { eraseReportAuthor } from "~/models/report.server";
-import { removeUserReactions } from "~/models/video.server";
+import { removeUserReactions } from "~/models/video-reactions.server";
 import { usernameKeys } from "~/lib/username-key";
 import { nfkc } from "~/lib/nfkc";
 import { userMessages } from "~/schemas/user";

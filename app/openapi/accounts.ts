@@ -11,17 +11,14 @@ import { feedbackJsonSchema, feedbackStatusSchema } from "~/schemas/feedback";
 import {
   apiResetPasswordSchema,
   authResponseSchema,
-  feedbackSchema,
   messageResponseSchema,
-  deleteProfileSchema,
   profileUpdateApiSchema,
-  resetRequestSchema,
   roleUpdateSchema,
-  signInSchema,
   signUpApiSchema,
   userJsonSchema,
   userSummaryJsonSchema,
-} from "~/schemas/user";
+} from "~/schemas/user-api";
+import { feedbackSchema, deleteProfileSchema, resetRequestSchema, signInSchema } from "~/schemas/user-forms";
 
 const users = "Users";
 

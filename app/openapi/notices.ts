@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
-import { noticeInputSchema, noticeJsonSchema, noticeListQuerySchema, noticePatchSchema } from "~/schemas/notice";
+import { noticeInputSchema, noticeJsonSchema, noticeListQuerySchema, noticePatchSchema } from "~/schemas/notice-api";
 
 const tag = "Notices";
 

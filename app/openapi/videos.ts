@@ -21,6 +21,23 @@ export const linkRule =
 const versionRule =
   "Send the video's ETag (from GET /api/video/{id}, or its `version` from any video answer) in `If-Match` to have the edit refused with 412 when someone changed the video since; without it, the edit applies to the video as it is then.";
 
+/** The old client's like and dislike calls, kept for it: the reaction endpoint does both. */
+function oldReaction(reaction: "like" | "dislike", summary: string) {
+  return endpoint({
+    method: "patch",
+    path: `/api/video/${reaction}/{id}`,
+    summary,
+    deprecatedFor: `PUT /api/video/{id}/reaction with { "reaction": "${reaction}" }`,
+    tag,
+    access: "user",
+    success: {
+      status: 200,
+      description: "The video with its new totals and the caller's reaction.",
+      schema: viewerVideoJsonSchema,
+    },
+  });
+}
+
 export const videosEndpoints: EndpointDoc[] = [
   endpoint({
     method: "get",
@@ -90,32 +107,8 @@ export const videosEndpoints: EndpointDoc[] = [
       schema: videoViewJsonSchema,
     },
   }),
-  endpoint({
-    method: "patch",
-    path: "/api/video/like/{id}",
-    summary: "Like a video",
-    deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "like" }',
-    tag,
-    access: "user",
-    success: {
-      status: 200,
-      description: "The video with its new totals and the caller's reaction.",
-      schema: viewerVideoJsonSchema,
-    },
-  }),
-  endpoint({
-    method: "patch",
-    path: "/api/video/dislike/{id}",
-    summary: "Dislike a video",
-    deprecatedFor: 'PUT /api/video/{id}/reaction with { "reaction": "dislike" }',
-    tag,
-    access: "user",
-    success: {
-      status: 200,
-      description: "The video with its new totals and the caller's reaction.",
-      schema: viewerVideoJsonSchema,
-    },
-  }),
+  oldReaction("like", "Like a video"),
+  oldReaction("dislike", "Dislike a video"),
   endpoint({
     method: "patch",
     path: "/api/video/view/{id}",

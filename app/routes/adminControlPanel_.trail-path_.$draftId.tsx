@@ -6,7 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ErrorSummary, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { comparisonStyles, LineSample, TrailPathComparison } from "~/components/trail-path-comparison";
 import { auditAdminWrite } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";

@@ -7,7 +7,7 @@ import { countPendingFeedback } from "~/models/feedback.server";
 import { countNotices } from "~/models/notice.server";
 import { countUnresolvedReports } from "~/models/report.server";
 import { countUsers } from "~/models/user-json.server";
-import { countVideos } from "~/models/video.server";
+import { countVideos } from "~/models/video-library.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Dashboard") }];

@@ -1,4 +1,5 @@
-import { ApiError, apiRoute } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
 
 // Any /api path no resource route claims: a JSON 404, never the HTML error page.
 const notFound = async () => {

@@ -1,7 +1,10 @@
 import { textResponse } from "~/http/api-accounts.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
-import { apiResetPasswordSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiRoute, readBody } from "~/http/api.server";
+import { apiResetPasswordSchema } from "~/schemas/user-api";
+import { userMessages } from "~/schemas/user";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 
 // Plain text both ways: 200 with the success text, 400 with the reason.
 export const { loader, action } = apiRoute({

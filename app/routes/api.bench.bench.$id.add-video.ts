@@ -1,7 +1,10 @@
 import { benchAnswer } from "~/http/api-trails.server";
 import { addBenchVideo } from "~/models/bench.server";
 import { benchVideoSchema } from "~/schemas/bench";
-import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { readIfMatch } from "~/http/api-versions.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

@@ -1,6 +1,9 @@
 import { benchAnswer } from "~/http/api-trails.server";
 import { deleteBenchVideo } from "~/models/bench.server";
-import { apiRoute, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { readIfMatch } from "~/http/api-versions.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
+import { requireId } from "~/http/api-input.server";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

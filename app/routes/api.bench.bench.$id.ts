@@ -2,7 +2,10 @@ import { benchAnswer, benchJson } from "~/http/api-trails.server";
 import { deleteBench, updateBench } from "~/models/bench.server";
 import { getPlacementArea } from "~/models/campus.server";
 import { benchSchemasFor } from "~/schemas/bench";
-import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { readIfMatch } from "~/http/api-versions.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 
 // Each accepts If-Match with the bench's ETag: a bench changed since is refused with 412, nothing changed.
 export const { loader, action } = apiRoute({

@@ -1,12 +1,8 @@
-import {
-  apiRoute,
-  apiVersioned,
-  ApiError,
-  currentTagOf,
-  readBody,
-  readIfMatch,
-  requireApiAdmin,
-} from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { apiVersioned, currentTagOf, readIfMatch } from "~/http/api-versions.server";
+import { ApiError } from "~/http/api-answers.server";
+import { readBody } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { campusRefusals, getCampus, toCampusJson, updateCampus } from "~/models/campus.server";
 import { campusPatchSchema } from "~/schemas/campus";
 

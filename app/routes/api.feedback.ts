@@ -1,5 +1,8 @@
 import { listFeedback, toFeedbackJson } from "~/models/feedback.server";
-import { apiPage, apiRoute, readQuery, requireApiAdmin } from "~/http/api.server";
+import { apiPage } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readQuery } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { feedbackPageQuerySchema } from "~/schemas/page";
 
 export const { loader, action } = apiRoute({

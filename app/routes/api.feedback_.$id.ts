@@ -1,6 +1,9 @@
 import { deleteFeedback, feedbackRefusals, setFeedbackResolved, toFeedbackJson } from "~/models/feedback.server";
 import { feedbackMessages, feedbackStatusSchema } from "~/schemas/feedback";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 
 export const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {

@@ -1,6 +1,9 @@
 import { createFeedback, toFeedbackJson } from "~/models/feedback.server";
-import { feedbackSchema } from "~/schemas/user";
-import { apiJson, apiRoute, readBody, requireApiQuota, requireApiUser } from "~/http/api.server";
+import { feedbackSchema } from "~/schemas/user-forms";
+import { apiJson } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
+import { requireApiQuota, requireApiUser } from "~/http/api-auth.server";
 
 export const { loader, action } = apiRoute({
   POST: async ({ request }) => {

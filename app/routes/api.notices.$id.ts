@@ -1,15 +1,11 @@
-import {
-  apiRoute,
-  apiVersioned,
-  ApiError,
-  currentTagOf,
-  readBody,
-  readIfMatch,
-  requireApiAdmin,
-  requireId,
-} from "~/http/api.server";
-import { deleteNotice, noticeRefusals, toNoticeJson, updateNotice } from "~/models/notice.server";
-import { noticePatchSchema } from "~/schemas/notice";
+import { apiRoute } from "~/http/api.server";
+import { apiVersioned, currentTagOf, readIfMatch } from "~/http/api-versions.server";
+import { ApiError } from "~/http/api-answers.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
+import { deleteNotice, noticeRefusals, updateNotice } from "~/models/notice.server";
+import { toNoticeJson } from "~/models/notice-view.server";
+import { noticePatchSchema } from "~/schemas/notice-api";
 
 // PATCH and DELETE accept the notice's ETag in If-Match (412 when it changed since), as trails, benches
 // and videos do (decision 047).

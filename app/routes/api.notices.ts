@@ -1,6 +1,12 @@
-import { apiRoute, apiVersioned, ApiError, readBody, readQuery, requireApiAdmin } from "~/http/api.server";
-import { createNotice, listActiveNotices, noticeRefusals, placesOfTrail, toNoticeJson } from "~/models/notice.server";
-import { noticeInputSchema, noticeListQuerySchema } from "~/schemas/notice";
+import { apiRoute } from "~/http/api.server";
+import { apiVersioned } from "~/http/api-versions.server";
+import { ApiError } from "~/http/api-answers.server";
+import { readBody, readQuery } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
+import { createNotice, noticeRefusals } from "~/models/notice.server";
+import { listActiveNotices, placesOfTrail } from "~/models/notice-schedule.server";
+import { toNoticeJson } from "~/models/notice-view.server";
+import { noticeInputSchema, noticeListQuerySchema } from "~/schemas/notice-api";
 
 export const { loader, action } = apiRoute({
   // Public, as the banners on the public trail and bench pages are: the notices showing now.

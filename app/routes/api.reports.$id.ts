@@ -1,4 +1,7 @@
-import { apiRoute, ApiError, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { reportRefusals, setReportStatus, toReportJson } from "~/models/report.server";
 import { reportStatusSchema } from "~/schemas/report";
 

@@ -1,13 +1,7 @@
-import {
-  apiJson,
-  apiPage,
-  apiRoute,
-  ApiError,
-  readBody,
-  readQuery,
-  requireApiQuota,
-  requireApiUser,
-} from "~/http/api.server";
+import { apiJson, apiPage, ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, readQuery } from "~/http/api-input.server";
+import { requireApiQuota, requireApiUser } from "~/http/api-auth.server";
 import { createReport, listReports, reportRefusals, toReportJson } from "~/models/report.server";
 import { reportInputSchema, reportListQuerySchema } from "~/schemas/report";
 

@@ -1,5 +1,8 @@
 import { requireIndex, trailAnswer, trailAnswerForPoint } from "~/http/api-trails.server";
-import { apiRoute, readBody, readIfMatch, readQuery, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, readQuery, requireId } from "~/http/api-input.server";
+import { readIfMatch } from "~/http/api-versions.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { deleteCoordinate, updateCoordinate } from "~/models/trail.server";
 import { getPlacementArea } from "~/models/campus.server";
 import { coordinateDeleteQuerySchema, trailSchemasFor } from "~/schemas/trail";

@@ -1,5 +1,8 @@
 import { trailAnswerForPoint } from "~/http/api-trails.server";
-import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { readIfMatch } from "~/http/api-versions.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { insertCoordinate } from "~/models/trail.server";
 import { getPlacementArea } from "~/models/campus.server";
 import { trailSchemasFor } from "~/schemas/trail";

@@ -1,13 +1,8 @@
-import {
-  apiRoute,
-  ApiError,
-  apiVersioned,
-  readBody,
-  readIfMatch,
-  requireApiAdmin,
-  requireApiUser,
-  requireId,
-} from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiVersioned, readIfMatch } from "~/http/api-versions.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
 import { trailAnswer } from "~/http/api-trails.server";
 import { toBenchJson } from "~/models/bench.server";
 import {

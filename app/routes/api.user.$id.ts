@@ -1,9 +1,12 @@
 import { deleteOwnAccount } from "~/models/user-ownership.server";
 import { deleteUserAccount, getUserById, userRefusal, userRefusals } from "~/models/user.server";
 import { toUserJsonFor } from "~/models/user-json.server";
-import { deleteProfileSchema, userMessages } from "~/schemas/user";
+import { deleteProfileSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
-import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
+import { ApiError, apiJson } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 import { destroySessionCookie } from "~/http/session-cookie.server";
 
 export const { loader, action } = apiRoute({

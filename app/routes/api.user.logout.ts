@@ -1,5 +1,7 @@
 import { userMessages } from "~/schemas/user";
-import { apiJson, apiRoute, revokeApiCredentials } from "~/http/api.server";
+import { apiJson } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { revokeApiCredentials } from "~/http/api-auth.server";
 import { destroySessionCookie } from "~/http/session-cookie.server";
 
 // Signing out from the API: the token (or cookie session) it was called with stops working at once.

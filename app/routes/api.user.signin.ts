@@ -1,6 +1,9 @@
 import { toUserJson } from "~/models/user-json.server";
-import { signInSchema, userMessages } from "~/schemas/user";
-import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
+import { signInSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
+import { ApiError, apiJson } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 import { signedInCookies, signInAttempt } from "~/http/auth.server";
 import { createSession } from "~/models/session.server";
 

@@ -1,8 +1,10 @@
 import { rateLimited } from "~/http/api-accounts.server";
 import { conflictRefusal, registerUser } from "~/models/user.server";
 import { toUserJson } from "~/models/user-json.server";
-import { signUpApiSchema } from "~/schemas/user";
-import { ApiError, apiJson, apiRoute, readBody } from "~/http/api.server";
+import { signUpApiSchema } from "~/schemas/user-api";
+import { ApiError, apiJson } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 import { signedInCookies } from "~/http/auth.server";
 import { createSession } from "~/models/session.server";
 

@@ -1,10 +1,13 @@
 import { requireSelfOrAdmin } from "~/http/api-accounts.server";
-import { ApiError, apiRoute, readBody } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody } from "~/http/api-input.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
 import { toUserJsonFor } from "~/models/user-json.server";
 import { userRefusal } from "~/models/user.server";
 import { profileQuota } from "~/http/rate-limit.server";
-import { profileUpdateApiSchema, profileUpdatedMessage, userMessages } from "~/schemas/user";
+import { profileUpdateApiSchema } from "~/schemas/user-api";
+import { profileUpdatedMessage, userMessages } from "~/schemas/user";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

@@ -1,7 +1,10 @@
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireId } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { changeUserRole, userRefusal } from "~/models/user.server";
 import { toUserJsonFor } from "~/models/user-json.server";
-import { roleUpdateSchema } from "~/schemas/user";
+import { roleUpdateSchema } from "~/schemas/user-api";
 
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {

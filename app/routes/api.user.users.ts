@@ -1,5 +1,8 @@
 import { listUsers, toUserSummaryJson } from "~/models/user-json.server";
-import { apiPage, apiRoute, readQuery, requireApiAdmin } from "~/http/api.server";
+import { apiPage } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readQuery } from "~/http/api-input.server";
+import { requireApiAdmin } from "~/http/api-auth.server";
 import { userPageQuerySchema } from "~/schemas/page";
 
 export const { loader, action } = apiRoute({

@@ -1,5 +1,7 @@
 import { reactThroughApi } from "~/http/api-videos.server";
-import { apiRoute, readBody, requireApiUser, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiUser } from "~/http/api-auth.server";
 import { videoReactionApiSchema } from "~/schemas/video";
 
 // PUT { reaction: "like" | "dislike" | "none" }: the caller's one reaction to the video, as on the pages.

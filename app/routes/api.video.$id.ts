@@ -1,16 +1,12 @@
-import { deleteVideo, getVideo, toVideoJson, updateVideo, videoRefusals } from "~/models/video.server";
+import { deleteVideo, updateVideo, videoRefusals } from "~/models/video.server";
+import { getVideo } from "~/models/video-library.server";
+import { toVideoJson } from "~/models/video-json.server";
 import { videoMessages, videoPatchSchema } from "~/schemas/video";
-import {
-  ApiError,
-  apiRoute,
-  apiVersioned,
-  currentTagOf,
-  readBody,
-  readIfMatch,
-  requireApiAdmin,
-  requireApiUser,
-  requireId,
-} from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { apiVersioned, currentTagOf, readIfMatch } from "~/http/api-versions.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
 
 // DELETE /api/video/{id} (admin), as the old client calls it; GET one (signed-in) and PATCH (admin edit) are ours.
 // GET answers the video's ETag; PATCH and DELETE accept it in If-Match (412 when the video changed since).

@@ -1,5 +1,7 @@
 import { viewThroughApi } from "~/http/api-videos.server";
-import { apiRoute, requireApiUser, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { requireApiUser } from "~/http/api-auth.server";
+import { requireId } from "~/http/api-input.server";
 
 // POST: the caller started playing the video; counted once per user, video and day, as on the pages.
 export const { loader, action } = apiRoute({

@@ -1,5 +1,7 @@
 import { reactThroughApi } from "~/http/api-videos.server";
-import { apiRoute, requireApiUser, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { requireApiUser } from "~/http/api-auth.server";
+import { requireId } from "~/http/api-input.server";
 
 // The Spring 2025 client's call: the same as PUT /api/video/{id}/reaction with { "reaction": "like" }.
 export const { loader, action } = apiRoute({

@@ -1,6 +1,10 @@
-import { createVideo, searchVideos, toVideoJson } from "~/models/video.server";
+import { createVideo, searchVideos } from "~/models/video.server";
+import { toVideoJson } from "~/models/video-json.server";
 import { videoInputSchema } from "~/schemas/video";
-import { apiRoute, apiVersioned, readBody, requireApiAdmin, requireApiUser } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { apiVersioned } from "~/http/api-versions.server";
+import { readBody } from "~/http/api-input.server";
+import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
 
 // GET /api/video/videos (signed-in users watch videos), as the old client calls it; POST creates one (admin, ours).
 export const { loader, action } = apiRoute({

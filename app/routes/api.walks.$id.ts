@@ -1,4 +1,7 @@
-import { apiRoute, ApiError, requireApiUser, requireId } from "~/http/api.server";
+import { apiRoute } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { requireApiUser } from "~/http/api-auth.server";
+import { requireId } from "~/http/api-input.server";
 import { deleteOwnWalk, walkRefusals } from "~/models/walk.server";
 import { walkMessages } from "~/schemas/walk";
 

@@ -1,13 +1,7 @@
-import {
-  apiJson,
-  apiPage,
-  apiRoute,
-  ApiError,
-  readBody,
-  readQuery,
-  requireApiQuota,
-  requireApiUser,
-} from "~/http/api.server";
+import { apiJson, apiPage, ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, readQuery } from "~/http/api-input.server";
+import { requireApiQuota, requireApiUser } from "~/http/api-auth.server";
 import { walkPageQuerySchema } from "~/schemas/page";
 import { listWalks, logWalk, toWalkJson, walkRefusals } from "~/models/walk.server";
 import { walkInputSchema } from "~/schemas/walk";

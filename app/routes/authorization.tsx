@@ -3,13 +3,18 @@ import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
-import { ErrorSummary, PasswordField, SubmitButton, TextField, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { PasswordField } from "~/components/password-field";
+import { SubmitButton } from "~/components/form-status";
+import { TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { HoneypotField } from "~/components/honeypot-field";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
 import { PrivacyPolicyText, UserConsentText } from "~/components/privacy-texts";
 import { requestPasswordReset, resetRequestRefusal } from "~/http/password-reset.server";
 import { conflictRefusal, registerUser } from "~/models/user.server";
-import { resetRequestSchema, signInSchema, signUpSchema, userMessages } from "~/schemas/user";
+import { resetRequestSchema, signInSchema, signUpSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { safeRedirect } from "~/lib/safe-redirect";
 import {
   authenticator,

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form-fields";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/form-status";
+import { TokenLinkPage } from "~/components/token-link-page";
 import { getOptionalUser } from "~/http/auth.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { getSessionId } from "~/http/session-cookie.server";
@@ -10,8 +11,7 @@ import { userMessages } from "~/schemas/user";
 import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { tokenPageMeta } from "~/lib/token-page";
 
-// The link mailed to a new email. GET only shows what it would do and a button: mail scanners open
-// links, and opening one must not use it up.
+// The link mailed to a new email. GET only shows what it would do and a button (TokenLinkPage).
 
 export const meta: MetaFunction = ({ matches }) => tokenPageMeta("Confirm New Email", matches);
 
@@ -46,36 +46,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConfirmNewEmail() {
   const { change } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const invalid = !change || actionData?.invalid;
+  const spent = !change || actionData?.invalid;
   return (
-    <div className="page max-w-lg">
-      <div className="card p-6 sm:p-8">
-        <h1 className="page-title mb-6">Confirm New Email</h1>
-        {invalid ? (
-          <div className="space-y-4">
-            <FormAlert messages={[actionData?.message ?? userMessages.emailChangeInvalid]} />
-            <p className="text-stone-700">
-              Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page;
-              the account keeps its current email until then.
-            </p>
-            <Link to="/userControlPanel" className="btn-primary">
-              Go to My Profile
-            </Link>
-          </div>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <FormAlert messages={actionData ? [actionData.message] : null} />
-            <p className="text-stone-700 [overflow-wrap:anywhere]">
-              This makes <strong>{change.newEmail}</strong> the email of the Walking Trails account{" "}
-              <strong>{change.username}</strong>. You will sign in with it from now on, and the account&apos;s other
-              sign-ins end.
-            </p>
-            <p className="text-stone-700">Did not ask for this? Close this page: nothing changes.</p>
-            <input type="hidden" name="intent" value="confirm" />
-            <SubmitButton label="Confirm new email" pendingLabel="Confirming…" className="btn-primary w-full" />
-          </Form>
-        )}
-      </div>
-    </div>
+    <TokenLinkPage
+      title="Confirm New Email"
+      refusal={actionData?.message ?? null}
+      spent={
+        spent
+          ? {
+              message: actionData?.message ?? userMessages.emailChangeInvalid,
+              help: "Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page; the account keeps its current email until then.",
+              to: "/userControlPanel",
+              label: "Go to My Profile",
+            }
+          : null
+      }
+    >
+      {change ? (
+        <>
+          <p className="text-stone-700 [overflow-wrap:anywhere]">
+            This makes <strong>{change.newEmail}</strong> the email of the Walking Trails account{" "}
+            <strong>{change.username}</strong>. You will sign in with it from now on, and the account&apos;s other
+            sign-ins end.
+          </p>
+          <p className="text-stone-700">Did not ask for this? Close this page: nothing changes.</p>
+          <input type="hidden" name="intent" value="confirm" />
+          <SubmitButton label="Confirm new email" pendingLabel="Confirming…" className="btn-primary w-full" />
+        </>
+      ) : null}
+    </TokenLinkPage>
   );
 }

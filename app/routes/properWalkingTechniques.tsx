@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { VideoLibraryRoute, videoLibraryMeta } from "~/components/video-library";
+import { VideoLibraryRoute, videoLibraryPage } from "~/components/video-library";
 import { passRetryAfter } from "~/http/rate-limit.server";
 import { loadVideoLibrary, videoLibraryAction } from "~/http/video-library.server";
-import { withoutScripts } from "~/lib/page-scripts";
 
-// Play and reactions are plain forms that come back to the card: the page needs no JavaScript.
-export const handle = withoutScripts;
-export const meta = videoLibraryMeta("properWalkingTechniques");
+// One of the five topic pages: its page, title and handle (no scripts) are the library's.
+export const { meta, handle } = videoLibraryPage("properWalkingTechniques");
 export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "properWalkingTechniques");
 export const action = ({ request }: ActionFunctionArgs) => videoLibraryAction(request, "properWalkingTechniques");
 // A refused play or reaction's Retry-After reaches the page it renders.

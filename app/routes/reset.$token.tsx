@@ -2,9 +2,13 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, FormAlert, PasswordField, SubmitButton, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { FormAlert, SubmitButton } from "~/components/form-status";
+import { PasswordField } from "~/components/password-field";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { isResetTokenUsable, resetPasswordWithToken } from "~/models/password-reset.server";
-import { resetPasswordSchema, userMessages } from "~/schemas/user";
+import { resetPasswordSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { redirectWithToast } from "~/http/toast.server";
 import { tokenPageMeta } from "~/lib/token-page";
 

@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert, SubmitButton } from "~/components/form-fields";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton } from "~/components/form-status";
+import { TokenLinkPage } from "~/components/token-link-page";
 import { startSessionAndRedirect } from "~/http/auth.server";
 import { checkRateLimit, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { consumeSignInLink, signInLinkAccount } from "~/models/sign-in-link.server";
@@ -9,7 +10,7 @@ import { rateLimitMessage } from "~/utils/rate-limit-counter.server";
 import { tokenPageMeta } from "~/lib/token-page";
 
 // The one-time link mailed instead of a session while an account is under attack (decision 040). GET
-// only shows a button: mail scanners open links, and opening one must not use it up.
+// only shows a button (TokenLinkPage).
 
 export const meta: MetaFunction = ({ matches }) => tokenPageMeta("Finish Signing In", matches);
 
@@ -34,38 +35,39 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function FinishSigningIn() {
   const { account } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const invalid = !account || actionData?.invalid;
+  const spent = !account || actionData?.invalid;
   return (
-    <div className="page max-w-lg">
-      <div className="card p-6 sm:p-8">
-        <h1 className="page-title mb-6">Finish Signing In</h1>
-        {invalid ? (
-          <div className="space-y-4">
-            <FormAlert messages={[userMessages.signInLinkInvalid]} />
-            <p className="text-stone-700">Sign-in links work once, for 15 minutes. Sign in again to get a new one.</p>
-            <Link to="/authorization?formType=signin" className="btn-primary">
-              Sign in again
+    <TokenLinkPage
+      title="Finish Signing In"
+      refusal={actionData?.message ?? null}
+      spent={
+        spent
+          ? {
+              message: userMessages.signInLinkInvalid,
+              help: "Sign-in links work once, for 15 minutes. Sign in again to get a new one.",
+              to: "/authorization?formType=signin",
+              label: "Sign in again",
+            }
+          : null
+      }
+    >
+      {account ? (
+        <>
+          {/* Named, so a link someone sent for their own account cannot quietly sign a visitor in as them. */}
+          <p className="text-stone-700 [overflow-wrap:anywhere]">
+            This link signs you in to the Walking Trails account <strong>{account.username}</strong>
+            {` (${account.maskedEmail}) on this device, once.`}
+          </p>
+          <p className="text-stone-700">
+            Not your account? Do not finish: close this page, or{" "}
+            <Link to="/authorization?formType=signin" className="font-medium text-brand-700 underline">
+              sign in to your own account
             </Link>
-          </div>
-        ) : (
-          <Form method="post" className="space-y-4">
-            <FormAlert messages={actionData ? [actionData.message] : null} />
-            {/* Named, so a link someone sent for their own account cannot quietly sign a visitor in as them. */}
-            <p className="text-stone-700 [overflow-wrap:anywhere]">
-              This link signs you in to the Walking Trails account <strong>{account.username}</strong>
-              {` (${account.maskedEmail}) on this device, once.`}
-            </p>
-            <p className="text-stone-700">
-              Not your account? Do not finish: close this page, or{" "}
-              <Link to="/authorization?formType=signin" className="font-medium text-brand-700 underline">
-                sign in to your own account
-              </Link>
-              . Only open sign-in links from a mail sent to your own address.
-            </p>
-            <SubmitButton label="Finish signing in" pendingLabel="Signing in…" className="btn-primary w-full" />
-          </Form>
-        )}
-      </div>
-    </div>
+            . Only open sign-in links from a mail sent to your own address.
+          </p>
+          <SubmitButton label="Finish signing in" pendingLabel="Signing in…" className="btn-primary w-full" />
+        </>
+      ) : null}
+    </TokenLinkPage>
   );
 }

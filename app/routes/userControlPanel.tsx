@@ -1,29 +1,21 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  actionToSummary,
-  ErrorSummary,
-  PasswordField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
-import { DemographicFields } from "~/components/demographic-fields";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DialogLink, ModalDialog } from "~/components/modal-dialog";
+import { FeedbackForm } from "~/components/my-profile/feedback-form";
+import {
+  DeleteProfileForm,
+  MY_PROFILE_PAGE as PAGE,
+  ProfileInfo,
+  UpdateProfileForm,
+} from "~/components/my-profile/profile-forms";
 import { createFeedback } from "~/models/feedback.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
 import { deleteOwnAccount } from "~/models/user-ownership.server";
-import { getUserById, userRefusal, type PublicUser } from "~/models/user.server";
-import {
-  deleteProfileSchema,
-  feedbackSchema,
-  profileUpdatedMessage,
-  profileUpdateSchema,
-  userMessages,
-} from "~/schemas/user";
+import { getUserById, userRefusal } from "~/models/user.server";
+import { deleteProfileSchema, feedbackSchema, profileUpdateSchema } from "~/schemas/user-forms";
+import { profileUpdatedMessage, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
 import { log } from "~/utils/logger.server";
 import { checkQuota, profileQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
@@ -32,8 +24,6 @@ import { redirectWithToast } from "~/http/toast.server";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Profile") }];
-
-const PAGE = "/userControlPanel";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const sessionUser = await requireUser(request);
@@ -137,8 +127,6 @@ export async function action({ request }: ActionFunctionArgs) {
   throw new Response("Unknown action", { status: 400 });
 }
 
-type ProfileView = Pick<PublicUser, "username" | "email" | "role" | "gender" | "age" | "ethnicity" | "community">;
-
 export default function UserControlPanel() {
   const { user, feedbackOpen, deleteOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -204,131 +192,5 @@ export default function UserControlPanel() {
         <DeleteProfileForm lastResult={resultFor("delete")} />
       </ModalDialog>
     </div>
-  );
-}
-
-function ProfileInfo({ user }: { user: ProfileView }) {
-  const rows: [string, string | number | null][] = [
-    ["Username", user.username],
-    ["Email", user.email],
-    ["Gender", user.gender],
-    ["Age", user.age],
-    ["Ethnicity", user.ethnicity],
-    ["Community", user.community],
-  ];
-  return (
-    <dl className="mt-4 divide-y divide-stone-200" aria-label="Your information">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex flex-wrap justify-between gap-2 py-2">
-          <dt className="font-medium text-stone-700">{label}</dt>
-          <dd className="min-w-0 text-stone-900 [overflow-wrap:anywhere]" data-field={label.toLowerCase()}>
-            {value ?? <span className="text-stone-600">Not provided</span>}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function UpdateProfileForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm("update-profile-form", profileUpdateSchema, lastResult, {
-    username: user.username,
-    email: user.email,
-    gender: user.gender ?? undefined,
-    age: user.age ?? undefined,
-    ethnicity: user.ethnicity ?? undefined,
-    community: user.community ?? undefined,
-  });
-  return (
-    <Form
-      method="post"
-      action={actionToSummary(PAGE, summary)}
-      {...getFormProps(form)}
-      aria-labelledby="update-heading"
-      className="mt-4 space-y-4"
-    >
-      <input type="hidden" name="intent" value="update" />
-      <ErrorSummary summary={summary} level={3} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.username} label="Username" autoComplete="username" />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <DemographicFields fields={fields} />
-        <PasswordField
-          field={fields.password}
-          label="New Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-          lengthAlert
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label="Repeat Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-        />
-        <PasswordField
-          field={fields.currentPassword}
-          label="Current Password"
-          autoComplete="current-password"
-          clearOn={lastResult}
-          description="Needed to change your email or password, unless you signed in within the last 10 minutes."
-        />
-      </div>
-      <SubmitButton intent="update" label="Update Profile" pendingLabel="Saving…" />
-    </Form>
-  );
-}
-
-function DeleteProfileForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm("delete-profile-form", deleteProfileSchema, lastResult);
-  return (
-    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="mt-4 space-y-4">
-      <input type="hidden" name="intent" value="delete" />
-      <ErrorSummary summary={summary} level={3} />
-      <PasswordField
-        field={fields.currentPassword}
-        label="Current Password"
-        autoComplete="current-password"
-        clearOn={lastResult}
-      />
-      <button type="submit" className="btn-danger">
-        Yes, delete my profile
-      </button>
-    </Form>
-  );
-}
-
-function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        readOnly
-        value={value}
-        className="field-input bg-stone-100"
-        aria-describedby="feedback-from-account"
-      />
-    </div>
-  );
-}
-
-function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields, summary] = useSchemaForm("feedback-form", feedbackSchema, lastResult);
-  return (
-    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="feedback" />
-      <ErrorSummary summary={summary} level={3} />
-      {/* Shown, not sent: the feedback is stored under the account's own name and email. */}
-      <p id="feedback-from-account" className="text-sm text-stone-700">
-        Your feedback is sent from your account, with this username and email.
-      </p>
-      <ReadOnlyField id="feedback-username" label="Username" value={user.username} />
-      <ReadOnlyField id="feedback-email" label="Email" value={user.email} />
-      <TextAreaField field={fields.feedback} label="Feedback" />
-      <SubmitButton intent="feedback" label="Send Feedback" pendingLabel="Sending…" />
-    </Form>
   );
 }

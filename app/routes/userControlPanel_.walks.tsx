@@ -1,24 +1,19 @@
-import { campusToday, formatDay, formatShortDay } from "~/lib/dates";
+import { campusToday } from "~/lib/dates";
 import { campusOf } from "~/http/campus.server";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BarChart } from "~/components/bar-chart";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import {
-  actionToSummary,
-  ErrorSummary,
-  FormAlert,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { FormAlert } from "~/components/form-status";
+import { LogWalkForm } from "~/components/my-walks/log-walk-form";
+import { dayLabel, miles, MY_WALKS_PAGE as PAGE } from "~/components/my-walks/walk-figures";
+import { WalkList } from "~/components/my-walks/walk-list";
+import { TotalsCard, WeeksChart } from "~/components/my-walks/walk-totals";
 import { dataVersionsOf, requireUser } from "~/http/auth.server";
 import { checkQuota, passRetryAfter, retryAfterHeaders } from "~/http/rate-limit.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { formatWalkingTime, METRES_PER_MILE, roundSteps, STEPS_PER_MILE } from "~/lib/geo";
+import { STEPS_PER_MILE } from "~/lib/geo";
 import { listTrails } from "~/models/trail.server";
 import {
   deleteOwnWalk,
@@ -31,16 +26,8 @@ import {
 } from "~/models/walk.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { isId } from "~/schemas/id";
-import {
-  MAX_WALK_LAPS,
-  MAX_WALK_MILES,
-  MAX_WALK_MINUTES,
-  walkInputSchema,
-  walkIntentSchema,
-  walkMessages,
-} from "~/schemas/walk";
+import { walkIntentSchema, walkMessages } from "~/schemas/walk";
 import { ProfileBreadcrumb } from "~/components/profile-breadcrumb";
-import { actionsColumn, ColumnHeads, FigureTable } from "~/components/data-table";
 import { pageTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Walks") }];
@@ -48,8 +35,6 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 // Plain forms, links and a confirmation step the server renders: complete without scripts, so a first
 // load ships none (decision 064). Reached from a hydrated page, it stays hydrated and the step is a modal.
 export const handle = withoutScripts;
-
-const PAGE = "/userControlPanel/walks";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -113,15 +98,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast(PAGE, { type: "success", message: walkMessages.logged });
 }
-
-const miles = (metres: number) => (metres / METRES_PER_MILE).toFixed(2);
-const steps = (count: number) => roundSteps(count).toLocaleString("en-US");
-
-function weekLabel(isoDate: string) {
-  return `Week of ${formatShortDay(isoDate)}`;
-}
-
-const dayLabel = formatDay;
 
 export default function MyWalks() {
   const { walks, summary, trails, defaultTrailId, today, confirm, olderWalks, showingOlder } =
@@ -203,170 +179,6 @@ export default function MyWalks() {
           </p>
         ) : null}
       </ConfirmDialog>
-    </div>
-  );
-}
-
-type Totals = { walks: number; metres: number; steps: number };
-
-function TotalsCard({ id, title, totals }: { id: string; title: string; totals: Totals }) {
-  return (
-    <section aria-labelledby={`${id}-totals-heading`} className="card p-4" data-totals={id}>
-      <h3 id={`${id}-totals-heading`} className="text-lg font-semibold">
-        {title}
-      </h3>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="font-medium text-stone-700">Distance</dt>
-        <dd>{miles(totals.metres)} mi</dd>
-        <dt className="font-medium text-stone-700">Walks</dt>
-        <dd>{totals.walks}</dd>
-        <dt className="font-medium text-stone-700">Steps</dt>
-        <dd>about {steps(totals.steps)}</dd>
-      </dl>
-    </section>
-  );
-}
-
-function WeeksChart({ weeks }: { weeks: { weekStart: string; metres: number; walks: number }[] }) {
-  const title = "Miles walked in each of the last 8 weeks";
-  return (
-    <figure className="card p-4">
-      <figcaption className="mb-2 font-semibold">{title}</figcaption>
-      <BarChart
-        id="walk-weeks-chart"
-        title={title}
-        summary="Bar chart, oldest week first; the same numbers are in the table below."
-        series={[{ name: "Miles", bar: "bg-brand-700" }]}
-        rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), values: [Number(miles(week.metres))] }))}
-      />
-      <FigureTable
-        title={title}
-        heading="Week"
-        columns={["Miles", "Walks"]}
-        rows={weeks.map((week) => ({ label: weekLabel(week.weekStart), figures: [miles(week.metres), week.walks] }))}
-        className="mt-3"
-      />
-    </figure>
-  );
-}
-
-function LogWalkForm({
-  trails,
-  defaultTrailId,
-  today,
-  lastResult,
-}: {
-  trails: { id: string; name: string }[];
-  defaultTrailId?: string;
-  today: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields, summary] = useSchemaForm("log-walk-form", walkInputSchema, lastResult, {
-    trailId: defaultTrailId,
-    date: today,
-    laps: "1",
-  });
-  return (
-    <Form
-      method="post"
-      action={actionToSummary(PAGE, summary)}
-      {...getFormProps(form)}
-      aria-labelledby="log-walk-heading"
-      className="mt-4 space-y-4"
-    >
-      <ErrorSummary summary={summary} level={3} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          field={fields.trailId}
-          label="Trail"
-          placeholder="Select Trail"
-          options={trails.map((trail) => ({ value: trail.id, label: trail.name }))}
-        />
-        <TextField field={fields.date} label="Date" type="date" inputProps={{ max: today }} />
-        <TextField
-          field={fields.durationMinutes}
-          label="Duration in minutes (optional)"
-          type="number"
-          inputProps={{ min: 1, max: MAX_WALK_MINUTES, step: "any", inputMode: "decimal" }}
-        />
-        <TextField
-          field={fields.laps}
-          label="Laps"
-          type="number"
-          inputProps={{ min: 0.5, max: MAX_WALK_LAPS, step: "any", inputMode: "decimal" }}
-        />
-        <TextField
-          field={fields.distanceMiles}
-          label="Distance in miles (optional)"
-          type="number"
-          inputProps={{ min: 0.01, max: MAX_WALK_MILES, step: "any", inputMode: "decimal" }}
-          hint={<p className="mb-1 text-sm text-stone-600">Empty: the trail's length times the laps.</p>}
-        />
-      </div>
-      <SubmitButton intent="log" label="Save walk" pendingLabel="Saving…" />
-      <input type="hidden" name="intent" value="log" />
-    </Form>
-  );
-}
-
-type WalkView = {
-  _id: string;
-  trailName: string;
-  date: string;
-  durationMinutes: number | null;
-  distanceMetres: number;
-  steps: number;
-};
-
-function WalkList({ walks }: { walks: WalkView[] }) {
-  if (walks.length === 0)
-    return <p className="card p-4">No walks yet. Log one above, or start a walk on the trail map.</p>;
-  return (
-    // `relative` keeps the visually hidden "Actions" header inside the card (it is positioned, and escaped
-    // to widen the whole page on a phone); on a narrow screen the table scrolls inside the card, which
-    // is a focusable region so a keyboard can scroll it too.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable)
-    <div className="card relative overflow-x-auto" role="region" aria-label="Table of your walks" tabIndex={0}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your walks, newest first</caption>
-        <thead className="border-b border-stone-300">
-          <ColumnHeads
-            columns={[
-              "Date",
-              "Trail",
-              ...(["Duration", "Distance", "Steps"] as const).map((label) => ({ label, align: "right" as const })),
-              actionsColumn,
-            ]}
-            cell="px-4 py-2"
-          />
-        </thead>
-        <tbody>
-          {walks.map((walk) => (
-            <tr key={walk._id} className="border-b border-stone-200 last:border-0" data-walk-id={walk._id}>
-              <th scope="row" className="px-4 py-2 font-medium">
-                {dayLabel(walk.date)}
-              </th>
-              <td className="px-4 py-2">{walk.trailName}</td>
-              <td className="px-4 py-2 text-right tabular-nums">
-                {walk.durationMinutes === null ? "—" : formatWalkingTime(walk.durationMinutes)}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{miles(walk.distanceMetres)} mi</td>
-              <td className="px-4 py-2 text-right tabular-nums">{steps(walk.steps)}</td>
-              <td className="px-4 py-2">
-                <Link
-                  to={`${PAGE}?confirm=delete&id=${walk._id}`}
-                  preventScrollReset
-                  aria-haspopup="dialog"
-                  className="btn-link inline-flex min-h-11 items-center"
-                  aria-label={`Delete the walk of ${dayLabel(walk.date)} on the ${walk.trailName}`}
-                >
-                  Delete
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

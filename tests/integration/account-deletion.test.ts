@@ -3,7 +3,7 @@ import { createFeedback } from "~/models/feedback.server";
 import { createReport } from "~/models/report.server";
 import { createUser, deleteUserAccount } from "~/models/user.server";
 import { createSession } from "~/models/session.server";
-import { reactToVideo, recordView } from "~/models/video.server";
+import { reactToVideo, recordView } from "~/models/video-reactions.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { callRoute, pageText, textById } from "../support/routes";

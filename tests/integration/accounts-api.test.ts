@@ -20,7 +20,7 @@ import * as feedbackList from "~/routes/api.feedback";
 import * as feedbackItem from "~/routes/api.feedback_.$id";
 import * as feedbackSubmit from "~/routes/api.feedback_.submit";
 import { feedbackJsonSchema } from "~/schemas/feedback";
-import { authResponseSchema, userJsonSchema, userSummaryJsonSchema } from "~/schemas/user";
+import { authResponseSchema, userJsonSchema, userSummaryJsonSchema } from "~/schemas/user-api";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { CLIENT_ADDRESS_HEADER } from "~/http/client-address.server";
 import { database, prisma } from "~/utils/db.server";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { BarChart } from "~/components/bar-chart";
 import { ageBandOf, getUserDemographics, getVideoAnalytics } from "~/models/analytics.server";
 import { createUser } from "~/models/user.server";
-import { loader } from "~/routes/adminAnalytics";
+import { loader } from "~/routes/adminAnalytics/route";
 import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, test } from "vitest";
 import * as z from "zod";
 import { createUser } from "~/models/user.server";
 import * as unknownApiPath from "~/routes/api.$";
-import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
+import { ApiError } from "~/http/api-answers.server";
+import { apiRoute } from "~/http/api.server";
+import { readBody, requireId } from "~/http/api-input.server";
+import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
 import { createSession, deleteSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
 

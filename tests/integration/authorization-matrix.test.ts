@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchIntentSchema } from "~/schemas/bench";
-import { noticeIntentSchemaFor } from "~/schemas/notice";
+import { noticeIntentSchemaFor } from "~/schemas/notice-form";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { trailPathDraftIntentSchema } from "~/schemas/trail-path";

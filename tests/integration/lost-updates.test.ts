@@ -14,14 +14,9 @@ import {
 import { createSession } from "~/models/session.server";
 import { updateCoordinate, updateTrailFacts } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import {
-  createVideo,
-  deleteVideo,
-  listVideosBySubCategories,
-  reactToVideo,
-  recordView,
-  updateVideo,
-} from "~/models/video.server";
+import { createVideo, deleteVideo, updateVideo } from "~/models/video.server";
+import { listVideosBySubCategories } from "~/models/video-library.server";
+import { reactToVideo, recordView } from "~/models/video-reactions.server";
 import { endpointDocs } from "~/openapi/endpoints";
 import { benchMessages } from "~/schemas/bench";
 import { trailMessages } from "~/schemas/trail";

@@ -4,26 +4,15 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { campusTimeInput } from "~/lib/dates";
 import { adminAreaUrl, adminOptionLabels, adminOptions } from "~/lib/navigation";
-import {
-  countNotices,
-  createNotice,
-  deleteNotice,
-  endNotice,
-  listActiveNotices,
-  listNotices,
-  nextNoticeChange,
-  updateNotice,
-} from "~/models/notice.server";
+import { countNotices, createNotice, deleteNotice, endNotice, listNotices, updateNotice } from "~/models/notice.server";
+import { listActiveNotices, nextNoticeChange } from "~/models/notice-schedule.server";
 import { createReport } from "~/models/report.server";
 import { createSession } from "~/models/session.server";
 import { benchesInTrailOrder, listTrailsWithCoordinates } from "~/models/trail.server";
 import { createUser } from "~/models/user.server";
-import {
-  noticeCreateFormSchemaFor,
-  noticeEditFormSchemaFor,
-  noticeInputSchema,
-  noticeMessages,
-} from "~/schemas/notice";
+import { noticeCreateFormSchemaFor, noticeEditFormSchemaFor } from "~/schemas/notice-form";
+import { noticeInputSchema } from "~/schemas/notice-api";
+import { noticeMessages } from "~/schemas/notice";
 import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";

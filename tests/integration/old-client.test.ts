@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
-import { authResponseSchema, userSummaryJsonSchema } from "~/schemas/user";
+import { authResponseSchema, userSummaryJsonSchema } from "~/schemas/user-api";
 import { feedbackJsonSchema } from "~/schemas/feedback";
 import { benchJsonSchema } from "~/schemas/bench";
 import { trailJsonSchema } from "~/schemas/trail";

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser, deleteUserAccount } from "~/models/user.server";
-import { getVideo, listVideosBySubCategories, reactToVideo, recordView, utcDay } from "~/models/video.server";
+import { getVideo, listVideosBySubCategories } from "~/models/video-library.server";
+import { reactToVideo, recordView, utcDay } from "~/models/video-reactions.server";
 import { database, prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { VIDEO_TOPICS } from "~/lib/video-topics";

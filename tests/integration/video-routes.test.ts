@@ -2,7 +2,8 @@
 // pages ship no JavaScript: play and reactions are plain forms answered with a redirect to the card.
 import { beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
-import { recordView, updateVideo } from "~/models/video.server";
+import { recordView } from "~/models/video-reactions.server";
+import { updateVideo } from "~/models/video.server";
 import { action, loader } from "~/routes/videos.$videoId";
 import { action as libraryAction, loader as libraryLoader } from "~/routes/nutritionandHydration";
 import { database, prisma } from "~/utils/db.server";

@@ -2,14 +2,9 @@
 // origin by the production build's own route.
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import {
-  createVideo,
-  deleteVideo,
-  getVideo,
-  listVideosBySubCategories,
-  toVideoCardData,
-  updateVideo,
-} from "~/models/video.server";
+import { createVideo, deleteVideo, updateVideo } from "~/models/video.server";
+import { getVideo, listVideosBySubCategories } from "~/models/video-library.server";
+import { toVideoCardData } from "~/models/video-json.server";
 import { refreshThumbnail, resetThumbnailOutage, sweepThumbnails } from "~/models/video-thumbnail.server";
 import { settleBackgroundJobs } from "~/utils/background.server";
 import { database, prisma } from "~/utils/db.server";

@@ -5,7 +5,7 @@ import * as fc from "fast-check";
 import { expect } from "vitest";
 import * as z from "zod";
 import { benchIntentSchema } from "~/schemas/bench";
-import { noticeIntentSchemaFor } from "~/schemas/notice";
+import { noticeIntentSchemaFor } from "~/schemas/notice-form";
 import { reportsIntentSchema } from "~/schemas/report";
 import { trailIntentSchema } from "~/schemas/trail";
 import { trailPathDraftIntentSchema } from "~/schemas/trail-path";

@@ -3,7 +3,8 @@ import { describe, expect, test } from "vitest";
 import * as z from "zod";
 import { MAX_ECHOED_CHARACTERS, parseSubmission } from "~/http/form-submission.server";
 import { fieldNamesOf } from "~/lib/schema-fields";
-import { profileUpdateApiSchema, signUpSchema } from "~/schemas/user";
+import { profileUpdateApiSchema } from "~/schemas/user-api";
+import { signUpSchema } from "~/schemas/user-forms";
 
 const schema = z.object({ email: z.string().email(), note: z.string().max(20).optional() });
 

@@ -3,7 +3,8 @@ import { describe, expect, test } from "vitest";
 import type * as z from "zod";
 import { benchCreateSchema, benchVideoSchema } from "~/schemas/bench";
 import { parseSearchQuery } from "~/schemas/text";
-import { feedbackSchema, profileUpdateSchema, signUpSchema, usernameSchema } from "~/schemas/user";
+import { feedbackSchema, profileUpdateSchema, signUpSchema } from "~/schemas/user-forms";
+import { usernameSchema } from "~/schemas/user";
 import { videoInputSchema } from "~/schemas/video";
 
 // Characters no text shown to other people may hold: controls, bidirectional controls, other format

@@ -3,7 +3,8 @@ import * as fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { type LonLat, type PlacementArea } from "~/lib/geo";
 import { trailGeoJson, trailGpx, type ExportBench } from "~/lib/trail-export";
-import { MAX_PATH_POINTS, parsePathFile as parseAnywhere, pathFileMessages } from "~/lib/trail-path-file";
+import { MAX_PATH_POINTS, pathFileMessages } from "~/lib/trail-path-file";
+import { parsePathFile as parseAnywhere } from "~/lib/trail-path-read";
 
 // The sample campus: every trail point and bench lies in this box; points are taken within 5 km of it.
 const sampleBox = [-84.012, 33.9776, -83.9976, 33.9855] as const;

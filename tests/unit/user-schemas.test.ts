@@ -7,8 +7,8 @@ import {
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-  userMessages,
-} from "~/schemas/user";
+} from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 
 function form(entries: Record<string, string>) {
   const data = new FormData();

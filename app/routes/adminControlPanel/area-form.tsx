@@ -1,7 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { actionToSummary, ErrorSummary, type ErrorSummaryData } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary, type ErrorSummaryData } from "~/components/error-summary";
 import { AnchoredMessage } from "~/components/toast-message";
 
 /**

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { SelectField, TextField, useSchemaForm } from "~/components/form-fields";
+import { SelectField, TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { BENCH_FACT_KEYS, BENCH_SHADE_LABELS, NOT_RECORDED, SHADE_LEVELS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";

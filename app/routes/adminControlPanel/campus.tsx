@@ -1,4 +1,5 @@
-import { TextField, useSchemaForm } from "~/components/form-fields";
+import { TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
 import { campusFormSchema } from "~/schemas/campus";

@@ -12,16 +12,17 @@ import {
   getNotice,
   listNotices,
   noticeRefusals,
-  noticeState,
-  toNoticeView,
   updateNotice,
-  type NoticeRow,
 } from "~/models/notice.server";
+import { noticeState } from "~/models/notice-schedule.server";
+import { toNoticeView } from "~/models/notice-view.server";
+import { type NoticeRow } from "~/models/notice-row.server";
 import { fieldRefusal, type Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
 import { listTrails } from "~/models/trail.server";
 import { isId } from "~/schemas/id";
-import { noticeIntentSchemaFor, noticeMessages, noticeShows, placeValue, type NoticeShow } from "~/schemas/notice";
+import { noticeIntentSchemaFor, placeValue } from "~/schemas/notice-form";
+import { noticeMessages, noticeShows, type NoticeShow } from "~/schemas/notice";
 import { ADMIN_LIST_PAGE, readListPage } from "~/schemas/page";
 import { confirmationIn, invalid, listPages, refused } from "./area.server";
 

@@ -7,7 +7,8 @@ import { changeUserRole, deleteUserAccount, getUserById, userRefusal, userRefusa
 import { countMatchingUsers, listUsers } from "~/models/user-json.server";
 import { isId } from "~/schemas/id";
 import { parseSearchQuery } from "~/schemas/text";
-import { profilesIntentSchema, userMessages } from "~/schemas/user";
+import { profilesIntentSchema } from "~/schemas/user-forms";
+import { userMessages } from "~/schemas/user";
 import { anchors } from "./area";
 import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
 

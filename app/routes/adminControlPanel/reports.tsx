@@ -1,13 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import {
-  actionToSummary,
-  ErrorSummary,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  useSchemaForm,
-} from "~/components/form-fields";
+import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { SelectField, TextAreaField } from "~/components/form-fields";
+import { SubmitButton } from "~/components/form-status";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorSummary, FieldErrors, useSchemaForm } from "~/components/form-fields";
+import { ErrorSummary } from "~/components/error-summary";
+import { FieldErrors } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage, useFlashAnchor } from "~/components/toast-message";
 import { TRAIL_PATH_UPLOAD_ANCHOR, TRAIL_PATH_UPLOAD_URL } from "~/lib/navigation";
 import { MAX_PATH_FILE_BYTES, MAX_PATH_POINTS, PATH_FILE_EXTENSIONS } from "~/lib/trail-path-file";

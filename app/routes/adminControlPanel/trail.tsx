@@ -1,7 +1,10 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { actionToSummary, ErrorSummary, FormAlert, TextField, useSchemaForm } from "~/components/form-fields";
+import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { FormAlert } from "~/components/form-status";
+import { TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage, useFlashAnchor } from "~/components/toast-message";
 import { TrailMap } from "~/components/trail-map";
 import {

@@ -5,13 +5,13 @@ import {
   countMatchingVideos,
   createVideo,
   deleteVideo,
-  getVideo,
   listVideos,
   updateVideo,
-  videoPreview,
   videoRefusals,
   type VideoRecord,
 } from "~/models/video.server";
+import { getVideo } from "~/models/video-library.server";
+import { videoPreview } from "~/models/video-json.server";
 import { isId } from "~/schemas/id";
 import { ADMIN_VIDEO_PAGE } from "~/schemas/page";
 import { parseSearchQuery } from "~/schemas/text";
