@@ -117,3 +117,4 @@ export { frontDoor, notFound, serverError, serverLimits } from "~/http/front-doo
 export { shareConnections } from "~/http/connection-places.server";
 export { registerHttpServer } from "~/utils/shutdown.server";
 export { pageCache, pageCacheStats } from "~/http/page-cache.server";
+export { getLoadContext } from "~/http/load-context.server";

@@ -7,8 +7,8 @@ import { withoutScripts } from "~/lib/page-scripts";
 // Play and reactions are plain forms that come back to the card: the page needs no JavaScript.
 export const handle = withoutScripts;
 export const meta = videoLibraryMeta("injuryPrevention");
-export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "injuryPrevention");
-export const action = ({ request }: ActionFunctionArgs) => videoLibraryAction(request, "injuryPrevention");
+export const loader = (args: LoaderFunctionArgs) => loadVideoLibrary(args, "injuryPrevention");
+export const action = (args: ActionFunctionArgs) => videoLibraryAction(args, "injuryPrevention");
 // A refused play or reaction's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 export default VideoLibraryRoute;

@@ -7,8 +7,8 @@ import { withoutScripts } from "~/lib/page-scripts";
 // Play and reactions are plain forms that come back to the card: the page needs no JavaScript.
 export const handle = withoutScripts;
 export const meta = videoLibraryMeta("properWalkingTechniques");
-export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "properWalkingTechniques");
-export const action = ({ request }: ActionFunctionArgs) => videoLibraryAction(request, "properWalkingTechniques");
+export const loader = (args: LoaderFunctionArgs) => loadVideoLibrary(args, "properWalkingTechniques");
+export const action = (args: ActionFunctionArgs) => videoLibraryAction(args, "properWalkingTechniques");
 // A refused play or reaction's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 export default VideoLibraryRoute;

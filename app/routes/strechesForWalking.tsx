@@ -7,8 +7,8 @@ import { withoutScripts } from "~/lib/page-scripts";
 // Play and reactions are plain forms that come back to the card: the page needs no JavaScript.
 export const handle = withoutScripts;
 export const meta = videoLibraryMeta("strechesForWalking");
-export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "strechesForWalking");
-export const action = ({ request }: ActionFunctionArgs) => videoLibraryAction(request, "strechesForWalking");
+export const loader = (args: LoaderFunctionArgs) => loadVideoLibrary(args, "strechesForWalking");
+export const action = (args: ActionFunctionArgs) => videoLibraryAction(args, "strechesForWalking");
 // A refused play or reaction's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 export default VideoLibraryRoute;

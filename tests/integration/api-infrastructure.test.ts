@@ -6,6 +6,7 @@ import * as unknownApiPath from "~/routes/api.$";
 import { ApiError, apiRoute, readBody, requireApiAdmin, requireApiUser, requireId } from "~/http/api.server";
 import { createSession, deleteSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
+import { getLoadContext } from "~/http/load-context.server";
 
 const echo = apiRoute({
   GET: async ({ request }) => ({ user: (await requireApiUser(request)).user.username }),
@@ -21,7 +22,7 @@ type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: Act
 function call(route: Route, path: string, init: RequestInit = {}, params = {}) {
   const request = new Request(`http://localhost${path}`, init);
   const fn = (init.method ?? "GET") === "GET" ? route.loader : route.action;
-  return fn({ request, params, context: {} }) as Promise<Response>;
+  return fn({ request, params, context: getLoadContext() }) as Promise<Response>;
 }
 
 let userToken: string;
