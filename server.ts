@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { installGlobals, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -32,6 +32,7 @@ type AppKit = {
     limits: { maxConnections: number; maxPerAddress: number },
   ): unknown;
   registerHttpServer(server: ReturnType<typeof createServer>): void;
+  getLoadContext(): AppLoadContext;
 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,7 +54,8 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 const publicFiles = express.static("public", { maxAge: "1h", index: false });
 const publicNames = new Set(readdirSync("public"));
 app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+// Each request's load context carries what its loaders look up once (app/http/load-context.server.ts).
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: kit.getLoadContext }));
 app.use(kit.notFound);
 app.use(kit.serverError);
 

@@ -118,3 +118,4 @@ export { shareConnections } from "~/http/connection-places.server";
 export { registerHttpServer } from "~/utils/shutdown.server";
 export { pageCache } from "~/http/page-cache.server";
 export { pageCacheStats } from "~/http/page-cache-store.server";
+export { getLoadContext } from "~/http/load-context.server";

@@ -39,11 +39,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: "Campus walking trails and wellness videos for our college community." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, { toast, headers }, campus] = await Promise.all([
-    getOptionalUser(request),
+    getOptionalUser({ request, context }),
     getToast(request),
-    campusOf(request),
+    campusOf({ request, context }),
   ]);
   // The campus's name and clock: the footer names it on every page, and every time shown is on its clock;
   // its centre, when set, is where the interactive map opens.

@@ -29,6 +29,8 @@ export function formTarget(formData: FormData) {
   return named.length > 0 ? Object.fromEntries(named) : undefined;
 }
 
+// Keyed on the Request `apiRoute` hands its handler and then audits with: one object for the whole call,
+// by our own code (app/http/api.server.ts), whatever Remix does with the requests of a page's loaders.
 const apiAdmins = new WeakMap<Request, string>();
 
 /** Notes that an API request acts as an administrator, so its write, if it succeeds, is audited. */

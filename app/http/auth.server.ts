@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
@@ -76,41 +76,59 @@ authenticator.use(
   "user-pass",
 );
 
-// The root's loader and the page's both ask who is signed in, and Remix hands them (and the render) the
-// same Request (patches/@remix-run+server-runtime…): one lookup answers the whole request, and brings
-// the data versions with it. The next request looks again, and so do the loaders Remix runs after an
-// action (they get a Request of their own), so a session ended or a role changed counts from the next
-// request on, and so does an admin's edit.
+// The root's loader and the page's both ask who is signed in: they share the load context Remix hands
+// them (app/http/load-context.server.ts), so one lookup answers the whole request and brings the data
+// versions with it. An action's lookups are its own (`write`): the loaders Remix runs after it (with a
+// GET Request of their own) look again, so a session it ended or a role it changed counts from there on,
+// and the next request looks again too, so an admin's edit does.
 type RequestSession = {
   user: SessionUser | null;
   dataVersions: DataVersions | null;
   also: unknown;
   alsoRead: AlsoRead | null;
 };
-const sessionsOfRequests = new WeakMap<Request, Promise<RequestSession>>();
-const versionsOfRequests = new WeakMap<Request, Promise<DataVersions>>();
-const alsoReads = new WeakMap<Request, AlsoRead>();
+
+/** What one phase of a request (its action, or its loaders) has looked up; kept in its load context. */
+export type RequestLookups = {
+  session?: Promise<RequestSession>;
+  versions?: Promise<DataVersions>;
+  alsoRead?: AlsoRead;
+};
+
+/** What a loader or an action is handed (`LoaderFunctionArgs` and `ActionFunctionArgs` are both one). */
+export type RequestArgs = { request: Request; context: AppLoadContext };
+
+function lookupsOf({ request, context }: RequestArgs): RequestLookups {
+  return request.method === "GET" || request.method === "HEAD" ? context.lookups.read : context.lookups.write;
+}
 
 /** Per request: the first ask starts the work, every later one shares it; a failure is not kept. */
-function oncePerRequest<T>(memo: WeakMap<Request, Promise<T>>, request: Request, work: () => Promise<T>): Promise<T> {
-  let answer = memo.get(request);
-  if (!answer) {
-    answer = work();
-    memo.set(request, answer);
-    // The database unreachable: asking again within the request tries again.
-    answer.catch(() => memo.delete(request));
-  }
+function oncePerRequest<T>(
+  known: Promise<T> | undefined,
+  keep: (answer: Promise<T> | undefined) => void,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (known) return known;
+  const answer = work();
+  keep(answer);
+  // The database unreachable: asking again within the request tries again.
+  answer.catch(() => keep(undefined));
   return answer;
 }
 
-function sessionOf(request: Request) {
-  return oncePerRequest(sessionsOfRequests, request, async (): Promise<RequestSession> => {
-    const sessionId = await getSessionId(request);
-    // Asked for by now: everything the loaders asked for before their first await (see alsoWithSession).
-    const alsoRead = alsoReads.get(request) ?? null;
-    if (!sessionId) return { user: null, dataVersions: null, also: null, alsoRead: null };
-    return { ...(await readSession(sessionId, alsoRead ?? undefined)), alsoRead };
-  });
+function sessionOf(args: RequestArgs) {
+  const lookups = lookupsOf(args);
+  return oncePerRequest(
+    lookups.session,
+    (answer) => (lookups.session = answer),
+    async (): Promise<RequestSession> => {
+      const sessionId = await getSessionId(args.request);
+      // Asked for by now: everything the loaders asked for before their first await (see alsoWithSession).
+      const alsoRead = lookups.alsoRead ?? null;
+      if (!sessionId) return { user: null, dataVersions: null, also: null, alsoRead: null };
+      return { ...(await readSession(sessionId, alsoRead ?? undefined)), alsoRead };
+    },
+  );
 }
 
 /**
@@ -120,16 +138,17 @@ function sessionOf(request: Request) {
  * itself. The loaders of a page start together and the statement goes out after they have all begun, so
  * a loader asks before its first await. What it answers is only the signed-in user's to see.
  */
-export async function alsoWithSession(request: Request, column: AlsoRead): Promise<unknown> {
-  if (!alsoReads.has(request)) alsoReads.set(request, column);
+export async function alsoWithSession(args: RequestArgs, column: AlsoRead): Promise<unknown> {
+  const lookups = lookupsOf(args);
+  lookups.alsoRead ??= column;
   // A failed lookup is the page's own guard's to answer (requireUser): here it only means "read it yourself".
-  const session = await sessionOf(request).catch(() => null);
+  const session = await sessionOf(args).catch(() => null);
   return session?.user && session.alsoRead === column ? session.also : undefined;
 }
 
 /** The signed-in user, or null; looked up once per request. */
-export async function getOptionalUser(request: Request): Promise<SessionUser | null> {
-  return (await sessionOf(request)).user;
+export async function getOptionalUser(args: RequestArgs): Promise<SessionUser | null> {
+  return (await sessionOf(args)).user;
 }
 
 /**
@@ -138,26 +157,31 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
  * the request has a session cookie, else in a query of their own. Hand them to the versioned caches'
  * readers (listTrails(versions) …) so the request reads `DataVersion` once.
  */
-export function dataVersionsOf(request: Request): Promise<DataVersions> {
-  return oncePerRequest(versionsOfRequests, request, async () => {
-    const readByPageCache = request.headers.get(PAGE_CACHE_HEADER);
-    if (readByPageCache) return parseDataVersions(readByPageCache);
-    return (await sessionOf(request)).dataVersions ?? readDataVersions();
-  });
+export function dataVersionsOf(args: RequestArgs): Promise<DataVersions> {
+  const lookups = lookupsOf(args);
+  return oncePerRequest(
+    lookups.versions,
+    (answer) => (lookups.versions = answer),
+    async () => {
+      const readByPageCache = args.request.headers.get(PAGE_CACHE_HEADER);
+      if (readByPageCache) return parseDataVersions(readByPageCache);
+      return (await sessionOf(args)).dataVersions ?? readDataVersions();
+    },
+  );
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
+export async function requireUser(args: RequestArgs): Promise<SessionUser> {
+  const user = await getOptionalUser(args);
   if (user) return user;
-  const url = new URL(request.url);
+  const url = new URL(args.request.url);
   const params = new URLSearchParams({ formType: "signin", redirectTo: `${url.pathname}${url.search}` });
   throw redirect(`/authorization?${params}`);
 }
 
 /** An administrator; a signed-in User gets 403, a visitor is sent to sign in. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
+export async function requireAdmin(args: RequestArgs): Promise<SessionUser> {
+  const user = await requireUser(args);
   if (user.role !== "Admin") throw new Response("Forbidden", { status: 403 });
   return user;
 }

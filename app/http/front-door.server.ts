@@ -10,6 +10,7 @@ import { sendRefusal } from "~/http/gate-answers.server";
 import { isApiPath, safePathname, type GateConfig, type Refusal } from "~/http/gate-policy.server";
 import { gateRequest } from "~/http/request-gate.server";
 import { requireAdmin } from "~/http/auth.server";
+import { getLoadContext } from "~/http/load-context.server";
 import { pageMethods } from "~/http/page-methods.server";
 import { applySecurityHeaders } from "~/http/security-headers.server";
 import { markConnection } from "~/http/connection-places.server";
@@ -36,7 +37,7 @@ function gateConfig(routes?: ServerBuild["routes"]): GateConfig {
 async function authorizeUpload(req: IncomingMessage): Promise<Refusal | null> {
   const request = new Request(new URL(req.url ?? "/", env.APP_URL), { headers: { Cookie: req.headers.cookie ?? "" } });
   try {
-    await requireAdmin(request);
+    await requireAdmin({ request, context: getLoadContext() });
     return null;
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;

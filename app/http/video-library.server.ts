@@ -1,4 +1,4 @@
-import { alsoWithSession, dataVersionsOf, requireUser } from "~/http/auth.server";
+import { alsoWithSession, dataVersionsOf, requireUser, type RequestArgs } from "~/http/auth.server";
 import { answerVideoForm } from "~/http/video-forms.server";
 import { libraryCardPath } from "~/lib/video-addresses";
 import { getVideoTopic, type VideoTopicSlug } from "~/lib/video-topics";
@@ -7,18 +7,18 @@ import { toVideoCardData } from "~/models/video-json.server";
 import type { VideoLibraryData } from "~/schemas/video";
 
 /** The one loader of the five video pages. `?play=<id>` shows that card's player (play's redirect lands there). */
-export async function loadVideoLibrary(request: Request, slug: VideoTopicSlug): Promise<VideoLibraryData> {
+export async function loadVideoLibrary(args: RequestArgs, slug: VideoTopicSlug): Promise<VideoLibraryData> {
   const topic = getVideoTopic(slug);
   // Asked before the first await, so the counters come in the session's own statement.
-  const counters = alsoWithSession(request, viewerCountersColumn(topic.subCategories));
-  const user = await requireUser(request);
+  const counters = alsoWithSession(args, viewerCountersColumn(topic.subCategories));
+  const user = await requireUser(args);
   const read = await counters;
   const videos = await listVideosBySubCategories(
     topic.subCategories,
     user.id,
-    read === undefined ? undefined : { counters: read, versions: await dataVersionsOf(request) },
+    read === undefined ? undefined : { counters: read, versions: await dataVersionsOf(args) },
   );
-  const play = new URL(request.url).searchParams.get("play");
+  const play = new URL(args.request.url).searchParams.get("play");
   return {
     slug,
     videos: videos.map(toVideoCardData),
@@ -27,8 +27,10 @@ export async function loadVideoLibrary(request: Request, slug: VideoTopicSlug): 
 }
 
 /** The one action of the five video pages: play and reactions, each redirected back to its card on this page. */
-export async function videoLibraryAction(request: Request, slug: VideoTopicSlug) {
-  const user = await requireUser(request);
+export async function videoLibraryAction(args: RequestArgs, slug: VideoTopicSlug) {
+  const user = await requireUser(args);
   const { path } = getVideoTopic(slug);
-  return answerVideoForm(request, user, { cardPath: (videoId, playing) => libraryCardPath(path, videoId, playing) });
+  return answerVideoForm(args.request, user, {
+    cardPath: (videoId, playing) => libraryCardPath(path, videoId, playing),
+  });
 }

@@ -11,8 +11,8 @@ import { pageTitle } from "~/lib/page-title";
 export const handle = { ...withoutScripts, ...publicPage };
 
 /** A signed-in person has a home of their own; / is the visitors' page. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser({ request, context });
   const home = user ? homePathFor(user.role) : "/";
   if (home !== "/") throw redirect(home);
   return null;

@@ -11,8 +11,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 // One code per bench, to print and fix to it: scanned on the trail, it opens the bench's public page at
 // APP_URL (never the Host a request came with), which tells the walker where they are without GPS.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin({ request, context });
   return {
     appUrl: env.APP_URL,
     codes: (await benchesWithPlaces()).map(({ bench, places }) => {

@@ -35,14 +35,14 @@ async function trailOf(url: URL) {
   return trail ? { id: trail.id, name: trail.name } : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin({ request, context });
   const trail = await trailOf(new URL(request.url));
   return trail ? { trail } : withStatus({ trail }, { status: 404 });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const formData = await readUploadForm(request, { fileField: "file", maxFileBytes: MAX_PATH_FILE_BYTES });
   // A body that is no multipart form is refused like a file we cannot read.
   const submission = parseSubmission(formData ?? new FormData(), { schema: trailPathUploadSchema });

@@ -33,14 +33,14 @@ import { pageTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Preview the new path") }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin({ request, context });
   const preview = await getTrailPathPreview(params.draftId ?? "");
   return preview ? { preview } : withStatus({ preview }, { status: 404 });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const draftId = params.draftId ?? "";
   const submission = parseSubmission(await request.formData(), { schema: trailPathDraftIntentSchema });
   if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });

@@ -12,8 +12,8 @@ import { pageTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Dashboard") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   // The live numbers on the cards: six cheap counts, run together.
   const [users, videos, pendingFeedback, unresolvedReports, activeNotices, benches] = await Promise.all([
     countUsers(),
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countPendingFeedback(),
     countUnresolvedReports(),
     countNotices("active"),
-    countBenches(await dataVersionsOf(request)),
+    countBenches(await dataVersionsOf({ request, context })),
   ]);
   return {
     username: admin.username,

@@ -30,8 +30,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(matches, data ? `Bench ${data.bench.benchNumber}` : "Bench not found") },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [all, user] = await Promise.all([dataVersionsOf(request).then(benchesWithPlaces), getOptionalUser(request)]);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [all, user] = await Promise.all([
+    dataVersionsOf({ request, context }).then(benchesWithPlaces),
+    getOptionalUser({ request, context }),
+  ]);
   const found = all.find((candidate) => candidate.bench.id === params.id);
   if (!found) throw new Response("No such bench", { status: 404 });
   const { bench } = found;
@@ -74,9 +77,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** "Report a problem" at this bench: signed-in people only (a visitor is sent to sign in and back). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const bench = (await listBenches(await dataVersionsOf(request))).find((candidate) => candidate.id === params.id);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser({ request, context });
+  const bench = (await listBenches(await dataVersionsOf({ request, context }))).find(
+    (candidate) => candidate.id === params.id,
+  );
   if (!bench) throw new Response("No such bench", { status: 404 });
   return sendReportForm(request, user, { benchId: bench.id }, `/benches/${bench.id}`);
 }

@@ -23,7 +23,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 type Refused = { message: string; invalid: boolean };
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const verdict = await checkRateLimit(request, "emailConfirm");
   if (!verdict.allowed)
     return data<Refused>(
@@ -36,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!confirmed.ok) return data<Refused>({ message: userMessages.emailChangeInvalid, invalid: true }, { status: 410 });
   const message = userMessages.emailChangeDone(confirmed.user.email);
   // Still signed in here when it is the account's own session (the change ended all the others).
-  const signedIn = (await getOptionalUser(request))?.id === confirmed.user.id;
+  const signedIn = (await getOptionalUser({ request, context }))?.id === confirmed.user.id;
   return redirectWithToast(signedIn ? "/userControlPanel" : "/authorization?formType=signin", {
     type: "success",
     message,

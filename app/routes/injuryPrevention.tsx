@@ -5,8 +5,8 @@ import { loadVideoLibrary, videoLibraryAction } from "~/http/video-library.serve
 
 // One of the five topic pages: its page, title and handle (no scripts) are the library's.
 export const { meta, handle } = videoLibraryPage("injuryPrevention");
-export const loader = ({ request }: LoaderFunctionArgs) => loadVideoLibrary(request, "injuryPrevention");
-export const action = ({ request }: ActionFunctionArgs) => videoLibraryAction(request, "injuryPrevention");
+export const loader = (args: LoaderFunctionArgs) => loadVideoLibrary(args, "injuryPrevention");
+export const action = (args: ActionFunctionArgs) => videoLibraryAction(args, "injuryPrevention");
 // A refused play or reaction's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 export default VideoLibraryRoute;

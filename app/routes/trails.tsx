@@ -40,19 +40,22 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 const shipsScripts = ({ view, walking }: { view: TrailMapView; walking: boolean }) => view === "interactive" || walking;
 export const handle = scriptsWhen(shipsScripts);
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // An old link to a trail (/trails?trail=gold, in a newsletter or on a poster) opens that trail's public
   // page for a visitor instead of a sign-in form; the map itself stays for signed-in people.
   const linked = params.get("trail")?.toLowerCase();
   // One lookup of the session, made with the root loader's in the same batch.
-  if (!(await getOptionalUser(request))) {
-    const trail = linked ? await getTrailBySlug(linked, await dataVersionsOf(request)) : null;
+  if (!(await getOptionalUser({ request, context }))) {
+    const trail = linked ? await getTrailBySlug(linked, await dataVersionsOf({ request, context })) : null;
     if (trail) throw redirect(`/trails/${trailSlug(trail)}`);
-    await requireUser(request);
+    await requireUser({ request, context });
   }
   const { view, setCookie } = await trailMapView(request);
-  const [map, campus] = await Promise.all([trailMapPage(linked, await dataVersionsOf(request)), campusOf(request)]);
+  const [map, campus] = await Promise.all([
+    trailMapPage(linked, await dataVersionsOf({ request, context })),
+    campusOf({ request, context }),
+  ]);
   const page = {
     ...map,
     // The stored markup shows times on the campus clock: a new clock is new markup.

@@ -30,8 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(matches, data ? data.trail.name : "Trail not found") },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const versions = await dataVersionsOf(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const versions = await dataVersionsOf({ request, context });
   const [trail, benches] = await Promise.all([getTrailBySlug(params.slug ?? "", versions), listBenches(versions)]);
   if (!trail) throw new Response("No such trail", { status: 404 });
   const steps = trailDirections(trail.coordinates, trail.id, benches);
@@ -86,9 +86,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** "Report a problem" on this trail: signed-in people only (a visitor is sent to sign in and back). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const trail = await getTrailBySlug(params.slug ?? "", await dataVersionsOf(request));
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser({ request, context });
+  const trail = await getTrailBySlug(params.slug ?? "", await dataVersionsOf({ request, context }));
   if (!trail) throw new Response("No such trail", { status: 404 });
   return sendReportForm(request, user, { trailId: trail.id }, `/trails/${trailSlug(trail)}`);
 }

@@ -4,10 +4,10 @@ import { dataVersionsOf } from "~/http/auth.server";
 import { benchesInTrailOrder, getTrailBySlug } from "~/models/trail.server";
 
 // /trails/{slug}/download/gpx and /trails/{slug}/download/geojson: public, like the trail page.
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const format = params.format;
   if (format !== "gpx" && format !== "geojson") throw new Response("Unknown format", { status: 404 });
-  const versions = await dataVersionsOf(request);
+  const versions = await dataVersionsOf({ request, context });
   const trail = await getTrailBySlug(params.slug ?? "", versions);
   if (!trail) throw new Response("No such trail", { status: 404 });
   // The trail's benches in walking order, by the same rule as the directions.

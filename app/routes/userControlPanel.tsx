@@ -25,8 +25,8 @@ import { pageTitle } from "~/lib/page-title";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "My Profile") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const sessionUser = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const sessionUser = await requireUser({ request, context });
   const user = await getUserById(sessionUser.id);
   if (!user) throw redirect("/authorization?formType=signin");
   const url = new URL(request.url);
@@ -52,8 +52,8 @@ type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
 // A refused write's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser({ request, context });
   const formData = await request.formData();
   const intent = formData.get("intent");
   const answer = (intent: Intent, result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>

@@ -12,8 +12,8 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 
 const PAGE = "/userControlPanel/reports";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, context });
   // The URL is the state: ?cursor= shows older reports; a cursor we did not make shows the newest.
   const cursor = new URL(request.url).searchParams.get("cursor");
   const page = await listReports({

@@ -36,17 +36,17 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 // load ships none (decision 064). Reached from a hydrated page, it stays hydrated and the step is a modal.
 export const handle = withoutScripts;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, context });
   const url = new URL(request.url);
-  const today = campusToday((await campusOf(request)).timeZone);
+  const today = campusToday((await campusOf({ request, context })).timeZone);
   const confirmId = url.searchParams.get("confirm") === "delete" ? url.searchParams.get("id") : null;
   // The URL is the state: ?cursor= shows older walks; a cursor we did not make shows the newest.
   const cursor = url.searchParams.get("cursor");
   const [page, summary, trails, confirming] = await Promise.all([
     listWalks(user.id, { cursor }),
     walkSummary(user.id, new Date(`${today}T00:00:00Z`)),
-    listTrails(await dataVersionsOf(request)),
+    listTrails(await dataVersionsOf({ request, context })),
     isId(confirmId) ? getOwnWalk(user.id, confirmId) : null,
   ]);
   const requestedTrail = url.searchParams.get("trail");
@@ -67,8 +67,8 @@ type ActionResult = { intent: "log" | "delete"; result: SubmissionResult<string[
 // A refused write's Retry-After reaches the page it renders.
 export const headers = passRetryAfter;
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser({ request, context });
   const submission = parseSubmission(await request.formData(), { schema: walkIntentSchema });
   const answer = (
     intent: ActionResult["intent"],

@@ -32,8 +32,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 /** The watch page: one video. Showing it changes nothing; the view is counted by the POST below. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser({ request, context });
   const video = await getVideo(parseVideoId(params.videoId), user.id);
   if (!video) notFound();
   const topic = topicForSubCategory(video.subCategory);
@@ -49,8 +49,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers = passRetryAfter;
 
 /** Play (counts a view, once per user, video and day, then shows the player) and reactions; see answerVideoForm. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser({ request, context });
   return answerVideoForm(request, user, { videoId: parseVideoId(params.videoId), cardPath: watchPagePath });
 }
 

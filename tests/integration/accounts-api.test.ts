@@ -28,6 +28,7 @@ import { env } from "~/utils/env.server";
 import { createSession, deleteSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
 import { truncateAll } from "../support/database-template";
+import { getLoadContext } from "~/http/load-context.server";
 
 const outbox = mkdtempSync(path.join(tmpdir(), "wt-api-outbox-"));
 env.MAIL_OUTBOX_DIR = outbox;
@@ -56,7 +57,7 @@ function call(
   }
   const request = new Request(`http://localhost${pathname}`, { method, headers, body });
   const fn = method === "GET" ? route.loader : route.action;
-  return fn({ request, params: options.params ?? {}, context: {} }) as Promise<Response>;
+  return fn({ request, params: options.params ?? {}, context: getLoadContext() }) as Promise<Response>;
 }
 
 const makeUser = (name: string, role: "User" | "Admin" = "User") =>

@@ -5,6 +5,7 @@ import { changeUserRole, createUser, deleteUserAccount, registerUser } from "~/m
 import { updateUserProfile } from "~/models/user-ownership.server";
 import { verifyLogin } from "~/models/user-sign-in.server";
 import { requireAdmin, requireUser } from "~/http/auth.server";
+import { getLoadContext } from "~/http/load-context.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession, getUserForSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
@@ -22,10 +23,11 @@ async function asSelf(user: { id: string; role: "User" | "Admin" }) {
   return { userId: user.id, role: user.role, sessionId: (await createSession(user.id)).id };
 }
 
-async function requestWithSession(sessionId: string | null, path = "/somewhere?x=1") {
+/** What a loader is handed for a request with this session's cookie. */
+async function argsWithSession(sessionId: string | null, path = "/somewhere?x=1") {
   const headers = new Headers();
   if (sessionId) headers.set("Cookie", (await commitSessionCookie(sessionId)).split(";")[0]);
-  return new Request(`http://app.test${path}`, { headers });
+  return { request: new Request(`http://app.test${path}`, { headers }), context: getLoadContext() };
 }
 
 describe("sessions", () => {
@@ -39,22 +41,22 @@ describe("sessions", () => {
   });
 
   test("requireUser sends a visitor to sign in and keeps the destination; requireAdmin answers 403 to a User", async () => {
-    const visitor = await thrown(requireUser(await requestWithSession(null, "/userControlPanel?feedback=open")));
+    const visitor = await thrown(requireUser(await argsWithSession(null, "/userControlPanel?feedback=open")));
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe(
       `/authorization?formType=signin&redirectTo=${encodeURIComponent("/userControlPanel?feedback=open")}`,
     );
     const user = await makeUser("guarded");
-    const userRequest = await requestWithSession((await createSession(user.id)).id);
-    expect((await requireUser(userRequest)).id).toBe(user.id);
-    expect((await thrown(requireAdmin(userRequest))).status).toBe(403);
+    const userArgs = await argsWithSession((await createSession(user.id)).id);
+    expect((await requireUser(userArgs)).id).toBe(user.id);
+    expect((await thrown(requireAdmin(userArgs))).status).toBe(403);
     const admin = await makeUser("boss", "Admin");
-    expect((await requireAdmin(await requestWithSession((await createSession(admin.id)).id))).id).toBe(admin.id);
+    expect((await requireAdmin(await argsWithSession((await createSession(admin.id)).id))).id).toBe(admin.id);
   });
 
   test("a forged or unknown cookie is a visitor", async () => {
     const request = new Request("http://app.test/userHome", { headers: { Cookie: `__session=${"a".repeat(64)}` } });
-    expect((await thrown(requireUser(request))).status).toBe(302);
+    expect((await thrown(requireUser({ request, context: getLoadContext() }))).status).toBe(302);
   });
 });
 

@@ -6,6 +6,7 @@ import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
+import { getLoadContext } from "~/http/load-context.server";
 
 beforeEach(async () => {
   await truncateAll(database);
@@ -59,9 +60,13 @@ describe("every admin action of the profiles and feedback areas is guarded on th
       ["option=feedback", { intent: "delete", id: feedback.id }],
     ];
     for (const [query, fields] of cases) {
-      const asUser = await run(() => action({ request: post(query, fields, userCookie), params: {}, context: {} }));
+      const asUser = await run(() =>
+        action({ request: post(query, fields, userCookie), params: {}, context: getLoadContext() }),
+      );
       expect(statusOf(asUser), `${fields.intent} as User`).toBe(403);
-      const asVisitor = await run(() => action({ request: post(query, fields), params: {}, context: {} }));
+      const asVisitor = await run(() =>
+        action({ request: post(query, fields), params: {}, context: getLoadContext() }),
+      );
       expect(asVisitor).toBeInstanceOf(Response);
       expect((asVisitor as Response).status).toBe(302);
       expect((asVisitor as Response).headers.get("Location")).toMatch(/^\/authorization\?formType=signin/);
@@ -72,10 +77,12 @@ describe("every admin action of the profiles and feedback areas is guarded on th
     });
     for (const query of ["option=profiles", "option=feedback"]) {
       const request = new Request(`http://app.test/adminControlPanel?${query}`, { headers: { Cookie: userCookie } });
-      expect(statusOf(await run(() => loader({ request, params: {}, context: {} })))).toBe(403);
+      expect(statusOf(await run(() => loader({ request, params: {}, context: getLoadContext() })))).toBe(403);
     }
     const dashboard = new Request("http://app.test/adminHome", { headers: { Cookie: userCookie } });
-    expect(statusOf(await run(() => adminHomeLoader({ request: dashboard, params: {}, context: {} })))).toBe(403);
+    expect(
+      statusOf(await run(() => adminHomeLoader({ request: dashboard, params: {}, context: getLoadContext() }))),
+    ).toBe(403);
   });
 });
 
@@ -89,7 +96,7 @@ describe("profiles area", () => {
       (await loader({
         request: new Request(`http://app.test/adminControlPanel?${query}`, { headers: { Cookie: cookie } }),
         params: {},
-        context: {},
+        context: getLoadContext(),
       })) as {
         area: { users: { username: string }[]; confirm: unknown };
       };
@@ -105,7 +112,7 @@ describe("profiles area", () => {
     const changed = (await action({
       request: post("option=profiles&q=ali", { intent: "changeRole", id: alice.id, role: "Admin" }, cookie),
       params: {},
-      context: {},
+      context: getLoadContext(),
     })) as Response;
     expect(changed.status).toBe(302);
     // The page lands on the person's row, where the message stands.
@@ -115,7 +122,7 @@ describe("profiles area", () => {
     const deleted = (await action({
       request: post("option=profiles", { intent: "delete", id: alice.id }, cookie),
       params: {},
-      context: {},
+      context: getLoadContext(),
     })) as Response;
     expect(deleted.status).toBe(302);
     expect(await prisma.user.count({ where: { id: alice.id } })).toBe(0);
@@ -124,7 +131,7 @@ describe("profiles area", () => {
       action({
         request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "User" }, cookie),
         params: {},
-        context: {},
+        context: getLoadContext(),
       }),
     );
     expect(statusOf(lastAdmin)).toBe(409);
@@ -134,14 +141,18 @@ describe("profiles area", () => {
       ],
     });
     const lastDelete = await run(() =>
-      action({ request: post("option=profiles", { intent: "delete", id: admin.id }, cookie), params: {}, context: {} }),
+      action({
+        request: post("option=profiles", { intent: "delete", id: admin.id }, cookie),
+        params: {},
+        context: getLoadContext(),
+      }),
     );
     expect(statusOf(lastDelete)).toBe(409);
     const bad = await run(() =>
       action({
         request: post("option=profiles", { intent: "changeRole", id: admin.id, role: "King" }, cookie),
         params: {},
-        context: {},
+        context: getLoadContext(),
       }),
     );
     expect(statusOf(bad)).toBe(400);
@@ -149,7 +160,7 @@ describe("profiles area", () => {
       action({
         request: post("option=profiles", { intent: "delete", id: "0123456789abcdef01234567" }, cookie),
         params: {},
-        context: {},
+        context: getLoadContext(),
       }),
     );
     expect(statusOf(missing)).toBe(404);
@@ -169,7 +180,7 @@ describe("feedback area", () => {
             headers: { Cookie: cookie },
           }),
           params: {},
-          context: {},
+          context: getLoadContext(),
         })) as {
           area: { feedback: { username: string }[] };
         }
@@ -183,7 +194,7 @@ describe("feedback area", () => {
       action({
         request: post("option=feedback", { intent: "setStatus", id: one.id, isResolved }, cookie),
         params: {},
-        context: {},
+        context: getLoadContext(),
       });
     expect(((await mark("true")) as Response).status).toBe(302);
     expect((await prisma.feedback.findUniqueOrThrow({ where: { id: one.id } })).isResolved).toBe(true);
@@ -192,7 +203,7 @@ describe("feedback area", () => {
     const deleted = (await action({
       request: post("option=feedback&q=x", { intent: "delete", id: one.id }, cookie),
       params: {},
-      context: {},
+      context: getLoadContext(),
     })) as Response;
     expect(deleted.headers.get("Location")).toBe("/adminControlPanel?option=feedback&q=x#feedback-results");
     expect(await prisma.feedback.count()).toBe(1);
@@ -202,7 +213,7 @@ describe("feedback area", () => {
           action({
             request: post("option=feedback", { intent: "delete", id: one.id }, cookie),
             params: {},
-            context: {},
+            context: getLoadContext(),
           }),
         ),
       ),
@@ -217,7 +228,7 @@ describe("an administrator acting on their own account", () => {
     const demoted = (await action({
       request: post("option=profiles", { intent: "changeRole", id: first.id, role: "User" }, await cookieFor(first.id)),
       params: {},
-      context: {},
+      context: getLoadContext(),
     })) as Response;
     expect(demoted.headers.get("Location")).toBe("/authorization?formType=signin");
     expect(demoted.headers.getSetCookie().some((c) => c.startsWith("__session=;"))).toBe(true);
@@ -225,14 +236,14 @@ describe("an administrator acting on their own account", () => {
     const gone = (await action({
       request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)),
       params: {},
-      context: {},
+      context: getLoadContext(),
     })) as Response;
     expect(statusOf(gone)).toBe(409); // second is now the last administrator
     await prisma.user.update({ where: { id: first.id }, data: { role: "Admin" } });
     const deleted = (await action({
       request: post("option=profiles", { intent: "delete", id: second.id }, await cookieFor(second.id)),
       params: {},
-      context: {},
+      context: getLoadContext(),
     })) as Response;
     expect(deleted.headers.get("Location")).toBe("/");
     expect(await prisma.user.count({ where: { id: second.id } })).toBe(0);

@@ -28,6 +28,7 @@ import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { callRoute } from "../support/routes";
+import { getLoadContext } from "~/http/load-context.server";
 
 type AuditLine = { msg: string; adminId: string; area: string; action: string; target?: Record<string, string> };
 
@@ -91,7 +92,7 @@ async function post(option: string, fields: Record<string, string>) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: adminCookie },
     body: new URLSearchParams(fields).toString(),
   });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: getLoadContext() });
 }
 
 type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
@@ -111,7 +112,7 @@ function api(
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return route.action({ request, params, context: {} }) as Promise<Response>;
+  return route.action({ request, params, context: getLoadContext() }) as Promise<Response>;
 }
 
 async function expectOneLine(

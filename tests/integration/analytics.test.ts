@@ -10,6 +10,7 @@ import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
+import { getLoadContext } from "~/http/load-context.server";
 
 type Person = { gender?: string | null; age?: number | null; ethnicity?: string | null; community?: string | null };
 
@@ -167,7 +168,7 @@ describe("video analytics", () => {
       loader({
         request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: cookie } }),
         params: {},
-        context: {},
+        context: getLoadContext(),
       });
     const sorted = await load("?sort=likes&dir=asc");
     expect(sorted.sort).toEqual({ sort: "likes", dir: "asc" });
@@ -250,7 +251,7 @@ describe("the video list: idle videos in one line, the top ten first", () => {
         loader({
           request: new Request(`http://localhost/adminAnalytics${search}`, { headers: { Cookie: adminCookie } }),
           params: {},
-          context: {},
+          context: getLoadContext(),
         });
       expect((await load("")).list).toBe("top");
       expect((await load("?videos=all")).videoAnalytics.videos).toHaveLength(14);

@@ -9,6 +9,7 @@ import { readBody, requireId } from "~/http/api-input.server";
 import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
 import { createSession, deleteSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
+import { getLoadContext } from "~/http/load-context.server";
 
 const echo = apiRoute({
   GET: async ({ request }) => ({ user: (await requireApiUser(request)).user.username }),
@@ -24,7 +25,7 @@ type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: Act
 function call(route: Route, path: string, init: RequestInit = {}, params = {}) {
   const request = new Request(`http://localhost${path}`, init);
   const fn = (init.method ?? "GET") === "GET" ? route.loader : route.action;
-  return fn({ request, params, context: {} }) as Promise<Response>;
+  return fn({ request, params, context: getLoadContext() }) as Promise<Response>;
 }
 
 let userToken: string;

@@ -17,6 +17,7 @@ import {
 } from "~/utils/rate-limit-counter.server";
 import { userMessages } from "~/schemas/user";
 import { truncateAll } from "../support/database-template";
+import { getLoadContext } from "~/http/load-context.server";
 
 beforeEach(async () => {
   // A sign-in link mailed by the test before (after its answer) is settled before its rows go.
@@ -56,7 +57,7 @@ async function pageAction(
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields).toString(),
   });
-  const answer = (await authorizationAction({ request, params: {}, context: {} })) as unknown;
+  const answer = (await authorizationAction({ request, params: {}, context: getLoadContext() })) as unknown;
   if (answer instanceof Response)
     return { status: answer.status, headers: answer.headers, location: answer.headers.get("Location") };
   const { data, init } = answer as ActionData;
@@ -83,7 +84,7 @@ async function apiSignIn(
     headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify({ email, password }),
   });
-  const response = (await signInApi.action({ request, params: {}, context: {} })) as Response;
+  const response = (await signInApi.action({ request, params: {}, context: getLoadContext() })) as Response;
   const body = (await response.json()) as { token?: string; message?: string };
   return {
     status: response.status,

@@ -53,6 +53,21 @@ describe("one session lookup per request, with every data version", () => {
     expect(sql[0]).toMatch(/"VideoReaction"/);
   });
 
+  test("a page's action looks the session up for itself, and the loaders Remix runs after it once between them", async () => {
+    await callRoute("/userControlPanel/walks", { sessionId });
+    const { response, body, sql } = await statementsOf("/userControlPanel/walks", {
+      sessionId,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "log" }).toString(),
+    });
+    expect(response.status).toBe(400);
+    expect(body).toMatch(/Gold Trail/);
+    // Not the action's answer handed on: what an action changes (a session, a role) counts for the page
+    // it renders. The root's loader and the page's share one lookup through their load context.
+    expect(sql.filter((text) => /"Session"/.test(text))).toHaveLength(2);
+  });
+
   test("a page that shows trails reads no version of its own: the lookup's versions serve the cache", async () => {
     await callRoute("/userControlPanel/walks", { sessionId });
     const { response, body, sql } = await statementsOf("/userControlPanel/walks", { sessionId });

@@ -6,6 +6,7 @@ import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
+import { getLoadContext } from "~/http/load-context.server";
 
 let userCookie: string;
 let adminCookie: string;
@@ -35,7 +36,7 @@ async function post(option: string, fields: Record<string, string>, cookie?: str
     body: new URLSearchParams(fields).toString(),
   });
   try {
-    return await action({ request, params: {}, context: {} });
+    return await action({ request, params: {}, context: getLoadContext() });
   } catch (thrown) {
     return thrown;
   }
@@ -104,11 +105,11 @@ describe("every trail and bench action is for admins only", () => {
         new Request(`http://localhost/adminControlPanel?option=${option}`, {
           headers: cookie ? { Cookie: cookie } : {},
         });
-      const asUser = await loader({ request: request(userCookie), params: {}, context: {} }).catch(
+      const asUser = await loader({ request: request(userCookie), params: {}, context: getLoadContext() }).catch(
         (thrown: unknown) => thrown,
       );
       expect(statusOf(asUser)).toBe(403);
-      const asVisitor = await loader({ request: request(), params: {}, context: {} }).catch(
+      const asVisitor = await loader({ request: request(), params: {}, context: getLoadContext() }).catch(
         (thrown: unknown) => thrown,
       );
       expect(statusOf(asVisitor)).toBe(302);
@@ -124,7 +125,8 @@ describe("admin trail edits", () => {
       const request = new Request(`http://localhost/adminControlPanel?option=trail&trail=${trail.id}${search}`, {
         headers: { Cookie: adminCookie },
       });
-      return ((await loader({ request, params: {}, context: {} })) as { area: { points: Points } }).area.points;
+      return ((await loader({ request, params: {}, context: getLoadContext() })) as { area: { points: Points } }).area
+        .points;
     };
     const pages = Math.ceil(trail.coordinates.length / 10);
     expect(pages).toBeGreaterThan(1);

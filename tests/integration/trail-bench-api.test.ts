@@ -17,6 +17,7 @@ import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { createSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
+import { getLoadContext } from "~/http/load-context.server";
 
 type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
 
@@ -41,7 +42,7 @@ function call(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const fn = method === "GET" ? route.loader : route.action;
-  return fn({ request, params, context: {} }) as Promise<Response>;
+  return fn({ request, params, context: getLoadContext() }) as Promise<Response>;
 }
 
 async function json(response: Response | Promise<Response>) {

@@ -9,6 +9,7 @@ import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { truncateAll } from "../support/database-template";
 import { callRoute, pageText, sessionCookieFor } from "../support/routes";
+import { getLoadContext } from "~/http/load-context.server";
 
 env.RATE_LIMIT_FACTOR = 1000;
 
@@ -319,7 +320,7 @@ describe("the admin forms", () => {
       body: new URLSearchParams(fields).toString(),
     });
     try {
-      return await adminAction({ request, params: {}, context: {} });
+      return await adminAction({ request, params: {}, context: getLoadContext() });
     } catch (thrown) {
       return thrown;
     }

@@ -11,6 +11,7 @@ import { database, prisma } from "~/utils/db.server";
 import { commitSessionCookie } from "~/http/session-cookie.server";
 import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
+import { getLoadContext } from "~/http/load-context.server";
 
 let userToken = "";
 let adminToken = "";
@@ -67,7 +68,7 @@ function api(
   if (init.body) headers.set("Content-Type", "application/json");
   const request = new Request(`http://localhost${path}`, { ...init, headers });
   const fn = (init.method ?? "GET") === "GET" ? route.loader : route.action;
-  return fn({ request, params, context: {} }) as Promise<Response>;
+  return fn({ request, params, context: getLoadContext() }) as Promise<Response>;
 }
 
 const missingId = "0123456789abcdef01234567";
@@ -308,7 +309,9 @@ async function outcome(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const postPanel = (form: Record<string, string>, cookie?: string, search = "option=videos") =>
-  outcome(adminPanel.action({ request: panelRequest(search, { cookie, form }), params: {}, context: {} }));
+  outcome(
+    adminPanel.action({ request: panelRequest(search, { cookie, form }), params: {}, context: getLoadContext() }),
+  );
 
 type DataResult = {
   init: { status: number };
@@ -339,7 +342,11 @@ describe("admin Videos area actions", () => {
 
   test("the loader answers 403 to a User too", async () => {
     const forUser = (await outcome(
-      adminPanel.loader({ request: panelRequest("option=videos", { cookie: userCookie }), params: {}, context: {} }),
+      adminPanel.loader({
+        request: panelRequest("option=videos", { cookie: userCookie }),
+        params: {},
+        context: getLoadContext(),
+      }),
     )) as Response;
     expect(forUser.status).toBe(403);
   });
@@ -435,7 +442,7 @@ describe("admin Videos area actions", () => {
         (await adminPanel.loader({
           request: panelRequest(search, { cookie: adminCookie }),
           params: {},
-          context: {},
+          context: getLoadContext(),
         })) as { area: VideoArea }
       ).area;
     expect((await load("option=videos")).videos.map((v: { title: string }) => v.title)).toEqual([

@@ -12,6 +12,7 @@ import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 import { callRoute, textById } from "../support/routes";
 import { thrown } from "../support/thrown";
+import { getLoadContext } from "~/http/load-context.server";
 
 let cookie = "";
 let sessionId = "";
@@ -40,11 +41,19 @@ function form(path: string, fields: Record<string, string>, withCookie = true) {
 }
 
 function post(fields: Record<string, string>, id = videoId, withCookie = true) {
-  return action({ request: form(`/videos/${id}`, fields, withCookie), params: { videoId: id }, context: {} });
+  return action({
+    request: form(`/videos/${id}`, fields, withCookie),
+    params: { videoId: id },
+    context: getLoadContext(),
+  });
 }
 
 function postToLibrary(fields: Record<string, string>, withCookie = true) {
-  return libraryAction({ request: form("/nutritionandHydration", fields, withCookie), params: {}, context: {} });
+  return libraryAction({
+    request: form("/nutritionandHydration", fields, withCookie),
+    params: {},
+    context: getLoadContext(),
+  });
 }
 
 type Refused = { data: unknown; init: ResponseInit };
@@ -55,7 +64,7 @@ const cardOf = (id: string) => `/nutritionandHydration#video-${id}`;
 describe("watch page", () => {
   test("showing it changes nothing; the player address is on the privacy-enhanced host; back leads to the card", async () => {
     const request = new Request(`http://localhost/videos/${videoId}?play=1`, { headers: { Cookie: cookie } });
-    const result = await loader({ request, params: { videoId }, context: {} });
+    const result = await loader({ request, params: { videoId }, context: getLoadContext() });
     expect(result.video).toMatchObject({
       title: "Water",
       player: {
@@ -130,7 +139,7 @@ describe("library page", () => {
   test("lists the topic's videos with the viewer's own reaction", async () => {
     await post({ intent: "like" });
     const request = new Request("http://localhost/nutritionandHydration", { headers: { Cookie: cookie } });
-    const result = await libraryLoader({ request, params: {}, context: {} });
+    const result = await libraryLoader({ request, params: {}, context: getLoadContext() });
     expect(result.slug).toBe("nutritionandHydration");
     expect(result.videos.map((v) => [v.title, v.likes, v.myReaction])).toEqual([["Water", 1, "LIKE"]]);
     expect(result.playing).toBeNull();
@@ -139,7 +148,7 @@ describe("library page", () => {
   test("?play shows the player of a card on the page, and only of one", async () => {
     const playing = async (query: string) => {
       const request = new Request(`http://localhost/nutritionandHydration${query}`, { headers: { Cookie: cookie } });
-      return (await libraryLoader({ request, params: {}, context: {} })).playing;
+      return (await libraryLoader({ request, params: {}, context: getLoadContext() })).playing;
     };
     expect(await playing(`?play=${videoId}`)).toBe(videoId);
     expect(await playing("?play=0123456789abcdef01234567")).toBeNull();

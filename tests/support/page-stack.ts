@@ -7,7 +7,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -21,6 +21,7 @@ type Kit = {
   notFound: express.RequestHandler;
   serverError: express.ErrorRequestHandler;
   pageCacheStats(): { entries: number; stored: number; hits: number; renders: number; stores: number };
+  getLoadContext(): AppLoadContext;
 };
 export const kit = build.entry.module as unknown as Kit;
 
@@ -40,7 +41,7 @@ export async function startPageStack(served: ServerBuild = build): Promise<PageS
   const publicFiles = express.static("public", { maxAge: "1h", index: false });
   const publicNames = new Set(readdirSync("public"));
   app.use((req, res, next) => (publicNames.has(req.path.split("/")[1] ?? "") ? publicFiles(req, res, next) : next()));
-  app.all("*", createRequestHandler({ build: served, mode: "production" }));
+  app.all("*", createRequestHandler({ build: served, mode: "production", getLoadContext: kit.getLoadContext }));
   app.use(kit.notFound);
   app.use(kit.serverError);
   const server = await new Promise<Server>((resolve) => {

@@ -4,13 +4,15 @@
 // the test setup installed). The request gate in front of Remix is tested separately, over sockets.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { sessionCookie } from "~/http/session-cookie.server";
 
 export const build = (await import(
   /* @vite-ignore */ pathToFileURL(path.resolve("build/index.js")).href
 )) as ServerBuild;
 const handle = createRequestHandler(build, "production");
+// Made by the build's own function, as server.ts's handler makes it (app/http/load-context.server.ts).
+const { getLoadContext } = build.entry.module as unknown as { getLoadContext(): AppLoadContext };
 
 export async function sessionCookieFor(sessionId: string) {
   return (await sessionCookie.serialize(sessionId)).split(";")[0];
@@ -25,7 +27,7 @@ export async function callRoute(target: string, init: RequestInit & { sessionId?
   const headers = new Headers(init.headers);
   if (init.sessionId) headers.append("Cookie", await sessionCookieFor(init.sessionId));
   const { sessionId: _, ...requestInit } = init;
-  return handle(new Request(url, { ...requestInit, headers }));
+  return handle(new Request(url, { ...requestInit, headers }), getLoadContext());
 }
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: " " };

@@ -1,14 +1,18 @@
 // The server's copy of @remix-run/router is patched (patches/) to cache ranked route branches, compiled
-// path patterns and, per path, which branch matches first. Cached answers must equal the ones a fresh,
-// uncached route tree gives.
+// path patterns, per path which branch matches first, and the data routes made from the same route
+// objects. Cached answers must equal the ones a fresh, uncached route tree gives.
 import { createRequire } from "node:module";
-import type { AgnosticRouteObject } from "@remix-run/router";
+import type { AgnosticDataRouteObject, AgnosticRouteObject } from "@remix-run/router";
+
+type RouteManifest = Record<string, AgnosticDataRouteObject | undefined>;
 import { describe, expect, test } from "vitest";
 
 // Loaded the way the server loads it (CommonJS `require`, so the patched dist/router.cjs.js).
-const { matchPath, matchRoutes } = createRequire(import.meta.url)(
-  "@remix-run/router",
-) as typeof import("@remix-run/router");
+const {
+  matchPath,
+  matchRoutes,
+  UNSAFE_convertRoutesToDataRoutes: toDataRoutes,
+} = createRequire(import.meta.url)("@remix-run/router") as typeof import("@remix-run/router");
 
 const tree = (): AgnosticRouteObject[] => [
   {
@@ -84,5 +88,21 @@ describe("route matching with the server-side caches", () => {
     expect(matchPath({ path: "/Trails", caseSensitive: false }, "/trails")?.pathname).toBe("/trails");
     expect(matchPath({ path: "/videos/:videoId" }, "/videos/one")?.params).toEqual({ videoId: "one" });
     expect(matchPath({ path: "/videos/:videoId" }, "/videos/two")?.params).toEqual({ videoId: "two" });
+  });
+
+  test("the same route objects and mapping give the same data routes, and each caller's manifest the same entries", () => {
+    const shared = tree();
+    const mapping = () => ({ hasErrorBoundary: false });
+    const firstManifest: RouteManifest = {};
+    const first = toDataRoutes(shared, mapping, undefined, firstManifest);
+    const secondManifest: RouteManifest = {};
+    const second = toDataRoutes(shared, mapping, undefined, secondManifest);
+    expect(second).toBe(first);
+    const freshManifest: RouteManifest = {};
+    expect(second).toEqual(toDataRoutes(tree(), mapping, undefined, freshManifest));
+    expect(Object.keys(secondManifest)).toEqual(Object.keys(freshManifest));
+    expect(secondManifest.video).toBe(first[0].children?.find((route) => route.id === "video"));
+    // Another mapping is another conversion.
+    expect(toDataRoutes(shared, () => ({ hasErrorBoundary: true }), undefined, {})).not.toBe(first);
   });
 });

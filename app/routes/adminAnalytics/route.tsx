@@ -14,13 +14,13 @@ import { WalkAnalytics } from "./walk-analytics";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Analytics") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin({ request, context });
   const url = new URL(request.url);
   const sort = videoAnalyticsSortSchema.parse({ sort: url.searchParams.get("sort"), dir: url.searchParams.get("dir") });
   const list = videoAnalyticsListSchema.parse(url.searchParams.get("videos"));
   // "This week" ends on the campus clock's today.
-  const today = campusToday((await campusOf(request)).timeZone);
+  const today = campusToday((await campusOf({ request, context })).timeZone);
   const [videoAnalytics, demographics, walks] = await Promise.all([
     getVideoAnalytics(sort, list),
     getUserDemographics(),

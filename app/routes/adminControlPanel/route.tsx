@@ -57,8 +57,8 @@ type AreaPage = {
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Admin Control Panel") }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const url = new URL(request.url);
   const option = parseAdminOption(url.searchParams.get("option"));
   const page = { option, area: await areas[option].load(url, admin) } as AreaPage;
@@ -70,8 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * The area is the one named in the form's action URL; it handles its own intents. A change it made (it
  * redirects; a refusal answers the form) is audited here, once for every area.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin({ request, context });
   const option = parseAdminOption(new URL(request.url).searchParams.get("option"));
   const formData = await request.formData();
   const answer = await areas[option].act(request, formData, admin);
