@@ -135,12 +135,6 @@ export function mapViewOf(
   };
 }
 
-const TRAIL_COLORS: Record<string, string> = {
-  gold: "#ffd700",
-  green: "#008000",
-  gray: "#808080",
-};
-const OTHER_TRAIL_COLOR = "#0000ff";
 /** Dark edge under every trail line so that even gold keeps 3:1 contrast against the map (WCAG 1.4.11). */
 export const TRAIL_CASING_COLOR = "#1c1917";
 export const BENCH_MARKER_FILL = "#7c2d12";
@@ -165,10 +159,8 @@ export const MAP_BACKGROUND = "#e7e5e4";
 export const TRAIL_ORDER = ["gold", "green", "gray"] as const;
 export const DEFAULT_TRAIL_COLOR = "green";
 
-/** Gold, green and gray draw in their own colour; any other trail is blue. */
-export function trailStrokeColor(color: string): string {
-  return TRAIL_COLORS[color.toLowerCase()] ?? OTHER_TRAIL_COLOR;
-}
+/** Gold, green and gray draw in their own colour, a trail an admin added in its palette colour. */
+export { trailStrokeColor } from "~/lib/trail-colors";
 
 export function compareTrailsForDisplay(a: { color: string; name: string }, b: { color: string; name: string }) {
   const rank = (color: string) => {

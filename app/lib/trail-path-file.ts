@@ -9,8 +9,9 @@ export const MAX_PATH_FILE_BYTES = 1024 * 1024;
 export const MAX_PATH_POINTS = 5_000;
 export const PATH_FILE_EXTENSIONS = [".gpx", ".geojson", ".json"] as const;
 
-export type PathFormat = "GPX" | "GeoJSON";
-type ParsedPath = { ok: true; format: PathFormat; points: LonLat[] } | { ok: false; message: string };
+/** "typed": points typed into the Add a trail form rather than uploaded. */
+export type PathFormat = "GPX" | "GeoJSON" | "typed";
+export type ParsedPath = { ok: true; format: PathFormat; points: LonLat[] } | { ok: false; message: string };
 
 const count = (value: number) => value.toLocaleString("en-US");
 const plural = (value: number, one: string, many: string) => `${count(value)} ${value === 1 ? one : many}`;
@@ -33,10 +34,10 @@ export const pathFileMessages = {
 const refuse = (message: string): ParsedPath => ({ ok: false, message });
 
 /** Raw positions, each [longitude, latitude] as found (unchecked), or null where one could not be read. */
-type RawPoint = [unknown, unknown] | null;
+export type RawPoint = [unknown, unknown] | null;
 
 /** The checks every format shares, in the order a person would fix them: size, then each point. */
-function checkedPath(format: PathFormat, raw: RawPoint[], area: PlacementArea): ParsedPath {
+export function checkedPath(format: PathFormat, raw: RawPoint[], area: PlacementArea): ParsedPath {
   if (raw.length > MAX_PATH_POINTS) return refuse(pathFileMessages.tooMany(raw.length));
   if (raw.length < 2) return refuse(pathFileMessages.tooFew(raw.length));
   const points: LonLat[] = [];

@@ -23,12 +23,16 @@ import {
 } from "~/models/trail-path-draft.server";
 import { trailRefusals } from "~/models/trail.server";
 import { trailPathDraftIntentSchema, trailPathMessages } from "~/schemas/trail-path";
+import { trailAdminMessages } from "~/schemas/trail-admin";
+import { anchors } from "./adminControlPanel/area";
+import { ADD_TRAIL_ANCHOR } from "./adminControlPanel/trail-add";
 import { ColumnHeads } from "~/components/data-table";
 import { pageTitle } from "~/lib/page-title";
 
 // /adminControlPanel/trail-path/<draft id>: the preview of an uploaded path beside the trail's current
 // one, with Apply (replace the path, in one transaction, if the trail is still at the version shown) and
-// Cancel (delete the upload; nothing else changes). Any admin may open, apply or cancel it.
+// Cancel (delete the upload; nothing else changes). Any admin may open, apply or cancel it. For a trail
+// still to be added (decision 078) it shows the path alone, and Add the trail adds it.
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Preview the new path") }];
 
@@ -50,8 +54,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     auditAdminWrite(admin.id, {
       area: "trail-path",
       action: "cancel",
-      target: { trailId: discarded.trailId, draftId },
+      target: discarded.trailId ? { trailId: discarded.trailId, draftId } : { draftId },
     });
+    if (!discarded.trailId)
+      return redirectWithToast(adminAreaUrl("trail"), {
+        type: "info",
+        message: trailPathMessages.notAdded(discarded.trailName),
+        anchor: ADD_TRAIL_ANCHOR,
+      });
     return redirectWithToast(adminAreaUrl("trail", { trail: discarded.trailId }), {
       type: "info",
       message: trailPathMessages.cancelled(discarded.trailName),
@@ -64,6 +74,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return withStatus({ result: refusalReply(submission, refusal) }, { status: refusal.status });
   }
   const { trail } = applied;
+  if (applied.created) {
+    auditAdminWrite(admin.id, { area: "trail", action: "add-trail", target: { trailId: trail.id, draftId } });
+    return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
+      type: "success",
+      message: trailAdminMessages.added(trail.name, trail.coordinates.length),
+      anchor: anchors.trailDetails,
+    });
+  }
   auditAdminWrite(admin.id, { area: "trail-path", action: "apply", target: { trailId: trail.id, draftId } });
   return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
     type: "success",
@@ -88,6 +106,11 @@ function signed(value: number, text: (magnitude: number) => string) {
 
 function Figures({ preview }: { preview: TrailPathPreview }) {
   const { now, uploaded } = preview;
+  if (preview.trail.id === null) {
+    return (
+      <p className="mb-6">{`The new trail: ${uploaded.points.toLocaleString("en-US")} points, ${lengthText(uploaded.metres)} long.`}</p>
+    );
+  }
   const rows = [
     {
       label: "Points",
@@ -134,6 +157,7 @@ function Figures({ preview }: { preview: TrailPathPreview }) {
 
 function FarBenches({ preview }: { preview: TrailPathPreview }) {
   const { farBenches, trail } = preview;
+  if (trail.id === null) return null;
   return (
     <section aria-labelledby="far-benches-heading" className="mb-6">
       <h2 id="far-benches-heading" className="mb-2 text-xl font-semibold">
@@ -173,10 +197,14 @@ function Decision({
       <ErrorSummary summary={summary} level={3} className="mb-4" />
       {/* The version compared with above: Apply is refused if the trail has changed since. */}
       <input type="hidden" name="version" value={preview.trail.version} />
-      <p className="mb-3">{`Apply replaces every point of the ${preview.trail.name} with the uploaded path. Cancel deletes the upload and changes nothing.`}</p>
+      <p className="mb-3">
+        {preview.trail.id === null
+          ? `Add the trail adds the ${preview.trail.name} with this path; its page, map and downloads follow at once. Cancel adds nothing.`
+          : `Apply replaces every point of the ${preview.trail.name} with the uploaded path. Cancel deletes the upload and changes nothing.`}
+      </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="apply" className="btn-primary">
-          Apply the new path
+          {preview.trail.id === null ? "Add the trail" : "Apply the new path"}
         </button>
         <button type="submit" name="intent" value="cancel" className="btn-secondary">
           Cancel
@@ -203,11 +231,13 @@ export default function TrailPathPreviewPage() {
     );
   }
   const { draft, trail } = preview;
+  const isNew = trail.id === null;
+  const source = draft.format === "typed" ? "Typed points, sent" : `From ${draft.fileName} (${draft.format}), uploaded`;
   return (
     <div className="page max-w-4xl">
-      <h1 className="page-title mb-2">{`New path for the ${trail.name}`}</h1>
+      <h1 className="page-title mb-2">{isNew ? `New trail: ${trail.name}` : `New path for the ${trail.name}`}</h1>
       <p className="mb-2 [overflow-wrap:anywhere]">
-        {`From ${draft.fileName} (${draft.format}), uploaded by ${draft.uploadedBy ?? "an account since deleted"}. Nothing has changed yet: apply it or cancel it below within an hour of the upload.`}
+        {`${source} by ${draft.uploadedBy ?? "an account since deleted"}. Nothing has changed yet: ${isNew ? "add it" : "apply it"} or cancel it below within an hour of the upload.`}
       </p>
       <p className="mb-4">
         <Link to={adminAreaUrl("trail", { trail: trail.id })} className="btn-link inline-flex min-h-11 items-center">
@@ -224,12 +254,18 @@ export default function TrailPathPreviewPage() {
         <TrailPathComparison
           now={preview.now.coordinates}
           uploaded={preview.uploaded.coordinates}
-          label={`Map of the ${trail.name}: its current path and the uploaded one drawn over each other. The figures above and the benches below say what changes.`}
+          label={
+            isNew
+              ? `Map of the new ${trail.name}'s path. The figures above give its points and length.`
+              : `Map of the ${trail.name}: its current path and the uploaded one drawn over each other. The figures above and the benches below say what changes.`
+          }
         />
         <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-800">
-          <span className="inline-flex items-center gap-2">
-            <LineSample style={comparisonStyles.now} /> Now: solid dark grey line
-          </span>
+          {isNew ? null : (
+            <span className="inline-flex items-center gap-2">
+              <LineSample style={comparisonStyles.now} /> Now: solid dark grey line
+            </span>
+          )}
           <span className="inline-flex items-center gap-2">
             <LineSample style={comparisonStyles.uploaded} /> Uploaded: dashed blue line
           </span>

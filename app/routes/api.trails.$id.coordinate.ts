@@ -1,8 +1,7 @@
 import { trailAnswerForPoint } from "~/http/api-trails.server";
+import { trailSchemasNow } from "~/models/placement.server";
 import { apiRoute, readBody, readIfMatch, requireApiAdmin, requireId } from "~/http/api.server";
-import { insertCoordinate } from "~/models/trail.server";
-import { getPlacementArea } from "~/models/campus.server";
-import { trailSchemasFor } from "~/schemas/trail";
+import { insertCoordinate } from "~/models/trail-edit.server";
 
 // PATCH { index, coordinate: [lng, lat], version? }: inserts at index (0..length), answers the whole trail;
 // [latitude, longitude] sent by mistake is stored the right way round, with a Warning header. A stale
@@ -12,10 +11,7 @@ export const { loader, action } = apiRoute({
     await requireApiAdmin(request);
     const trailId = requireId(params.id, "Trail");
     const { ifMatch } = readIfMatch(request);
-    const { index, coordinate, version, swapped } = await readBody(
-      request,
-      trailSchemasFor(await getPlacementArea()).insertCoordinate,
-    );
+    const { index, coordinate, version, swapped } = await readBody(request, (await trailSchemasNow()).insertCoordinate);
     return trailAnswerForPoint(
       trailId,
       await insertCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }),

@@ -12,7 +12,7 @@ import {
   updateBench,
 } from "~/models/bench.server";
 import { createSession } from "~/models/session.server";
-import { updateCoordinate, updateTrailFacts } from "~/models/trail.server";
+import { updateCoordinate, updateTrailFacts } from "~/models/trail-edit.server";
 import { createUser } from "~/models/user.server";
 import {
   createVideo,

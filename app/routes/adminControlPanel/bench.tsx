@@ -300,7 +300,10 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           Select a bench
         </h3>
         {data.benches.length === 0 ? (
-          <p className="text-stone-700">No results found</p>
+          <p className="text-stone-700">
+            No benches have been placed yet. Add the first with Create a bench below: a bench may stand beside a trail
+            or on its own.
+          </p>
         ) : (
           <AreaChooser
             option="bench"
