@@ -102,8 +102,9 @@ export function resolutionForZoom(zoom: number): number {
 
 // Map constants: where the maps open, how far they zoom, how big they are.
 /**
- * The origin of the server-drawn map's frame units (app/lib/map-frame.ts), which frames what it draws
- * itself: any fixed place works; the sample campus's middle keeps its drawings' numbers small.
+ * The grid the server-drawn map's frame origins lie on (`frameOriginFor` in app/lib/map-frame.ts), and the
+ * origin itself for the sample campus: each drawing's origin is the grid point nearest it, so a campus
+ * anywhere on Earth has small numbers.
  */
 export const FRAME_ORIGIN: LonLat = [-84.0048, 33.9815];
 export const MAP_ZOOM = 16;

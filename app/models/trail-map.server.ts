@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { encodePath } from "~/lib/encoded-path";
 import { DEFAULT_TRAIL_COLOR, trailFacts, type LonLat } from "~/lib/geo";
-import { pathData } from "~/lib/map-frame";
+import { frameOriginFor, pathData } from "~/lib/map-frame";
 import { listBenches } from "~/models/bench.server";
 import { noticesForWalkers, type NoticeMarkData } from "~/models/notice.server";
 import {
@@ -139,11 +139,14 @@ export async function trailMapPage(
   );
 }
 
+/** A trail's line in frame units around its own origin: the one the map draws it in when it is the map's trail. */
+const lineDrawing = (coordinates: readonly LonLat[]) => pathData(coordinates, frameOriginFor(coordinates));
+
 const lineDigest = (drawing: string) => createHash("sha256").update(drawing).digest("base64url").slice(0, 16);
 
 /** The address of a trail's drawn line: its digest names the drawing, so the file at it never changes. */
 function trailLineAddress(trailId: string, coordinates: readonly LonLat[]) {
-  return `/trails/lines/${trailId}-${lineDigest(pathData(coordinates))}.svg`;
+  return `/trails/lines/${trailId}-${lineDigest(lineDrawing(coordinates))}.svg`;
 }
 
 /**
@@ -154,7 +157,7 @@ function trailLineAddress(trailId: string, coordinates: readonly LonLat[]) {
 export async function trailLineSvg(trailId: string, digest: string): Promise<string | null> {
   const trail = await getTrailWithCoordinates(trailId);
   if (!trail) return null;
-  const drawing = pathData(trail.coordinates);
+  const drawing = lineDrawing(trail.coordinates);
   if (lineDigest(drawing) !== digest) return null;
   return `<svg xmlns="http://www.w3.org/2000/svg"><path id="line" d="${drawing}" fill="none" vector-effect="non-scaling-stroke"/></svg>`;
 }
