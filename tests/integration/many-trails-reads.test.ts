@@ -73,6 +73,12 @@ describe("44 trails read like 4", () => {
       expect(many[path][1], `${path} warm`).toBeLessThanOrEqual(few[path][1]);
       expect(many[path][0], path).toBeLessThan(20);
     }
+    // On a phone 44 buttons would be a wall: the choice is a select of the 44 in a plain GET form.
+    const html = await (await callRoute("/trails?trail=loop-7", { sessionId: token })).text();
+    const select = /<select[^>]*name="trail"[\s\S]*?<\/select>/.exec(html)?.[0] ?? "";
+    expect(select.match(/<option/g)).toHaveLength(44);
+    expect(select).toMatch(/<option value="loop-7" selected="">Loop 7<\/option>/);
+    expect(html).toMatch(/<form method="get" action="\/trails"/);
     // The map's first request after the change read the trails again: the counts are of real reloads.
     expect(many["/trails?trail=gold"][0]).toBeGreaterThan(many["/trails?trail=gold"][1]);
   });

@@ -41,7 +41,7 @@ export function AddTrailForm({
       {...getFormProps(form)}
       className="grid gap-4"
     >
-      <ErrorSummary summary={summary} level={level === 2 ? 3 : 4} />
+      <ErrorSummary summary={summary} level={level} />
       <TextField field={fields.name} label="Name" inputProps={{ placeholder: "e.g. Riverside Loop" }} />
       <TrailColorField field={fields.color} />
       <div>

@@ -17,7 +17,7 @@ export function TrailColorField({ field, keep }: { field: FieldMetadata<unknown>
           const { key: reactKey, ...props } = getInputProps(field, { type: "radio", value: key });
           return (
             <label key={key} className="inline-flex min-h-11 cursor-pointer items-center gap-2">
-              <input key={reactKey} {...props} id={`${field.id}-${key}`} className="h-5 w-5" />
+              <input key={reactKey} {...props} id={`${field.id}-${key}`} className="h-6 w-6" />
               <span
                 aria-hidden="true"
                 className="inline-block h-2 w-8 rounded-full ring-1 ring-stone-900"
