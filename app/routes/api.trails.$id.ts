@@ -41,7 +41,8 @@ export const { loader, action } = apiRoute({
     await requireApiAdmin(request);
     const id = requireId(params.id, "Trail");
     const deleted = await deleteTrail(id, readIfMatch(request));
-    if (!deleted.ok) throw ApiError.refused(trailRefusals[deleted.reason]);
+    // A stale deletion is a write refusal like any other: answered with the trail's current ETag.
+    if (!deleted.ok) return trailAnswer(id, deleted);
     return new Response(null, { status: 204 });
   },
 });

@@ -405,6 +405,7 @@ describe("in the API, ETag and If-Match", () => {
     });
     const calls: Record<string, { path: string; body?: unknown }> = {
       "PATCH /api/trails/{id}": { path: `/api/trails/${trailId}`, body: { surface: "grass" } },
+      "DELETE /api/trails/{id}": { path: `/api/trails/${trailId}` },
       "PATCH /api/trails/{id}/coordinate/{index}": {
         path: `/api/trails/${trailId}/coordinate/0`,
         body: { latitude: 33.9805, longitude: -84.0005 },
@@ -454,7 +455,7 @@ describe("in the API, ETag and If-Match", () => {
     // And every answer documented with an ETag carries its body's version: each edit but a deletion of
     // the resource itself (a coordinate's deletion answers the trail), and the single reads.
     const tagged = [
-      ...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench|notices)\/\{id\}$/.test(k)),
+      ...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench|notices|trails)\/\{id\}$/.test(k)),
       "GET /api/trails/{id}",
       "GET /api/video/{id}",
       "GET /api/campus",
@@ -475,7 +476,7 @@ describe("in the API, ETag and If-Match", () => {
       .filter((doc) => doc.etag)
       .map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
     expect(documentedTags.sort()).toEqual(
-      [...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices"].sort(),
+      [...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices", "POST /api/trails"].sort(),
     );
     const created = await api("POST", "/api/video/videos", { body: VIDEO });
     expect(created).toMatchObject({ status: 201, etag: '"0"' });
