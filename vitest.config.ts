@@ -61,6 +61,7 @@ const isolatedFiles = [
   "tests/integration/trail-map-page.test.ts",
   "tests/integration/video-thumbnails.test.ts",
   "tests/integration/page-cache.test.ts",
+  "tests/integration/many-trails-reads.test.ts",
 ];
 
 /** A database of the file's own, made when the app first asks for one (the files that load their own modules). */

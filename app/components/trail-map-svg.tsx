@@ -12,15 +12,23 @@ import {
   TRAIL_CASING_COLOR,
   TRAIL_LINE_WIDTH,
   trailStrokeColor,
+  type LonLat,
 } from "~/lib/geo";
-import { fitFrame, groupLabel, groupMarkers, pathData, toFrame, type FrameBox, type FramePoint } from "~/lib/map-frame";
+import {
+  fitFrame,
+  frameOriginFor,
+  groupLabel,
+  groupMarkers,
+  pathData,
+  toFrame,
+  type FrameBox,
+  type FramePoint,
+} from "~/lib/map-frame";
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** The list entry under the map that a bench marker leads to. */
 export const benchAnchor = (benchId: string) => `bench-${benchId}`;
-
-const benchPoint = (bench: MapBench): FramePoint => toFrame([bench.longitude, bench.latitude]);
 
 /** Where a point sits in the box, as CSS percentages of the box's width and height. */
 function percentIn(box: FrameBox, [x, y]: FramePoint) {
@@ -64,8 +72,15 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
   const generatedId = useId();
   const titleId = svgId ?? generatedId;
   const shownBenches = showBenches ? benches : [];
+  // Near what is drawn, wherever the campus is (the trails' lines in their own files use the same origin).
+  const origin = frameOriginFor(
+    trails.length > 0
+      ? trails.flatMap((trail) => trail.coordinates)
+      : shownBenches.map((bench): LonLat => [bench.longitude, bench.latitude]),
+  );
+  const benchPoint = (bench: MapBench): FramePoint => toFrame([bench.longitude, bench.latitude], origin);
   const { box, minScale } = fitFrame([
-    ...trails.flatMap((trail) => trail.coordinates.map(toFrame)),
+    ...trails.flatMap((trail) => trail.coordinates.map((point) => toFrame(point, origin))),
     ...shownBenches.map(benchPoint),
   ]);
   const groups = groupMarkers(shownBenches, benchPoint, MARKER_HIT_PX / minScale);
@@ -110,7 +125,7 @@ export function TrailMapSvg({ trails, benches, showBenches, label, svgId }: Trai
                     {/* The line keeps its width in screen pixels however far the frame is scaled down. */}
                     <path
                       id={`${titleId}-${trail.id}`}
-                      d={pathData(trail.coordinates)}
+                      d={pathData(trail.coordinates, origin)}
                       vectorEffect="non-scaling-stroke"
                     />
                   </defs>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { MAP_BACKGROUND, MAP_HEIGHT_PX, type LonLat } from "~/lib/geo";
-import { fitFrame, pathData, toFrame } from "~/lib/map-frame";
+import { fitFrame, frameOriginFor, pathData, toFrame } from "~/lib/map-frame";
 
 // The two paths of a trail-path preview drawn over each other, told apart by colour and by line style
 // (solid and wide under dashed and narrow), so they read apart without colour too, and where they
@@ -31,7 +31,8 @@ export function TrailPathComparison({
   label: string;
 }) {
   const titleId = useId();
-  const { box } = fitFrame([...now.map(toFrame), ...uploaded.map(toFrame)]);
+  const origin = frameOriginFor([...now, ...uploaded]);
+  const { box } = fitFrame([...now, ...uploaded].map((point) => toFrame(point, origin)));
   return (
     <svg
       role="img"
@@ -42,10 +43,10 @@ export function TrailPathComparison({
     >
       <title id={titleId}>{label}</title>
       <g fill="none" strokeLinejoin="round" strokeLinecap="round">
-        <path data-path="now" d={pathData(now)} vectorEffect="non-scaling-stroke" {...comparisonStyles.now} />
+        <path data-path="now" d={pathData(now, origin)} vectorEffect="non-scaling-stroke" {...comparisonStyles.now} />
         <path
           data-path="uploaded"
-          d={pathData(uploaded)}
+          d={pathData(uploaded, origin)}
           vectorEffect="non-scaling-stroke"
           {...comparisonStyles.uploaded}
         />

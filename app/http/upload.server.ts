@@ -9,21 +9,24 @@
 /** No text field of the upload form is longer; longer values are cut here and refused by the schema. */
 const MAX_TEXT_FIELD_BYTES = 1024;
 
-function cutText(value: string) {
+function cutText(value: string, limit = MAX_TEXT_FIELD_BYTES) {
   const bytes = Buffer.from(value);
-  return bytes.length <= MAX_TEXT_FIELD_BYTES
-    ? value
-    : new TextDecoder().decode(bytes.subarray(0, MAX_TEXT_FIELD_BYTES));
+  return bytes.length <= limit ? value : new TextDecoder().decode(bytes.subarray(0, limit));
 }
 
 /**
  * The form's fields, with the file named `fileField` (the first of that name) as a File of at most
  * `maxFileBytes` + 1 bytes, named without the folders some browsers put before it; null when the body is
- * no multipart form we can read.
+ * no multipart form we can read. `longTextFields` names the text fields allowed more than 1 KB (a new
+ * trail's typed points), each kept to its limit and a byte, so the schema refuses it with its sentence.
  */
 export async function readUploadForm(
   request: Request,
-  { fileField, maxFileBytes }: { fileField: string; maxFileBytes: number },
+  {
+    fileField,
+    maxFileBytes,
+    longTextFields = {},
+  }: { fileField: string; maxFileBytes: number; longTextFields?: Record<string, number> },
 ): Promise<FormData | null> {
   if (!/^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "")) return null;
   let parsed: FormData;
@@ -36,7 +39,7 @@ export async function readUploadForm(
   let fileTaken = false;
   for (const [name, value] of parsed) {
     if (typeof value === "string") {
-      form.append(name, cutText(value));
+      form.append(name, cutText(value, Object.hasOwn(longTextFields, name) ? longTextFields[name] + 1 : undefined));
       continue;
     }
     if (name !== fileField || fileTaken) continue;

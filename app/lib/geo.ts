@@ -102,8 +102,9 @@ export function resolutionForZoom(zoom: number): number {
 
 // Map constants: where the maps open, how far they zoom, how big they are.
 /**
- * The origin of the server-drawn map's frame units (app/lib/map-frame.ts), which frames what it draws
- * itself: any fixed place works; the sample campus's middle keeps its drawings' numbers small.
+ * The grid the server-drawn map's frame origins lie on (`frameOriginFor` in app/lib/map-frame.ts), and the
+ * origin itself for the sample campus: each drawing's origin is the grid point nearest it, so a campus
+ * anywhere on Earth has small numbers.
  */
 export const FRAME_ORIGIN: LonLat = [-84.0048, 33.9815];
 export const MAP_ZOOM = 16;
@@ -135,12 +136,6 @@ export function mapViewOf(
   };
 }
 
-const TRAIL_COLORS: Record<string, string> = {
-  gold: "#ffd700",
-  green: "#008000",
-  gray: "#808080",
-};
-const OTHER_TRAIL_COLOR = "#0000ff";
 /** Dark edge under every trail line so that even gold keeps 3:1 contrast against the map (WCAG 1.4.11). */
 export const TRAIL_CASING_COLOR = "#1c1917";
 export const BENCH_MARKER_FILL = "#7c2d12";
@@ -165,10 +160,8 @@ export const MAP_BACKGROUND = "#e7e5e4";
 export const TRAIL_ORDER = ["gold", "green", "gray"] as const;
 export const DEFAULT_TRAIL_COLOR = "green";
 
-/** Gold, green and gray draw in their own colour; any other trail is blue. */
-export function trailStrokeColor(color: string): string {
-  return TRAIL_COLORS[color.toLowerCase()] ?? OTHER_TRAIL_COLOR;
-}
+/** Gold, green and gray draw in their own colour, a trail an admin added in its palette colour. */
+export { trailStrokeColor } from "~/lib/trail-colors";
 
 export function compareTrailsForDisplay(a: { color: string; name: string }, b: { color: string; name: string }) {
   const rank = (color: string) => {

@@ -1,28 +1,52 @@
 // How the server-drawn map frames its content and places its markers. It cannot know the screen's
 // width, so it plans for the narrowest one (MAP_MIN_WIDTH_PX): whatever fits and stays apart there only
 // grows on wider screens, where the drawing scales up.
-import { MAP_FRAME_WIDTH_PX, MAP_HEIGHT_PX, MARKER_HIT_PX, projectToFrame, type LonLat } from "~/lib/geo";
+import {
+  boundingBox,
+  FRAME_ORIGIN,
+  MAP_FRAME_WIDTH_PX,
+  MAP_HEIGHT_PX,
+  MARKER_HIT_PX,
+  projectToFrame,
+  type LonLat,
+} from "~/lib/geo";
 
 /** The map's inner width on a 320 px screen: the page's 16 px padding and the map's 1 px border each side. */
 export const MAP_MIN_WIDTH_PX = 320 - 2 * 16 - 2;
 /** Room kept between the drawing and the map's edge on the narrowest map: half a marker, plus a little. */
 const EDGE_PX = MARKER_HIT_PX / 2 + 4;
 
-/** Frame units: pixels of the zoom-16 view around FRAME_ORIGIN. */
+/** Frame units: pixels of the zoom-16 view around the drawing's origin (frameOriginFor). */
 export type FramePoint = [x: number, y: number];
 export type FrameBox = { x: number; y: number; width: number; height: number };
 
-export function toFrame(point: LonLat): FramePoint {
-  return projectToFrame(point, { width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
+/** The spacing of the grid of origins, through FRAME_ORIGIN: about 111 km north to south. */
+const ORIGIN_GRID_DEGREES = 1;
+
+/**
+ * The origin of a drawing's frame units: the point of a 1° grid through FRAME_ORIGIN nearest the middle of
+ * what it draws. Any campus's numbers stay small (tens of thousands of units: a browser draws them exactly),
+ * wherever it is on Earth, and the sample campus's drawings keep their numbers. Nothing to draw: FRAME_ORIGIN.
+ */
+export function frameOriginFor(points: Iterable<LonLat>): LonLat {
+  const box = boundingBox(points);
+  if (!box) return FRAME_ORIGIN;
+  const snap = (middle: number, origin: number) =>
+    origin + Math.round((middle - origin) / ORIGIN_GRID_DEGREES) * ORIGIN_GRID_DEGREES;
+  return [snap((box[0] + box[2]) / 2, FRAME_ORIGIN[0]), snap((box[1] + box[3]) / 2, FRAME_ORIGIN[1])];
+}
+
+export function toFrame(point: LonLat, origin: LonLat = FRAME_ORIGIN): FramePoint {
+  return projectToFrame(point, { center: origin, width: MAP_FRAME_WIDTH_PX, height: MAP_HEIGHT_PX });
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** An SVG path through the points, in the map frame's units (a tenth of a unit: about 20 cm on campus). */
-export function pathData(coordinates: readonly LonLat[]) {
+export function pathData(coordinates: readonly LonLat[], origin: LonLat = FRAME_ORIGIN) {
   return coordinates
     .map((point, index) => {
-      const [x, y] = toFrame(point);
+      const [x, y] = toFrame(point, origin);
       return `${index === 0 ? "M" : "L"}${round(x)} ${round(y)}`;
     })
     .join(" ");

@@ -7,7 +7,8 @@ export const MAX_PATH_FILE_BYTES = 1024 * 1024;
 export const MAX_PATH_POINTS = 5_000;
 export const PATH_FILE_EXTENSIONS = [".gpx", ".geojson", ".json"] as const;
 
-export type PathFormat = "GPX" | "GeoJSON";
+/** "typed": points typed into the Add a trail form rather than uploaded. */
+export type PathFormat = "GPX" | "GeoJSON" | "typed";
 export type ParsedPath = { ok: true; format: PathFormat; points: LonLat[] } | { ok: false; message: string };
 
 const count = (value: number) => value.toLocaleString("en-US");

@@ -17,7 +17,7 @@ export const noticeSelect = {
   createdBy: true,
   reportId: true,
   version: true,
-  trail: { select: { name: true, color: true } },
+  trail: { select: { name: true, slug: true, color: true } },
   bench: { select: { benchNumber: true, location: true } },
   author: { select: { username: true } },
 } satisfies Prisma.NoticeSelect;

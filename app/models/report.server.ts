@@ -37,7 +37,7 @@ const reportSelect = {
   createdAt: true,
   updatedAt: true,
   bench: { select: { benchNumber: true, location: true } },
-  trail: { select: { name: true, color: true } },
+  trail: { select: { name: true, slug: true, color: true } },
 } satisfies Prisma.ReportSelect;
 
 export type ReportRow = Prisma.ReportGetPayload<{ select: typeof reportSelect }>;

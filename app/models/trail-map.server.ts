@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { encodePath } from "~/lib/encoded-path";
-import { DEFAULT_TRAIL_COLOR, TRAIL_ORDER, trailFacts, type LonLat } from "~/lib/geo";
-import { pathData } from "~/lib/map-frame";
+import { DEFAULT_TRAIL_COLOR, trailFacts, type LonLat } from "~/lib/geo";
+import { frameOriginFor, pathData } from "~/lib/map-frame";
 import { listBenches } from "~/models/bench.server";
 import { noticesForWalkers, type NoticeMarkData } from "~/models/notice-view.server";
 import {
@@ -14,10 +14,9 @@ import type { NoticeKind, NoticeView } from "~/schemas/notice";
 import { currentDataCache } from "~/utils/current-data-cache.server";
 import type { DataVersions } from "~/utils/versioned-cache.server";
 
-/** The three named trails are addressed by colour (?trail=gold); any other trail by its id. */
-function trailParam(trail: Pick<TrailSummary, "id" | "color">) {
-  const color = trail.color.toLowerCase();
-  return (TRAIL_ORDER as readonly string[]).includes(color) ? color : trail.id;
+/** A trail is addressed by its slug (?trail=gold, ?trail=riverside-loop), as its public page is. */
+function trailParam(trail: Pick<TrailSummary, "slug">) {
+  return trail.slug;
 }
 
 /**
@@ -33,17 +32,15 @@ const trailMaps = currentDataCache(async (now) => {
     listBenches(),
     noticesForWalkers(undefined, now),
   ]);
-  const chooser = trails.map(({ id, name, color }) => ({
+  const chooser = trails.map(({ id, name, slug, color }) => ({
     id,
     name,
     color,
-    param: trailParam({ id, color }),
+    param: trailParam({ slug }),
     notice: trailMarks[id]?.kind ?? null,
   }));
   const pages = new Map<string, TrailMapPage>();
   for (const trail of trails) {
-    // Two trails of one colour: the address names the first, as the chooser's first link does.
-    if (pages.has(trailParam(trail))) continue;
     // Its own benches only (set for it, or within 30 m of it): the map frames them with the trail, and
     // the list does not offer a bench on another trail.
     // What the map, the list and the walk show of each, and no more: a document with scripts carries it.
@@ -60,29 +57,28 @@ const trailMaps = currentDataCache(async (now) => {
       }),
     );
     const benchIds = new Set(onTrail.map((bench) => bench.id));
-    pages.set(
-      trailParam(trail),
-      withContentKey({
-        trails: chooser,
-        // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
-        trail: {
-          id: trail.id,
-          name: trail.name,
-          color: trail.color,
-          path: encodePath(trail.coordinates),
-          line: trailLineAddress(trail.id, trail.coordinates),
-          notice: trailMarks[trail.id] ?? null,
-        },
-        facts: trailFacts(trail.coordinates),
-        // The banner: the trail's own notices and its benches'.
-        notices: notices.filter(
-          (notice) =>
-            notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId)),
-        ),
-        nextChangeAt,
-        benches: onTrail,
-      }),
-    );
+    const page = withContentKey({
+      trails: chooser,
+      // The path once, compactly: the page decodes it for the server SVG and the interactive map alike.
+      trail: {
+        id: trail.id,
+        name: trail.name,
+        color: trail.color,
+        path: encodePath(trail.coordinates),
+        line: trailLineAddress(trail.id, trail.coordinates),
+        notice: trailMarks[trail.id] ?? null,
+      },
+      facts: trailFacts(trail.coordinates),
+      // The banner: the trail's own notices and its benches'.
+      notices: notices.filter(
+        (notice) =>
+          notice.place.trailId === trail.id || (notice.place.benchId !== null && benchIds.has(notice.place.benchId)),
+      ),
+      nextChangeAt,
+      benches: onTrail,
+    });
+    // An old link may name the trail by its id (how trails beyond the sample three were addressed before).
+    pages.set(trailParam(trail), page).set(trail.id, page);
   }
   const empty = withContentKey({ trails: chooser, trail: null, facts: null, notices: [], nextChangeAt, benches: [] });
   return { value: { pages, empty }, validUntil: nextChangeAt ? new Date(nextChangeAt) : null };
@@ -125,7 +121,7 @@ type TrailMapPage = {
 };
 
 /**
- * /trails' map of the trail `requested` (its colour or id, any case); an unknown or missing one shows the
+ * /trails' map of the trail `requested` (its slug, any case, or its id); an unknown or missing one shows the
  * default trail rather than an error, as the address is the person's to edit. Shared between requests:
  * never mutate it. `versions`: the request's data versions, when it has read them (dataVersionsOf).
  */
@@ -136,18 +132,21 @@ export async function trailMapPage(
 ): Promise<TrailMapPage> {
   const { pages, empty } = await trailMaps(versions, now);
   return (
-    pages.get(requested?.toLowerCase() ?? DEFAULT_TRAIL_COLOR) ??
+    (requested ? (pages.get(requested.toLowerCase()) ?? pages.get(requested)) : undefined) ??
     pages.get(DEFAULT_TRAIL_COLOR) ??
     pages.values().next().value ??
     empty
   );
 }
 
+/** A trail's line in frame units around its own origin: the one the map draws it in when it is the map's trail. */
+const lineDrawing = (coordinates: readonly LonLat[]) => pathData(coordinates, frameOriginFor(coordinates));
+
 const lineDigest = (drawing: string) => createHash("sha256").update(drawing).digest("base64url").slice(0, 16);
 
 /** The address of a trail's drawn line: its digest names the drawing, so the file at it never changes. */
 function trailLineAddress(trailId: string, coordinates: readonly LonLat[]) {
-  return `/trails/lines/${trailId}-${lineDigest(pathData(coordinates))}.svg`;
+  return `/trails/lines/${trailId}-${lineDigest(lineDrawing(coordinates))}.svg`;
 }
 
 /**
@@ -158,7 +157,7 @@ function trailLineAddress(trailId: string, coordinates: readonly LonLat[]) {
 export async function trailLineSvg(trailId: string, digest: string): Promise<string | null> {
   const trail = await getTrailWithCoordinates(trailId);
   if (!trail) return null;
-  const drawing = pathData(trail.coordinates);
+  const drawing = lineDrawing(trail.coordinates);
   if (lineDigest(drawing) !== digest) return null;
   return `<svg xmlns="http://www.w3.org/2000/svg"><path id="line" d="${drawing}" fill="none" vector-effect="non-scaling-stroke"/></svg>`;
 }

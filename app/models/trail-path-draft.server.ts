@@ -14,10 +14,12 @@ import { getPlacementArea } from "~/models/campus.server";
 import {
   benchesInTrailOrder,
   getTrailWithCoordinates,
-  replaceTrailPath,
   trailRefusals,
   type TrailWriteResult,
 } from "~/models/trail.server";
+import { nameTaken, replaceTrailPath, type Tx } from "~/models/trail-edit.server";
+import { createTrail } from "~/models/trail-lifecycle.server";
+import { parseTypedPoints } from "~/lib/trail-path-typed";
 import { isId } from "~/schemas/id";
 import { trailPathMessages } from "~/schemas/trail-path";
 import { prisma } from "~/utils/db.server";
@@ -39,6 +41,36 @@ const storedPathSchema = z.array(z.tuple([z.number(), z.number()]));
 const storedPath = (points: Prisma.JsonValue): LonLat[] => storedPathSchema.parse(points);
 
 type DraftCreated = { ok: true; draftId: string } | { ok: false; refusal: Refusal };
+
+/**
+ * A trail to be added (decision 078): its name and colour, and its path from a file or typed points,
+ * kept as a draft whose preview shows it before anything is added. Refused when the name is another
+ * trail's or the path is not usable (the message at the field that holds it).
+ */
+export async function createNewTrailDraft(
+  trail: { name: string; color: string; file?: { name: string; text: string }; points?: string },
+  uploadedById: string,
+  now = new Date(),
+): Promise<DraftCreated> {
+  if (await nameTaken(prisma, trail.name)) return { ok: false, refusal: trailRefusals["name-taken"] };
+  const area = await getPlacementArea();
+  const parsed = trail.file ? parsePathFile(trail.file.text, area) : parseTypedPoints(trail.points ?? "", area);
+  if (!parsed.ok) return { ok: false, refusal: fieldRefusal(400, trail.file ? "file" : "points", parsed.message) };
+  const draft = await prisma.trailPathDraft.create({
+    data: {
+      newTrailName: trail.name,
+      newTrailColor: trail.color,
+      baseVersion: 0,
+      uploadedById,
+      fileName: trail.file ? trail.file.name.slice(0, 200) : "typed points",
+      format: parsed.format,
+      points: parsed.points,
+      expiresAt: new Date(now.getTime() + DRAFT_LIFETIME_MS),
+    },
+    select: { id: true },
+  });
+  return { ok: true, draftId: draft.id };
+}
 
 /** Parses an uploaded file and keeps its path as a draft for `trailId`; refused when the file or trail is not usable. */
 export async function createTrailPathDraft(
@@ -71,6 +103,8 @@ export async function createTrailPathDraft(
 const draftSelect = {
   id: true,
   trailId: true,
+  newTrailName: true,
+  newTrailColor: true,
   baseVersion: true,
   fileName: true,
   format: true,
@@ -92,9 +126,25 @@ async function findDraft(draftId: string, now: Date) {
  */
 export async function getTrailPathPreview(draftId: string, now = new Date()) {
   const draft = await findDraft(draftId, now);
-  const trail = draft ? await getTrailWithCoordinates(draft.trailId) : null;
-  if (!draft || !trail) return null;
+  if (!draft) return null;
   const points = storedPath(draft.points);
+  const uploaded = { coordinates: points, points: points.length, metres: pathLengthMetres(points) };
+  const about = {
+    id: draft.id,
+    fileName: draft.fileName,
+    format: draft.format as PathFormat,
+    uploadedBy: draft.uploadedBy?.username ?? null,
+    createdAt: draft.createdAt,
+    expiresAt: draft.expiresAt,
+  };
+  if (draft.trailId === null) {
+    // A trail still to be added (decision 078): nothing to compare with, and no benches of its own yet.
+    const trail = { id: null, name: draft.newTrailName ?? "", color: draft.newTrailColor ?? "", version: 0 };
+    const none = { coordinates: [] as LonLat[], points: 0, metres: 0 };
+    return { draft: about, trail, changedSinceUpload: false, now: none, uploaded, farBenches: [] };
+  }
+  const trail = await getTrailWithCoordinates(draft.trailId);
+  if (!trail) return null;
   const [before, after] = [trailLine(trail.coordinates), trailLine(points)];
   const farBenches = (await benchesInTrailOrder(trail))
     .map(({ bench }) => {
@@ -109,15 +159,8 @@ export async function getTrailPathPreview(draftId: string, now = new Date()) {
     })
     .filter((bench) => bench.metresAfter > BENCH_NEAR_TRAIL_METRES);
   return {
-    draft: {
-      id: draft.id,
-      fileName: draft.fileName,
-      format: draft.format as PathFormat,
-      uploadedBy: draft.uploadedBy?.username ?? null,
-      createdAt: draft.createdAt,
-      expiresAt: draft.expiresAt,
-    },
-    trail: { id: trail.id, name: trail.name, color: trail.color, version: trail.version },
+    draft: about,
+    trail: { id: trail.id as string | null, name: trail.name, color: trail.color, version: trail.version },
     // The trail was edited after the upload: "now" below is its latest path, not the one the file replaced.
     changedSinceUpload: trail.version !== draft.baseVersion,
     now: {
@@ -125,7 +168,7 @@ export async function getTrailPathPreview(draftId: string, now = new Date()) {
       points: trail.coordinates.length,
       metres: pathLengthMetres(trail.coordinates),
     },
-    uploaded: { coordinates: points, points: points.length, metres: pathLengthMetres(points) },
+    uploaded,
     farBenches,
   };
 }
@@ -140,25 +183,40 @@ export async function applyTrailPathDraft(
   draftId: string,
   base: EditBase,
   now = new Date(),
-): Promise<TrailWriteResult> {
+): Promise<TrailWriteResult & { created?: true }> {
   const draft = await findDraft(draftId, now);
   if (!draft) return { ok: false, reason: "upload-gone" };
-  return replaceTrailPath(draft.trailId, storedPath(draft.points), base, async (tx) => {
+  const claim = async (tx: Tx) => {
     const claimed = await tx.trailPathDraft.deleteMany({ where: { id: draftId, expiresAt: { gt: now } } });
     return claimed.count === 1;
-  });
+  };
+  if (draft.trailId === null) {
+    const name = draft.newTrailName ?? "";
+    const created = await createTrail(
+      { name, color: draft.newTrailColor ?? undefined, coordinates: storedPath(draft.points) },
+      claim,
+    );
+    return created.ok ? { ...created, created: true } : created;
+  }
+  return replaceTrailPath(draft.trailId, storedPath(draft.points), base, claim);
 }
 
-/** Deletes a draft (Cancel) and answers the trail it was for; null when it was already gone. Nothing else changes. */
-export async function discardTrailPathDraft(draftId: string): Promise<{ trailId: string; trailName: string } | null> {
+/**
+ * Deletes a draft (Cancel) and answers the trail it was for (a trail still to be added: no id, its name);
+ * null when it was already gone. Nothing else changes.
+ */
+export async function discardTrailPathDraft(
+  draftId: string,
+): Promise<{ trailId: string | null; trailName: string } | null> {
   if (!isId(draftId)) return null;
   const draft = await prisma.trailPathDraft.findUnique({
     where: { id: draftId },
-    select: { trail: { select: { id: true, name: true } } },
+    select: { newTrailName: true, trail: { select: { id: true, name: true } } },
   });
   if (!draft) return null;
   const { count } = await prisma.trailPathDraft.deleteMany({ where: { id: draftId } });
-  return count === 1 ? { trailId: draft.trail.id, trailName: draft.trail.name } : null;
+  if (count !== 1) return null;
+  return { trailId: draft.trail?.id ?? null, trailName: draft.trail?.name ?? draft.newTrailName ?? "" };
 }
 
 /** Drafts nobody applied or cancelled within the hour. */

@@ -10,6 +10,7 @@ import { WALK_PAGE } from "~/schemas/page";
 const walkSelect = {
   id: true,
   trailId: true,
+  removedTrailName: true,
   date: true,
   durationSeconds: true,
   distanceMetres: true,
@@ -150,7 +151,8 @@ export function toWalkJson(walk: WalkRow): WalkJson {
   return {
     _id: walk.id,
     trailId: walk.trailId,
-    trailName: walk.trail.name,
+    // A deleted trail's walks keep its name (decision 078).
+    trailName: walk.trail?.name ?? walk.removedTrailName ?? "",
     date: isoDay(walk.date),
     durationMinutes: walk.durationSeconds === null ? null : Math.round((walk.durationSeconds / 60) * 100) / 100,
     distanceMetres: Math.round(walk.distanceMetres * 10) / 10,

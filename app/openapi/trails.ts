@@ -3,6 +3,7 @@ import { endpoint, type EndpointDoc } from "~/openapi/endpoint";
 import { linkRule } from "~/openapi/videos";
 import { benchCreateSchema, benchJsonSchema, benchUpdateSchema, benchVideoSchema } from "~/schemas/bench";
 import { trailFactsUpdateSchema } from "~/schemas/facts";
+import { trailColorSchema, trailCreateSchema, trailNameSchema } from "~/schemas/trail-admin";
 import {
   coordinateDeleteQuerySchema,
   coordinateUpdateSchema,
@@ -19,6 +20,9 @@ const trailWithBenchesJsonSchema = trailJsonSchema.extend({
     )
     .describe("The benches on this trail in walking order: those set for it and those within 30 m of it."),
 });
+
+/** What PATCH /api/trails/{id} takes beside the facts. */
+const trailDetailsBodySchema = z.object({ name: trailNameSchema.optional(), color: trailColorSchema.optional() });
 
 const trailAnswer = { status: 200, description: "The whole updated trail", schema: trailJsonSchema };
 /** What every coordinate write shares: an admin's, answered with the whole trail and its ETag. */
@@ -70,17 +74,40 @@ export const trailsEndpoints: EndpointDoc[] = [
     success: { status: 200, description: "The trail", schema: trailWithBenchesJsonSchema },
   }),
   endpoint({
-    method: "patch",
-    path: "/api/trails/{id}",
-    summary: "Update a trail's facts (any of them; null means not recorded)",
+    method: "post",
+    path: "/api/trails",
+    summary: "Add a trail: its name, optionally its colour, and its path as a GeoJSON LineString",
     description:
-      "`stepFree: true` stores 0 steps; `stepFree: false` needs `steps` of at least 1 in the same body. `restrooms` and `water` say where they are; null means none nearby. The path is not changed; the `version` moves on, as with every edit. Send the trail's ETag in `If-Match` to have the edit refused with 412 when someone changed the trail since.",
+      "The path has 2 to 5,000 [longitude, latitude] points within the campus's area (5 km around its trails, benches and centre; anywhere on an empty campus). Without `color` the trail takes the first palette colour no trail uses. Its `slug`, the address of its page (/trails/{slug}), is made from the name (`riverside-loop`, `-2` when taken) and stays through renames. A name another trail has, in any case, is refused with 409.",
     tag: "Trails",
     access: "admin",
-    body: trailFactsUpdateSchema,
+    body: trailCreateSchema,
+    etag: true,
+    success: { status: 201, description: "The new trail, with its `_id` and `slug`", schema: trailJsonSchema },
+    errors: [409],
+  }),
+  endpoint({
+    method: "patch",
+    path: "/api/trails/{id}",
+    summary: "Rename or recolour a trail, or update its facts (any of them; null means not recorded)",
+    description:
+      "`name` and `color` rename and recolour the trail (its `slug` stays; a name another trail has is refused with 409; gold, green and gray may be kept by the sample trails but not chosen). `stepFree: true` stores 0 steps; `stepFree: false` needs `steps` of at least 1 in the same body. `restrooms` and `water` say where they are; null means none nearby. The path is not changed; the `version` moves on, as with every edit. Send the trail's ETag in `If-Match` to have the edit refused with 412 when someone changed the trail since.",
+    tag: "Trails",
+    access: "admin",
+    body: trailFactsUpdateSchema.and(trailDetailsBodySchema),
     etag: true,
     ifMatch: true,
     success: trailAnswer,
+    errors: [409],
+  }),
+  endpoint({
+    method: "delete",
+    path: "/api/trails/{id}",
+    summary: "Delete a trail: its benches stay without it, its walks and reports keep its name, its notices go",
+    tag: "Trails",
+    access: "admin",
+    ifMatch: true,
+    success: { status: 204, description: "Deleted; no body", schema: null },
   }),
   endpoint({
     method: "patch",

@@ -12,21 +12,24 @@ import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { readUploadForm } from "~/http/upload.server";
 import { adminAreaUrl, trailPathPreviewUrl } from "~/lib/navigation";
 import { MAX_PATH_FILE_BYTES, pathFileMessages } from "~/lib/trail-path-file";
-import { createTrailPathDraft } from "~/models/trail-path-draft.server";
+import { createNewTrailDraft, createTrailPathDraft } from "~/models/trail-path-draft.server";
 import { getTrailWithCoordinates } from "~/models/trail.server";
 import { isId } from "~/schemas/id";
 import { trailMessages } from "~/schemas/trail";
 import { trailPathUploadSchema } from "~/schemas/trail-path";
+import { newTrailFormSchema, TYPED_POINTS_MAX_LENGTH } from "~/schemas/trail-admin";
+import { AddTrailForm } from "./adminControlPanel/trail-add";
 import { TrailPathUpload } from "./adminControlPanel/trail-path-upload";
 import { pageTitle } from "~/lib/page-title";
 
-// POST /adminControlPanel/trail-path?trail=<id>: the Trail area's "Replace the path from a file" form,
+// POST /adminControlPanel/trail-path?trail=<id>: the Trail area's "Replace the path from a file" form
+// (without ?trail=, its "Add a trail" form, whose path may be a file too),
 // the one route whose body may be multipart (the request gate lets a file through to it alone). A file
 // it can use becomes a draft and the answer is its preview (POST → redirect → GET); a refusal is this
 // page, with the form again and the reason. GET shows the form on its own.
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, "Replace a trail's path from a file") },
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [
+  { title: pageTitle(matches, data?.adding ? "Add a trail" : "Replace a trail's path from a file") },
 ];
 
 async function trailOf(url: URL) {
@@ -37,13 +40,22 @@ async function trailOf(url: URL) {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin({ request, context });
-  const trail = await trailOf(new URL(request.url));
-  return trail ? { trail } : withStatus({ trail }, { status: 404 });
+  const url = new URL(request.url);
+  // No trail named: the Add a trail form on its own (where a refused addition is answered).
+  if (!url.searchParams.has("trail")) return { trail: null, adding: true };
+  const trail = await trailOf(url);
+  return trail ? { trail, adding: false } : withStatus({ trail, adding: false }, { status: 404 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin({ request, context });
-  const formData = await readUploadForm(request, { fileField: "file", maxFileBytes: MAX_PATH_FILE_BYTES });
+  const formData = await readUploadForm(request, {
+    fileField: "file",
+    maxFileBytes: MAX_PATH_FILE_BYTES,
+    longTextFields: { points: TYPED_POINTS_MAX_LENGTH },
+  });
+  // Without a trail to replace the path of, the form is Add a trail's (decision 078).
+  if (!new URL(request.url).searchParams.has("trail")) return addTrail(formData, admin.id);
   // A body that is no multipart form is refused like a file we cannot read.
   const submission = parseSubmission(formData ?? new FormData(), { schema: trailPathUploadSchema });
   if (!formData)
@@ -61,18 +73,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(trailPathPreviewUrl(created.draftId));
 }
 
+/** Add a trail: its name, colour and path become a draft, whose preview adds it (or not). */
+async function addTrail(formData: FormData | null, adminId: string) {
+  const submission = parseSubmission(formData ?? new FormData(), { schema: newTrailFormSchema });
+  if (!formData)
+    return withStatus(
+      { result: submission.reply({ fieldErrors: { file: [pathFileMessages.unreadable] } }) },
+      { status: 400 },
+    );
+  if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
+  const { name, color, file, points } = submission.value;
+  const created = await createNewTrailDraft(
+    { name, color, file: file ? { name: file.name, text: await file.text() } : undefined, points },
+    adminId,
+  );
+  if (!created.ok)
+    return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
+  auditAdminWrite(adminId, { area: "trail-path", action: "add-trail", target: { draftId: created.draftId } });
+  return redirect(trailPathPreviewUrl(created.draftId));
+}
+
 export default function TrailPathUploadPage() {
-  const { trail } = useLoaderData<typeof loader>();
+  const { trail, adding } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const title = trail ? `Replace the path of the ${trail.name}` : adding ? "Add a trail" : "Replace a trail's path";
   return (
     <div className="page max-w-3xl">
-      <h1 className="page-title mb-4">{trail ? `Replace the path of the ${trail.name}` : "Replace a trail's path"}</h1>
+      <h1 className="page-title mb-4">{title}</h1>
       <p className="mb-4">
         <Link to={adminAreaUrl("trail", { trail: trail?.id })} className="btn-link inline-flex min-h-11 items-center">
           Back to the Trail area
         </Link>
       </p>
-      {trail ? <TrailPathUpload trail={trail} lastResult={reply?.result} level={2} /> : <p>{trailMessages.notFound}</p>}
+      {trail ? (
+        <TrailPathUpload trail={trail} lastResult={reply?.result} level={2} />
+      ) : adding ? (
+        <AddTrailForm lastResult={reply?.result} level={2} />
+      ) : (
+        <p>{trailMessages.notFound}</p>
+      )}
     </div>
   );
 }

@@ -14,7 +14,6 @@ import { requireAdmin } from "~/http/auth.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl, TRAIL_PATH_UPLOAD_ANCHOR } from "~/lib/navigation";
-import { BENCH_NEAR_TRAIL_METRES } from "~/lib/trail-walk";
 import {
   applyTrailPathDraft,
   discardTrailPathDraft,
@@ -24,12 +23,16 @@ import {
 } from "~/models/trail-path-draft.server";
 import { trailRefusals } from "~/models/trail.server";
 import { trailPathDraftIntentSchema, trailPathMessages } from "~/schemas/trail-path";
-import { ColumnHeads } from "~/components/data-table";
+import { trailAdminMessages } from "~/schemas/trail-admin";
+import { anchors } from "./adminControlPanel/area";
+import { FarBenches, Figures } from "./adminControlPanel/trail-path-figures";
+import { ADD_TRAIL_ANCHOR } from "./adminControlPanel/trail-add";
 import { pageTitle } from "~/lib/page-title";
 
 // /adminControlPanel/trail-path/<draft id>: the preview of an uploaded path beside the trail's current
 // one, with Apply (replace the path, in one transaction, if the trail is still at the version shown) and
-// Cancel (delete the upload; nothing else changes). Any admin may open, apply or cancel it.
+// Cancel (delete the upload; nothing else changes). Any admin may open, apply or cancel it. For a trail
+// still to be added (decision 078) it shows the path alone, and Add the trail adds it.
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Preview the new path") }];
 
@@ -51,8 +54,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     auditAdminWrite(admin.id, {
       area: "trail-path",
       action: "cancel",
-      target: { trailId: discarded.trailId, draftId },
+      target: discarded.trailId ? { trailId: discarded.trailId, draftId } : { draftId },
     });
+    if (!discarded.trailId)
+      return redirectWithToast(adminAreaUrl("trail"), {
+        type: "info",
+        message: trailPathMessages.notAdded(discarded.trailName),
+        anchor: ADD_TRAIL_ANCHOR,
+      });
     return redirectWithToast(adminAreaUrl("trail", { trail: discarded.trailId }), {
       type: "info",
       message: trailPathMessages.cancelled(discarded.trailName),
@@ -65,6 +74,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return withStatus({ result: refusalReply(submission, refusal) }, { status: refusal.status });
   }
   const { trail } = applied;
+  if (applied.created) {
+    auditAdminWrite(admin.id, { area: "trail", action: "add-trail", target: { trailId: trail.id, draftId } });
+    return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
+      type: "success",
+      message: trailAdminMessages.added(trail.name, trail.coordinates.length),
+      anchor: anchors.trailDetails,
+    });
+  }
   auditAdminWrite(admin.id, { area: "trail-path", action: "apply", target: { trailId: trail.id, draftId } });
   return redirectWithToast(adminAreaUrl("trail", { trail: trail.id }), {
     type: "success",
@@ -76,90 +93,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** A refusal because the trail changed or the upload went (409, 404) shows the preview as it now is. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 404 || actionStatus === 409 ? true : defaultShouldRevalidate;
-
-/** "1,234 m (1.23 km)". */
-function lengthText(metres: number) {
-  return `${Math.round(metres).toLocaleString("en-US")} m (${(metres / 1000).toFixed(2)} km)`;
-}
-
-function signed(value: number, text: (magnitude: number) => string) {
-  if (Math.round(value) === 0) return "no change";
-  return `${value > 0 ? "+" : "−"}${text(Math.abs(value))}`;
-}
-
-function Figures({ preview }: { preview: TrailPathPreview }) {
-  const { now, uploaded } = preview;
-  const rows = [
-    {
-      label: "Points",
-      now: now.points.toLocaleString("en-US"),
-      uploaded: uploaded.points.toLocaleString("en-US"),
-      change: signed(uploaded.points - now.points, (n) => n.toLocaleString("en-US")),
-    },
-    {
-      label: "Length",
-      now: lengthText(now.metres),
-      uploaded: lengthText(uploaded.metres),
-      change: signed(uploaded.metres - now.metres, (m) => `${Math.round(m).toLocaleString("en-US")} m`),
-    },
-  ];
-  return (
-    <table className="mb-6 w-full border-collapse text-left">
-      <caption className="mb-2 text-left font-semibold text-stone-900">Before and after</caption>
-      <thead>
-        <ColumnHeads
-          columns={[{ empty: true }, "Now", "Uploaded", { label: "Change", className: "py-2" }]}
-          cell="py-2 pr-3"
-          className="border-b border-stone-300"
-        />
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.label} className="border-b border-stone-200 align-top">
-            <th scope="row" className="py-2 pr-3">
-              {row.label}
-            </th>
-            <td className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-now`}>
-              {row.now}
-            </td>
-            <td className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-uploaded`}>
-              {row.uploaded}
-            </td>
-            <td className="py-2">{row.change}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function FarBenches({ preview }: { preview: TrailPathPreview }) {
-  const { farBenches, trail } = preview;
-  return (
-    <section aria-labelledby="far-benches-heading" className="mb-6">
-      <h2 id="far-benches-heading" className="mb-2 text-xl font-semibold">
-        Benches more than {BENCH_NEAR_TRAIL_METRES} m from the new path
-      </h2>
-      {farBenches.length === 0 ? (
-        <p>{`Every bench of the ${trail.name} stays within ${BENCH_NEAR_TRAIL_METRES} m of the new path.`}</p>
-      ) : (
-        <>
-          <p className="mb-2">{`These benches of the ${trail.name} would no longer count as on it, and would leave its page and its walk:`}</p>
-          <ul className="list-disc space-y-1 pl-6 [overflow-wrap:anywhere]">
-            {farBenches.map((bench) => (
-              <li key={bench.id}>
-                {`Bench ${bench.benchNumber} (${bench.location}): ${Math.round(bench.metresAfter).toLocaleString("en-US")} m from the new path` +
-                  (bench.metresNow === null
-                    ? ""
-                    : `, ${Math.round(bench.metresNow).toLocaleString("en-US")} m from the current one`)}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
-  );
-}
 
 function Decision({
   preview,
@@ -174,10 +107,14 @@ function Decision({
       <ErrorSummary summary={summary} level={3} className="mb-4" />
       {/* The version compared with above: Apply is refused if the trail has changed since. */}
       <input type="hidden" name="version" value={preview.trail.version} />
-      <p className="mb-3">{`Apply replaces every point of the ${preview.trail.name} with the uploaded path. Cancel deletes the upload and changes nothing.`}</p>
+      <p className="mb-3">
+        {preview.trail.id === null
+          ? `Add the trail adds the ${preview.trail.name} with this path; its page, map and downloads follow at once. Cancel adds nothing.`
+          : `Apply replaces every point of the ${preview.trail.name} with the uploaded path. Cancel deletes the upload and changes nothing.`}
+      </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="apply" className="btn-primary">
-          Apply the new path
+          {preview.trail.id === null ? "Add the trail" : "Apply the new path"}
         </button>
         <button type="submit" name="intent" value="cancel" className="btn-secondary">
           Cancel
@@ -204,11 +141,13 @@ export default function TrailPathPreviewPage() {
     );
   }
   const { draft, trail } = preview;
+  const isNew = trail.id === null;
+  const source = draft.format === "typed" ? "Typed points, sent" : `From ${draft.fileName} (${draft.format}), uploaded`;
   return (
     <div className="page max-w-4xl">
-      <h1 className="page-title mb-2">{`New path for the ${trail.name}`}</h1>
+      <h1 className="page-title mb-2">{isNew ? `New trail: ${trail.name}` : `New path for the ${trail.name}`}</h1>
       <p className="mb-2 [overflow-wrap:anywhere]">
-        {`From ${draft.fileName} (${draft.format}), uploaded by ${draft.uploadedBy ?? "an account since deleted"}. Nothing has changed yet: apply it or cancel it below within an hour of the upload.`}
+        {`${source} by ${draft.uploadedBy ?? "an account since deleted"}. Nothing has changed yet: ${isNew ? "add it" : "apply it"} or cancel it below within an hour of the upload.`}
       </p>
       <p className="mb-4">
         <Link to={adminAreaUrl("trail", { trail: trail.id })} className="btn-link inline-flex min-h-11 items-center">
@@ -225,12 +164,18 @@ export default function TrailPathPreviewPage() {
         <TrailPathComparison
           now={preview.now.coordinates}
           uploaded={preview.uploaded.coordinates}
-          label={`Map of the ${trail.name}: its current path and the uploaded one drawn over each other. The figures above and the benches below say what changes.`}
+          label={
+            isNew
+              ? `Map of the new ${trail.name}'s path. The figures above give its points and length.`
+              : `Map of the ${trail.name}: its current path and the uploaded one drawn over each other. The figures above and the benches below say what changes.`
+          }
         />
         <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-stone-800">
-          <span className="inline-flex items-center gap-2">
-            <LineSample style={comparisonStyles.now} /> Now: solid dark grey line
-          </span>
+          {isNew ? null : (
+            <span className="inline-flex items-center gap-2">
+              <LineSample style={comparisonStyles.now} /> Now: solid dark grey line
+            </span>
+          )}
           <span className="inline-flex items-center gap-2">
             <LineSample style={comparisonStyles.uploaded} /> Uploaded: dashed blue line
           </span>

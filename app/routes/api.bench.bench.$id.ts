@@ -1,7 +1,6 @@
 import { benchAnswer, benchJson } from "~/http/api-trails.server";
+import { benchSchemasNow } from "~/models/placement.server";
 import { deleteBench, updateBench } from "~/models/bench.server";
-import { getPlacementArea } from "~/models/campus.server";
-import { benchSchemasFor } from "~/schemas/bench";
 import { apiRoute } from "~/http/api.server";
 import { readBody, requireId } from "~/http/api-input.server";
 import { readIfMatch } from "~/http/api-versions.server";
@@ -13,7 +12,7 @@ export const { loader, action } = apiRoute({
     await requireApiAdmin(request);
     const id = requireId(params.id, "Bench");
     const base = readIfMatch(request);
-    const input = await readBody(request, benchSchemasFor(await getPlacementArea()).update);
+    const input = await readBody(request, (await benchSchemasNow()).update);
     return benchAnswer(await updateBench(id, input, base));
   },
   // Answers the deleted bench, so a client can name it.

@@ -1,11 +1,11 @@
 import { requireIndex, trailAnswer, trailAnswerForPoint } from "~/http/api-trails.server";
+import { trailSchemasNow } from "~/models/placement.server";
 import { apiRoute } from "~/http/api.server";
 import { readBody, readQuery, requireId } from "~/http/api-input.server";
 import { readIfMatch } from "~/http/api-versions.server";
 import { requireApiAdmin } from "~/http/api-auth.server";
-import { deleteCoordinate, updateCoordinate } from "~/models/trail.server";
-import { getPlacementArea } from "~/models/campus.server";
-import { coordinateDeleteQuerySchema, trailSchemasFor } from "~/schemas/trail";
+import { deleteCoordinate, updateCoordinate } from "~/models/trail-edit.server";
+import { coordinateDeleteQuerySchema } from "~/schemas/trail";
 
 // A point that only fits the campus with latitude and longitude exchanged is stored exchanged, and the
 // answer says so in a Warning header. An edit whose If-Match names an older version of the trail is
@@ -17,10 +17,7 @@ export const { loader, action } = apiRoute({
     const trailId = requireId(params.id, "Trail");
     const index = requireIndex(params.index);
     const { ifMatch } = readIfMatch(request);
-    const { version, swapped, ...coordinate } = await readBody(
-      request,
-      trailSchemasFor(await getPlacementArea()).coordinateUpdate,
-    );
+    const { version, swapped, ...coordinate } = await readBody(request, (await trailSchemasNow()).coordinateUpdate);
     return trailAnswerForPoint(
       trailId,
       await updateCoordinate(trailId, index, coordinate, { expectedVersion: version, ifMatch }),

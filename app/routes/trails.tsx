@@ -1,13 +1,21 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { BenchVideoLinks } from "~/components/bench-video-links";
-import { NoticeBanner, NoticeIcon, NoticeMark } from "~/components/notice-banner";
+import { NoticeBanner, NoticeMark } from "~/components/notice-banner";
+import { TrailChoice } from "~/components/trail-choice";
+import {
+  BenchSwitch,
+  HideWithoutScripts,
+  MapViewLink,
+  trailHref,
+  WalkInvitation,
+} from "~/components/trail-map-controls";
 import { PageLink } from "~/components/page-link";
 import { ReportLink } from "~/components/report-link";
 import { TrailMap } from "~/components/trail-map";
 import { benchAnchor } from "~/components/trail-map-svg";
-import { WalkPanel, WalkPrivacyNote } from "~/components/walk-panel";
+import { WalkPanel } from "~/components/walk-panel";
 import { getTrailBySlug, trailSlug } from "~/models/trail.server";
 import { trailMapPage } from "~/models/trail-map.server";
 import { dataVersionsOf, getOptionalUser, requireUser } from "~/http/auth.server";
@@ -15,18 +23,10 @@ import { campusOf } from "~/http/campus.server";
 import { trailMapView, type TrailMapView } from "~/http/trail-map-view.server";
 import { scriptsWhen } from "~/lib/page-scripts";
 import { env } from "~/utils/env.server";
-import {
-  DEFAULT_TRAIL_COLOR,
-  formatWalkingTime,
-  roundSteps,
-  STEPS_PER_MILE,
-  trailStrokeColor,
-  WALKING_PACE_MPH,
-} from "~/lib/geo";
+import { DEFAULT_TRAIL_COLOR, formatWalkingTime, roundSteps, STEPS_PER_MILE, WALKING_PACE_MPH } from "~/lib/geo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRevalidateAt } from "~/lib/use-revalidate-at";
 import { useMarkupCache } from "~/lib/shared-markup";
-import { noticeKindLabels } from "~/schemas/notice";
 import { decodePath } from "~/lib/encoded-path";
 import { useTrailWalk } from "~/lib/use-trail-walk";
 import { pageTitle } from "~/lib/page-title";
@@ -68,10 +68,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     walking: params.get("walk") === "1",
   };
   return data(page, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
-}
-
-function trailHref(trail: string, showBenches: boolean, extra: Record<string, string> = {}) {
-  return `/trails?${new URLSearchParams({ trail, ...(showBenches ? { benches: "1" } : {}), ...extra })}`;
 }
 
 type TrailsPage = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -133,37 +129,12 @@ function TrailsContent({
       <NoticeBanner notices={notices} timeZone={timeZone} />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <nav aria-label="Trails">
-          <ul className="flex flex-wrap gap-2">
-            {trails.map((candidate) => {
-              const selected = candidate.id === trail?.id;
-              return (
-                <li key={candidate.id}>
-                  <PageLink
-                    to={trailHref(candidate.param, showBenches)}
-                    preventScrollReset
-                    replace
-                    aria-current={selected ? "true" : undefined}
-                    className={selected ? "btn-primary" : "btn-secondary"}
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="inline-block h-3 w-3 rounded-full border border-stone-900"
-                      style={{ background: trailStrokeColor(candidate.color) }}
-                    />
-                    {candidate.name}
-                    {candidate.notice ? (
-                      <>
-                        <NoticeIcon kind={candidate.notice} className="h-4 w-4" />
-                        <span className="sr-only">({noticeKindLabels[candidate.notice].toLowerCase()})</span>
-                      </>
-                    ) : null}
-                  </PageLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
+        <TrailChoice
+          trails={trails}
+          selectedId={trail?.id ?? null}
+          showBenches={showBenches}
+          hrefFor={(param) => trailHref(param, showBenches)}
+        />
         <div className="flex flex-wrap gap-2">
           <MapViewLink trail={selectedParam} showBenches={showBenches} view={view} />
           <BenchSwitch trail={selectedParam} showBenches={showBenches} />
@@ -275,137 +246,5 @@ function TrailsContent({
         </section>
       </div>
     </>
-  );
-}
-
-/**
- * 'Show Benches' / 'Hide Benches': drawn as a switch, named by what pressing it does. Without
- * JavaScript it is a plain link; once hydrated, a button that keeps the state in the URL (replacing the
- * history entry) so reloads and shared links agree. Not role="switch": a switch's name must stay the
- * same in both states, and this one's changes, so a screen reader heard "Hide Benches, on".
- */
-function BenchSwitch({ trail, showBenches }: { trail: string; showBenches: boolean }) {
-  const hydrated = useHydrated();
-  const text = showBenches ? "Hide Benches" : "Show Benches";
-  const track = <SwitchTrack on={showBenches} />;
-  if (!hydrated) {
-    return (
-      <PageLink to={trailHref(trail, !showBenches)} preventScrollReset replace className="btn-secondary">
-        {track}
-        {text}
-      </PageLink>
-    );
-  }
-  return (
-    <BenchSwitchButton trail={trail} showBenches={showBenches}>
-      {track}
-      {text}
-    </BenchSwitchButton>
-  );
-}
-
-function SwitchTrack({ on }: { on: boolean }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={`relative inline-block h-6 w-11 rounded-full border-2 transition-colors ${on ? "border-brand-700 bg-brand-700" : "border-stone-500 bg-stone-200"}`}
-    >
-      <span
-        className={`absolute top-0.5 left-0.5 h-4 w-4 rounded-full bg-white shadow transition-transform ${on ? "translate-x-5" : "translate-x-0"}`}
-      />
-    </span>
-  );
-}
-
-/** The hydrated switch: the router's search params, which the server's shared markup has no router for. */
-function BenchSwitchButton({
-  trail,
-  showBenches,
-  children,
-}: {
-  trail: string;
-  showBenches: boolean;
-  children: ReactNode;
-}) {
-  const [, setSearchParams] = useSearchParams();
-  return (
-    <button
-      type="button"
-      className="btn-secondary"
-      onClick={() =>
-        setSearchParams(
-          (previous) => {
-            const next = new URLSearchParams(previous);
-            next.set("trail", trail);
-            if (showBenches) next.delete("benches");
-            else next.set("benches", "1");
-            return next;
-          },
-          { replace: true, preventScrollReset: true },
-        )
-      }
-    >
-      {children}
-    </button>
-  );
-}
-
-/**
- * Hidden when scripts are off: both controls lead to a page whose scripts would not run. Inline in the
- * document, so a browser without JavaScript never shows them, not even for a moment.
- */
-const NEEDS_SCRIPTS = "data-needs-scripts";
-function HideWithoutScripts() {
-  return (
-    <noscript>
-      <style>{`[${NEEDS_SCRIPTS}]{display:none!important}`}</style>
-    </noscript>
-  );
-}
-
-/**
- * "Interactive map" / "Simple map": a plain link either way, so the page without scripts can offer it;
- * the answer remembers the choice (decision 067) and, for the interactive map, brings the scripts.
- */
-function MapViewLink({ trail, showBenches, view }: { trail: string; showBenches: boolean; view: TrailMapView }) {
-  const next = view === "interactive" ? "simple" : "interactive";
-  return (
-    <PageLink
-      to={trailHref(trail, showBenches, { map: next })}
-      preventScrollReset
-      replace
-      className="btn-secondary"
-      data-needs-scripts=""
-    >
-      {next === "interactive" ? "Interactive map" : "Simple map"}
-    </PageLink>
-  );
-}
-
-/**
- * Before scripts run: the walk companion's place, with "Start walk" as a link whose answer brings the
- * companion and starts the walk (the location is asked for then, after the press).
- */
-function WalkInvitation({ trailName, href, walking }: { trailName: string; href: string; walking: boolean }) {
-  return (
-    <section
-      aria-labelledby="walk-heading"
-      className="card mt-4 space-y-3 p-4"
-      data-needs-scripts=""
-      data-walk-invitation
-    >
-      <h2 id="walk-heading" className="text-xl font-semibold">
-        Walk with the map
-      </h2>
-      <p>See where you are on the {trailName}, how far you have walked, what is left and the next bench ahead.</p>
-      <WalkPrivacyNote id="walk-privacy-start" />
-      {walking ? (
-        <p role="status">Starting the walk…</p>
-      ) : (
-        <PageLink to={href} preventScrollReset replace className="btn-primary" aria-describedby="walk-privacy-start">
-          Start walk
-        </PageLink>
-      )}
-    </section>
   );
 }

@@ -13,6 +13,7 @@ export const trailPathMessages = {
     "This upload is no longer waiting: it was applied, cancelled or more than an hour old. Upload the file again.",
   stale:
     "This trail was changed by someone else since the preview was shown, so nothing was applied. The preview now compares the upload with the latest path: look at it again before you apply.",
+  notAdded: (trailName: string) => `The ${trailName} was not added.`,
   cancelled: (trailName: string) => `The upload was cancelled: the path of the ${trailName} is unchanged.`,
   replaced: (trailName: string, points: number) =>
     `The path of the ${trailName} was replaced: ${points.toLocaleString("en-US")} points.`,

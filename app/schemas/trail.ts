@@ -12,6 +12,7 @@ import {
   unplacedLongitudeSchema,
 } from "~/schemas/geo-fields";
 import { versionMessage, versionSchema } from "~/schemas/version";
+import { trailCreateSchemaFor, trailDetailsIntents } from "~/schemas/trail-admin";
 
 export { geoMessages };
 
@@ -49,6 +50,8 @@ export const coordinateDeleteQuerySchema = z.object({ version: versionSchema.opt
  */
 const trailFormFields = { trailId: z.string().max(100), index: coordinateIndexSchema, version: versionSchema };
 const trailIntents = z.discriminatedUnion("intent", [
+  // The trail's name and colour, and its deletion (app/schemas/trail-admin.ts).
+  ...trailDetailsIntents,
   coordinateFields.extend({ intent: z.literal("save-coordinate"), ...trailFormFields }),
   coordinateFields.extend({ intent: z.literal("insert-below"), ...trailFormFields }),
   coordinateFields.extend({ intent: z.literal("insert-end"), ...trailFormFields }),
@@ -114,6 +117,8 @@ export function trailSchemasFor(area: PlacementArea) {
         };
       }),
     intent: trailIntents.superRefine(inArea(area)),
+    /** POST /api/trails: a new trail, its path within the area. */
+    create: trailCreateSchemaFor(area),
   };
 }
 
@@ -132,6 +137,7 @@ export const trailJsonSchema = z
   .object({
     _id: z.string(),
     name: z.string(),
+    slug: z.string().describe("The address of the trail's public page: /trails/{slug}."),
     color: z.string(),
     version: z
       .number()

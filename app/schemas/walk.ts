@@ -91,7 +91,7 @@ export const walkIntentSchema = z.discriminatedUnion("intent", [
 /** A walk as the JSON API answers it. */
 export const walkJsonSchema = z.object({
   _id: z.string(),
-  trailId: z.string(),
+  trailId: z.string().nullable().describe("Null once the trail was deleted; `trailName` still names it."),
   trailName: z.string(),
   date: z.string().describe("The walker's calendar day, YYYY-MM-DD"),
   durationMinutes: z.number().nullable(),

@@ -40,6 +40,8 @@ async function seedTrails(tx: Tx) {
         id,
         name,
         color,
+        // The sample trails' addresses were their colours before trails had addresses of their own.
+        slug: color.toLowerCase(),
         points: {
           create: feature.geometry.coordinates.map(([longitude, latitude], position) => ({
             position,

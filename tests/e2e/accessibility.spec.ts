@@ -309,6 +309,30 @@ const adminPages: PageCheck[] = [
       await expect(page.getByRole("dialog")).toBeVisible();
     },
   },
+  // A trail's deletion asks first too; nothing is confirmed.
+  {
+    path: "/adminControlPanel?option=trail",
+    state: "confirming a trail's deletion",
+    noJs: true,
+    act: async (page) => {
+      await page.getByRole("link", { name: /^Delete the .* Trail$/ }).click();
+      await expect(page.getByRole("dialog", { name: "Delete trail" })).toBeVisible();
+    },
+  },
+  // Add a trail, sent with no path: its errors (the browser's check with scripts, the upload route's page
+  // without). Nothing is added.
+  {
+    path: "/adminControlPanel?option=trail",
+    state: "with Add a trail refused",
+    noJs: true,
+    act: async (page) => {
+      await page.locator("summary", { hasText: "Add a trail" }).click();
+      const adding = page.getByRole("region", { name: "Add a trail" });
+      await adding.getByLabel("Name").fill("Nameless Path");
+      await adding.getByRole("button", { name: "Preview the new trail" }).click();
+      await expect(page.getByRole("group", { name: "There is a problem" })).toBeVisible();
+    },
+  },
 ];
 
 /**

@@ -127,7 +127,8 @@ describe("every page and answer on an empty campus", () => {
     const admin = people[1];
     const sentences: [string, string[]][] = [
       ["/trails", ["No trails have been mapped yet.", "No benches have been placed yet."]],
-      ["/adminControlPanel?option=trail", ["There are no trails yet."]],
+      ["/adminControlPanel?option=trail", ["There are no trails yet.", "Add a trail"]],
+      ["/adminControlPanel?option=bench", ["No benches have been placed yet. Add the first with Create a bench below"]],
       ["/adminControlPanel/qr-codes", ["There are no benches yet."]],
       ["/adminAnalytics", ["No videos yet."]],
     ];

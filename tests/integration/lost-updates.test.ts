@@ -12,7 +12,7 @@ import {
   updateBench,
 } from "~/models/bench.server";
 import { createSession } from "~/models/session.server";
-import { updateCoordinate, updateTrailFacts } from "~/models/trail.server";
+import { updateCoordinate, updateTrailFacts } from "~/models/trail-edit.server";
 import { createUser } from "~/models/user.server";
 import { createVideo, deleteVideo, updateVideo } from "~/models/video.server";
 import { listVideosBySubCategories } from "~/models/video-library.server";
@@ -400,6 +400,7 @@ describe("in the API, ETag and If-Match", () => {
     });
     const calls: Record<string, { path: string; body?: unknown }> = {
       "PATCH /api/trails/{id}": { path: `/api/trails/${trailId}`, body: { surface: "grass" } },
+      "DELETE /api/trails/{id}": { path: `/api/trails/${trailId}` },
       "PATCH /api/trails/{id}/coordinate/{index}": {
         path: `/api/trails/${trailId}/coordinate/0`,
         body: { latitude: 33.9805, longitude: -84.0005 },
@@ -449,7 +450,7 @@ describe("in the API, ETag and If-Match", () => {
     // And every answer documented with an ETag carries its body's version: each edit but a deletion of
     // the resource itself (a coordinate's deletion answers the trail), and the single reads.
     const tagged = [
-      ...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench|notices)\/\{id\}$/.test(k)),
+      ...documented.filter((k) => !/^DELETE \/api\/(video|bench\/bench|notices|trails)\/\{id\}$/.test(k)),
       "GET /api/trails/{id}",
       "GET /api/video/{id}",
       "GET /api/campus",
@@ -470,7 +471,7 @@ describe("in the API, ETag and If-Match", () => {
       .filter((doc) => doc.etag)
       .map((doc) => `${doc.method.toUpperCase()} ${doc.path}`);
     expect(documentedTags.sort()).toEqual(
-      [...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices"].sort(),
+      [...tagged, "POST /api/bench/bench", "POST /api/video/videos", "POST /api/notices", "POST /api/trails"].sort(),
     );
     const created = await api("POST", "/api/video/videos", { body: VIDEO });
     expect(created).toMatchObject({ status: 201, etag: '"0"' });

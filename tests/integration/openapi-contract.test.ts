@@ -59,6 +59,9 @@ const specCalls = [
   // The campus settings.
   "GET /api/campus",
   "PATCH /api/campus",
+  // A campus's own trails.
+  "POST /api/trails",
+  "DELETE /api/trails/{id}",
 ];
 
 type Doc = {
@@ -143,6 +146,24 @@ const scenarios: Record<string, () => Promise<Call>> = {
     token: adminToken,
     body: { surface: "gravel", stepFree: true },
   }),
+  "POST /api/trails": async () => ({
+    path: "/api/trails",
+    token: adminToken,
+    body: {
+      name: "Contract Loop",
+      path: {
+        type: "LineString",
+        coordinates: [
+          [-84.004, 33.982],
+          [-84.003, 33.9825],
+        ],
+      },
+    },
+  }),
+  "DELETE /api/trails/{id}": async () => {
+    const trail = await prisma.trail.create({ data: { name: "To delete", color: "blue" } });
+    return { path: `/api/trails/${trail.id}`, token: adminToken };
+  },
   "PATCH /api/trails/{id}/coordinate/{index}": async () => ({
     path: `/api/trails/${GREEN}/coordinate/3`,
     token: adminToken,

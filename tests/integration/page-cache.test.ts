@@ -10,7 +10,8 @@ import { PAGE_CACHE_ENTRIES, pageValidUntil } from "~/http/page-cache-store.serv
 import { PAGE_CACHE_HEADER } from "~/http/page-cache.server";
 import { createNotice, deleteNotice } from "~/models/notice.server";
 import { createSession } from "~/models/session.server";
-import { getTrailBySlug, updateTrailFacts } from "~/models/trail.server";
+import { getTrailBySlug } from "~/models/trail.server";
+import { updateTrailFacts } from "~/models/trail-edit.server";
 import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";

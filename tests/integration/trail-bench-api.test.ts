@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user.server";
-import { insertCoordinate, listTrails, updateCoordinate } from "~/models/trail.server";
+import { listTrails } from "~/models/trail.server";
+import { insertCoordinate, updateCoordinate } from "~/models/trail-edit.server";
 import * as benchCreate from "~/routes/api.bench.bench";
 import * as benchOne from "~/routes/api.bench.bench.$id";
 import * as benchAddVideo from "~/routes/api.bench.bench.$id.add-video";

@@ -26,7 +26,8 @@ describe("trails", () => {
       ["Green Trail", "green"],
       ["Gray Trail", "gray"],
     ]);
-    expect(Object.keys(trails[0]).sort()).toEqual(["color", "id", "name", "version"]);
+    expect(Object.keys(trails[0]).sort()).toEqual(["color", "id", "name", "slug", "version"]);
+    expect(trails.map((trail) => trail.slug)).toEqual(["gold", "green", "gray"]);
   });
 
   test("getTrailWithCoordinates returns the path in stored order, as [longitude, latitude]", async () => {

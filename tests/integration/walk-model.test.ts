@@ -70,9 +70,11 @@ describe("logging a walk", () => {
       "distanceMetres",
       "durationSeconds",
       "id",
+      "removedTrailName",
       "trailId",
       "userId",
     ]);
+    expect(stored.removedTrailName).toBeNull();
   });
 
   test("an unknown trail is refused and nothing is written", async () => {

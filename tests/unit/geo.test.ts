@@ -168,7 +168,8 @@ describe("map constants", () => {
     expect(trailStrokeColor("gold")).toBe("#ffd700");
     expect(trailStrokeColor("Green")).toBe("#008000");
     expect(trailStrokeColor("gray")).toBe("#808080");
-    expect(trailStrokeColor("purple")).toBe("#0000ff");
+    expect(trailStrokeColor("magenta")).toBe("#0000ff");
+    expect(trailStrokeColor("teal")).toBe("#0f766e");
     const sorted = trails.map((feature) => feature.properties).sort(compareTrailsForDisplay);
     expect(sorted.map((properties) => properties.color)).toEqual(["gold", "green", "gray"]);
   });

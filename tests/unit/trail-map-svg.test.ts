@@ -89,7 +89,7 @@ describe("server-rendered trail map", () => {
   });
 
   test("an unnamed colour draws blue", () => {
-    const lines = render({ trails: [{ ...trail, color: "purple" }], showBenches: false }).all("use");
+    const lines = render({ trails: [{ ...trail, color: "magenta" }], showBenches: false }).all("use");
     expect(lines.map((line) => line.stroke)).toContain("#0000ff");
   });
 

@@ -60,6 +60,7 @@ export const anchors = {
   benchVideos: "bench-videos",
   addBenchVideo: "add-bench-video",
   trailFacts: "trail-facts",
+  trailDetails: "trail-details",
   trailPoints: "trail-coordinates",
   benchFacts: "bench-facts",
 } as const;

@@ -1,4 +1,5 @@
 import { parseSubmission } from "~/http/form-submission.server";
+import { benchSchemasNow } from "~/models/placement.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -12,8 +13,7 @@ import {
   updateBench,
 } from "~/models/bench.server";
 import { listTrails } from "~/models/trail.server";
-import { getPlacementArea } from "~/models/campus.server";
-import { benchMessages, benchSchemasFor } from "~/schemas/bench";
+import { benchMessages } from "~/schemas/bench";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
 
@@ -50,7 +50,7 @@ const typedFields = [
 ];
 
 export async function benchAction(_request: Request, formData: FormData) {
-  const submission = parseSubmission(formData, { schema: benchSchemasFor(await getPlacementArea()).intent });
+  const submission = parseSubmission(formData, { schema: (await benchSchemasNow()).intent });
   if (submission.status !== "success") return invalid(submission, typedFields);
   const input = submission.value;
   const toBench = (id: string | null) => adminAreaUrl("bench", { bench: id });

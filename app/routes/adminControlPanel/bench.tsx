@@ -3,24 +3,17 @@ import { Link } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
-import { BENCH_FACT_KEYS, BENCH_SHADE_LABELS, NOT_RECORDED, SHADE_LEVELS } from "~/lib/facts";
+import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
-import { benchFormSchema, benchVideoSchema } from "~/schemas/bench";
-import { benchFactsFormSchema } from "~/schemas/facts";
+import { benchFormSchema } from "~/schemas/bench";
 import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
-import { AreaForm, SubmitWithMessage } from "./area-form";
+import { AreaForm } from "./area-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AreaChooser } from "./search";
-import { FactSelectField, YES_NO } from "./fact-fields";
-
-const yesNoValue = (value: boolean | null) => (value === null ? "" : value ? "yes" : "no");
-const yesNoText = (value: string) => YES_NO.find((choice) => choice.value === value)?.label ?? NOT_RECORDED;
-const shadeText = (value: string) =>
-  (SHADE_LEVELS as readonly string[]).includes(value)
-    ? BENCH_SHADE_LABELS[value as (typeof SHADE_LEVELS)[number]]
-    : NOT_RECORDED;
+import { BenchFactsForm } from "./bench-facts";
+import { BenchVideos } from "./bench-videos";
 
 type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
 type Bench = NonNullable<BenchData["bench"]>;
@@ -108,157 +101,6 @@ function BenchForm({
   );
 }
 
-/** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
-function BenchFactsForm({
-  bench,
-  action,
-  lastResult,
-}: {
-  bench: Bench;
-  action: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields, summary] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, {
-    backrest: yesNoValue(bench.backrest),
-    armrests: yesNoValue(bench.armrests),
-    shade: bench.shade ?? "",
-    seatHeightCm: bench.seatHeightCm === null ? "" : String(bench.seatHeightCm),
-    wheelchairSpace: yesNoValue(bench.wheelchairSpace),
-  });
-  const typed = typedOverStale(lastResult, bench.version);
-  const seatHeight = (value: string) => (value ? `${value} cm` : NOT_RECORDED);
-  return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={action}
-      heading="Facts shown on the bench's page"
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
-      <input type="hidden" name="benchId" value={bench.id} />
-      <input type="hidden" name="version" value={bench.version} />
-      {typed ? (
-        <BothVersions
-          id={`${anchors.benchFacts}-versions`}
-          rows={[
-            {
-              label: "Backrest",
-              yours: yesNoText(typedText(typed, "backrest")),
-              saved: yesNoText(yesNoValue(bench.backrest)),
-            },
-            {
-              label: "Armrests",
-              yours: yesNoText(typedText(typed, "armrests")),
-              saved: yesNoText(yesNoValue(bench.armrests)),
-            },
-            { label: "Shade", yours: shadeText(typedText(typed, "shade")), saved: shadeText(bench.shade ?? "") },
-            {
-              label: "Seat height",
-              yours: seatHeight(typedText(typed, "seatHeightCm")),
-              saved: seatHeight(bench.seatHeightCm === null ? "" : String(bench.seatHeightCm)),
-            },
-            {
-              label: "Room for a wheelchair",
-              yours: yesNoText(typedText(typed, "wheelchairSpace")),
-              saved: yesNoText(yesNoValue(bench.wheelchairSpace)),
-            },
-          ]}
-        />
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FactSelectField field={fields.backrest} label="Backrest" />
-        <FactSelectField field={fields.armrests} label="Armrests" />
-        <FactSelectField
-          field={fields.shade}
-          label="Shade"
-          options={SHADE_LEVELS.map((level) => ({ value: level, label: BENCH_SHADE_LABELS[level] }))}
-        />
-        <TextField
-          field={fields.seatHeightCm}
-          label="Seat height in centimetres"
-          inputProps={{ inputMode: "numeric", placeholder: "e.g. 45" }}
-        />
-        <FactSelectField field={fields.wheelchairSpace} label="Room for a wheelchair beside it" />
-      </div>
-      <SubmitWithMessage intent="save-bench-facts" label="Save facts" anchor={anchors.benchFacts} />
-    </AreaForm>
-  );
-}
-
-function AddVideoForm({
-  bench,
-  action,
-  lastResult,
-}: {
-  bench: Bench;
-  action: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
-  return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={action}
-      heading="Add a video"
-      level={4}
-      className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4"
-    >
-      <input type="hidden" name="benchId" value={bench.id} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.title} label="Title" />
-        <TextField field={fields.url} label="Video link" />
-      </div>
-      <SubmitWithMessage intent="add-video" label="Add Video" anchor={anchors.addBenchVideo} />
-    </AreaForm>
-  );
-}
-
-function BenchVideos({ bench, here, reply }: { bench: Bench; here: string; reply: AreaProps<BenchData>["reply"] }) {
-  return (
-    <section id={anchors.benchVideos} aria-labelledby="bench-videos-heading" className="card scroll-mt-4 p-4">
-      <h3 id="bench-videos-heading" className="mb-3 text-xl font-semibold">
-        Videos of bench #{bench.benchNumber}
-      </h3>
-      {/* A removed video's row is gone: its result stands at the head of the list. */}
-      <AnchoredMessage
-        anchor={anchors.benchVideos}
-        refusal={formErrorsOf(replyTo(reply, "delete-video"))}
-        className="not-empty:mb-3"
-      />
-      {bench.videos.length === 0 ? (
-        <p className="text-stone-700">This bench has no videos yet.</p>
-      ) : (
-        <ul className="divide-y divide-stone-200">
-          {bench.videos.map((video) => (
-            <li key={video.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              {/* The link on a line of its own, so a phone breaks it only where it must, never inside "https". */}
-              <span className="min-w-0">
-                <a href={video.url} target="_blank" rel="noreferrer" className="btn-link">
-                  {video.title}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                <span className="block text-sm text-stone-700 [overflow-wrap:anywhere]">{video.url}</span>
-              </span>
-              <Link
-                to={`${here}&confirm=delete-video&video=${video.id}`}
-                preventScrollReset
-                aria-haspopup="dialog"
-                aria-label={`Delete video ${video.title}`}
-                className="btn-danger"
-              >
-                Delete
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-      <AddVideoForm key={bench.videos.length} bench={bench} action={here} lastResult={replyTo(reply, "add-video")} />
-    </section>
-  );
-}
-
 export function BenchArea({ data, reply }: AreaProps<BenchData>) {
   const bench = data.bench;
   const here = adminAreaUrl("bench", { bench: bench?.id });
@@ -301,7 +143,10 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           Select a bench
         </h3>
         {data.benches.length === 0 ? (
-          <p className="text-stone-700">No results found</p>
+          <p className="text-stone-700">
+            No benches have been placed yet. Add the first with Create a bench below: a bench may stand beside a trail
+            or on its own.
+          </p>
         ) : (
           <AreaChooser
             option="bench"

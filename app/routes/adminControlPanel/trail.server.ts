@@ -2,17 +2,15 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { adminAreaUrl } from "~/lib/navigation";
 import { TRAIL_FACT_KEYS } from "~/lib/facts";
-import {
-  deleteCoordinate,
-  getTrailWithCoordinates,
-  insertCoordinate,
-  listTrails,
-  trailRefusals,
-  updateCoordinate,
-  updateTrailFacts,
-} from "~/models/trail.server";
-import { getPlacementArea } from "~/models/campus.server";
-import { trailMessages, trailSchemasFor } from "~/schemas/trail";
+import { getTrailWithCoordinates, listTrails, trailRefusals } from "~/models/trail.server";
+import { deleteCoordinate, insertCoordinate, updateCoordinate, updateTrailFacts } from "~/models/trail-edit.server";
+import { trailSchemasNow } from "~/models/placement.server";
+import { deleteTrail, trailDeletionEffects } from "~/models/trail-lifecycle.server";
+import { updateTrailDetails } from "~/models/trail-edit.server";
+import { nextPaletteColor } from "~/lib/trail-colors";
+import { trailMessages } from "~/schemas/trail";
+import { trailAdminMessages } from "~/schemas/trail-admin";
+import { ADD_TRAIL_ANCHOR } from "./trail-add";
 import { env } from "~/utils/env.server";
 import { anchors } from "./area";
 import { confirmationIn, invalid, refused } from "./area.server";
@@ -45,18 +43,21 @@ export async function loadTrailArea(url: URL) {
   const chosen = trails.find((trail) => trail.id === requested) ?? trails[0] ?? null;
   const trail = chosen ? await getTrailWithCoordinates(chosen.id) : null;
   const index = Number(url.searchParams.get("index"));
-  const confirming =
-    trail &&
-    confirmationIn(url, ["delete"]) &&
-    Number.isInteger(index) &&
-    index >= 0 &&
-    index < trail.coordinates.length;
+  const kind = trail ? confirmationIn(url, ["delete", "delete-trail"]) : null;
+  const confirm =
+    kind === "delete" && Number.isInteger(index) && index >= 0 && index < trail!.coordinates.length
+      ? ({ kind, index } as const)
+      : kind === "delete-trail"
+        ? ({ kind, effects: await trailDeletionEffects(trail!.id) } as const)
+        : null;
   return {
     searchError: null,
     options: trails,
     trail,
+    // Add a trail offers the first colour no trail has yet.
+    defaultColor: nextPaletteColor(trails.map((option) => option.color)),
     points: coordinatePage(url, trail?.coordinates.length ?? 0),
-    confirm: confirming ? { index } : null,
+    confirm,
     tiles: { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION },
   };
 }
@@ -66,9 +67,29 @@ export async function loadTrailArea(url: URL) {
  * refused. A coordinate's result lands on the page of the table that shows its row.
  */
 export async function trailAction(request: Request, formData: FormData) {
-  const submission = parseSubmission(formData, { schema: trailSchemasFor(await getPlacementArea()).intent });
-  if (submission.status !== "success") return invalid(submission, ["latitude", "longitude", ...TRAIL_FACT_KEYS]);
+  const submission = parseSubmission(formData, { schema: (await trailSchemasNow()).intent });
+  if (submission.status !== "success")
+    return invalid(submission, ["latitude", "longitude", "name", "color", ...TRAIL_FACT_KEYS]);
   const input = submission.value;
+  if (input.intent === "save-details") {
+    const { intent, trailId, version, name, color } = input;
+    const saved = await updateTrailDetails(trailId, { name, color }, { expectedVersion: version });
+    if (!saved.ok) return refused(intent, submission, trailRefusals[saved.reason]);
+    return redirectWithToast(adminAreaUrl("trail", { trail: trailId }), {
+      type: "success",
+      message: trailAdminMessages.saved(saved.trail.name),
+      anchor: anchors.trailDetails,
+    });
+  }
+  if (input.intent === "delete-trail") {
+    const deleted = await deleteTrail(input.trailId, { expectedVersion: input.version });
+    if (!deleted.ok) return refused(input.intent, submission, trailRefusals[deleted.reason]);
+    return redirectWithToast(adminAreaUrl("trail"), {
+      type: "success",
+      message: trailAdminMessages.deleted(deleted.trail.name),
+      anchor: ADD_TRAIL_ANCHOR,
+    });
+  }
   if (input.intent === "save-facts") {
     const { intent, trailId, version, ...facts } = input;
     const saved = await updateTrailFacts(trailId, facts, { expectedVersion: version });

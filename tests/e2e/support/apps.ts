@@ -13,7 +13,7 @@ export type AppName = (typeof APPS)[number];
  * pages), replacing a trail's path and the campus's name. They run on the edits apps (playwright.config.ts).
  */
 export const editingSpecs =
-  /(admin-trails|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
+  /(admin-trails|admin-trails-add|far-trail|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
 
 const OFFSETS: Record<AppName, number> = { shared: 0, "edits-js": -20_000, "edits-no-js": -10_000 };
 
