@@ -10,7 +10,7 @@ import { TrailPathUpload } from "./trail-path-upload";
 import { ResponsiveTable } from "~/components/data-table";
 import { AddTrailForm } from "./trail-add";
 import { CoordinatePages, CoordinateRow, InsertAtEnd, orphanReply, rowReply } from "./trail-coordinates";
-import { TrailDetailsForm } from "./trail-details";
+import { TrailDetailsForm, TrailHeading } from "./trail-details";
 import { TrailFactsForm } from "./trail-facts";
 
 // The Trail area: the trail picker and Add a trail, then the chosen trail's name and colour (and Delete),
@@ -97,7 +97,8 @@ export function TrailArea({ data, reply }: AreaProps<TrailData>) {
         ) : null}
       </ConfirmDialog>
       {adding}
-      <h3 className="mb-3 text-xl font-semibold">{trail.name}</h3>
+      {/* Delete: a link to the confirmation step, a modal with JavaScript, a step in the page without. */}
+      <TrailHeading trail={trail} here={here} />
       <TrailDetailsForm
         key={`${trail.id}-${trail.version}`}
         trail={trail}
