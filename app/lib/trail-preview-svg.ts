@@ -12,12 +12,13 @@ type PreviewTrail = { name: string; color: string; coordinates: LonLat[] };
 type PreviewBench = { longitude: number; latitude: number };
 
 const MARGIN = 28;
-// The legend is two rows of two, in letters 28 units tall: the image is shown about half size on a phone
+// The legend is rows of two, in letters 28 units tall: the image is shown about half size on a phone
 // (358 px wide at 390), where they still read at 13.8 px; 18 in one row came out at 9 px.
 const LEGEND_FONT_SIZE = 28;
 const LEGEND_ROW = 44;
 const LEGEND_PADDING = 14;
-const LEGEND_HEIGHT = 2 * LEGEND_ROW + 2 * LEGEND_PADDING;
+// A campus whose trails lie far apart is drawn a zoom level out at a time until it fits this size.
+const MAX_MAP_SIZE = 1600;
 const BACKGROUND = "#eef2e8";
 const GRID = "#dde5d5";
 const GRID_STEP = 40;
@@ -30,22 +31,31 @@ const escapeXml = (text: string) =>
 
 /**
  * The landing page's map preview: the trails and benches in the frame the trail map opens with (the same
- * projection and zoom as the server-drawn map), cropped to the trails, with a legend. It is a static file
- * (scripts/trail-preview.mjs writes it from the seed data) so that the landing page stays free of
- * database work; a unit test keeps the file equal to what this function draws.
+ * projection and zoom as the server-drawn map, or farther out when the trails lie far apart), cropped to
+ * them, with a legend. The server draws it once per change of the trails and benches
+ * (app/models/trail-preview.server.ts). At least one trail.
  */
 export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[]) {
-  const frame = { width: 1000, height: 1000, zoom: MAP_ZOOM };
-  const project = (point: LonLat) => projectToFrame(point, frame);
-  const points = [
-    ...trails.flatMap((trail) => trail.coordinates.map(project)),
-    ...benches.map((b) => project([b.longitude, b.latitude])),
+  const places: LonLat[] = [
+    ...trails.flatMap((trail) => trail.coordinates),
+    ...benches.map((bench): LonLat => [bench.longitude, bench.latitude]),
   ];
-  const minX = Math.min(...points.map(([x]) => x)) - MARGIN;
-  const minY = Math.min(...points.map(([, y]) => y)) - MARGIN;
-  const width = Math.ceil(Math.max(...points.map(([x]) => x)) + MARGIN - minX);
-  const mapHeight = Math.ceil(Math.max(...points.map(([, y]) => y)) + MARGIN - minY);
-  const height = mapHeight + LEGEND_HEIGHT;
+  const extentAt = (zoom: number) => {
+    const frame = { width: 1000, height: 1000, zoom };
+    const points = places.map((point) => projectToFrame(point, frame));
+    const minX = Math.min(...points.map(([x]) => x)) - MARGIN;
+    const minY = Math.min(...points.map(([, y]) => y)) - MARGIN;
+    const width = Math.ceil(Math.max(...points.map(([x]) => x)) + MARGIN - minX);
+    const mapHeight = Math.ceil(Math.max(...points.map(([, y]) => y)) + MARGIN - minY);
+    return { frame, minX, minY, width, mapHeight };
+  };
+  let extent = extentAt(MAP_ZOOM);
+  while ((extent.width > MAX_MAP_SIZE || extent.mapHeight > MAX_MAP_SIZE) && extent.frame.zoom > 1)
+    extent = extentAt(extent.frame.zoom - 1);
+  const { frame, minX, minY, width, mapHeight } = extent;
+  const project = (point: LonLat) => projectToFrame(point, frame);
+  const legendRows = Math.ceil((trails.length + 1) / 2);
+  const height = mapHeight + legendRows * LEGEND_ROW + 2 * LEGEND_PADDING;
   const at = (point: LonLat) => {
     const [x, y] = project(point);
     return [round(x - minX), round(y - minY)] as const;
@@ -70,7 +80,7 @@ export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[])
     const [x, y] = at([bench.longitude, bench.latitude]);
     return `<circle cx="${x}" cy="${y}" r="6"/>`;
   });
-  // Gold and Green in the first row, Gray and Benches in the second, each column's names aligned.
+  // Two to a row (Gold and Green, then Gray and Benches for the sample), each column's names aligned.
   const legendColumn = Math.floor((width - 2 * MARGIN) / 2);
   const legendAt = (index: number) => ({
     x: MARGIN + (index % 2) * legendColumn,

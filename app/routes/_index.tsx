@@ -1,9 +1,10 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import trailPreview from "~/assets/trail-preview.svg";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { TopicIcon } from "~/components/topic-icon";
+import { counted } from "~/lib/counted";
 import type { Topic } from "~/lib/video-topics";
 import { getOptionalUser, homePathFor } from "~/http/auth.server";
+import { landingTrails, type LandingTrails } from "~/models/trail-preview.server";
 import { withoutScripts } from "~/lib/page-scripts";
 import { publicPage } from "~/lib/public-page";
 import { pageTitle } from "~/lib/page-title";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser({ request, context });
   const home = user ? homePathFor(user.role) : "/";
   if (home !== "/") throw redirect(home);
-  return null;
+  return json(await landingTrails());
 }
 
 export const meta: MetaFunction = ({ matches }) => [
@@ -26,12 +27,6 @@ export const meta: MetaFunction = ({ matches }) => [
       "Find campus walking trails, benches with exercise videos, and guidance on movement, nutrition and injury prevention.",
   },
 ];
-
-// The file's own size (scripts/trail-preview.mjs prints it), so the page reserves its space before it loads.
-const TRAIL_PREVIEW_WIDTH = 726;
-const TRAIL_PREVIEW_HEIGHT = 615;
-const TRAIL_PREVIEW_ALT =
-  "Map of the Gold, Green and Gray trails across campus: three loops that share some stretches, with twelve benches along them.";
 
 const features: { title: string; topic: Topic; text: string }[] = [
   {
@@ -61,7 +56,18 @@ const features: { title: string; topic: Topic; text: string }[] = [
   },
 ];
 
-function LandingPage() {
+/** What the campus has, in the hero's first words: "Explore three marked trails across campus, stop at …". */
+function offer({ trails, benchCount }: LandingTrails) {
+  const learn = "learn evidence-based habits for moving, eating and recovering well.";
+  const trailPart =
+    trails.length > 0 ? `Explore ${counted(trails.length, ["marked trail", "marked trails"])} across campus, ` : "";
+  const benchPart = benchCount > 0 ? "stop at benches with short exercise videos, and " : "";
+  const first = `${trailPart}${benchPart}${learn}`;
+  return trailPart || benchPart ? first : `Watch short exercise videos and ${learn}`;
+}
+
+function LandingPage({ landing }: { landing: LandingTrails }) {
+  const { trails, preview } = landing;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-800 to-brand-700 text-white" aria-labelledby="hero-heading">
@@ -74,32 +80,36 @@ function LandingPage() {
               Walking Trails
             </h1>
             <p className="mt-4 max-w-2xl text-lg text-brand-50">
-              Explore three marked trails across campus, stop at benches with short exercise videos, and learn
-              evidence-based habits for moving, eating and recovering well. Built by students in exercise science and
+              {offer(landing).replace(/^./, (letter) => letter.toUpperCase())} Built by students in exercise science and
               information technology, for the whole college community.
             </p>
             <Link to="/authorization" className="btn mt-8 bg-gold-400 px-6 text-base text-brand-900 hover:bg-gold-500">
               Sign In
             </Link>
-            <p className="mt-4 text-brand-50">
-              Know before you go, no account needed:{" "}
-              {(["gold", "green", "gray"] as const).map((slug, index) => (
-                <span key={slug}>
-                  {index > 0 ? ", " : null}
-                  <Link to={`/trails/${slug}`} className="font-semibold underline">
-                    {`${slug.charAt(0).toUpperCase()}${slug.slice(1)} Trail`}
-                  </Link>
-                </span>
-              ))}
-            </p>
+            {trails.length > 0 ? (
+              <p className="mt-4 text-brand-50">
+                Know before you go, no account needed:{" "}
+                {trails.map((trail, index) => (
+                  <span key={trail.slug}>
+                    {index > 0 ? ", " : null}
+                    <Link to={`/trails/${trail.slug}`} className="font-semibold underline">
+                      {trail.name}
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            ) : null}
           </div>
-          <img
-            src={trailPreview}
-            width={TRAIL_PREVIEW_WIDTH}
-            height={TRAIL_PREVIEW_HEIGHT}
-            alt={TRAIL_PREVIEW_ALT}
-            className="h-auto w-full rounded-xl bg-white shadow-lg ring-1 ring-black/10"
-          />
+          {/* Its size in the tag, so the page keeps its place before the picture loads. */}
+          {preview ? (
+            <img
+              src={preview.src}
+              width={preview.width}
+              height={preview.height}
+              alt={preview.alt}
+              className="h-auto w-full rounded-xl bg-white shadow-lg ring-1 ring-black/10"
+            />
+          ) : null}
         </div>
       </section>
       <section className="page" aria-labelledby="features-heading">
@@ -128,5 +138,5 @@ function LandingPage() {
 }
 
 export default function Index() {
-  return <LandingPage />;
+  return <LandingPage landing={useLoaderData<typeof loader>()} />;
 }

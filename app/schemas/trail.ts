@@ -150,6 +150,12 @@ export const trailJsonSchema = z
   .extend(trailFactsJsonSchema.shape);
 export type TrailJson = z.infer<typeof trailJsonSchema>;
 
+/** The landing page's map preview file: `<digest>.svg` (app/models/trail-preview.server.ts). */
+export const trailPreviewFileSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16}\.svg$/)
+  .transform((file) => file.slice(0, 16));
+
 /**
  * The file name of a trail's drawn line, `/trails/lines/<trail id>-<digest>.svg` (decision 061): the
  * digest is of the drawing, so a changed path has a new address and this one never changes.

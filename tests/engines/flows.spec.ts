@@ -35,7 +35,11 @@ async function accountOnly() {
 test("the landing page: its heading, the trails' map drawn, and the way to sign in", async ({ tab }) => {
   await tab.goto("/");
   await expectShown(tab, h1("Walking Trails"));
-  await expectShown(tab, { role: "img", name: "^Map of the Gold, Green and Gray trails", match: true });
+  await expectShown(tab, {
+    role: "img",
+    name: "^Map of the campus's three trails \\(Gold Trail, Green Trail, and Gray Trail\\)",
+    match: true,
+  });
   // The picture is decoded and has its size: a blocked or broken image has none.
   const decoded = () => {
     const maps = [...document.images].filter((img) => img.alt.startsWith("Map of"));

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { trailPreviewFile } from "~/models/trail-preview.server";
+import { trailPreviewFileSchema } from "~/schemas/trail";
+import { svgFileAnswer } from "~/http/svg-file.server";
+
+/**
+ * The landing page's map of every trail and bench (decision 082). The address names the drawing, so a
+ * browser keeps it for a year without asking again, and a changed campus comes at a new address.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const digest = trailPreviewFileSchema.safeParse(params.file);
+  return svgFileAnswer(digest.success ? await trailPreviewFile(digest.data) : null);
+}
