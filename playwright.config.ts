@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, testBrowserPath } from "./scripts/lib/chromium.mjs";
-import { appOrigin, editingSpecs } from "./tests/e2e/support/apps";
+import { appOrigin, editingSpecs, emptyStartSpecs } from "./tests/e2e/support/apps";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
@@ -36,7 +36,8 @@ export default defineConfig({
   // (a form's post and the server's validation, a confirmation, the map's alternatives, a dialog), and
   // every form must have one (docs/testing.md). The specs that change the seeded trails and benches run on
   // apps of their own, one per setting, so all four projects share one pool with no stage between them;
-  // they come first, as they hold the longest tests, which would otherwise leave a core idle at the end.
+  // they come first, as they hold the longest tests, which would otherwise leave a core idle at the end. The
+  // operator's guide runs on apps started empty (`SAMPLE_DATA=false`), one per setting, as well.
   // A flow run once per width takes a mode with it (`EACH_WIDTH_ONCE`): `@js-only` keeps a test out of
   // the runs without JavaScript, `@no-js-only` out of the runs with it.
   projects: [
@@ -54,14 +55,27 @@ export default defineConfig({
       use: { ...chromium, baseURL: appOrigin("edits-no-js"), javaScriptEnabled: false },
     },
     {
+      name: "js-empty",
+      testMatch: emptyStartSpecs,
+      grepInvert: /@no-js-only/,
+      use: { ...chromium, baseURL: appOrigin("empty-js"), javaScriptEnabled: true },
+    },
+    {
+      name: "no-js-empty",
+      testMatch: emptyStartSpecs,
+      grep: /@no-js/,
+      grepInvert: /@js-only/,
+      use: { ...chromium, baseURL: appOrigin("empty-no-js"), javaScriptEnabled: false },
+    },
+    {
       name: "js",
-      testIgnore: editingSpecs,
+      testIgnore: [editingSpecs, emptyStartSpecs],
       grepInvert: /@no-js-only/,
       use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: true },
     },
     {
       name: "no-js",
-      testIgnore: editingSpecs,
+      testIgnore: [editingSpecs, emptyStartSpecs],
       grep: /@no-js/,
       grepInvert: /@js-only/,
       use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: false },

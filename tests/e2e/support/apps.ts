@@ -4,7 +4,7 @@
  * change them (`editingSpecs`), so those run beside the others in the same pool instead of after them.
  * Ports follow the runner's E2E_PORT (playwright.config.ts), so several runs on one machine never meet.
  */
-export const APPS = ["shared", "edits-js", "edits-no-js"] as const;
+export const APPS = ["shared", "edits-js", "edits-no-js", "empty-js", "empty-no-js"] as const;
 export type AppName = (typeof APPS)[number];
 
 /**
@@ -15,7 +15,23 @@ export type AppName = (typeof APPS)[number];
 export const editingSpecs =
   /(admin-trails|admin-trails-add|far-trail|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
 
-const OFFSETS: Record<AppName, number> = { shared: 0, "edits-js": -20_000, "edits-no-js": -10_000 };
+/**
+ * Specs that set up a campus from an empty start (`SAMPLE_DATA=false`), as docs/operations.md walks an
+ * operator through it: one app per JavaScript setting, each started empty.
+ */
+export const emptyStartSpecs = /operator-guide\.spec\.ts$/;
+
+/** Apps started without the sample campus: only the administrator's account. */
+export const startsEmpty = (app: AppName) => app.startsWith("empty");
+
+// Ranges that never meet, for any E2E_PORT the runner picks (40,000 to 49,999).
+const OFFSETS: Record<AppName, number> = {
+  shared: 0,
+  "edits-js": -20_000,
+  "edits-no-js": -10_000,
+  "empty-js": 10_000,
+  "empty-no-js": -30_000,
+};
 
 export function appOrigin(app: AppName) {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT) + OFFSETS[app]}`;

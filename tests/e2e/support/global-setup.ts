@@ -3,7 +3,7 @@ import { mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startThumbnailHost } from "../../support/thumbnail-host";
-import { APPS, appOrigin, type AppHandles, type AppName } from "./apps";
+import { APPS, appOrigin, startsEmpty, type AppHandles, type AppName } from "./apps";
 import { startSmtpServer } from "./mailbox";
 
 export const E2E_ADMIN = { email: "admin@example.test", password: "e2e-admin-password", username: "admin" };
@@ -36,6 +36,7 @@ type Started = {
 async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv): Promise<Started> {
   const origin = appOrigin(name);
   const env: NodeJS.ProcessEnv = { ...shared, PORT: new URL(origin).port, APP_URL: origin };
+  if (startsEmpty(name)) env.SAMPLE_DATA = "false";
   delete env.DATABASE_URL;
 
   let dropDatabase = async () => {};
