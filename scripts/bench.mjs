@@ -17,6 +17,10 @@ import { lighthouseMedians } from "./lib/lighthouse.mjs";
 import { closedLoop, loadGeneratorName } from "./lib/load-generator.mjs";
 
 const short = process.argv.includes("--short");
+// --many-trails: the same run on a campus with 40 more trails, each with a bench, added through the API
+// first; its ratios, set beside a plain run's, show what a campus of many trails costs (performance.md).
+const manyTrails = process.argv.includes("--many-trails");
+const EXTRA_TRAILS = 40;
 const lighthouseOnly = process.argv.includes("--lighthouse-only");
 const seconds = short ? 1 : Number(process.env.BENCH_SECONDS ?? 5);
 // --short (run by `npm test`) proves every part of the bench still works, at the least cost: one level of
@@ -32,6 +36,7 @@ const costTargets = [
   { name: "GET / (landing)", label: "visitor landing (cache)", max: 1.0 },
   { name: "GET / (304 revalidation)", label: "304 revalidation", max: 0.7 },
   { name: "GET /api/trails/trails", label: "trails API", max: 1.2 },
+  { name: "GET /trails/{first} (visitor)", label: "trail page (cache)", max: 1.0 },
   { name: "GET /bodyWeightExercises", label: "signed-in video page", max: 2.5 },
   { name: "GET /trails", label: "signed-in /trails", max: 2.5 },
 ];
@@ -93,6 +98,7 @@ const base = app.base;
 let floor;
 try {
   const { token, cookie } = await apiSignIn(base, ADMIN);
+  if (manyTrails) await addTrails(base, token, EXTRA_TRAILS);
   const pages = await pagesToMeasure(base, { token, cookie });
   if (lighthouseOnly) {
     console.log(
@@ -135,6 +141,32 @@ async function pagesToMeasure(base, { token, cookie }) {
   ];
 }
 
+/**
+ * `count` trails of four points with a bench each, through the API, in a grid of loops 200 m apart around
+ * the sample campus (within the area where points are taken).
+ */
+async function addTrails(base, token, count) {
+  const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+  for (let i = 0; i < count; i++) {
+    const [lon, lat] = [-84.012 + (i % 8) * 0.002, 33.972 + Math.floor(i / 8) * 0.002];
+    const path = [
+      [lon, lat],
+      [lon + 0.0008, lat],
+      [lon + 0.0008, lat + 0.0008],
+      [lon, lat + 0.0008],
+    ];
+    const trail = await request(`${base}/api/trails`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: `Bench Loop ${i + 1}`, path: { type: "LineString", coordinates: path } }),
+    });
+    if (trail.status !== 201) throw new Error(`adding a trail answered ${trail.status}: ${trail.body.toString()}`);
+    const bench = { bench_number: 900 + i, location: `Loop ${i + 1}`, latitude: lat, longitude: lon + 0.0004 };
+    const answer = await request(`${base}/api/bench/bench`, { method: "POST", headers, body: JSON.stringify(bench) });
+    if (answer.status !== 201) throw new Error(`adding a bench answered ${answer.status}: ${answer.body.toString()}`);
+  }
+}
+
 /** A walk a day for the past week, through the API, for the bench's administrator. */
 async function logWalks(base, token) {
   const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
@@ -155,6 +187,10 @@ async function runLoadAndLighthouse(base, { token, cookie }, pages, floor) {
   await fetch(`${base}/`);
   const landingEtag =
     (await fetch(`${base}/`, { headers: { "Accept-Encoding": "identity" } })).headers.get("ETag") ?? "";
+  // The first trail's public page, a visitor's like the landing page: stored after its second render.
+  const trailPage = `${base}${pages.find((page) => page.label === "trail page, visitor").path}`;
+  await fetch(trailPage);
+  await fetch(trailPage);
   const barePort = await freePort();
   const bare = http
     .createServer((_, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(landing))
@@ -174,6 +210,7 @@ async function runLoadAndLighthouse(base, { token, cookie }, pages, floor) {
       pid: app.pid,
       init: { headers: { "If-None-Match": landingEtag } },
     },
+    { name: "GET /trails/{first} (visitor)", url: trailPage, pid: app.pid },
     { name: "GET /trails", url: `${base}/trails`, pid: app.pid, init: { headers: { Cookie: cookie } } },
     {
       name: "GET /bodyWeightExercises",
@@ -201,7 +238,7 @@ async function runLoadAndLighthouse(base, { token, cookie }, pages, floor) {
     },
   ];
   console.log(
-    `Walking Trails benchmark — ${new Date().toISOString()} — ${seconds}s per case, production build, PostgreSQL`,
+    `Walking Trails benchmark — ${new Date().toISOString()} — ${seconds}s per case, production build, PostgreSQL${manyTrails ? `, ${EXTRA_TRAILS} more trails with a bench each` : ""}`,
   );
   console.log(`load generator: ${loadGeneratorName} (wrk is ${hasWrk() ? "installed but not used" : "not installed"})`);
   const ceiling = {};
