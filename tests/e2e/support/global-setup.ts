@@ -1,10 +1,12 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, openSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startThumbnailHost } from "../../support/thumbnail-host";
 import { APPS, appOrigin, startsEmpty, type AppHandles, type AppName } from "./apps";
 import { startSmtpServer } from "./mailbox";
+import { machineCpuSeconds, processCpuSeconds } from "../../support/cpu-seconds";
 
 export const E2E_ADMIN = { email: "admin@example.test", password: "e2e-admin-password", username: "admin" };
 
@@ -23,7 +25,10 @@ async function waitForHealthy(url: string, timeoutMs: number, logFile: string) {
 }
 
 type Started = {
+  name: AppName;
   origin: string;
+  /** The app's CPU seconds so far; null once it has exited. */
+  cpuSeconds(): number | null;
   adminCookies: AppHandles[string]["adminCookies"];
   databaseUrl: string | null;
   stop(): Promise<void>;
@@ -80,7 +85,9 @@ async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv
   });
 
   return {
+    name,
     origin,
+    cpuSeconds: () => processCpuSeconds(app.pid),
     adminCookies,
     databaseUrl: env.DATABASE_URL ?? null,
     stop: async () => {
@@ -91,6 +98,29 @@ async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv
       await dropDatabase();
     },
   };
+}
+
+/**
+ * Where the run's CPU went, printed at its end (docs/testing.md): the apps under test, the runner, and the
+ * rest of the machine's busy time (the browsers and the workers driving them, on a quiet machine).
+ */
+function printCpu(apps: Started[], started: { machine: number; runner: NodeJS.CpuUsage; at: number }) {
+  const machine = machineCpuSeconds() - started.machine;
+  const { user, system } = process.cpuUsage(started.runner);
+  const runner = (user + system) / 1e6;
+  const perApp = apps.map((app) => [app.name, app.cpuSeconds() ?? 0] as const);
+  const appsTotal = perApp.reduce((sum, [, cpu]) => sum + cpu, 0);
+  const wall = (Date.now() - started.at) / 1000;
+  const s = (value: number) => `${value.toFixed(1)} s`;
+  console.log(
+    [
+      `\nCPU during the run (${s(wall)} on ${availableParallelism()} cores, ${s(wall * availableParallelism())} available):`,
+      `  the machine was busy ${s(machine)}`,
+      `  apps under test ${s(appsTotal)} (${perApp.map(([name, cpu]) => `${name} ${s(cpu)}`).join(", ")})`,
+      `  the test runner ${s(runner)}`,
+      `  the rest (browsers, the workers driving them, anything else on the machine) ${s(Math.max(0, machine - appsTotal - runner))}`,
+    ].join("\n"),
+  );
 }
 
 /**
@@ -128,6 +158,7 @@ export async function startRun(names: readonly AppName[]) {
     VIMEO_OEMBED_HOST: thumbnails.origin,
     VIMEO_THUMBNAIL_HOST: thumbnails.origin,
   };
+  const started = { machine: machineCpuSeconds(), runner: process.cpuUsage(), at: Date.now() };
   const starts = await Promise.allSettled(names.map((name) => startApp(name, runDir, shared)));
   const apps = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
   const failed = starts.find((start) => start.status === "rejected");
@@ -145,6 +176,7 @@ export async function startRun(names: readonly AppName[]) {
   process.env.E2E_RUN_DIR = runDir;
 
   return async () => {
+    printCpu(apps, started);
     await Promise.all(apps.map((app) => app.stop()));
     await smtp.close();
     await thumbnails.close();
