@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/form-fields";
+import { LatLngFields } from "~/components/lat-lng-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { BENCH_FACT_KEYS } from "~/lib/facts";
@@ -15,8 +16,8 @@ import { AreaChooser } from "./search";
 import { BenchFactsForm } from "./bench-facts";
 import { BenchVideos } from "./bench-videos";
 
-type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
-type Bench = NonNullable<BenchData["bench"]>;
+export type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
+export type Bench = NonNullable<BenchData["bench"]>;
 
 /**
  * Number, location, latitude, longitude and the optional trail: the one form to create a bench and to
@@ -86,8 +87,7 @@ function BenchForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
         <TextField field={fields.location} label="Location" />
-        <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal" }} />
-        <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal" }} />
+        <LatLngFields latitude={fields.latitude} longitude={fields.longitude} />
         <SelectField
           field={fields.trailId}
           label="Trail (optional)"
@@ -198,7 +198,7 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           <BenchFactsForm
             key={JSON.stringify(bench, ["id", ...BENCH_FACT_KEYS])}
             bench={bench}
-            action={here}
+            here={here}
             lastResult={replyTo(reply, "save-bench-facts")}
           />
           <BenchVideos bench={bench} here={here} reply={reply} />

@@ -1,4 +1,5 @@
 import { TextField } from "~/components/form-fields";
+import { LatLngFields } from "~/components/lat-lng-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -51,15 +52,10 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
             </p>
           }
         />
-        <TextField
-          field={fields.centerLatitude}
-          label="Map centre latitude (optional)"
-          inputProps={{ inputMode: "decimal" }}
-        />
-        <TextField
-          field={fields.centerLongitude}
-          label="Map centre longitude (optional)"
-          inputProps={{ inputMode: "decimal" }}
+        <LatLngFields
+          latitude={fields.centerLatitude}
+          longitude={fields.centerLongitude}
+          labels={["Map centre latitude (optional)", "Map centre longitude (optional)"]}
         />
       </div>
       <p className="mt-2 text-sm text-stone-700">
