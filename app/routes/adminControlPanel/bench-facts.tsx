@@ -1,12 +1,10 @@
-import { useSchemaForm } from "~/components/use-schema-form";
 import { BENCH_SHADE_LABELS, NOT_RECORDED, SHADE_LEVELS } from "~/lib/facts";
 import { benchFactsFormSchema } from "~/schemas/facts";
 import { anchors } from "./area";
 import { AreaForm, SubmitWithMessage } from "./area-form";
 import type { Bench } from "./bench";
-import { typedOverStale } from "./both-versions";
 import { YES_NO } from "./fact-fields";
-import { choicesOf, factValues, FactsFormBody, type Fact } from "./facts-form";
+import { choicesOf, useFactsForm, type Fact } from "./facts-form";
 import type { ItemFormProps } from "./item-form-props";
 
 // The Bench area's facts form: what a bench's public page says of it (docs/features.md).
@@ -33,8 +31,7 @@ const BENCH_FACTS: readonly Fact<"backrest" | "armrests" | "shade" | "seatHeight
 
 /** What the bench's public page says of it, in a form of its own; "Not recorded" until someone has looked. */
 export function BenchFactsForm({ bench, here, lastResult }: ItemFormProps<{ bench: Bench }>) {
-  const values = factValues(BENCH_FACTS, bench);
-  const [form, fields, summary] = useSchemaForm(anchors.benchFacts, benchFactsFormSchema, lastResult, values);
+  const [form, summary, body] = useFactsForm(anchors.benchFacts, benchFactsFormSchema, BENCH_FACTS, bench, lastResult);
   return (
     <AreaForm
       form={form}
@@ -46,13 +43,7 @@ export function BenchFactsForm({ bench, here, lastResult }: ItemFormProps<{ benc
     >
       <input type="hidden" name="benchId" value={bench.id} />
       <input type="hidden" name="version" value={bench.version} />
-      <FactsFormBody
-        id={anchors.benchFacts}
-        facts={BENCH_FACTS}
-        fields={fields}
-        values={values}
-        typed={typedOverStale(lastResult, bench.version)}
-      />
+      {body}
       <SubmitWithMessage intent="save-bench-facts" label="Save facts" anchor={anchors.benchFacts} />
     </AreaForm>
   );

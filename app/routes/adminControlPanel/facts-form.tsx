@@ -1,7 +1,9 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type * as z from "zod";
 import { TextField } from "~/components/form-fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { NOT_RECORDED } from "~/lib/facts";
-import { BothVersions, typedText } from "./both-versions";
+import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import { FactSelectField } from "./fact-fields";
 
 // What the trail's and the bench's facts forms share: each form is a table of its facts, from which both
@@ -29,7 +31,7 @@ export function choicesOf<Value extends string>(values: readonly Value[], labels
 }
 
 /** The saved facts as their fields hold them: blank for "not recorded", "yes" or "no" for a yes-or-no fact. */
-export function factValues<Name extends string>(
+function factValues<Name extends string>(
   facts: readonly Fact<Name>[],
   saved: Record<Name, string | number | boolean | null>,
 ) {
@@ -44,10 +46,27 @@ function shown<Name extends string>(fact: Fact<Name>, value: string) {
 }
 
 /**
- * A facts form's fields and, after a stale save (`typed`), both versions in the words of the public page.
- * `values` are the saved facts as `factValues` gives them.
+ * A facts form's state: its Conform form and error summary, and its body (the fields and, after a stale
+ * save, both versions in the words of the public page). `saved` is the trail or bench as the page shows it.
  */
-export function FactsFormBody<Name extends string>({
+export function useFactsForm<
+  Name extends string,
+  Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+>(
+  id: string,
+  schema: Schema,
+  facts: readonly Fact<Name>[],
+  saved: Record<Name, string | number | boolean | null> & { version: number },
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
+  const values = factValues(facts, saved);
+  const [form, fields, summary] = useSchemaForm(id, schema, lastResult, values);
+  const typed = typedOverStale(lastResult, saved.version);
+  const body = <FactsFormBody id={id} facts={facts} fields={fields} values={values} typed={typed} />;
+  return [form, summary, body] as const;
+}
+
+function FactsFormBody<Name extends string>({
   id,
   facts,
   fields,

@@ -1,4 +1,3 @@
-import { useSchemaForm } from "~/components/use-schema-form";
 import {
   LIGHTING_LABELS,
   LIGHTING_LEVELS,
@@ -11,8 +10,7 @@ import {
 import { trailFactsFormSchema } from "~/schemas/facts";
 import { anchors } from "./area";
 import { SubmitWithMessage } from "./area-form";
-import { typedOverStale } from "./both-versions";
-import { choicesOf, factValues, FactsFormBody, type Fact } from "./facts-form";
+import { choicesOf, useFactsForm, type Fact } from "./facts-form";
 import { FoldedTrailForm, type TrailFormProps } from "./trail-form";
 
 const NONE_NEARBY = "None nearby";
@@ -59,11 +57,11 @@ const TRAIL_FACTS: readonly Fact<
  */
 export function TrailFactsForm(props: TrailFormProps) {
   const { trail, lastResult } = props;
-  const values = factValues(TRAIL_FACTS, trail.facts);
-  const [form, fields, summary] = useSchemaForm(anchors.trailFacts, trailFactsFormSchema, lastResult, values);
+  const saved = { ...trail.facts, version: trail.version };
+  const [form, summary, body] = useFactsForm(anchors.trailFacts, trailFactsFormSchema, TRAIL_FACTS, saved, lastResult);
   return (
-    // The facts are the same in every version since the form opened (it is new when they change), so the
-    // version it sends may be any later one: a refusal for a stale version shows both.
+    // The facts shown are the same in every version since (the form is new when they change), so the version
+    // it sends may be any later one.
     <FoldedTrailForm
       {...props}
       form={form}
@@ -71,13 +69,7 @@ export function TrailFactsForm(props: TrailFormProps) {
       anchor={anchors.trailFacts}
       title="Facts shown on the trail's page"
     >
-      <FactsFormBody
-        id={anchors.trailFacts}
-        facts={TRAIL_FACTS}
-        fields={fields}
-        values={values}
-        typed={typedOverStale(lastResult, trail.version)}
-      />
+      {body}
       <SubmitWithMessage intent="save-facts" label="Save facts" anchor={anchors.trailFacts} />
     </FoldedTrailForm>
   );

@@ -52,12 +52,11 @@ export function Figures({ preview }: { preview: TrailPathPreview }) {
             <th scope="row" className="py-2 pr-3">
               {row.label}
             </th>
-            <td className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-now`}>
-              {row.now}
-            </td>
-            <td className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-uploaded`}>
-              {row.uploaded}
-            </td>
+            {(["now", "uploaded"] as const).map((column) => (
+              <td key={column} className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-${column}`}>
+                {row[column]}
+              </td>
+            ))}
             <td className="py-2">{row.change}</td>
           </tr>
         ))}
