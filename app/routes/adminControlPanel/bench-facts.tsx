@@ -1,7 +1,8 @@
 import { BENCH_SHADE_LABELS, NOT_RECORDED, SHADE_LEVELS } from "~/lib/facts";
 import { benchFactsFormSchema } from "~/schemas/facts";
 import { anchors } from "./area";
-import { AreaForm, SubmitWithMessage } from "./area-form";
+import { SubmitWithMessage } from "./area-form";
+import { CardForm } from "./card-form";
 import type { Bench } from "./bench";
 import { YES_NO } from "./fact-fields";
 import { choicesOf, useFactsForm, type Fact } from "./facts-form";
@@ -33,18 +34,11 @@ const BENCH_FACTS: readonly Fact<"backrest" | "armrests" | "shade" | "seatHeight
 export function BenchFactsForm({ bench, here, lastResult }: ItemFormProps<{ bench: Bench }>) {
   const [form, summary, body] = useFactsForm(anchors.benchFacts, benchFactsFormSchema, BENCH_FACTS, bench, lastResult);
   return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={here}
-      heading="Facts shown on the bench's page"
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
+    <CardForm form={form} summary={summary} action={here} heading="Facts shown on the bench's page">
       <input type="hidden" name="benchId" value={bench.id} />
       <input type="hidden" name="version" value={bench.version} />
       {body}
       <SubmitWithMessage intent="save-bench-facts" label="Save facts" anchor={anchors.benchFacts} />
-    </AreaForm>
+    </CardForm>
   );
 }

@@ -8,7 +8,7 @@ import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { benchFormSchema } from "~/schemas/bench";
 import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
-import { AreaForm } from "./area-form";
+import { CardForm } from "./card-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -57,14 +57,7 @@ function BenchForm({
   const trailText = (id: string) => (id ? (trails.find((trail) => trail.id === id)?.name ?? id) : "No trail");
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={action}
-      heading={heading}
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
+    <CardForm form={form} summary={summary} action={action} heading={heading}>
       {bench ? (
         <>
           <input type="hidden" name="benchId" value={bench.id} />
@@ -97,7 +90,7 @@ function BenchForm({
         />
       </div>
       {children}
-    </AreaForm>
+    </CardForm>
   );
 }
 

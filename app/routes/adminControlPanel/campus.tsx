@@ -5,7 +5,7 @@ import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
 import { campusFormSchema } from "~/schemas/campus";
 import { replyTo, type AreaProps } from "./area";
-import { AreaForm } from "./area-form";
+import { CardForm } from "./card-form";
 import type { loadCampusArea } from "./campus.server";
 
 /** The form's id: its saved message lands there. */
@@ -24,14 +24,7 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
     centerLongitude: campus.center ? String(campus.center[0]) : "",
   });
   return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={adminAreaUrl("campus")}
-      heading="Campus settings"
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
+    <CardForm form={form} summary={summary} action={adminAreaUrl("campus")} heading="Campus settings">
       <input type="hidden" name="version" value={campus.version} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -66,6 +59,6 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
         Save campus settings
       </button>
       <AnchoredMessage anchor={CAMPUS_FORM_ID} />
-    </AreaForm>
+    </CardForm>
   );
 }
