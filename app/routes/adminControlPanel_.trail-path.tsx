@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type * as z from "zod";
 import { auditAdminWrite } from "~/http/admin-audit.server";
 import { requireAdmin } from "~/http/auth.server";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
@@ -54,42 +55,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
     maxFileBytes: MAX_PATH_FILE_BYTES,
     longTextFields: { points: TYPED_POINTS_MAX_LENGTH },
   });
+  const trailId = new URL(request.url).searchParams.get("trail");
   // Without a trail to replace the path of, the form is Add a trail's (decision 078).
-  if (!new URL(request.url).searchParams.has("trail")) return addTrail(formData, admin.id);
-  // A body that is no multipart form is refused like a file we cannot read.
-  const submission = parseSubmission(formData ?? new FormData(), { schema: trailPathUploadSchema });
-  if (!formData)
-    return withStatus(
-      { result: submission.reply({ fieldErrors: { file: [pathFileMessages.unreadable] } }) },
-      { status: 400 },
+  if (trailId === null) {
+    const audit = { adminId: admin.id, action: "add-trail" } as const;
+    return answerWithDraft(formData, newTrailFormSchema, audit, async ({ name, color, file, points }) =>
+      createNewTrailDraft(
+        { name, color, file: file ? { name: file.name, text: await file.text() } : undefined, points },
+        admin.id,
+      ),
     );
-  if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
-  const { file } = submission.value;
-  const trailId = new URL(request.url).searchParams.get("trail") ?? "";
-  const created = await createTrailPathDraft(trailId, { name: file.name, text: await file.text() }, admin.id);
-  if (!created.ok)
-    return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
-  auditAdminWrite(admin.id, { area: "trail-path", action: "upload", target: { trailId, draftId: created.draftId } });
-  return redirect(trailPathPreviewUrl(created.draftId));
+  }
+  const audit = { adminId: admin.id, action: "upload", target: { trailId } } as const;
+  return answerWithDraft(formData, trailPathUploadSchema, audit, async ({ file }) =>
+    createTrailPathDraft(trailId, { name: file.name, text: await file.text() }, admin.id),
+  );
 }
 
-/** Add a trail: its name, colour and path become a draft, whose preview adds it (or not). */
-async function addTrail(formData: FormData | null, adminId: string) {
-  const submission = parseSubmission(formData ?? new FormData(), { schema: newTrailFormSchema });
+/**
+ * The answer to either form: a draft made from what it sent, and its preview (POST → redirect → GET), or
+ * this page again with the reason. A body that is no multipart form is refused like a file we cannot read.
+ */
+async function answerWithDraft<Schema extends z.ZodType>(
+  formData: FormData | null,
+  schema: Schema,
+  audit: { adminId: string; action: "add-trail" | "upload"; target?: { trailId: string } },
+  makeDraft: (value: z.output<Schema>) => ReturnType<typeof createTrailPathDraft>,
+) {
+  const submission = parseSubmission(formData ?? new FormData(), { schema });
   if (!formData)
     return withStatus(
       { result: submission.reply({ fieldErrors: { file: [pathFileMessages.unreadable] } }) },
       { status: 400 },
     );
   if (submission.status !== "success") return withStatus({ result: submission.reply() }, { status: 400 });
-  const { name, color, file, points } = submission.value;
-  const created = await createNewTrailDraft(
-    { name, color, file: file ? { name: file.name, text: await file.text() } : undefined, points },
-    adminId,
-  );
+  const created = await makeDraft(submission.value);
   if (!created.ok)
     return withStatus({ result: refusalReply(submission, created.refusal) }, { status: created.refusal.status });
-  auditAdminWrite(adminId, { area: "trail-path", action: "add-trail", target: { draftId: created.draftId } });
+  const { adminId, action, target } = audit;
+  auditAdminWrite(adminId, { area: "trail-path", action, target: { ...target, draftId: created.draftId } });
   return redirect(trailPathPreviewUrl(created.draftId));
 }
 

@@ -1,33 +1,22 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { TextField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { benchVideoSchema } from "~/schemas/bench";
-import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyTo, type AreaReply } from "./area";
 import { AreaForm, SubmitWithMessage } from "./area-form";
-import type { loadBenchArea } from "./bench.server";
+import type { Bench } from "./bench";
+import type { ItemFormProps } from "./item-form-props";
 
 // The Bench area's videos of the chosen bench: the list with each video's Delete, and the form to add one.
 
-type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
-type Bench = NonNullable<BenchData["bench"]>;
-
-function AddVideoForm({
-  bench,
-  action,
-  lastResult,
-}: {
-  bench: Bench;
-  action: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+function AddVideoForm({ bench, here, lastResult }: ItemFormProps<{ bench: Bench }>) {
   const [form, fields, summary] = useSchemaForm(anchors.addBenchVideo, benchVideoSchema, lastResult);
   return (
     <AreaForm
       form={form}
       summary={summary}
-      action={action}
+      action={here}
       heading="Add a video"
       level={4}
       className="mt-4 scroll-mt-4 border-t border-stone-200 pt-4"
@@ -42,15 +31,7 @@ function AddVideoForm({
   );
 }
 
-export function BenchVideos({
-  bench,
-  here,
-  reply,
-}: {
-  bench: Bench;
-  here: string;
-  reply: AreaProps<BenchData>["reply"];
-}) {
+export function BenchVideos({ bench, here, reply }: { bench: Bench; here: string; reply?: AreaReply }) {
   return (
     <section id={anchors.benchVideos} aria-labelledby="bench-videos-heading" className="card scroll-mt-4 p-4">
       <h3 id="bench-videos-heading" className="mb-3 text-xl font-semibold">
@@ -89,7 +70,7 @@ export function BenchVideos({
           ))}
         </ul>
       )}
-      <AddVideoForm key={bench.videos.length} bench={bench} action={here} lastResult={replyTo(reply, "add-video")} />
+      <AddVideoForm key={bench.videos.length} bench={bench} here={here} lastResult={replyTo(reply, "add-video")} />
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { SelectField, TextField } from "~/components/form-fields";
+import { LatLngFields } from "~/components/lat-lng-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { BENCH_FACT_KEYS } from "~/lib/facts";
 import { adminAreaUrl } from "~/lib/navigation";
 import { benchFormSchema } from "~/schemas/bench";
 import { anchors, formErrorsOf, replyTo, type AreaProps } from "./area";
-import { AreaForm } from "./area-form";
+import { CardForm } from "./card-form";
 import { BothVersions, typedOverStale, typedText } from "./both-versions";
 import type { loadBenchArea } from "./bench.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -15,8 +16,8 @@ import { AreaChooser } from "./search";
 import { BenchFactsForm } from "./bench-facts";
 import { BenchVideos } from "./bench-videos";
 
-type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
-type Bench = NonNullable<BenchData["bench"]>;
+export type BenchData = Awaited<ReturnType<typeof loadBenchArea>>;
+export type Bench = NonNullable<BenchData["bench"]>;
 
 /**
  * Number, location, latitude, longitude and the optional trail: the one form to create a bench and to
@@ -56,14 +57,7 @@ function BenchForm({
   const trailText = (id: string) => (id ? (trails.find((trail) => trail.id === id)?.name ?? id) : "No trail");
   return (
     // The fragment lands the page back on this form when the answer is a page (a refusal, no JavaScript).
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={action}
-      heading={heading}
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
+    <CardForm form={form} summary={summary} action={action} heading={heading}>
       {bench ? (
         <>
           <input type="hidden" name="benchId" value={bench.id} />
@@ -86,8 +80,7 @@ function BenchForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.bench_number} label="Bench number" inputProps={{ inputMode: "numeric" }} />
         <TextField field={fields.location} label="Location" />
-        <TextField field={fields.latitude} label="Latitude" inputProps={{ inputMode: "decimal" }} />
-        <TextField field={fields.longitude} label="Longitude" inputProps={{ inputMode: "decimal" }} />
+        <LatLngFields latitude={fields.latitude} longitude={fields.longitude} />
         <SelectField
           field={fields.trailId}
           label="Trail (optional)"
@@ -97,7 +90,7 @@ function BenchForm({
         />
       </div>
       {children}
-    </AreaForm>
+    </CardForm>
   );
 }
 
@@ -198,7 +191,7 @@ export function BenchArea({ data, reply }: AreaProps<BenchData>) {
           <BenchFactsForm
             key={JSON.stringify(bench, ["id", ...BENCH_FACT_KEYS])}
             bench={bench}
-            action={here}
+            here={here}
             lastResult={replyTo(reply, "save-bench-facts")}
           />
           <BenchVideos bench={bench} here={here} reply={reply} />

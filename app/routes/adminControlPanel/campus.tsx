@@ -1,10 +1,11 @@
 import { TextField } from "~/components/form-fields";
+import { LatLngFields } from "~/components/lat-lng-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
 import { campusFormSchema } from "~/schemas/campus";
 import { replyTo, type AreaProps } from "./area";
-import { AreaForm } from "./area-form";
+import { CardForm } from "./card-form";
 import type { loadCampusArea } from "./campus.server";
 
 /** The form's id: its saved message lands there. */
@@ -23,14 +24,7 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
     centerLongitude: campus.center ? String(campus.center[0]) : "",
   });
   return (
-    <AreaForm
-      form={form}
-      summary={summary}
-      action={adminAreaUrl("campus")}
-      heading="Campus settings"
-      level={3}
-      className="card scroll-mt-4 p-4"
-    >
+    <CardForm form={form} summary={summary} action={adminAreaUrl("campus")} heading="Campus settings">
       <input type="hidden" name="version" value={campus.version} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -51,15 +45,10 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
             </p>
           }
         />
-        <TextField
-          field={fields.centerLatitude}
-          label="Map centre latitude (optional)"
-          inputProps={{ inputMode: "decimal" }}
-        />
-        <TextField
-          field={fields.centerLongitude}
-          label="Map centre longitude (optional)"
-          inputProps={{ inputMode: "decimal" }}
+        <LatLngFields
+          latitude={fields.centerLatitude}
+          longitude={fields.centerLongitude}
+          labels={["Map centre latitude (optional)", "Map centre longitude (optional)"]}
         />
       </div>
       <p className="mt-2 text-sm text-stone-700">
@@ -70,6 +59,6 @@ export function CampusArea({ data, reply }: AreaProps<Awaited<ReturnType<typeof 
         Save campus settings
       </button>
       <AnchoredMessage anchor={CAMPUS_FORM_ID} />
-    </AreaForm>
+    </CardForm>
   );
 }

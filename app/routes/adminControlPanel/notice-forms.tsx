@@ -35,20 +35,18 @@ function PlaceField({ field, places }: { field: FieldMetadata<unknown>; places: 
         <option value="" disabled>
           Choose a trail or a bench
         </option>
-        <optgroup label="Trails">
-          {places.trails.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </optgroup>
-        <optgroup label="Benches">
-          {places.benches.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </optgroup>
+        {[
+          { label: "Trails", options: places.trails },
+          { label: "Benches", options: places.benches },
+        ].map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
       </select>
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>

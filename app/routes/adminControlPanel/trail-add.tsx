@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { Disclosure } from "~/components/disclosure";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldErrors, TextAreaField, TextField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -71,17 +72,11 @@ export function AddTrailForm({
   if (level === 2) return body;
   return (
     // Folded like the path upload: adding a trail is rare, and the area must stay short on a phone.
-    <details id={ADD_TRAIL_ANCHOR} open={open || answered} className="card group mb-6 scroll-mt-4">
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 py-2 text-lg font-semibold">
-        <span aria-hidden="true" className="transition-transform group-open:rotate-90">
-          ▸
-        </span>
-        Add a trail
-      </summary>
+    <Disclosure id={ADD_TRAIL_ANCHOR} title="Add a trail" open={open || answered}>
       <section aria-label="Add a trail" className="px-4 pb-4">
         <AnchoredMessage anchor={ADD_TRAIL_ANCHOR} className="mb-3" />
         {body}
       </section>
-    </details>
+    </Disclosure>
   );
 }

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { actionToSummary, ErrorSummary } from "~/components/error-summary";
-import { TextField } from "~/components/form-fields";
+import { LatLngFields } from "~/components/lat-lng-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl } from "~/lib/navigation";
@@ -9,18 +9,9 @@ import { coordinateSchema } from "~/schemas/trail";
 import { anchors, replyTo, type AreaReply } from "./area";
 import { AreaForm } from "./area-form";
 import type { Trail, TrailData } from "./trail";
+import { TrailFields, type TrailFormProps } from "./trail-form";
 
 // The Trail area's coordinate table: a row's Save, Insert Below and Delete, Insert at End, and its pages.
-
-/** The hidden fields of every form that edits the trail: which trail, and the version shown. */
-export function TrailFields({ trail }: { trail: Trail }) {
-  return (
-    <>
-      <input type="hidden" name="trailId" value={trail.id} />
-      <input type="hidden" name="version" value={trail.version} />
-    </>
-  );
-}
 
 /** The id of point `number`'s row (1-based, as shown): where its messages stand and its page lands. */
 function coordinateAnchor(number: number) {
@@ -63,17 +54,7 @@ function CoordinateInput({ field, label, caption }: { field: FieldMetadata<unkno
 }
 
 /** One point: its values are inputs of the row's own form, which Save and Insert Below submit. */
-export function CoordinateRow({
-  trail,
-  index,
-  here,
-  lastResult,
-}: {
-  trail: Trail;
-  index: number;
-  here: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function CoordinateRow({ trail, index, here, lastResult }: TrailFormProps & { index: number }) {
   const [longitude, latitude] = trail.coordinates[index];
   const number = index + 1;
   const [form, fields, summary] = useSchemaForm(`coordinate-${index}`, coordinateSchema, lastResult, {
@@ -143,15 +124,7 @@ export function CoordinateRow({
   );
 }
 
-export function InsertAtEnd({
-  trail,
-  here,
-  lastResult,
-}: {
-  trail: Trail;
-  here: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function InsertAtEnd({ trail, here, lastResult }: TrailFormProps) {
   const [form, fields, summary] = useSchemaForm("insert-end", coordinateSchema, lastResult);
   return (
     <AreaForm
@@ -165,15 +138,10 @@ export function InsertAtEnd({
       <TrailFields trail={trail} />
       <input type="hidden" name="index" value={trail.coordinates.length} />
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
-        <TextField
-          field={fields.latitude}
-          label="Latitude"
-          inputProps={{ inputMode: "decimal", placeholder: "e.g. 33.9812" }}
-        />
-        <TextField
-          field={fields.longitude}
-          label="Longitude"
-          inputProps={{ inputMode: "decimal", placeholder: "e.g. -84.0051" }}
+        <LatLngFields
+          latitude={fields.latitude}
+          longitude={fields.longitude}
+          placeholders={["e.g. 33.9812", "e.g. -84.0051"]}
         />
       </div>
       <button type="submit" name="intent" value="insert-end" className="btn-primary mt-4">

@@ -15,27 +15,28 @@ function signed(value: number, text: (magnitude: number) => string) {
   return `${value > 0 ? "+" : "−"}${text(Math.abs(value))}`;
 }
 
+const count = (n: number) => n.toLocaleString("en-US");
+
+type PathFigures = TrailPathPreview["now"];
+
+/** The rows of the before-and-after table: what each measures of a path, and how its value and change read. */
+const MEASURES = [
+  { label: "Points", of: (path: PathFigures) => path.points, text: count, change: count },
+  {
+    label: "Length",
+    of: (path: PathFigures) => path.metres,
+    text: lengthText,
+    change: (metres: number) => `${count(Math.round(metres))} m`,
+  },
+];
+
 export function Figures({ preview }: { preview: TrailPathPreview }) {
   const { now, uploaded } = preview;
   if (preview.trail.id === null) {
     return (
-      <p className="mb-6">{`The new trail: ${uploaded.points.toLocaleString("en-US")} points, ${lengthText(uploaded.metres)} long.`}</p>
+      <p className="mb-6">{`The new trail: ${count(uploaded.points)} points, ${lengthText(uploaded.metres)} long.`}</p>
     );
   }
-  const rows = [
-    {
-      label: "Points",
-      now: now.points.toLocaleString("en-US"),
-      uploaded: uploaded.points.toLocaleString("en-US"),
-      change: signed(uploaded.points - now.points, (n) => n.toLocaleString("en-US")),
-    },
-    {
-      label: "Length",
-      now: lengthText(now.metres),
-      uploaded: lengthText(uploaded.metres),
-      change: signed(uploaded.metres - now.metres, (m) => `${Math.round(m).toLocaleString("en-US")} m`),
-    },
-  ];
   return (
     <table className="mb-6 w-full border-collapse text-left">
       <caption className="mb-2 text-left font-semibold text-stone-900">Before and after</caption>
@@ -47,18 +48,17 @@ export function Figures({ preview }: { preview: TrailPathPreview }) {
         />
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.label} className="border-b border-stone-200 align-top">
+        {MEASURES.map(({ label, of, text, change }) => (
+          <tr key={label} className="border-b border-stone-200 align-top">
             <th scope="row" className="py-2 pr-3">
-              {row.label}
+              {label}
             </th>
-            <td className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-now`}>
-              {row.now}
-            </td>
-            <td className="py-2 pr-3" data-figure={`${row.label.toLowerCase()}-uploaded`}>
-              {row.uploaded}
-            </td>
-            <td className="py-2">{row.change}</td>
+            {(["now", "uploaded"] as const).map((column) => (
+              <td key={column} className="py-2 pr-3" data-figure={`${label.toLowerCase()}-${column}`}>
+                {text(of(preview[column]))}
+              </td>
+            ))}
+            <td className="py-2">{signed(of(uploaded) - of(now), change)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { Disclosure } from "~/components/disclosure";
 import { ErrorSummary } from "~/components/error-summary";
 import { FieldErrors } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -65,16 +66,10 @@ export function TrailPathUpload({
   // In the Trail area it is folded like the facts (a path is replaced rarely, and the area must stay short
   // on a phone), and open when it holds the answer to an upload's Apply or Cancel.
   return (
-    <details id={TRAIL_PATH_UPLOAD_ANCHOR} open={answered} className="card group mb-6 scroll-mt-4">
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 px-4 py-2 text-lg font-semibold">
-        <span aria-hidden="true" className="transition-transform group-open:rotate-90">
-          ▸
-        </span>
-        {title}
-      </summary>
+    <Disclosure id={TRAIL_PATH_UPLOAD_ANCHOR} title={title} open={answered}>
       <section aria-label={title} className="px-4 pb-4">
         {body}
       </section>
-    </details>
+    </Disclosure>
   );
 }
