@@ -1,8 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { ErrorSummary } from "~/components/error-summary";
 import { SelectField, TextAreaField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
+import { SummaryForm } from "~/components/summary-form";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
@@ -108,13 +109,7 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
   });
   return (
     // A refusal answered with a page (no JavaScript) lands on this report's error summary, focused.
-    <Form
-      method="post"
-      action={actionToSummary(back, summary)}
-      preventScrollReset
-      {...getFormProps(form)}
-      className="mt-3 space-y-3 border-t border-stone-200 pt-3"
-    >
+    <SummaryForm form={form} summary={summary} action={back} className="mt-3 space-y-3 border-t border-stone-200 pt-3">
       <input type="hidden" name="id" value={row.id} />
       <input type="hidden" name="intent" value="setStatus" />
       <ErrorSummary summary={summary} level={4} />
@@ -127,7 +122,7 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
         rows={3}
       />
       <SubmitButton intent="setStatus" label="Save status" pendingLabel="Saving…" />
-    </Form>
+    </SummaryForm>
   );
 }
 
