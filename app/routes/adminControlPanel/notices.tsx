@@ -15,10 +15,12 @@ import {
 } from "~/schemas/notice";
 import { formErrorsOf, replyAbout, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { EditNoticeForm, PostNoticeForm, type NoticesData } from "./notice-forms";
-import { ListHead, ListPages } from "./search";
+import { LabelledSelect, ListHead, ListPages, ListQueryForm } from "./search";
 import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 
 type Row = NoticesData["notices"][number];
+
+const showOptions = noticeShows.map((show) => ({ value: show, label: noticeShowLabels[show] }));
 
 const stateTone: Record<NoticeState, string> = {
   active: "bg-badge-success text-white",
@@ -37,31 +39,17 @@ function StateBadge({ state }: { state: NoticeState }) {
 /** What the list shows: a GET form, so the URL is its state and it works without JavaScript. */
 function ShowFilter({ data }: { data: NoticesData }) {
   return (
-    <Form
-      method="get"
-      action="/adminControlPanel"
-      role="search"
-      aria-label="Filter notices"
+    <ListQueryForm
+      option="notices"
+      label="Filter notices"
       className="mb-4 flex flex-wrap items-end gap-3"
+      keep={{ limit: data.place.limit }}
     >
-      <input type="hidden" name="option" value="notices" />
-      {data.place.limit ? <input type="hidden" name="limit" value={data.place.limit} /> : null}
-      <div className="min-w-0">
-        <label htmlFor="notices-show" className="field-label">
-          Show
-        </label>
-        <select id="notices-show" name="show" defaultValue={data.show} key={data.show} className="field-input">
-          {noticeShows.map((show) => (
-            <option key={show} value={show}>
-              {noticeShowLabels[show]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect id="notices-show" name="show" label="Show" value={data.show} options={showOptions} />
       <button type="submit" className="btn-primary">
         Filter
       </button>
-    </Form>
+    </ListQueryForm>
   );
 }
 

@@ -19,12 +19,16 @@ import {
 } from "~/schemas/report";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import type { loadReportsArea } from "./reports.server";
-import { ListPages, ResultCount } from "./search";
+import { LabelledSelect, ListPages, ListQueryForm, ResultCount } from "./search";
 
 type ReportsData = Awaited<ReturnType<typeof loadReportsArea>>;
 type Row = ReportsData["reports"][number];
 
 const statusOptions = reportStatuses.map((status) => ({ value: status, label: reportStatusLabels[status] }));
+const categoryOptions = reportCategories.map((category) => ({
+  value: category,
+  label: reportCategoryLabels[category],
+}));
 
 /**
  * The filters: a GET form, so the URL is the list's state (a link or a reload shows the same reports) and
@@ -33,48 +37,29 @@ const statusOptions = reportStatuses.map((status) => ({ value: status, label: re
 function ReportFilters({ data }: { data: ReportsData }) {
   const { place, trails } = data;
   const filtered = Boolean(place.status || place.trail || place.category);
-  const select = (
-    id: string,
-    name: string,
-    label: string,
-    value: string | null,
-    all: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <div className="min-w-0">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} key={value ?? ""} className="field-input">
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const filters = [
+    { name: "status", label: "Status", all: "All statuses", options: statusOptions },
+    { name: "trail", label: "Trail", all: "All trails", options: trails },
+    { name: "category", label: "Category", all: "All categories", options: categoryOptions },
+  ] as const;
   return (
-    <Form
-      method="get"
-      action="/adminControlPanel"
-      role="search"
-      aria-label="Filter reports"
+    <ListQueryForm
+      option="reports"
+      label="Filter reports"
       className="mb-4 grid items-end gap-3 sm:grid-cols-2 xl:grid-cols-4"
+      keep={{ limit: place.limit }}
     >
-      <input type="hidden" name="option" value="reports" />
-      {place.limit ? <input type="hidden" name="limit" value={place.limit} /> : null}
-      {select("reports-status", "status", "Status", place.status, "All statuses", statusOptions)}
-      {select("reports-trail", "trail", "Trail", place.trail, "All trails", trails)}
-      {select(
-        "reports-category",
-        "category",
-        "Category",
-        place.category,
-        "All categories",
-        reportCategories.map((category) => ({ value: category, label: reportCategoryLabels[category] })),
-      )}
+      {filters.map((filter) => (
+        <LabelledSelect
+          key={filter.name}
+          id={`reports-${filter.name}`}
+          name={filter.name}
+          label={filter.label}
+          value={place[filter.name]}
+          options={filter.options}
+          first={<option value="">{filter.all}</option>}
+        />
+      ))}
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary">
           Filter
@@ -85,7 +70,7 @@ function ReportFilters({ data }: { data: ReportsData }) {
           </Link>
         ) : null}
       </div>
-    </Form>
+    </ListQueryForm>
   );
 }
 
