@@ -19,6 +19,7 @@ import {
 } from "~/schemas/report";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import type { loadReportsArea } from "./reports.server";
+import { RowMessage } from "./admin-list";
 import { LabelledSelect, ListPages, ListQueryForm, ResultCount } from "./search";
 
 type ReportsData = Awaited<ReturnType<typeof loadReportsArea>>;
@@ -185,11 +186,7 @@ export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
                   {/* Remounted when the report changes, so the form shows what was saved. */}
                   <StatusForm key={row.updatedAt} row={row} back={back} lastResult={lastResult} />
                   <NoticeFromReport row={row} back={back} />
-                  {/* This report's last result stands beside the form that caused it. */}
-                  <AnchoredMessage
-                    anchor={anchors.reportRow(row.id)}
-                    refusal={formErrorsOf(replyAbout(reply, "id", row.id, "makeNotice"))}
-                  />
+                  <RowMessage rowAnchor={anchors.reportRow} id={row.id} reply={reply} intents={["makeNotice"]} />
                 </ReportCard>
               </li>
             );

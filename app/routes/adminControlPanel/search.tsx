@@ -1,7 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { FieldErrors } from "~/components/form-fields";
 import type { ChangeEvent, ReactNode } from "react";
-import { AnchoredMessage } from "~/components/toast-message";
 import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/lib/navigation";
 
 /**
@@ -163,61 +162,6 @@ export function ResultCount({
     <p className="mb-2 text-sm text-stone-700 [overflow-wrap:anywhere]" aria-live="polite">
       {paged ? `${total}; ${shown.toLocaleString("en-US")} on this page` : total}
     </p>
-  );
-}
-
-/**
- * The head of a paginated list: its ResultCount, and under it the message of a change whose row is not on
- * this page (gone, or never shown): a refusal about none of the `shown` rows, or a result anchored to
- * another row than these. It is the list's anchor, where such results land, unless `inside` an element
- * that already is.
- */
-export function ListHead({
-  pages,
-  shown,
-  q = "",
-  noun,
-  anchor,
-  rowAnchor,
-  refusal,
-  messageClassName,
-  inside = false,
-}: {
-  pages: { count: number; more: boolean; older: string | null; newest: string | null };
-  shown: readonly string[];
-  q?: string;
-  noun: [string, string];
-  anchor: string;
-  rowAnchor: (id: string) => string;
-  refusal: string[] | null;
-  messageClassName?: string;
-  inside?: boolean;
-}) {
-  const rowAnchors = new Set(shown.map(rowAnchor));
-  const head = (
-    <>
-      <ResultCount
-        count={pages.count}
-        more={pages.more}
-        shown={shown.length}
-        paged={Boolean(pages.older || pages.newest)}
-        q={q}
-        noun={noun}
-      />
-      <AnchoredMessage
-        anchor={anchor}
-        refusal={refusal}
-        alsoFor={(other) => other.startsWith(rowAnchor("")) && !rowAnchors.has(other)}
-        className={messageClassName}
-      />
-    </>
-  );
-  return inside ? (
-    head
-  ) : (
-    <div id={anchor} className="scroll-mt-4">
-      {head}
-    </div>
   );
 }
 
