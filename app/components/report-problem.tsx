@@ -1,8 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "~/components/error-summary";
 import { SelectField, TextAreaField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
+import { SummaryForm } from "~/components/summary-form";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { AnchoredMessage } from "~/components/toast-message";
 import { reportAnchors } from "~/lib/navigation";
@@ -73,11 +74,10 @@ function ReportForm({ action, lastResult }: { action: string; lastResult?: Submi
   return (
     // At the foot of the page: a refused report answered with a page (no JavaScript) lands on the form's
     // error summary; a sent one redirects to the section with its message.
-    <Form
-      method="post"
-      action={actionToSummary(action, summary)}
-      preventScrollReset
-      {...getFormProps(form)}
+    <SummaryForm
+      form={form}
+      summary={summary}
+      action={action}
       aria-labelledby="report-heading"
       className="mt-4 space-y-4"
     >
@@ -95,6 +95,6 @@ function ReportForm({ action, lastResult }: { action: string; lastResult?: Submi
         rows={4}
       />
       <SubmitButton intent="report" label="Send report" pendingLabel="Sending…" />
-    </Form>
+    </SummaryForm>
   );
 }

@@ -82,6 +82,20 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
+/** A link of the phone menu, in its list item; `strong` for a link of its own, not one of a group's. */
+function MobileLink({ link, strong = false }: { link: NavLink; strong?: boolean }) {
+  return (
+    <li>
+      <SiteLink
+        to={link.to}
+        className={`block rounded-md px-3 py-2 text-stone-800 hover:bg-stone-100 ${strong ? "font-medium" : ""}`.trim()}
+      >
+        {link.label}
+      </SiteLink>
+    </li>
+  );
+}
+
 function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signedIn: boolean }) {
   const ref = useDisclosure();
   const location = useLocation();
@@ -126,23 +140,12 @@ function MobileMenu({ items, signedIn }: { items: (NavLink | NavGroup)[]; signed
                 <p className="mt-3 px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase">{item.label}</p>
                 <ul>
                   {item.links.map((link) => (
-                    <li key={link.to}>
-                      <SiteLink to={link.to} className="block rounded-md px-3 py-2 text-stone-800 hover:bg-stone-100">
-                        {link.label}
-                      </SiteLink>
-                    </li>
+                    <MobileLink key={link.to} link={link} />
                   ))}
                 </ul>
               </li>
             ) : (
-              <li key={item.to}>
-                <SiteLink
-                  to={item.to}
-                  className="block rounded-md px-3 py-2 font-medium text-stone-800 hover:bg-stone-100"
-                >
-                  {item.label}
-                </SiteLink>
-              </li>
+              <MobileLink key={item.to} link={item} strong />
             ),
           )}
           {signedIn ? (

@@ -1,15 +1,8 @@
 import { listFeedback, toFeedbackJson } from "~/models/feedback.server";
-import { apiPage } from "~/http/api-answers.server";
-import { apiRoute } from "~/http/api.server";
-import { readQuery } from "~/http/api-input.server";
-import { requireApiAdmin } from "~/http/api-auth.server";
+import { adminPageRoute } from "~/http/api-admin.server";
 import { feedbackPageQuerySchema } from "~/schemas/page";
 
-export const { loader, action } = apiRoute({
-  GET: async ({ request }) => {
-    await requireApiAdmin(request);
-    const { cursor, limit } = readQuery(request, feedbackPageQuerySchema);
-    const page = await listFeedback({ cursor, take: limit });
-    return apiPage(page.feedback.map(toFeedbackJson), { path: "/api/feedback", next: page.next, limit });
-  },
+export const { loader, action } = adminPageRoute("/api/feedback", feedbackPageQuerySchema, async (page) => {
+  const { feedback, next } = await listFeedback(page);
+  return { rows: feedback.map(toFeedbackJson), next };
 });

@@ -1,8 +1,7 @@
 import { apiRoute } from "~/http/api.server";
-import { apiVersioned, currentTagOf, readIfMatch } from "~/http/api-versions.server";
-import { ApiError } from "~/http/api-answers.server";
-import { readBody, requireId } from "~/http/api-input.server";
-import { requireApiAdmin } from "~/http/api-auth.server";
+import { editedOrRefused, readAdminEdit } from "~/http/api-admin.server";
+import { apiVersioned } from "~/http/api-versions.server";
+import { readBody } from "~/http/api-input.server";
 import { deleteNotice, noticeRefusals, updateNotice } from "~/models/notice.server";
 import { toNoticeJson } from "~/models/notice-view.server";
 import { noticePatchSchema } from "~/schemas/notice-api";
@@ -11,18 +10,14 @@ import { noticePatchSchema } from "~/schemas/notice-api";
 // and videos do (decision 047).
 export const { loader, action } = apiRoute({
   PATCH: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    const id = requireId(params.id, "Notice");
-    const base = readIfMatch(request);
-    const changed = await updateNotice(id, await readBody(request, noticePatchSchema), base);
-    if (!changed.ok) throw ApiError.refused(noticeRefusals[changed.reason], currentTagOf(changed));
-    return apiVersioned(toNoticeJson(changed.notice));
+    const { id, base } = await readAdminEdit(request, params.id, "Notice");
+    const patch = await readBody(request, noticePatchSchema);
+    const { notice } = editedOrRefused(await updateNotice(id, patch, base), noticeRefusals);
+    return apiVersioned(toNoticeJson(notice));
   },
   DELETE: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    const id = requireId(params.id, "Notice");
-    const deleted = await deleteNotice(id, readIfMatch(request));
-    if (!deleted.ok) throw ApiError.refused(noticeRefusals[deleted.reason], currentTagOf(deleted));
+    const { id, base } = await readAdminEdit(request, params.id, "Notice");
+    editedOrRefused(await deleteNotice(id, base), noticeRefusals);
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   },
 });

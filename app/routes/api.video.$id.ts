@@ -4,9 +4,10 @@ import { toVideoJson } from "~/models/video-json.server";
 import { videoMessages, videoPatchSchema } from "~/schemas/video";
 import { ApiError } from "~/http/api-answers.server";
 import { apiRoute } from "~/http/api.server";
-import { apiVersioned, currentTagOf, readIfMatch } from "~/http/api-versions.server";
+import { editedOrRefused, readAdminEdit } from "~/http/api-admin.server";
+import { apiVersioned } from "~/http/api-versions.server";
 import { readBody, requireId } from "~/http/api-input.server";
-import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
+import { requireApiUser } from "~/http/api-auth.server";
 
 // DELETE /api/video/{id} (admin), as the old client calls it; GET one (signed-in) and PATCH (admin edit) are ours.
 // GET answers the video's ETag; PATCH and DELETE accept it in If-Match (412 when the video changed since).
@@ -18,19 +19,14 @@ export const { loader, action } = apiRoute({
     return apiVersioned(toVideoJson(video));
   },
   PATCH: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    const id = requireId(params.id, "Video");
-    const base = readIfMatch(request);
+    const { id, base } = await readAdminEdit(request, params.id, "Video");
     const patch = await readBody(request, videoPatchSchema);
-    const result = await updateVideo(id, patch, base);
-    if (!result.ok) throw ApiError.refused(videoRefusals[result.reason], currentTagOf(result));
-    return apiVersioned(toVideoJson(result.video));
+    const { video } = editedOrRefused(await updateVideo(id, patch, base), videoRefusals);
+    return apiVersioned(toVideoJson(video));
   },
   DELETE: async ({ request, params }) => {
-    await requireApiAdmin(request);
-    const id = requireId(params.id, "Video");
-    const result = await deleteVideo(id, readIfMatch(request));
-    if (!result.ok) throw ApiError.refused(videoRefusals[result.reason], currentTagOf(result));
+    const { id, base } = await readAdminEdit(request, params.id, "Video");
+    editedOrRefused(await deleteVideo(id, base), videoRefusals);
     return { message: videoMessages.deletedById, _id: id };
   },
 });

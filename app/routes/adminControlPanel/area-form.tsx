@@ -1,13 +1,12 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { actionToSummary, ErrorSummary, type ErrorSummaryData } from "~/components/error-summary";
+import { ErrorSummary, type ErrorSummaryData } from "~/components/error-summary";
+import { SummaryForm } from "~/components/summary-form";
 import { AnchoredMessage } from "~/components/toast-message";
 
 /**
- * A form of an admin area that changes data: it posts to the area's URL, keeps the scroll position, is
- * named by its heading, and shows its error summary under the heading. It posts to `action` with the
- * summary's id as the fragment, so without JavaScript a refused page lands on the summary and focuses it.
+ * A form of an admin area that changes data (a `SummaryForm` posting to the area's URL), named by its
+ * heading, with its error summary under the heading.
  */
 export function AreaForm<Fields extends Record<string, unknown>>({
   form,
@@ -32,14 +31,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
   const Heading = level === 3 ? "h3" : "h4";
   const headingId = `${form.id}-heading`;
   return (
-    <Form
-      method="post"
-      action={actionToSummary(action, summary)}
-      preventScrollReset
-      {...getFormProps(form)}
-      className={className}
-      aria-labelledby={headingId}
-    >
+    <SummaryForm form={form} summary={summary} action={action} className={className} aria-labelledby={headingId}>
       <Heading
         id={headingId}
         className={hideHeading ? "sr-only" : `mb-3 font-semibold ${level === 3 ? "text-xl" : "text-lg"}`}
@@ -48,7 +40,7 @@ export function AreaForm<Fields extends Record<string, unknown>>({
       </Heading>
       <ErrorSummary summary={summary} level={level === 3 ? 4 : 5} className="mb-4" />
       {children}
-    </Form>
+    </SummaryForm>
   );
 }
 

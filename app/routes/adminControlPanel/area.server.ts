@@ -4,6 +4,7 @@ import { refusalReply } from "~/http/form-submission.server";
 import { adminAreaUrl, type AdminOption } from "~/lib/navigation";
 import type { Refusal } from "~/models/refusal";
 import type { SessionUser } from "~/models/session.server";
+import { parseSearchQuery } from "~/schemas/text";
 import { ADMIN_LIST_PAGE, LIST_COUNT_CAP, readListPage, type PageSize } from "~/schemas/page";
 import type { AreaReply } from "./area";
 
@@ -52,6 +53,12 @@ export function confirmationIn<Kind extends string>(url: URL, kinds: readonly Ki
 export function listPlace(url: URL, q: string, size: PageSize = ADMIN_LIST_PAGE) {
   const { cursor, limit } = readListPage(url.searchParams, size);
   return { place: { q, cursor, limit: limit === size.defaultSize ? null : String(limit) }, take: limit };
+}
+
+/** Where a searched list stands: its `q` (empty, with the reason, when the search is refused) and its place. */
+export function searchedListPlace(url: URL, size: PageSize = ADMIN_LIST_PAGE) {
+  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
+  return { q, searchError, ...listPlace(url, q, size) };
 }
 
 /**

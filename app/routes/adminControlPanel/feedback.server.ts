@@ -11,17 +11,15 @@ import {
 } from "~/models/feedback.server";
 import { feedbackIntentSchema, feedbackMessages } from "~/schemas/feedback";
 import { isId } from "~/schemas/id";
-import { parseSearchQuery } from "~/schemas/text";
 import { anchors } from "./area";
-import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
+import { confirmationIn, invalid, listPages, refused, searchedListPlace } from "./area.server";
 
 /**
  * A page of the feedback matching ?q= (after ?cursor=, ?limit= of them, newest first) and, for
  * ?confirm=delete&id=, the message to confirm the deletion of.
  */
 export async function loadFeedbackArea(url: URL) {
-  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
-  const { place, take } = listPlace(url, q);
+  const { q, searchError, place, take } = searchedListPlace(url);
   const id = url.searchParams.get("id");
   const [page, count, confirming] = await Promise.all([
     searchError ? { feedback: [], next: null } : listFeedback({ q, cursor: place.cursor, take }),
@@ -47,8 +45,7 @@ export async function loadFeedbackArea(url: URL) {
 
 export async function feedbackAction(request: Request, formData: FormData) {
   // Back to the same page of the same search.
-  const url = new URL(request.url);
-  const back = adminAreaUrl("feedback", listPlace(url, parseSearchQuery(url.searchParams.get("q")).q).place);
+  const back = adminAreaUrl("feedback", searchedListPlace(new URL(request.url)).place);
   const submission = parseSubmission(formData, { schema: feedbackIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   const input = submission.value;

@@ -1,11 +1,11 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { AnchoredMessage } from "~/components/toast-message";
+import { Form, useNavigation } from "@remix-run/react";
 import { adminAreaUrl } from "~/lib/navigation";
 import { feedbackMessages } from "~/schemas/feedback";
-import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadFeedbackArea } from "./feedback.server";
-import { AdminSearch, ListHead, ListPages } from "./search";
+import { AdminSearch } from "./search";
+import { AdminList, DeleteLink, deleteConfirmation, RowMessage, type ListNames } from "./admin-list";
 
 type FeedbackData = Awaited<ReturnType<typeof loadFeedbackArea>>;
 type Row = FeedbackData["feedback"][number];
@@ -51,6 +51,13 @@ function AngledEmail({ email }: { email: string }) {
   );
 }
 
+const names: ListNames = {
+  noun: ["message", "messages"],
+  anchor: anchors.feedbackList,
+  rowAnchor: anchors.feedbackRow,
+  pageLinks: ["Pages of feedback", "Newest feedback", "Older feedback"],
+};
+
 /** Marking resolved or pending is reversible, so it needs no confirmation: one POST each way. */
 function StatusForm({ row, back }: { row: Row; back: string }) {
   const navigation = useNavigation();
@@ -80,13 +87,7 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         id="feedback-confirm-dialog"
         title="Delete feedback"
         prompt={feedbackMessages.deleteConfirm}
-        open={Boolean(confirm)}
-        closeTo={confirm ? `${back}#${anchors.feedbackRow(confirm.id)}` : back}
-        // A deletion is answered where the list says what it shows: the message's own place is gone.
-        action={`${back}#${anchors.feedbackList}`}
-        intent="delete"
-        fields={confirm ? { id: confirm.id } : {}}
-        confirmLabel="Yes, delete"
+        {...deleteConfirmation(names, back, confirm)}
       >
         {confirm ? (
           <blockquote className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-700">
@@ -101,18 +102,12 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
         error={data.searchError}
         label="Search by username, email or feedback"
       />
-      <ListHead
-        pages={data.pages}
+      <AdminList
+        names={names}
+        data={data}
         shown={shown}
-        q={data.q}
-        noun={["message", "messages"]}
-        anchor={anchors.feedbackList}
-        rowAnchor={anchors.feedbackRow}
         refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "setStatus", "delete", ""))}
-      />
-      {data.feedback.length === 0 ? (
-        <p className="card p-6 text-stone-800">No results found</p>
-      ) : (
+      >
         <ul className="space-y-3" aria-label="Feedback">
           {data.feedback.map((row) => (
             <li
@@ -134,31 +129,17 @@ export function FeedbackArea({ data, reply }: AreaProps<FeedbackData>) {
                 </p>
                 <div className="mt-3 flex flex-wrap gap-3">
                   <StatusForm row={row} back={back} />
-                  <Link
+                  <DeleteLink
                     to={adminAreaUrl("feedback", { ...data.place, confirm: "delete", id: row.id })}
-                    preventScrollReset
-                    className="btn-danger"
-                    aria-haspopup="dialog"
-                  >
-                    Delete<span className="sr-only"> feedback from {senderOf(row)}</span>
-                  </Link>
+                    what={`feedback from ${senderOf(row)}`}
+                  />
                 </div>
-                {/* This message's last result stands beside the buttons that caused it. */}
-                <AnchoredMessage
-                  anchor={anchors.feedbackRow(row.id)}
-                  refusal={formErrorsOf(replyAbout(reply, "id", row.id, "setStatus", "delete"))}
-                />
+                <RowMessage rowAnchor={names.rowAnchor} id={row.id} reply={reply} intents={["setStatus", "delete"]} />
               </article>
             </li>
           ))}
         </ul>
-      )}
-      <ListPages
-        pages={data.pages}
-        label="Pages of feedback"
-        newestLabel="Newest feedback"
-        olderLabel="Older feedback"
-      />
+      </AdminList>
     </div>
   );
 }

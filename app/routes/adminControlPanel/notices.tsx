@@ -2,7 +2,6 @@ import { Form, Link } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SubmitButton } from "~/components/form-status";
 import { NoticeKindTag } from "~/components/notice-banner";
-import { AnchoredMessage } from "~/components/toast-message";
 import { formatCampusTime } from "~/lib/dates";
 import { adminAreaUrl, noticeAnchors } from "~/lib/navigation";
 import {
@@ -13,17 +12,27 @@ import {
   noticeStateLabels,
   type NoticeState,
 } from "~/schemas/notice";
-import { formErrorsOf, replyAbout, replyAboutNone, replyTo, type AreaProps } from "./area";
+import { formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { EditNoticeForm, PostNoticeForm, type NoticesData } from "./notice-forms";
-import { ListHead, ListPages } from "./search";
+import { LabelledSelect, ListQueryForm } from "./search";
+import { AdminList, DeleteLink, deleteConfirmation, RowMessage, type ListNames } from "./admin-list";
 import { useCampusTimeZone } from "~/lib/use-campus-time-zone";
 
 type Row = NoticesData["notices"][number];
+
+const showOptions = noticeShows.map((show) => ({ value: show, label: noticeShowLabels[show] }));
 
 const stateTone: Record<NoticeState, string> = {
   active: "bg-badge-success text-white",
   upcoming: "bg-badge-info-bg text-badge-info",
   ended: "bg-badge-secondary text-white",
+};
+
+const names: ListNames = {
+  noun: ["notice", "notices"],
+  anchor: noticeAnchors.list,
+  rowAnchor: noticeAnchors.card,
+  pageLinks: ["Pages of notices", "Newest notices", "Older notices"],
 };
 
 function StateBadge({ state }: { state: NoticeState }) {
@@ -37,31 +46,17 @@ function StateBadge({ state }: { state: NoticeState }) {
 /** What the list shows: a GET form, so the URL is its state and it works without JavaScript. */
 function ShowFilter({ data }: { data: NoticesData }) {
   return (
-    <Form
-      method="get"
-      action="/adminControlPanel"
-      role="search"
-      aria-label="Filter notices"
+    <ListQueryForm
+      option="notices"
+      label="Filter notices"
       className="mb-4 flex flex-wrap items-end gap-3"
+      keep={{ limit: data.place.limit }}
     >
-      <input type="hidden" name="option" value="notices" />
-      {data.place.limit ? <input type="hidden" name="limit" value={data.place.limit} /> : null}
-      <div className="min-w-0">
-        <label htmlFor="notices-show" className="field-label">
-          Show
-        </label>
-        <select id="notices-show" name="show" defaultValue={data.show} key={data.show} className="field-input">
-          {noticeShows.map((show) => (
-            <option key={show} value={show}>
-              {noticeShowLabels[show]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect id="notices-show" name="show" label="Show" value={data.show} options={showOptions} />
       <button type="submit" className="btn-primary">
         Filter
       </button>
-    </Form>
+    </ListQueryForm>
   );
 }
 
@@ -135,19 +130,12 @@ function NoticeRowCard({
               <SubmitButton intent="end" label="End now" pendingLabel="Ending…" className="btn-secondary" />
             </Form>
           ) : null}
-          <Link
+          <DeleteLink
             to={adminAreaUrl("notices", { ...data.place, confirm: "delete", id: notice.id })}
-            preventScrollReset
-            className="btn-danger"
-            aria-haspopup="dialog"
-          >
-            Delete<span className="sr-only"> the notice on {notice.place.name}</span>
-          </Link>
+            what={`the notice on ${notice.place.name}`}
+          />
         </div>
-        <AnchoredMessage
-          anchor={noticeAnchors.card(notice.id)}
-          refusal={formErrorsOf(replyAbout(reply, "id", notice.id, "end", "delete"))}
-        />
+        <RowMessage rowAnchor={names.rowAnchor} id={notice.id} reply={reply} intents={["end", "delete"]} />
       </article>
     </li>
   );
@@ -164,12 +152,7 @@ export function NoticesArea({ data, reply }: AreaProps<NoticesData>) {
         id="notice-confirm-dialog"
         title="Delete notice"
         prompt={noticeMessages.deleteConfirm}
-        open={Boolean(confirm)}
-        closeTo={confirm ? `${back}#${noticeAnchors.card(confirm.id)}` : back}
-        action={`${back}#${noticeAnchors.list}`}
-        intent="delete"
-        fields={confirm ? { id: confirm.id, version: confirm.version } : {}}
-        confirmLabel="Yes, delete"
+        {...deleteConfirmation(names, back, confirm)}
       >
         {confirm ? (
           <p className="mt-2 border-l-4 border-stone-300 pl-3 text-stone-800 [overflow-wrap:anywhere]">
@@ -190,24 +173,19 @@ export function NoticesArea({ data, reply }: AreaProps<NoticesData>) {
       <PostNoticeForm data={data} lastResult={replyTo(reply, "create")} />
       <h3 className="mb-3 text-xl font-semibold">Posted notices</h3>
       <ShowFilter data={data} />
-      <ListHead
-        pages={data.pages}
+      <AdminList
+        names={names}
+        data={data}
         shown={shown}
-        noun={["notice", "notices"]}
-        anchor={noticeAnchors.list}
-        rowAnchor={noticeAnchors.card}
         refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "end", "delete"))}
-      />
-      {data.notices.length === 0 ? (
-        <p className="card p-6 text-stone-800">No notices</p>
-      ) : (
+        empty={<p className="card p-6 text-stone-800">No notices</p>}
+      >
         <ul className="space-y-3" aria-label="Notices">
           {data.notices.map((notice) => (
             <NoticeRowCard key={notice.id} notice={notice} data={data} reply={reply} />
           ))}
         </ul>
-      )}
-      <ListPages pages={data.pages} label="Pages of notices" newestLabel="Newest notices" olderLabel="Older notices" />
+      </AdminList>
     </div>
   );
 }

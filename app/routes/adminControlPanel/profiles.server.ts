@@ -6,11 +6,10 @@ import type { SessionUser } from "~/models/session.server";
 import { changeUserRole, deleteUserAccount, getUserById, userRefusal, userRefusals } from "~/models/user.server";
 import { countMatchingUsers, listUsers } from "~/models/user-json.server";
 import { isId } from "~/schemas/id";
-import { parseSearchQuery } from "~/schemas/text";
 import { profilesIntentSchema } from "~/schemas/user-forms";
 import { userMessages } from "~/schemas/user";
 import { anchors } from "./area";
-import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
+import { confirmationIn, invalid, listPages, refused, searchedListPlace } from "./area.server";
 
 /**
  * A page of the users matching ?q= (after ?cursor=, ?limit= of them) and, for ?confirm=role|delete&id=,
@@ -18,8 +17,7 @@ import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.s
  * JavaScript it shows as a modal dialog.
  */
 export async function loadProfilesArea(url: URL, admin: SessionUser) {
-  const { q, error: searchError } = parseSearchQuery(url.searchParams.get("q"));
-  const { place, take } = listPlace(url, q);
+  const { q, searchError, place, take } = searchedListPlace(url);
   const kind = confirmationIn(url, ["role", "delete"] as const);
   const id = url.searchParams.get("id");
   const [page, count, confirming] = await Promise.all([
@@ -43,8 +41,7 @@ export async function loadProfilesArea(url: URL, admin: SessionUser) {
 
 export async function profilesAction(request: Request, formData: FormData, admin: SessionUser) {
   // Back to the same page of the same search.
-  const url = new URL(request.url);
-  const back = adminAreaUrl("profiles", listPlace(url, parseSearchQuery(url.searchParams.get("q")).q).place);
+  const back = adminAreaUrl("profiles", searchedListPlace(new URL(request.url)).place);
   const submission = parseSubmission(formData, { schema: profilesIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   const input = submission.value;

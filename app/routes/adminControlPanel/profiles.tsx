@@ -1,10 +1,10 @@
-import { Form, Link } from "@remix-run/react";
-import { AnchoredMessage } from "~/components/toast-message";
+import { Form } from "@remix-run/react";
 import { adminAreaUrl } from "~/lib/navigation";
-import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
+import { anchors, formErrorsOf, replyAboutNone, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import type { loadProfilesArea } from "./profiles.server";
-import { AdminSearch, ListHead, ListPages, PlaceFields } from "./search";
+import { AdminSearch, PlaceFields } from "./search";
+import { AdminList, DeleteLink, RowMessage, type ListNames } from "./admin-list";
 import { actionsColumn, ResponsiveTable } from "~/components/data-table";
 
 type ProfilesData = Awaited<ReturnType<typeof loadProfilesArea>>;
@@ -13,6 +13,14 @@ type Row = ProfilesData["users"][number];
 const roleConfirmText = (username: string) => `Are you sure you want to change ${username}'s role?`;
 const deleteConfirmText = (username: string) => `Are you sure you want to delete: ${username}?`;
 const article = (role: "User" | "Admin") => (role === "Admin" ? "an Admin" : "a User");
+
+// Users come by username, a page at a time.
+const names: ListNames = {
+  noun: ["user", "users"],
+  anchor: anchors.userList,
+  rowAnchor: anchors.userRow,
+  pageLinks: ["Pages of users", "First users", "Next users"],
+};
 
 function RoleBadge({ role }: { role: "User" | "Admin" }) {
   return (
@@ -84,19 +92,13 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
         ) : null}
       </ConfirmDialog>
       <AdminSearch option="profiles" value={data.q} error={data.searchError} label="Search by username or email" />
-      <ListHead
-        pages={data.pages}
+      <AdminList
+        names={names}
+        data={data}
         shown={shown}
-        q={data.q}
-        noun={["user", "users"]}
-        anchor={anchors.userList}
-        rowAnchor={anchors.userRow}
         refusal={formErrorsOf(replyAboutNone(reply, "id", shown, "changeRole", "delete", ""))}
-      />
-      {data.users.length === 0 ? (
-        <p className="card p-6 text-stone-800">No results found</p>
-      ) : (
-        // Below md each row is a card: the header row hides and every cell carries its own label.
+      >
+        {/* Below md each row is a card: the header row hides and every cell carries its own label. */}
         <div className="card overflow-x-auto">
           <ResponsiveTable
             caption="Users"
@@ -132,28 +134,24 @@ export function ProfilesArea({ data, reply }: AreaProps<ProfilesData>) {
                 <td className="block pt-2 md:table-cell md:px-4 md:py-3 md:text-right">
                   <div className="flex flex-wrap items-center gap-2 md:justify-end">
                     <RoleButton user={user} place={data.place} />
-                    <Link
+                    <DeleteLink
                       to={adminAreaUrl("profiles", { ...data.place, confirm: "delete", id: user.id })}
-                      preventScrollReset
+                      what={user.username}
                       className="btn-danger min-h-11"
-                      aria-haspopup="dialog"
-                    >
-                      Delete<span className="sr-only"> {user.username}</span>
-                    </Link>
+                    />
                   </div>
-                  {/* This person's last result stands beside the buttons that caused it. */}
-                  <AnchoredMessage
-                    anchor={anchors.userRow(user.id)}
-                    refusal={formErrorsOf(replyAbout(reply, "id", user.id, "changeRole", "delete"))}
+                  <RowMessage
+                    rowAnchor={names.rowAnchor}
+                    id={user.id}
+                    reply={reply}
+                    intents={["changeRole", "delete"]}
                   />
                 </td>
               </tr>
             ))}
           </ResponsiveTable>
         </div>
-      )}
-      {/* Users come by username, a page at a time. */}
-      <ListPages pages={data.pages} label="Pages of users" newestLabel="First users" olderLabel="Next users" />
+      </AdminList>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { actionToSummary, ErrorSummary } from "~/components/error-summary";
+import { ErrorSummary } from "~/components/error-summary";
 import { SelectField, TextAreaField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
+import { SummaryForm } from "~/components/summary-form";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { ReportCard } from "~/components/report-card";
 import { AnchoredMessage } from "~/components/toast-message";
@@ -18,12 +19,17 @@ import {
 } from "~/schemas/report";
 import { anchors, formErrorsOf, replyAbout, replyAboutNone, type AreaProps } from "./area";
 import type { loadReportsArea } from "./reports.server";
-import { ListPages, ResultCount } from "./search";
+import { RowMessage } from "./admin-list";
+import { LabelledSelect, ListPages, ListQueryForm, ResultCount } from "./search";
 
 type ReportsData = Awaited<ReturnType<typeof loadReportsArea>>;
 type Row = ReportsData["reports"][number];
 
 const statusOptions = reportStatuses.map((status) => ({ value: status, label: reportStatusLabels[status] }));
+const categoryOptions = reportCategories.map((category) => ({
+  value: category,
+  label: reportCategoryLabels[category],
+}));
 
 /**
  * The filters: a GET form, so the URL is the list's state (a link or a reload shows the same reports) and
@@ -32,48 +38,29 @@ const statusOptions = reportStatuses.map((status) => ({ value: status, label: re
 function ReportFilters({ data }: { data: ReportsData }) {
   const { place, trails } = data;
   const filtered = Boolean(place.status || place.trail || place.category);
-  const select = (
-    id: string,
-    name: string,
-    label: string,
-    value: string | null,
-    all: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <div className="min-w-0">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} key={value ?? ""} className="field-input">
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const filters = [
+    { name: "status", label: "Status", all: "All statuses", options: statusOptions },
+    { name: "trail", label: "Trail", all: "All trails", options: trails },
+    { name: "category", label: "Category", all: "All categories", options: categoryOptions },
+  ] as const;
   return (
-    <Form
-      method="get"
-      action="/adminControlPanel"
-      role="search"
-      aria-label="Filter reports"
+    <ListQueryForm
+      option="reports"
+      label="Filter reports"
       className="mb-4 grid items-end gap-3 sm:grid-cols-2 xl:grid-cols-4"
+      keep={{ limit: place.limit }}
     >
-      <input type="hidden" name="option" value="reports" />
-      {place.limit ? <input type="hidden" name="limit" value={place.limit} /> : null}
-      {select("reports-status", "status", "Status", place.status, "All statuses", statusOptions)}
-      {select("reports-trail", "trail", "Trail", place.trail, "All trails", trails)}
-      {select(
-        "reports-category",
-        "category",
-        "Category",
-        place.category,
-        "All categories",
-        reportCategories.map((category) => ({ value: category, label: reportCategoryLabels[category] })),
-      )}
+      {filters.map((filter) => (
+        <LabelledSelect
+          key={filter.name}
+          id={`reports-${filter.name}`}
+          name={filter.name}
+          label={filter.label}
+          value={place[filter.name]}
+          options={filter.options}
+          first={<option value="">{filter.all}</option>}
+        />
+      ))}
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary">
           Filter
@@ -84,7 +71,7 @@ function ReportFilters({ data }: { data: ReportsData }) {
           </Link>
         ) : null}
       </div>
-    </Form>
+    </ListQueryForm>
   );
 }
 
@@ -108,13 +95,7 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
   });
   return (
     // A refusal answered with a page (no JavaScript) lands on this report's error summary, focused.
-    <Form
-      method="post"
-      action={actionToSummary(back, summary)}
-      preventScrollReset
-      {...getFormProps(form)}
-      className="mt-3 space-y-3 border-t border-stone-200 pt-3"
-    >
+    <SummaryForm form={form} summary={summary} action={back} className="mt-3 space-y-3 border-t border-stone-200 pt-3">
       <input type="hidden" name="id" value={row.id} />
       <input type="hidden" name="intent" value="setStatus" />
       <ErrorSummary summary={summary} level={4} />
@@ -127,7 +108,7 @@ function StatusForm({ row, back, lastResult }: { row: Row; back: string; lastRes
         rows={3}
       />
       <SubmitButton intent="setStatus" label="Save status" pendingLabel="Saving…" />
-    </Form>
+    </SummaryForm>
   );
 }
 
@@ -205,11 +186,7 @@ export function ReportsArea({ data, reply }: AreaProps<ReportsData>) {
                   {/* Remounted when the report changes, so the form shows what was saved. */}
                   <StatusForm key={row.updatedAt} row={row} back={back} lastResult={lastResult} />
                   <NoticeFromReport row={row} back={back} />
-                  {/* This report's last result stands beside the form that caused it. */}
-                  <AnchoredMessage
-                    anchor={anchors.reportRow(row.id)}
-                    refusal={formErrorsOf(replyAbout(reply, "id", row.id, "makeNotice"))}
-                  />
+                  <RowMessage rowAnchor={anchors.reportRow} id={row.id} reply={reply} intents={["makeNotice"]} />
                 </ReportCard>
               </li>
             );

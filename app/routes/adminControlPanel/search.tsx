@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { FieldErrors } from "~/components/form-fields";
-import { AnchoredMessage } from "~/components/toast-message";
+import type { ChangeEvent, ReactNode } from "react";
 import { adminAreaUrl, adminOptionLabels, type AdminOption } from "~/lib/navigation";
 
 /**
@@ -29,14 +29,11 @@ export function AdminSearch({
   const inputId = `${option}-search`;
   const errorId = `${inputId}-error`;
   return (
-    <Form
-      method="get"
-      action="/adminControlPanel"
-      role="search"
-      aria-label={`Search ${adminOptionLabels[option]}`}
+    <ListQueryForm
+      option={option}
+      label={`Search ${adminOptionLabels[option]}`}
       className="mb-4 flex flex-wrap items-end gap-3"
     >
-      <input type="hidden" name="option" value={option} />
       <div className="min-w-0 flex-1 sm:max-w-md">
         <label htmlFor={inputId} className="field-label">
           {label}
@@ -62,7 +59,80 @@ export function AdminSearch({
           Clear
         </Link>
       ) : null}
+    </ListQueryForm>
+  );
+}
+
+/**
+ * The GET form that says what an area's list shows (a search, filters): the URL is the list's state, so a
+ * link or a reload shows the same rows, and it works without JavaScript. `keep` carries other parameters.
+ */
+export function ListQueryForm({
+  option,
+  label,
+  className,
+  keep = {},
+  children,
+}: {
+  option: AdminOption;
+  label: string;
+  className: string;
+  keep?: Record<string, string | null>;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" action="/adminControlPanel" role="search" aria-label={label} className={className}>
+      <input type="hidden" name="option" value={option} />
+      <PlaceFields place={keep} />
+      {children}
     </Form>
+  );
+}
+
+/**
+ * A labelled select of a GET form, showing the value of the page it is on: it is remounted when that
+ * changes. `first` is an option above the choices (e.g. "All statuses").
+ */
+export function LabelledSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+  first,
+  className = "min-w-0",
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | null;
+  options: readonly { value: string; label: string }[];
+  first?: ReactNode;
+  className?: string;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        key={value ?? ""}
+        defaultValue={value ?? ""}
+        className="field-input"
+        onChange={onChange}
+      >
+        {first}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
@@ -92,61 +162,6 @@ export function ResultCount({
     <p className="mb-2 text-sm text-stone-700 [overflow-wrap:anywhere]" aria-live="polite">
       {paged ? `${total}; ${shown.toLocaleString("en-US")} on this page` : total}
     </p>
-  );
-}
-
-/**
- * The head of a paginated list: its ResultCount, and under it the message of a change whose row is not on
- * this page (gone, or never shown): a refusal about none of the `shown` rows, or a result anchored to
- * another row than these. It is the list's anchor, where such results land, unless `inside` an element
- * that already is.
- */
-export function ListHead({
-  pages,
-  shown,
-  q = "",
-  noun,
-  anchor,
-  rowAnchor,
-  refusal,
-  messageClassName,
-  inside = false,
-}: {
-  pages: { count: number; more: boolean; older: string | null; newest: string | null };
-  shown: readonly string[];
-  q?: string;
-  noun: [string, string];
-  anchor: string;
-  rowAnchor: (id: string) => string;
-  refusal: string[] | null;
-  messageClassName?: string;
-  inside?: boolean;
-}) {
-  const rowAnchors = new Set(shown.map(rowAnchor));
-  const head = (
-    <>
-      <ResultCount
-        count={pages.count}
-        more={pages.more}
-        shown={shown.length}
-        paged={Boolean(pages.older || pages.newest)}
-        q={q}
-        noun={noun}
-      />
-      <AnchoredMessage
-        anchor={anchor}
-        refusal={refusal}
-        alsoFor={(other) => other.startsWith(rowAnchor("")) && !rowAnchors.has(other)}
-        className={messageClassName}
-      />
-    </>
-  );
-  return inside ? (
-    head
-  ) : (
-    <div id={anchor} className="scroll-mt-4">
-      {head}
-    </div>
   );
 }
 
@@ -219,37 +234,26 @@ export function AreaChooser({
   buttonLabel: string;
 }) {
   const submit = useSubmit();
-  const selectId = `${option}-select`;
   return (
     <Form method="get" action="/adminControlPanel" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="option" value={option} />
-      {Object.entries(keep).map(([key, kept]) =>
-        kept ? <input key={key} type="hidden" name={key} value={kept} /> : null,
-      )}
-      <div className="min-w-64">
-        <label htmlFor={selectId} className="field-label">
-          {label}
-        </label>
-        <select
-          id={selectId}
-          name={name}
-          key={value ?? "none"}
-          defaultValue={value ?? ""}
-          className="field-input"
-          onChange={(event) => submit(event.currentTarget.form)}
-        >
-          {value === null || choices.length === 0 ? (
+      <PlaceFields place={keep} />
+      <LabelledSelect
+        id={`${option}-select`}
+        name={name}
+        label={label}
+        value={value}
+        options={choices}
+        first={
+          value === null || choices.length === 0 ? (
             <option value="" disabled>
               {placeholder}
             </option>
-          ) : null}
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
+          ) : null
+        }
+        className="min-w-64"
+        onChange={(event) => submit(event.currentTarget.form)}
+      />
       <button type="submit" className="btn-primary">
         {buttonLabel}
       </button>

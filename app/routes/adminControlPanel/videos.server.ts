@@ -14,10 +14,9 @@ import { getVideo } from "~/models/video-library.server";
 import { videoPreview } from "~/models/video-json.server";
 import { isId } from "~/schemas/id";
 import { ADMIN_VIDEO_PAGE } from "~/schemas/page";
-import { parseSearchQuery } from "~/schemas/text";
 import { videoIntentSchema, videoMessages } from "~/schemas/video";
 import { anchors } from "./area";
-import { confirmationIn, invalid, listPages, listPlace, refused } from "./area.server";
+import { confirmationIn, invalid, listPages, refused, searchedListPlace } from "./area.server";
 
 /** One video as the admin area shows it: plain values only, and its preview (how it plays, its still). */
 export type AdminVideo = Omit<VideoRecord, "createdAt"> & ReturnType<typeof videoPreview>;
@@ -33,18 +32,12 @@ async function videoFromParam(value: string | null) {
   return video ? toAdminVideo(video) : null;
 }
 
-/** Where the list stands (search, page, page size): the URL's, kept by every link and form of the area. */
-function videosPlace(url: URL) {
-  const { q, error } = parseSearchQuery(url.searchParams.get("q"));
-  return { ...listPlace(url, q, ADMIN_VIDEO_PAGE), q, error };
-}
-
 /**
  * A page of the videos matching ?q= (after ?cursor=, ?limit= of them, newest first); ?edit=<id> opens that
  * video's edit form; ?confirm=delete&id=<id> asks before deleting.
  */
 export async function loadVideosArea(url: URL) {
-  const { q, error: searchError, place, take } = videosPlace(url);
+  const { q, searchError, place, take } = searchedListPlace(url, ADMIN_VIDEO_PAGE);
   const [page, count, editing, confirm] = await Promise.all([
     searchError ? { videos: [], next: null } : listVideos({ q, cursor: place.cursor, take }),
     searchError ? 0 : countMatchingVideos(q),
@@ -67,7 +60,7 @@ const typedFields = ["title", "url", "category", "subCategory", "description"];
 
 /** Every change redirects back to the same page of the same search, with a flash. */
 export async function videosAction(request: Request, formData: FormData) {
-  const { place } = videosPlace(new URL(request.url));
+  const { place } = searchedListPlace(new URL(request.url), ADMIN_VIDEO_PAGE);
   const back = adminAreaUrl("videos", place);
   const submission = parseSubmission(formData, { schema: videoIntentSchema });
   if (submission.status !== "success") return invalid(submission, typedFields);

@@ -4,11 +4,20 @@ import { AnchoredMessage } from "~/components/toast-message";
 import { VideoPlayer } from "~/components/video-player";
 import { anchors, formErrorsOf, replyAboutNone, replyTo, type AreaProps } from "./area";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { AdminSearch, ListHead, ListPages } from "./search";
+import { AdminSearch } from "./search";
+import { AdminList, DeleteLink, deleteConfirmation, type ListNames } from "./admin-list";
 import { AddVideoForm, areaUrl, EditVideoForm, type Place, type VideosData } from "./video-forms";
 import type { AdminVideo } from "./videos.server";
 
 const rowAnchor = anchors.videoCard;
+
+// Newest first, a page at a time.
+const names: ListNames = {
+  noun: ["video", "videos"],
+  anchor: anchors.videoList,
+  rowAnchor,
+  pageLinks: ["Pages of videos", "Newest videos", "Older videos"],
+};
 
 export function VideosArea({ data, reply }: AreaProps<VideosData>) {
   // The same page of the same search, after a confirmation or a change.
@@ -20,13 +29,7 @@ export function VideosArea({ data, reply }: AreaProps<VideosData>) {
         id="videos-confirm-dialog"
         title="Delete video"
         prompt="Are you sure you want to delete this video?"
-        open={Boolean(data.confirm)}
-        closeTo={data.confirm ? `${back}#${rowAnchor(data.confirm.id)}` : back}
-        // A deletion is answered where the list says what it shows: the card is gone.
-        action={`${back}#${anchors.videoList}`}
-        intent="delete"
-        fields={data.confirm ? { id: data.confirm.id, version: data.confirm.version } : {}}
-        confirmLabel="Yes, delete"
+        {...deleteConfirmation(names, back, data.confirm)}
       >
         <p className="mt-2 text-stone-700">{data.confirm?.title}</p>
       </ConfirmDialog>
@@ -57,22 +60,19 @@ function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosD
       <h3 id="video-list-heading" className="mb-1 text-lg font-semibold text-stone-900">
         {data.q ? `Videos matching “${data.q}”` : "All videos"}
       </h3>
-      <ListHead
-        pages={data.pages}
+      <AdminList
+        names={names}
+        data={data}
         shown={shown}
-        q={data.q}
-        noun={["video", "videos"]}
-        anchor={anchors.videoList}
-        rowAnchor={rowAnchor}
         refusal={formErrorsOf(orphan)}
+        empty={
+          <p role="status" className="rounded-md bg-stone-100 px-4 py-3 text-stone-800">
+            No results found
+          </p>
+        }
         messageClassName="not-empty:mb-3"
         inside
-      />
-      {data.videos.length === 0 ? (
-        <p role="status" className="rounded-md bg-stone-100 px-4 py-3 text-stone-800">
-          No results found
-        </p>
-      ) : (
+      >
         <ul className="grid gap-3 md:grid-cols-2 md:gap-4 xl:grid-cols-3">
           {data.videos.map((video) => (
             <li key={video.id}>
@@ -80,9 +80,7 @@ function VideoList({ data, reply }: { data: VideosData; reply: AreaProps<VideosD
             </li>
           ))}
         </ul>
-      )}
-      {/* Newest first, a page at a time. */}
-      <ListPages pages={data.pages} label="Pages of videos" newestLabel="Newest videos" olderLabel="Older videos" />
+      </AdminList>
     </section>
   );
 }
@@ -145,14 +143,7 @@ function AdminVideoCard({ video, place }: { video: AdminVideo; place: Place }) {
           >
             Edit
           </Link>
-          <Link
-            to={areaUrl({ ...place, confirm: "delete", id: video.id })}
-            preventScrollReset
-            className="btn-danger"
-            aria-haspopup="dialog"
-          >
-            Delete<span className="sr-only"> {video.title}</span>
-          </Link>
+          <DeleteLink to={areaUrl({ ...place, confirm: "delete", id: video.id })} what={video.title} />
         </div>
         {/* This video's last result stands beside the buttons that caused it. */}
         <AnchoredMessage anchor={rowAnchor(video.id)} />
