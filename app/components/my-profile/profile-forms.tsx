@@ -4,7 +4,7 @@ import { DemographicFields } from "~/components/demographic-fields";
 import { actionToSummary, ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { deleteProfileSchema, profileUpdateSchema } from "~/schemas/user-forms";
 
@@ -75,19 +75,7 @@ export function UpdateProfileForm({
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <DemographicFields fields={fields} />
-        <PasswordField
-          field={fields.password}
-          label="New Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-          lengthAlert
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label="Repeat Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-        />
+        <NewPasswordFields fields={fields} label="New Password" clearOn={lastResult} />
         <PasswordField
           field={fields.currentPassword}
           label="Current Password"
