@@ -130,6 +130,9 @@ export default function UserControlPanel() {
   const { user, feedbackOpen, deleteOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  // A dialog is open when its link asked for it (without JavaScript) or its form was just answered.
+  const dialogOpen = (intent: "feedback" | "delete") =>
+    (intent === "feedback" ? feedbackOpen : deleteOpen) || Boolean(resultFor(intent));
   return (
     <div className="page">
       <h1 className="page-title">My Profile</h1>
@@ -170,20 +173,10 @@ export default function UserControlPanel() {
           <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
         </section>
       </div>
-      <ModalDialog
-        id="feedback-dialog"
-        title="Feedback"
-        open={feedbackOpen || Boolean(resultFor("feedback"))}
-        closeTo={PAGE}
-      >
+      <ModalDialog id="feedback-dialog" title="Feedback" open={dialogOpen("feedback")} closeTo={PAGE}>
         <FeedbackForm user={user} lastResult={resultFor("feedback")} />
       </ModalDialog>
-      <ModalDialog
-        id="delete-dialog"
-        title="Delete Profile"
-        open={deleteOpen || Boolean(resultFor("delete"))}
-        closeTo={PAGE}
-      >
+      <ModalDialog id="delete-dialog" title="Delete Profile" open={dialogOpen("delete")} closeTo={PAGE}>
         <p className="text-lg font-semibold text-red-800">This action cannot be undone</p>
         <p className="mt-2 text-stone-700">
           Your account, your sign-in sessions and your personal details will be deleted permanently.
