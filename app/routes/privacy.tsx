@@ -18,7 +18,12 @@ export default function Privacy() {
     <div className="page max-w-3xl">
       <h1 className="page-title mb-6">Privacy</h1>
       {sections.map(({ id, title, Text }, i) => (
-        <section key={id} id={id} aria-labelledby={`${id}-heading`} className={i > 0 ? "mt-10 scroll-mt-4" : "scroll-mt-4"}>
+        <section
+          key={id}
+          id={id}
+          aria-labelledby={`${id}-heading`}
+          className={i > 0 ? "mt-10 scroll-mt-4" : "scroll-mt-4"}
+        >
           <h2 id={`${id}-heading`} className="mb-3 text-2xl font-semibold">
             {title}
           </h2>
