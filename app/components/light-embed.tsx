@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { TopicIllustration } from "~/components/topic-icon";
+import { VideoFile } from "~/components/video-file";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Topic } from "~/lib/video-topics";
 
@@ -78,17 +79,7 @@ export function LightEmbed({
   if (playing && embedSrc && fileType) {
     return (
       <div className={box}>
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a video is a link an admin adds; the data model holds no caption file to offer */}
-        <video
-          controls
-          autoPlay
-          playsInline
-          className="absolute inset-0 h-full w-full bg-black"
-          aria-label={`Video player: ${title}`}
-        >
-          <source src={embedSrc} type={fileType} />
-          <a href={embedSrc}>Download the video: {title}</a>
-        </video>
+        <VideoFile title={title} src={embedSrc} type={fileType} autoPlay />
       </div>
     );
   }

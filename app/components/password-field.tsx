@@ -89,3 +89,26 @@ export function PasswordField({
     </div>
   );
 }
+
+/** A new password and its repeat, as signing up and the profile ask for them. */
+export function NewPasswordFields({
+  fields,
+  label,
+  clearOn,
+}: {
+  fields: { password: Field; confirmPassword: Field };
+  label: string;
+  clearOn?: unknown;
+}) {
+  return (
+    <>
+      <PasswordField field={fields.password} label={label} autoComplete="new-password" lengthAlert clearOn={clearOn} />
+      <PasswordField
+        field={fields.confirmPassword}
+        label="Repeat Password"
+        autoComplete="new-password"
+        clearOn={clearOn}
+      />
+    </>
+  );
+}

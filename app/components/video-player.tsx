@@ -1,6 +1,7 @@
 import { LightEmbed, type NoScriptPlay, type PlayForm, type Thumbnail } from "~/components/light-embed";
 import { TopicIllustration } from "~/components/topic-icon";
 import type { VideoPlayer as Player } from "~/lib/video-source";
+import { VideoFile } from "~/components/video-file";
 import type { Topic } from "~/lib/video-topics";
 
 type VideoPlayerProps = {
@@ -106,18 +107,7 @@ export function VideoPlayer({
 function NativeVideo({ title, src, type, className }: { title: string; src: string; type: string; className: string }) {
   return (
     <div className={`${box} ${className}`}>
-      {/* The browser's own controls work with or without our JavaScript; the link is for browsers without <video>. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a video is a link an admin adds; the data model holds no caption file to offer */}
-      <video
-        controls
-        preload="none"
-        playsInline
-        className="absolute inset-0 h-full w-full bg-black"
-        aria-label={`Video player: ${title}`}
-      >
-        <source src={src} type={type} />
-        <a href={src}>Download the video: {title}</a>
-      </video>
+      <VideoFile title={title} src={src} type={type} />
     </div>
   );
 }

@@ -12,8 +12,15 @@ export const SURFACE_LABELS: Record<Surface, string> = {
   mixed: "Mixed (paved and unpaved)",
 };
 
-export const SHADE_LEVELS = ["none", "partial", "full"] as const;
-export type ShadeLevel = (typeof SHADE_LEVELS)[number];
+/** Shade and lighting are told on one scale: none, some of the way, all of it. */
+const LEVELS = ["none", "partial", "full"] as const;
+type Level = (typeof LEVELS)[number];
+
+export const SHADE_LEVELS = LEVELS;
+export type ShadeLevel = Level;
+export const LIGHTING_LEVELS = LEVELS;
+export type LightingLevel = Level;
+
 export const TRAIL_SHADE_LABELS: Record<ShadeLevel, string> = {
   none: "Little or none",
   partial: "Partly shaded",
@@ -25,8 +32,6 @@ export const BENCH_SHADE_LABELS: Record<ShadeLevel, string> = {
   full: "In the shade",
 };
 
-export const LIGHTING_LEVELS = ["none", "partial", "full"] as const;
-export type LightingLevel = (typeof LIGHTING_LEVELS)[number];
 export const LIGHTING_LABELS: Record<LightingLevel, string> = {
   none: "Not lit after dark",
   partial: "Partly lit after dark",

@@ -4,9 +4,7 @@ import { updateUserProfile } from "~/models/user-ownership.server";
 import { runAfterAnswer } from "~/utils/background.server";
 import { violates } from "~/utils/database.server";
 import { prisma } from "~/utils/db.server";
-import { log } from "~/utils/logger.server";
-import { counterKey, hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
-import { hashToken, mintToken, sendOrForget, tokenLink } from "~/utils/token-mail.server";
+import * as tokenMail from "~/utils/token-mail.server";
 
 // One's own new email changes only when the link mailed to it is opened (docs/security.md). The answer to
 // the request is the same whatever the address; whether another account has it is settled after the
@@ -14,6 +12,18 @@ import { hashToken, mintToken, sendOrForget, tokenLink } from "~/utils/token-mai
 // someone tried, and neither tells the asker anything.
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+const confirmMail: tokenMail.LinkMail = {
+  what: "email change",
+  prefix: "confirm-email",
+  subject: "Confirm your new Walking Trails email",
+  text: (link) =>
+    tokenMail.mailText(
+      "Someone asked to make this address the email of their Walking Trails account. To do so, open this link within 24 hours and press Confirm new email:",
+      link,
+      "If you did not ask for this, ignore this email: nothing changes.",
+    ),
+};
 
 type Editor = Parameters<typeof updateUserProfile>[2];
 
@@ -51,12 +61,7 @@ export async function deliverEmailChange(
   newEmail: string,
   now = new Date(),
 ): Promise<EmailChangeDelivery> {
-  const { max, windowMs } = rateLimitPolicies.emailConfirm.account;
-  const limit = await hitRateLimit(counterKey("emailConfirm", "address", newEmail), scaledMax(max), windowMs, now);
-  if (!limit.allowed) {
-    log("info", "email change mail suppressed: too many for one address this hour");
-    return "suppressed";
-  }
+  if (!(await tokenMail.mailAllowed("emailConfirm", "address", newEmail, "email change", now))) return "suppressed";
   const owner = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
   if (owner && owner.id !== userId) {
     const mail = {
@@ -64,76 +69,52 @@ export async function deliverEmailChange(
       subject: "Someone tried to use your email on Walking Trails",
       text: addressTakenMailText(),
     };
-    const sent = await sendOrForget("email already taken", mail);
+    const sent = await tokenMail.sendOrForget("email already taken", mail);
     return sent === "sent" ? "address-taken" : sent;
   }
-  const { token, tokenHash } = mintToken();
-  const tokenId = await prisma.$transaction(async (tx) => {
-    // Locked with the token's insert: a password or email change committed meanwhile voids it.
-    const [account] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
-    if (!account) return null;
-    await tx.emailChangeToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
-    const row = await tx.emailChangeToken.create({
-      data: { tokenHash, userId, newEmail, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS) },
-      select: { id: true },
-    });
-    return row.id;
-  });
-  if (!tokenId) return "no-account";
-  const mail = {
-    to: newEmail,
-    subject: "Confirm your new Walking Trails email",
-    text: confirmMailText(tokenLink("confirm-email", token)),
-  };
-  return sendOrForget("email change", mail, () => prisma.emailChangeToken.deleteMany({ where: { id: tokenId } }));
-}
-
-/** Neutral, like every mailed link: it carries nothing anyone typed (a username could be anything). */
-function confirmMailText(link: string) {
-  return [
-    "Hello,",
-    "",
-    "Someone asked to make this address the email of their Walking Trails account. To do so, open this link within 24 hours and press Confirm new email:",
-    "",
-    link,
-    "",
-    "If you did not ask for this, ignore this email: nothing changes.",
-  ].join("\n");
+  return tokenMail.mailNewToken(
+    confirmMail,
+    (tokenHash) =>
+      prisma.$transaction(async (tx) => {
+        if (!(await tokenMail.lockAccount(tx, userId))) return null;
+        await tx.emailChangeToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } });
+        const row = await tx.emailChangeToken.create({
+          data: { tokenHash, userId, newEmail, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS) },
+          select: { id: true },
+        });
+        return { id: row.id, to: newEmail };
+      }),
+    (id) => prisma.emailChangeToken.deleteMany({ where: { id } }),
+  );
 }
 
 function addressTakenMailText() {
-  return [
-    "Hello,",
-    "",
+  return tokenMail.mailText(
     "Someone signed in to another Walking Trails account asked to change that account's email to this address, which is already the email of your account. Nothing was changed: your account is as it was, and no link was sent.",
-    "",
     "If that was you, give the other account a different address. If not, you need do nothing.",
-  ].join("\n");
+  );
 }
 
 /** To the address an account just left: if the owner did not do it, they hear of it. */
 async function noticeEmailChanged(oldEmail: string, newEmail: string) {
-  const text = [
-    "Hello,",
-    "",
+  const text = tokenMail.mailText(
     `The email of your Walking Trails account was changed to ${maskEmail(newEmail)}. Mail about the account, password resets included, goes there from now on.`,
-    "",
     "If you did not change it, ask the Walking Trails administrators for help.",
-  ].join("\n");
-  return sendOrForget("email changed notice", { to: oldEmail, subject: "Your Walking Trails email was changed", text });
+  );
+  return tokenMail.sendOrForget("email changed notice", {
+    to: oldEmail,
+    subject: "Your Walking Trails email was changed",
+    text,
+  });
 }
 
 /** What a usable link would do, as its page shows it (GET consumes nothing): the account and the new email. */
-export async function emailChangeRequest(
-  token: string,
-  now = new Date(),
-): Promise<{ username: string; newEmail: string } | null> {
+export async function emailChangeRequest(token: string, now = new Date()) {
   const row = await prisma.emailChangeToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash: tokenMail.hashToken(token) },
     select: { usedAt: true, expiresAt: true, newEmail: true, user: { select: { username: true } } },
   });
-  if (!row || row.usedAt || row.expiresAt <= now) return null;
-  return { username: row.user.username, newEmail: row.newEmail };
+  return tokenMail.isUsable(row, now) ? { username: row.user.username, newEmail: row.newEmail } : null;
 }
 
 type ConfirmResult = { ok: true; user: PublicUser } | { ok: false; reason: "invalid-token" | "email-taken" };
@@ -151,17 +132,14 @@ export async function confirmEmailChange(
   now = new Date(),
 ): Promise<ConfirmResult> {
   const found = await prisma.emailChangeToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash: tokenMail.hashToken(token) },
     select: { id: true, userId: true, newEmail: true },
   });
   if (!found) return { ok: false, reason: "invalid-token" };
   let result: ConfirmResult & { from?: string };
   try {
     result = await prisma.$transaction(async (tx) => {
-      const claimed = await tx.emailChangeToken.updateMany({
-        where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
-        data: { usedAt: now },
-      });
+      const claimed = await tx.emailChangeToken.updateMany(tokenMail.claimToken(found.id, now));
       if (claimed.count !== 1) return { ok: false, reason: "invalid-token" } as const;
       const [account] = await tx.$queryRaw<
         { email: string }[]
@@ -190,9 +168,5 @@ export async function confirmEmailChange(
 
 /** Forgets email change links that can no longer be used (used, or past their day). Returns how many. */
 export async function sweepSpentEmailChanges(now = new Date()) {
-  return (
-    await prisma.emailChangeToken.deleteMany({
-      where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] },
-    })
-  ).count;
+  return (await prisma.emailChangeToken.deleteMany(tokenMail.spentTokens(now))).count;
 }

@@ -3,7 +3,8 @@ import type { Refusal } from "~/models/refusal";
 import { feedbackMessages } from "~/schemas/feedback";
 import { prisma } from "~/utils/db.server";
 import { newestFirst } from "~/utils/page-cursor.server";
-import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
+import { ADMIN_LIST_PAGE } from "~/schemas/page";
+import { containsQuery, countContaining } from "~/utils/text-search.server";
 
 const feedbackSelect = {
   id: true,
@@ -43,13 +44,7 @@ export async function eraseFeedbackAuthor(tx: Tx, userId: string) {
   await tx.feedback.updateMany({ where: { userId }, data: { username: null, email: null } });
 }
 
-const feedbackSearch = (q: string | null | undefined): Prisma.FeedbackWhereInput | undefined => {
-  const query = q?.trim();
-  const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
-  return query
-    ? { OR: [{ username: contains(query) }, { email: contains(query) }, { feedback: contains(query) }] }
-    : undefined;
-};
+const searched = ["username", "email", "feedback"];
 
 type FeedbackPage = { feedback: FeedbackRow[]; next: string | null };
 
@@ -66,30 +61,16 @@ export async function listFeedback({
   cursor = null,
   take = ADMIN_LIST_PAGE.defaultSize,
 }: { q?: string | null; cursor?: string | null; take?: number } = {}): Promise<FeedbackPage> {
-  const rows = await prisma.feedback.findMany({
-    where: { AND: [feedbackSearch(q) ?? {}, feedbackOrder.afterCursor(cursor)] },
-    orderBy: feedbackOrder.orderBy,
-    take: take + 1,
-    select: feedbackSelect,
-  });
-  const page = feedbackOrder.page(rows, take);
+  const where = containsQuery<Prisma.FeedbackWhereInput>(q, searched);
+  const page = await feedbackOrder.findPage({ where, cursor, take }, (args) =>
+    prisma.feedback.findMany({ ...args, select: feedbackSelect }),
+  );
   return { feedback: page.rows, next: page.next };
 }
 
-/**
- * How many messages match the query (as `feedbackSearch` does: `contains`, any case), counted in SQL up to
- * LIST_COUNT_CAP + 1 (more reads as "more than"). In SQL of our own: Prisma's count with `take` orders its
- * rows by id first, a walk of the primary key with a table read per row, where any first rows will do.
- */
-export async function countMatchingFeedback(q?: string | null) {
-  const pattern = q?.trim() ? `%${q.trim()}%` : null;
-  const [row] = await prisma.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS "count" FROM (
-      SELECT 1 FROM "Feedback"
-      WHERE ${pattern}::text IS NULL OR "username" ILIKE ${pattern} OR "email" ILIKE ${pattern} OR "feedback" ILIKE ${pattern}
-      LIMIT ${LIST_COUNT_CAP + 1}
-    ) AS "matching"`;
-  return row.count;
+/** How many messages have the query in their username, email or text, up to LIST_COUNT_CAP + 1. */
+export function countMatchingFeedback(q?: string | null) {
+  return countContaining("Feedback", searched, q);
 }
 
 export function getFeedback(id: string) {

@@ -1,5 +1,4 @@
-import { isDraining } from "~/utils/shutdown.server";
-import { runAfterAnswer } from "~/utils/background.server";
+import { repeatInBackground } from "~/utils/shutdown.server";
 import { env } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { sweepClosedRateLimits } from "~/utils/rate-limit-counter.server";
@@ -49,14 +48,7 @@ declare global {
  */
 export function startHousekeeping(intervalMs = env.HOUSEKEEPING_INTERVAL_SECONDS * 1000) {
   if (intervalMs <= 0 || globalThis.__walkingTrailsHousekeeping) return;
-  let sweeping = false;
-  const sweep = () => {
-    if (sweeping || isDraining()) return;
-    sweeping = true;
-    runAfterAnswer("housekeeping sweep", () => sweepExpired().finally(() => (sweeping = false)));
-  };
-  sweep();
-  globalThis.__walkingTrailsHousekeeping = setInterval(sweep, intervalMs).unref();
+  globalThis.__walkingTrailsHousekeeping = repeatInBackground("housekeeping sweep", sweepExpired, intervalMs);
 }
 
 /** Stops the schedule (tests; a graceful stop needs nothing, the timer does not hold the process). */

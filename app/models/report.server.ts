@@ -176,13 +176,10 @@ export async function listReports({
   cursor = null,
   take = REPORT_API_PAGE.defaultSize,
 }: { userId?: string; filters?: ReportFilters; cursor?: string | null; take?: number } = {}): Promise<ReportPage> {
-  const rows = await prisma.report.findMany({
-    where: { AND: [userId ? { userId } : {}, await filterWhere(filters), reportOrder.afterCursor(cursor)] },
-    orderBy: reportOrder.orderBy,
-    take: take + 1,
-    select: reportSelect,
-  });
-  const page = reportOrder.page(rows, take);
+  const where = { AND: [userId ? { userId } : {}, await filterWhere(filters)] };
+  const page = await reportOrder.findPage({ where, cursor, take }, (args) =>
+    prisma.report.findMany({ ...args, select: reportSelect }),
+  );
   return { reports: page.rows, next: page.next };
 }
 

@@ -1,8 +1,6 @@
 import { normalizeEmail, publicUserSelect, type PublicUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
-import { log } from "~/utils/logger.server";
-import { hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/rate-limit-counter.server";
-import { hashToken, mintToken, sendOrForget, tokenLink } from "~/utils/token-mail.server";
+import * as tokenMail from "~/utils/token-mail.server";
 
 // One-time sign-in links (decision 040): mailed instead of a session when the right password comes from
 // a device without the account's device cookie while many wrong passwords are being tried on it, and
@@ -25,31 +23,21 @@ export async function deliverSignInLink(
   reason: SignInLinkReason = "under-attack",
   now = new Date(),
 ): Promise<SignInLinkDelivery> {
-  const { max, windowMs } = rateLimitPolicies.signInLink.account;
-  const limit = await hitRateLimit(`signInLink:account:${userId}`, scaledMax(max), windowMs, now);
-  if (!limit.allowed) {
-    log("info", "sign-in link mail suppressed: too many for one account this hour");
-    return "suppressed";
-  }
-  const { token, tokenHash } = mintToken();
-  const created = await prisma.$transaction(async (tx) => {
-    // Locked and read with the token's insert: an email or password change committed meanwhile either
-    // voids this token (it runs after us) or is already what we read (the link goes to the new address).
-    const [owner] = await tx.$queryRaw<{ email: string }[]>`SELECT email FROM "User" WHERE id = ${userId} FOR UPDATE`;
-    if (!owner) return null;
-    const row = await tx.signInLinkToken.create({
-      data: { tokenHash, userId, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) },
-      select: { id: true },
-    });
-    return { id: row.id, email: owner.email };
-  });
-  if (!created) return "no-account";
-  const mail = {
-    to: created.email,
-    subject: "Finish signing in to Walking Trails",
-    text: signInLinkMailText(tokenLink("signin-link", token), reason),
-  };
-  return sendOrForget("sign-in link", mail, () => prisma.signInLinkToken.deleteMany({ where: { id: created.id } }));
+  if (!(await tokenMail.mailAllowed("signInLink", "account", userId, "sign-in link", now))) return "suppressed";
+  return tokenMail.mailNewToken(
+    signInLinkMail(reason),
+    (tokenHash) =>
+      prisma.$transaction(async (tx) => {
+        const owner = await tokenMail.lockAccount(tx, userId);
+        if (!owner) return null;
+        const row = await tx.signInLinkToken.create({
+          data: { tokenHash, userId, expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS) },
+          select: { id: true },
+        });
+        return { id: row.id, to: owner.email };
+      }),
+    (id) => prisma.signInLinkToken.deleteMany({ where: { id } }),
+  );
 }
 
 /**
@@ -63,11 +51,10 @@ export async function deliverSignInLinkTo(email: string, now = new Date()): Prom
 }
 
 /**
- * Neutral, like the reset mail: it carries nothing anyone typed. It says why it came: the owner who did
- * not ask for it has either just learnt that someone else knows the password, or only that someone
- * typed their address on a busy network.
+ * The mail says why it came: the owner who did not ask for it has either just learnt that someone else
+ * knows the password, or only that someone typed their address on a busy network.
  */
-function signInLinkMailText(link: string, reason: SignInLinkReason) {
+function signInLinkMail(reason: SignInLinkReason): tokenMail.LinkMail {
   const [why, ifNotYou] =
     reason === "under-attack"
       ? [
@@ -78,23 +65,24 @@ function signInLinkMailText(link: string, reason: SignInLinkReason) {
           "Someone asked to sign in to your Walking Trails account from a network where very many sign-ins were being tried, so no password was checked there. To sign in, open this link within 15 minutes and press Finish signing in:",
           "If this was not you, ignore this email: nothing has changed, and nobody can use the link without it.",
         ];
-  return ["Hello,", "", why, "", link, "", ifNotYou].join("\n");
+  return {
+    what: "sign-in link",
+    prefix: "signin-link",
+    subject: "Finish signing in to Walking Trails",
+    text: (link) => tokenMail.mailText(why, link, ifNotYou),
+  };
 }
 
 /**
  * The account a usable link signs in to, as its page names it (GET shows it with the button, or an
  * explanation; it consumes nothing): the username, and the email partly masked. Null when not usable.
  */
-export async function signInLinkAccount(
-  token: string,
-  now = new Date(),
-): Promise<{ username: string; maskedEmail: string } | null> {
+export async function signInLinkAccount(token: string, now = new Date()) {
   const row = await prisma.signInLinkToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash: tokenMail.hashToken(token) },
     select: { usedAt: true, expiresAt: true, user: { select: { username: true, email: true } } },
   });
-  if (!row || row.usedAt || row.expiresAt <= now) return null;
-  return { username: row.user.username, maskedEmail: maskEmail(row.user.email) };
+  return tokenMail.isUsable(row, now) ? { username: row.user.username, maskedEmail: maskEmail(row.user.email) } : null;
 }
 
 /** "ana.lopez@example.edu" as "an•••••••@example.edu": enough for its owner to know it, little for others. */
@@ -110,14 +98,11 @@ type ConsumeResult = { ok: true; user: PublicUser } | { ok: false; reason: "inva
 /** Uses the token once: of two concurrent requests only one signs in. */
 export async function consumeSignInLink(token: string, now = new Date()): Promise<ConsumeResult> {
   const found = await prisma.signInLinkToken.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where: { tokenHash: tokenMail.hashToken(token) },
     select: { id: true, userId: true },
   });
   if (!found) return { ok: false, reason: "invalid-token" };
-  const claimed = await prisma.signInLinkToken.updateMany({
-    where: { id: found.id, usedAt: null, expiresAt: { gt: now } },
-    data: { usedAt: now },
-  });
+  const claimed = await prisma.signInLinkToken.updateMany(tokenMail.claimToken(found.id, now));
   if (claimed.count !== 1) return { ok: false, reason: "invalid-token" };
   const user = await prisma.user.findUnique({ where: { id: found.userId }, select: publicUserSelect });
   return user ? { ok: true, user } : { ok: false, reason: "invalid-token" };
@@ -125,7 +110,5 @@ export async function consumeSignInLink(token: string, now = new Date()): Promis
 
 /** Forgets sign-in links that can no longer be used (used, or past their 15 minutes). Returns how many. */
 export async function sweepSpentSignInLinks(now = new Date()) {
-  return (
-    await prisma.signInLinkToken.deleteMany({ where: { OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] } })
-  ).count;
+  return (await prisma.signInLinkToken.deleteMany(tokenMail.spentTokens(now))).count;
 }

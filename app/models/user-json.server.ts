@@ -2,20 +2,9 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/utils/db.server";
 import { keysetOrder } from "~/utils/page-cursor.server";
-import { ADMIN_LIST_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
+import { ADMIN_LIST_PAGE } from "~/schemas/page";
+import { containsQuery, countContaining } from "~/utils/text-search.server";
 import { publicUserSelect, type PublicUser } from "~/models/user.server";
-
-const userSearch = (q: string | null | undefined): Prisma.UserWhereInput | undefined => {
-  const query = q?.trim();
-  return query
-    ? {
-        OR: [
-          { username: { contains: query, mode: "insensitive" } },
-          { email: { contains: query, mode: "insensitive" } },
-        ],
-      }
-    : undefined;
-};
 
 export type UserPage = { users: PublicUser[]; next: string | null };
 
@@ -33,28 +22,16 @@ export async function listUsers({
   cursor = null,
   take = ADMIN_LIST_PAGE.defaultSize,
 }: { q?: string | null; cursor?: string | null; take?: number } = {}): Promise<UserPage> {
-  const rows = await prisma.user.findMany({
-    where: { AND: [userSearch(q) ?? {}, userOrder.afterCursor(cursor)] },
-    orderBy: userOrder.orderBy,
-    take: take + 1,
-    select: publicUserSelect,
-  });
-  const page = userOrder.page(rows, take);
+  const where = containsQuery<Prisma.UserWhereInput>(q, ["username", "email"]);
+  const page = await userOrder.findPage({ where, cursor, take }, (args) =>
+    prisma.user.findMany({ ...args, select: publicUserSelect }),
+  );
   return { users: page.rows, next: page.next };
 }
 
-/**
- * How many accounts match the query (as `userSearch` does: `contains`, any case), counted in SQL up to
- * LIST_COUNT_CAP + 1 (more reads as "more than"). In SQL of our own: Prisma's count with `take` orders its
- * rows by id first, a walk of the primary key with a table read per row, where any first rows will do.
- */
-export async function countMatchingUsers(q?: string | null) {
-  const pattern = q?.trim() ? `%${q.trim()}%` : null;
-  const [row] = await prisma.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS "count" FROM (
-      SELECT 1 FROM "User" WHERE ${pattern}::text IS NULL OR "username" ILIKE ${pattern} OR "email" ILIKE ${pattern} LIMIT ${LIST_COUNT_CAP + 1}
-    ) AS "matching"`;
-  return row.count;
+/** How many accounts have the query in their username or email, up to LIST_COUNT_CAP + 1. */
+export function countMatchingUsers(q?: string | null) {
+  return countContaining("User", ["username", "email"], q);
 }
 
 export function countUsers() {

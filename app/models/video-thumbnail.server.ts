@@ -5,7 +5,7 @@ import { prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { IMAGE_EXTENSIONS, type ImageType } from "~/utils/image-info.server";
 import { log } from "~/utils/logger.server";
-import { isDraining } from "~/utils/shutdown.server";
+import { isDraining, repeatInBackground } from "~/utils/shutdown.server";
 import {
   DEFAULT_THUMBNAIL_LIMITS,
   fetchVideoThumbnail,
@@ -253,12 +253,5 @@ declare global {
 export function startThumbnailSweeps() {
   if (!env.VIDEO_THUMBNAILS || globalThis.__walkingTrailsThumbnailSweeps) return;
   globalThis.__walkingTrailsThumbnailSweeps = true;
-  let sweeping = false;
-  const sweep = () => {
-    if (sweeping || isDraining()) return;
-    sweeping = true;
-    runAfterAnswer("video thumbnail sweep", () => sweepThumbnails().finally(() => (sweeping = false)));
-  };
-  sweep();
-  if (env.VIDEO_THUMBNAIL_RETRY_SECONDS > 0) setInterval(sweep, env.VIDEO_THUMBNAIL_RETRY_SECONDS * 1000).unref();
+  repeatInBackground("video thumbnail sweep", sweepThumbnails, env.VIDEO_THUMBNAIL_RETRY_SECONDS * 1000);
 }

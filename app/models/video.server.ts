@@ -3,6 +3,7 @@ import { versionCondition, versionMismatch, type EditBase, type VersionMismatch 
 import type { Refusal } from "~/models/refusal";
 import { prisma } from "~/utils/db.server";
 import { decodeCursor, keysetOrder, pageOf } from "~/utils/page-cursor.server";
+import { containsQuery } from "~/utils/text-search.server";
 import { ADMIN_VIDEO_PAGE, LIST_COUNT_CAP } from "~/schemas/page";
 import { videoMessages, type VideoInput, type VideoPatch } from "~/schemas/video";
 import { scheduleThumbnail, thumbnailCardSelect } from "~/models/video-thumbnail.server";
@@ -47,17 +48,8 @@ export type ThumbnailRow = Prisma.VideoThumbnailGetPayload<{ select: typeof thum
 // Links arrive already normalised to the embed form by the schemas in app/schemas/video.ts.
 
 /** Videos whose title or category contains the query (any case); every video for an empty one. */
-function videoSearch(q: string | null | undefined): Prisma.VideoWhereInput {
-  const query = q?.trim();
-  return query
-    ? {
-        OR: [
-          { title: { contains: query, mode: "insensitive" } },
-          { category: { contains: query, mode: "insensitive" } },
-        ],
-      }
-    : {};
-}
+const videoSearch = (q: string | null | undefined) =>
+  containsQuery<Prisma.VideoWhereInput>(q, ["title", "category"]) ?? {};
 
 /** Videos whose title or category contains the query (case-insensitive); all videos for an empty query. */
 export async function searchVideos({ q = "" }: { q?: string } = {}): Promise<

@@ -13,6 +13,13 @@ import * as z from "zod";
 const tag = "Videos";
 
 /** What a video's `url` may be (app/lib/video-source.ts). */
+/** What both ways of counting a view answer (the old PATCH stays for the clients that still use it). */
+const viewCounted = {
+  status: 200,
+  description: "The video with its views, and whether this call counted one.",
+  schema: videoViewJsonSchema,
+};
+
 export const linkRule =
   "`url` must be https: a YouTube link of any form (stored as https://www.youtube.com/embed/<id>), a Vimeo link " +
   "(stored as https://player.vimeo.com/video/<id>, with ?h=<hash> for unlisted videos), a video file ending in .mp4 or " +
@@ -101,11 +108,7 @@ export const videosEndpoints: EndpointDoc[] = [
     summary: "Count that the caller started playing a video (one view per user, video and UTC day)",
     tag,
     access: "user",
-    success: {
-      status: 200,
-      description: "The video with its views, and whether this call counted one.",
-      schema: videoViewJsonSchema,
-    },
+    success: viewCounted,
   }),
   oldReaction("like", "Like a video"),
   oldReaction("dislike", "Dislike a video"),
@@ -116,11 +119,7 @@ export const videosEndpoints: EndpointDoc[] = [
     deprecatedFor: "POST /api/video/{id}/view",
     tag,
     access: "user",
-    success: {
-      status: 200,
-      description: "The video with its views, and whether this call counted one.",
-      schema: videoViewJsonSchema,
-    },
+    success: viewCounted,
   }),
   endpoint({
     method: "delete",

@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { parseSubmission, refusalReply } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
 import { ErrorSummary } from "~/components/error-summary";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
 import { SubmitButton } from "~/components/form-status";
 import { TextField } from "~/components/form-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -178,18 +179,39 @@ export default function Authorization() {
 
 type FormProps = { lastResult?: SubmissionResult<string[]> };
 
+/** What the three forms share: a post of their intent (and where to go after), the honeypot, the summary. */
+function AuthForm({
+  form,
+  summary,
+  intent,
+  redirectTo,
+  children,
+}: {
+  form: ReturnType<typeof getFormProps>;
+  summary: Parameters<typeof ErrorSummary>[0]["summary"];
+  intent: keyof typeof schemas;
+  redirectTo?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...form} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {redirectTo === undefined ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <HoneypotField />
+      <ErrorSummary summary={summary} />
+      {children}
+    </Form>
+  );
+}
+
 function SignInForm({ lastResult, redirectTo }: FormProps & { redirectTo: string }) {
   const [form, fields, summary] = useSchemaForm("signin-form", signInSchema, lastResult);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="signin" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <HoneypotField />
-      <ErrorSummary summary={summary} />
+    <AuthForm form={getFormProps(form)} summary={summary} intent="signin" redirectTo={redirectTo}>
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <PasswordField field={fields.password} label="Password" autoComplete="current-password" clearOn={lastResult} />
       <SubmitButton intent="signin" label="Sign In" pendingLabel="Signing in…" className="btn-primary w-full" />
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -197,26 +219,10 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
   const [form, fields, summary] = useSchemaForm("signup-form", signUpSchema, lastResult);
   return (
     <>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="signup" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <HoneypotField />
-        <ErrorSummary summary={summary} />
+      <AuthForm form={getFormProps(form)} summary={summary} intent="signup" redirectTo={redirectTo}>
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
-        <PasswordField
-          field={fields.password}
-          label="Password"
-          autoComplete="new-password"
-          lengthAlert
-          clearOn={lastResult}
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label="Repeat Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-        />
+        <NewPasswordFields fields={fields} label="Password" clearOn={lastResult} />
         <div className="grid gap-4 sm:grid-cols-2">
           <DemographicFields fields={fields} />
         </div>
@@ -232,7 +238,7 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
           .
         </p>
         <SubmitButton intent="signup" label="Sign Up" pendingLabel="Creating account…" className="btn-primary w-full" />
-      </Form>
+      </AuthForm>
       <ModalDialog id="privacy-dialog" title="Privacy Policy" closeTo="/authorization?formType=signup" longText>
         <PrivacyPolicyText />
       </ModalDialog>
@@ -246,13 +252,10 @@ function SignUpForm({ lastResult, redirectTo }: FormProps & { redirectTo: string
 function ResetRequestForm({ lastResult }: FormProps) {
   const [form, fields, summary] = useSchemaForm("reset-form", resetRequestSchema, lastResult);
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="reset" />
-      <HoneypotField />
-      <ErrorSummary summary={summary} />
+    <AuthForm form={getFormProps(form)} summary={summary} intent="reset">
       <p className="text-stone-700">Enter your email to reset password</p>
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <SubmitButton intent="reset" label="Send Reset Link" pendingLabel="Sending…" className="btn-primary w-full" />
-    </Form>
+    </AuthForm>
   );
 }

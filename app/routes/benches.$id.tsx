@@ -110,18 +110,8 @@ export default function BenchPage() {
             </Link>
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium text-stone-700">Next bench ahead</dt>
-            <dd>
-              {place.next
-                ? `Bench ${place.next.benchNumber}, ${place.next.metres} m (${place.next.feet.toLocaleString("en-US")} ft, ${place.next.minutes} min)`
-                : "This is the last bench on the trail"}
-            </dd>
-            <dt className="font-medium text-stone-700">Next bench back</dt>
-            <dd>
-              {place.previous
-                ? `Bench ${place.previous.benchNumber}, ${place.previous.metres} m (${place.previous.feet.toLocaleString("en-US")} ft, ${place.previous.minutes} min)`
-                : "This is the first bench on the trail"}
-            </dd>
+            <NextBench label="Next bench ahead" bench={place.next} none="This is the last bench on the trail" />
+            <NextBench label="Next bench back" bench={place.previous} none="This is the first bench on the trail" />
           </dl>
           {signedIn ? (
             // Scanned on the trail, the bench is a position fix: walk on from it with the map's walk
@@ -157,5 +147,27 @@ export default function BenchPage() {
       <BenchVideoLinks videos={bench.videos} />
       <ReportProblem page={`/benches/${bench.id}`} about={`at Bench ${bench.benchNumber}`} lastResult={reply?.result} />
     </div>
+  );
+}
+
+/** One way along the trail: the bench there, how far and how long, or that there is none. */
+function NextBench({
+  label,
+  bench,
+  none,
+}: {
+  label: string;
+  bench: { benchNumber: number; metres: number; feet: number; minutes: number } | null;
+  none: string;
+}) {
+  return (
+    <>
+      <dt className="font-medium text-stone-700">{label}</dt>
+      <dd>
+        {bench
+          ? `Bench ${bench.benchNumber}, ${bench.metres} m (${bench.feet.toLocaleString("en-US")} ft, ${bench.minutes} min)`
+          : none}
+      </dd>
+    </>
   );
 }

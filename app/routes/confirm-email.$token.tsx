@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form-status";
 import { TokenLinkPage } from "~/components/token-link-page";
 import { getOptionalUser } from "~/http/auth.server";
@@ -43,37 +43,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
+const spentLink = {
+  message: userMessages.emailChangeInvalid,
+  help: "Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page; the account keeps its current email until then.",
+  to: "/userControlPanel",
+  label: "Go to My Profile",
+};
+
 export default function ConfirmNewEmail() {
   const { change } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const spent = !change || actionData?.invalid;
   return (
-    <TokenLinkPage
-      title="Confirm New Email"
-      refusal={actionData?.message ?? null}
-      spent={
-        spent
-          ? {
-              message: actionData?.message ?? userMessages.emailChangeInvalid,
-              help: "Email confirmation links work once, for 24 hours. To try again, enter the new email on your profile page; the account keeps its current email until then.",
-              to: "/userControlPanel",
-              label: "Go to My Profile",
-            }
-          : null
-      }
-    >
-      {change ? (
+    <TokenLinkPage title="Confirm New Email" link={change} spent={spentLink}>
+      {({ newEmail, username }) => (
         <>
           <p className="text-stone-700 [overflow-wrap:anywhere]">
-            This makes <strong>{change.newEmail}</strong> the email of the Walking Trails account{" "}
-            <strong>{change.username}</strong>. You will sign in with it from now on, and the account&apos;s other
-            sign-ins end.
+            This makes <strong>{newEmail}</strong> the email of the Walking Trails account <strong>{username}</strong>.
+            You will sign in with it from now on, and the account&apos;s other sign-ins end.
           </p>
           <p className="text-stone-700">Did not ask for this? Close this page: nothing changes.</p>
           <input type="hidden" name="intent" value="confirm" />
           <SubmitButton label="Confirm new email" pendingLabel="Confirming…" className="btn-primary w-full" />
         </>
-      ) : null}
+      )}
     </TokenLinkPage>
   );
 }

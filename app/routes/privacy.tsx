@@ -8,22 +8,28 @@ export const handle = { ...withoutScripts, ...publicPage };
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, "Privacy") }];
 
+const sections = [
+  { id: "privacy-policy", title: "Privacy Policy", Text: PrivacyPolicyText },
+  { id: "user-consent", title: "User Consent", Text: UserConsentText },
+];
+
 export default function Privacy() {
   return (
     <div className="page max-w-3xl">
       <h1 className="page-title mb-6">Privacy</h1>
-      <section id="privacy-policy" aria-labelledby="privacy-policy-heading" className="scroll-mt-4">
-        <h2 id="privacy-policy-heading" className="mb-3 text-2xl font-semibold">
-          Privacy Policy
-        </h2>
-        <PrivacyPolicyText />
-      </section>
-      <section id="user-consent" aria-labelledby="user-consent-heading" className="mt-10 scroll-mt-4">
-        <h2 id="user-consent-heading" className="mb-3 text-2xl font-semibold">
-          User Consent
-        </h2>
-        <UserConsentText />
-      </section>
+      {sections.map(({ id, title, Text }, i) => (
+        <section
+          key={id}
+          id={id}
+          aria-labelledby={`${id}-heading`}
+          className={i > 0 ? "mt-10 scroll-mt-4" : "scroll-mt-4"}
+        >
+          <h2 id={`${id}-heading`} className="mb-3 text-2xl font-semibold">
+            {title}
+          </h2>
+          <Text />
+        </section>
+      ))}
     </div>
   );
 }

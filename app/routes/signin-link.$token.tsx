@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { SubmitButton } from "~/components/form-status";
 import { TokenLinkPage } from "~/components/token-link-page";
 import { startSessionAndRedirect } from "~/http/auth.server";
@@ -32,31 +32,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return startSessionAndRedirect(request, consumed.user, { message: userMessages.signInSuccess });
 }
 
+const spentLink = {
+  message: userMessages.signInLinkInvalid,
+  help: "Sign-in links work once, for 15 minutes. Sign in again to get a new one.",
+  to: "/authorization?formType=signin",
+  label: "Sign in again",
+};
+
 export default function FinishSigningIn() {
   const { account } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const spent = !account || actionData?.invalid;
   return (
-    <TokenLinkPage
-      title="Finish Signing In"
-      refusal={actionData?.message ?? null}
-      spent={
-        spent
-          ? {
-              message: userMessages.signInLinkInvalid,
-              help: "Sign-in links work once, for 15 minutes. Sign in again to get a new one.",
-              to: "/authorization?formType=signin",
-              label: "Sign in again",
-            }
-          : null
-      }
-    >
-      {account ? (
+    <TokenLinkPage title="Finish Signing In" link={account} spent={spentLink}>
+      {({ username, maskedEmail }) => (
         <>
           {/* Named, so a link someone sent for their own account cannot quietly sign a visitor in as them. */}
           <p className="text-stone-700 [overflow-wrap:anywhere]">
-            This link signs you in to the Walking Trails account <strong>{account.username}</strong>
-            {` (${account.maskedEmail}) on this device, once.`}
+            This link signs you in to the Walking Trails account <strong>{username}</strong>
+            {` (${maskedEmail}) on this device, once.`}
           </p>
           <p className="text-stone-700">
             Not your account? Do not finish: close this page, or{" "}
@@ -67,7 +59,7 @@ export default function FinishSigningIn() {
           </p>
           <SubmitButton label="Finish signing in" pendingLabel="Signing in…" className="btn-primary w-full" />
         </>
-      ) : null}
+      )}
     </TokenLinkPage>
   );
 }

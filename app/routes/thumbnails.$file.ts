@@ -1,13 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getThumbnailImage } from "~/models/video-thumbnail.server";
 import { thumbnailFileSchema } from "~/schemas/video";
-
-function notFound() {
-  return new Response("Not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
+import { namedFileResponse } from "~/utils/named-file.server";
 
 /**
  * A video's still, stored by the server and served from our origin. The address carries the picture's
@@ -15,15 +9,8 @@ function notFound() {
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const file = thumbnailFileSchema.safeParse(params.file);
-  if (!file.success) return notFound();
-  const image = await getThumbnailImage(file.data.videoId, file.data.hashPrefix, file.data.extension);
-  if (!image) return notFound();
-  return new Response(image.bytes, {
-    headers: {
-      "Content-Type": image.contentType,
-      "Content-Length": String(image.bytes.byteLength),
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  const image = file.success
+    ? await getThumbnailImage(file.data.videoId, file.data.hashPrefix, file.data.extension)
+    : null;
+  return namedFileResponse(image && { body: image.bytes, contentType: image.contentType });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { trailPreviewFile } from "~/models/trail-preview.server";
 import { trailPreviewFileSchema } from "~/schemas/trail";
-import { svgFileAnswer } from "~/http/svg-file.server";
+import { namedFileResponse } from "~/utils/named-file.server";
 
 /**
  * The landing page's map of every trail and bench (decision 082). The address names the drawing, so a
@@ -9,5 +9,6 @@ import { svgFileAnswer } from "~/http/svg-file.server";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const digest = trailPreviewFileSchema.safeParse(params.file);
-  return svgFileAnswer(digest.success ? await trailPreviewFile(digest.data) : null);
+  const svg = digest.success ? await trailPreviewFile(digest.data) : null;
+  return namedFileResponse(svg ? { body: svg, contentType: "image/svg+xml; charset=utf-8" } : null);
 }

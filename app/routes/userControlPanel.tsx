@@ -13,7 +13,7 @@ import {
 import { createFeedback } from "~/models/feedback.server";
 import { submitProfileUpdate } from "~/models/email-change.server";
 import { deleteOwnAccount } from "~/models/user-ownership.server";
-import { getUserById, userRefusal } from "~/models/user.server";
+import { getUserById, userRefusal, type UserFailure } from "~/models/user.server";
 import { deleteProfileSchema, feedbackSchema, profileUpdateSchema } from "~/schemas/user-forms";
 import { profileUpdatedMessage, userMessages } from "~/schemas/user";
 import { endSession, requireUser } from "~/http/auth.server";
@@ -47,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Intent = "update" | "feedback" | "delete";
+type Replier = Parameters<typeof refusalReply>[0];
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
 
 // A refused write's Retry-After reaches the page it renders.
@@ -58,6 +59,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const answer = (intent: Intent, result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
     data<ActionResult>({ intent, result }, { status, headers });
+  /** A refusal by the user model: its words on the form, its status, and its wait when it is a limit. */
+  const refused = (intent: Intent, submission: Replier, failure: UserFailure, hideFields: string[]) => {
+    const refusal = userRefusal(failure);
+    return answer(
+      intent,
+      refusalReply(submission, refusal, { hideFields }),
+      refusal.status,
+      retryAfterHeaders(refusal),
+    );
+  };
 
   if (intent === "update") {
     const submission = parseSubmission(formData, { schema: profileUpdateSchema });
@@ -79,13 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (updated.ok) return redirectWithToast(PAGE, { type: "success", message: profileUpdatedMessage(updated) });
       // A refused update keeps its place in the quota.
       if (updated.reason === "not-found") throw redirect("/authorization?formType=signin");
-      const refusal = userRefusal(updated);
-      return answer(
-        "update",
-        refusalReply(submission, refusal, { hideFields }),
-        refusal.status,
-        retryAfterHeaders(refusal),
-      );
+      return refused("update", submission, updated, hideFields);
     } catch (error) {
       if (error instanceof Response) throw error;
       log("error", "profile update failed", { error: error instanceof Error ? error.message : String(error) });
@@ -109,13 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return answer("delete", submission.reply({ hideFields }), 400);
     const deleted = await deleteOwnAccount(user.id, submission.value.currentPassword);
     if (!deleted.ok && deleted.reason !== "not-found") {
-      const refusal = userRefusal(deleted);
-      return answer(
-        "delete",
-        refusalReply(submission, refusal, { hideFields }),
-        refusal.status,
-        retryAfterHeaders(refusal),
-      );
+      return refused("delete", submission, deleted, hideFields);
     }
     return redirectWithToast(
       "/",
@@ -131,6 +130,9 @@ export default function UserControlPanel() {
   const { user, feedbackOpen, deleteOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  // A dialog is open when its link asked for it (without JavaScript) or its form was just answered.
+  const dialogOpen = (intent: "feedback" | "delete") =>
+    (intent === "feedback" ? feedbackOpen : deleteOpen) || Boolean(resultFor(intent));
   return (
     <div className="page">
       <h1 className="page-title">My Profile</h1>
@@ -171,20 +173,10 @@ export default function UserControlPanel() {
           <UpdateProfileForm key={JSON.stringify(user)} user={user} lastResult={resultFor("update")} />
         </section>
       </div>
-      <ModalDialog
-        id="feedback-dialog"
-        title="Feedback"
-        open={feedbackOpen || Boolean(resultFor("feedback"))}
-        closeTo={PAGE}
-      >
+      <ModalDialog id="feedback-dialog" title="Feedback" open={dialogOpen("feedback")} closeTo={PAGE}>
         <FeedbackForm user={user} lastResult={resultFor("feedback")} />
       </ModalDialog>
-      <ModalDialog
-        id="delete-dialog"
-        title="Delete Profile"
-        open={deleteOpen || Boolean(resultFor("delete"))}
-        closeTo={PAGE}
-      >
+      <ModalDialog id="delete-dialog" title="Delete Profile" open={dialogOpen("delete")} closeTo={PAGE}>
         <p className="text-lg font-semibold text-red-800">This action cannot be undone</p>
         <p className="mt-2 text-stone-700">
           Your account, your sign-in sessions and your personal details will be deleted permanently.

@@ -3,9 +3,9 @@ import { benchFactFields, benchFactsJsonSchema } from "~/schemas/facts";
 import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { versionSchema } from "~/schemas/version";
+import { storedVideoLink } from "~/schemas/video";
 import { decimalSchema, inArea, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
 import { ANYWHERE, type PlacementArea } from "~/lib/geo";
-import { normalizeVideoUrl } from "~/lib/video-source";
 
 const BENCH_LOCATION_MAX_LENGTH = 200;
 const BENCH_VIDEO_TITLE_MAX_LENGTH = 200;
@@ -102,18 +102,8 @@ export const benchVideoSchema = z.object({
     max: BENCH_VIDEO_TITLE_MAX_LENGTH,
     tooLong: benchMessages.titleTooLong,
   }),
-  url: z
-    .string({ error: benchMessages.urlInvalid })
-    .max(500, benchMessages.urlInvalid)
-    // The same links as the video library's, stored in the same normalised form.
-    .transform((url, context) => {
-      const stored = normalizeVideoUrl(url);
-      if (!stored) {
-        context.addIssue({ code: "custom", message: benchMessages.urlInvalid });
-        return z.NEVER;
-      }
-      return stored;
-    }),
+  // The same links as the video library's, stored in the same normalised form.
+  url: storedVideoLink(z.string({ error: benchMessages.urlInvalid }), benchMessages.urlInvalid),
 });
 export type BenchVideoInput = z.infer<typeof benchVideoSchema>;
 

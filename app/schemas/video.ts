@@ -60,19 +60,22 @@ export const videoMessages = {
  * A video's link: any YouTube link form becomes its embed URL, any Vimeo link its player URL; an https link
  * to a video file or another page is kept as given. Other schemes (http:, javascript:, data:) are refused.
  */
-export const videoLinkSchema = z
-  .string({ error: videoMessages.urlRequired })
-  .trim()
-  .min(1, videoMessages.urlRequired)
-  .max(500, videoMessages.urlInvalid)
-  .transform((value, ctx) => {
+export const videoLinkSchema = storedVideoLink(
+  z.string({ error: videoMessages.urlRequired }).trim().min(1, videoMessages.urlRequired),
+  videoMessages.urlInvalid,
+);
+
+/** A link read as `text` reads it, in the normalised form it is stored in (the library's and the benches'). */
+export function storedVideoLink(text: z.ZodString, invalid: string) {
+  return text.max(500, invalid).transform((value, ctx) => {
     const stored = normalizeVideoUrl(value);
     if (!stored) {
-      ctx.addIssue({ code: "custom", message: videoMessages.urlInvalid });
+      ctx.addIssue({ code: "custom", message: invalid });
       return z.NEVER;
     }
     return stored;
   });
+}
 
 export const videoInputSchema = z.object({
   title: displayText({

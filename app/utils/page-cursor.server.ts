@@ -69,6 +69,21 @@ export function keysetOrder<Where, OrderBy>(...columns: readonly KeyColumn[]) {
     page<Row extends Record<string, unknown>>(rows: Row[], take: number) {
       return pageOf(rows, take, (last) => columns.map(([field]) => keyText(last[field])));
     },
+    /**
+     * The page of the rows `where` picks (all for none) after the cursor's row, `take` at most: `find`
+     * reads them with the model's own select, given the where, the order and one row more than the page.
+     */
+    async findPage<Row extends Record<string, unknown>>(
+      { where, cursor, take }: { where: Where | undefined; cursor: string | null; take: number },
+      find: (args: { where: Where; orderBy: OrderBy[]; take: number }) => Promise<Row[]>,
+    ) {
+      const rows = await find({
+        where: { AND: [where ?? {}, this.afterCursor(cursor)] } as Where,
+        orderBy: this.orderBy,
+        take: take + 1,
+      });
+      return this.page(rows, take);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { pendingBackgroundJobs } from "~/utils/background.server";
+import { pendingBackgroundJobs, runAfterAnswer } from "~/utils/background.server";
 import { log } from "~/utils/logger.server";
 
 let draining = false;
@@ -8,6 +8,22 @@ let httpServer: Server | null = null;
 /** True once a stop signal arrived: the health check then answers 503 so load balancers move on. */
 export function isDraining() {
   return draining;
+}
+
+/**
+ * Runs `job` now, then every `intervalMs` (0: only now), each time as a background job so that a graceful
+ * stop waits for a run under way; none starts once the stop began, and a run still going when the next is
+ * due lets that one pass. Returns the timer, which does not hold the process.
+ */
+export function repeatInBackground(name: string, job: () => Promise<unknown>, intervalMs: number) {
+  let running = false;
+  const run = () => {
+    if (running || draining) return;
+    running = true;
+    runAfterAnswer(name, () => job().finally(() => (running = false)));
+  };
+  run();
+  return intervalMs > 0 ? setInterval(run, intervalMs).unref() : undefined;
 }
 
 /** The server whose connections a stop waits for (server.ts registers it once it listens). */

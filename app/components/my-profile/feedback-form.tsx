@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { actionToSummary, ErrorSummary } from "~/components/error-summary";
 import { TextAreaField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
+import { SectionForm } from "~/components/section-form";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { feedbackSchema } from "~/schemas/user-forms";
 import { MY_PROFILE_PAGE as PAGE, type ProfileView } from "./profile-forms";
@@ -27,9 +26,7 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
 export function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm("feedback-form", feedbackSchema, lastResult);
   return (
-    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="feedback" />
-      <ErrorSummary summary={summary} level={3} />
+    <SectionForm page={PAGE} form={getFormProps(form)} summary={summary} intent="feedback" className="space-y-4">
       {/* Shown, not sent: the feedback is stored under the account's own name and email. */}
       <p id="feedback-from-account" className="text-sm text-stone-700">
         Your feedback is sent from your account, with this username and email.
@@ -38,6 +35,6 @@ export function FeedbackForm({ user, lastResult }: { user: ProfileView; lastResu
       <ReadOnlyField id="feedback-email" label="Email" value={user.email} />
       <TextAreaField field={fields.feedback} label="Feedback" />
       <SubmitButton intent="feedback" label="Send Feedback" pendingLabel="Sending…" />
-    </Form>
+    </SectionForm>
   );
 }

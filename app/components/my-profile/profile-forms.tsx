@@ -1,10 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
 import { DemographicFields } from "~/components/demographic-fields";
-import { actionToSummary, ErrorSummary } from "~/components/error-summary";
 import { TextField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
-import { PasswordField } from "~/components/password-field";
+import { NewPasswordFields, PasswordField } from "~/components/password-field";
+import { SectionForm } from "~/components/section-form";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { deleteProfileSchema, profileUpdateSchema } from "~/schemas/user-forms";
 
@@ -62,32 +61,12 @@ export function UpdateProfileForm({
     community: user.community ?? undefined,
   });
   return (
-    <Form
-      method="post"
-      action={actionToSummary(PAGE, summary)}
-      {...getFormProps(form)}
-      aria-labelledby="update-heading"
-      className="mt-4 space-y-4"
-    >
-      <input type="hidden" name="intent" value="update" />
-      <ErrorSummary summary={summary} level={3} />
+    <SectionForm page={PAGE} form={getFormProps(form)} summary={summary} intent="update" labelledBy="update-heading">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField field={fields.username} label="Username" autoComplete="username" />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
         <DemographicFields fields={fields} />
-        <PasswordField
-          field={fields.password}
-          label="New Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-          lengthAlert
-        />
-        <PasswordField
-          field={fields.confirmPassword}
-          label="Repeat Password"
-          autoComplete="new-password"
-          clearOn={lastResult}
-        />
+        <NewPasswordFields fields={fields} label="New Password" clearOn={lastResult} />
         <PasswordField
           field={fields.currentPassword}
           label="Current Password"
@@ -97,16 +76,14 @@ export function UpdateProfileForm({
         />
       </div>
       <SubmitButton intent="update" label="Update Profile" pendingLabel="Saving…" />
-    </Form>
+    </SectionForm>
   );
 }
 
 export function DeleteProfileForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields, summary] = useSchemaForm("delete-profile-form", deleteProfileSchema, lastResult);
   return (
-    <Form method="post" action={actionToSummary(PAGE, summary)} {...getFormProps(form)} className="mt-4 space-y-4">
-      <input type="hidden" name="intent" value="delete" />
-      <ErrorSummary summary={summary} level={3} />
+    <SectionForm page={PAGE} form={getFormProps(form)} summary={summary} intent="delete">
       <PasswordField
         field={fields.currentPassword}
         label="Current Password"
@@ -116,6 +93,6 @@ export function DeleteProfileForm({ lastResult }: { lastResult?: SubmissionResul
       <button type="submit" className="btn-danger">
         Yes, delete my profile
       </button>
-    </Form>
+    </SectionForm>
   );
 }

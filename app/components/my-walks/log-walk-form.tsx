@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { actionToSummary, ErrorSummary } from "~/components/error-summary";
 import { SelectField, TextField } from "~/components/form-fields";
 import { SubmitButton } from "~/components/form-status";
+import { SectionForm } from "~/components/section-form";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { MAX_WALK_LAPS, MAX_WALK_MILES, MAX_WALK_MINUTES, walkInputSchema } from "~/schemas/walk";
 import { MY_WALKS_PAGE as PAGE } from "./walk-figures";
@@ -24,14 +23,7 @@ export function LogWalkForm({
     laps: "1",
   });
   return (
-    <Form
-      method="post"
-      action={actionToSummary(PAGE, summary)}
-      {...getFormProps(form)}
-      aria-labelledby="log-walk-heading"
-      className="mt-4 space-y-4"
-    >
-      <ErrorSummary summary={summary} level={3} />
+    <SectionForm page={PAGE} form={getFormProps(form)} summary={summary} labelledBy="log-walk-heading">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           field={fields.trailId}
@@ -62,6 +54,6 @@ export function LogWalkForm({
       </div>
       <SubmitButton intent="log" label="Save walk" pendingLabel="Saving…" />
       <input type="hidden" name="intent" value="log" />
-    </Form>
+    </SectionForm>
   );
 }
