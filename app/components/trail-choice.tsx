@@ -6,7 +6,7 @@ import { noticeKindLabels, type NoticeKind } from "~/schemas/notice";
 type Choice = { id: string; name: string; color: string; param: string; notice: NoticeKind | null };
 
 /** Up to this many trails are a row of buttons; more are a list to choose from, which a phone can hold. */
-export const TRAIL_BUTTONS_MAX = 8;
+const TRAIL_BUTTONS_MAX = 8;
 
 /**
  * The map's trail choice. A few trails: a button each, the chosen one marked. Many: a select and a Show

@@ -30,7 +30,7 @@ import {
 } from "~/lib/geo";
 
 /** A trail's line over a dark casing; a closed trail's line dashed, as on the server's map. */
-export function trailStyle(color: string, closed: boolean) {
+function trailStyle(color: string, closed: boolean) {
   return [
     new Style({ stroke: new Stroke({ color: TRAIL_CASING_COLOR, width: TRAIL_LINE_WIDTH + 2, lineJoin: "round" }) }),
     new Style({
@@ -46,7 +46,7 @@ export function trailStyle(color: string, closed: boolean) {
 }
 
 /** A bench's marker: round in the bench colour; a closed bench's a dark square, a caution's amber (as on the server's map). */
-export function benchStyle(benchNumber: number, notice: NoticeKind | null) {
+function benchStyle(benchNumber: number, notice: NoticeKind | null) {
   const image =
     notice === "closed"
       ? new RegularShape({
@@ -72,7 +72,7 @@ export function benchStyle(benchNumber: number, notice: NoticeKind | null) {
 }
 
 /** Benches too close to tell apart: a larger, white marker ringed in the bench colour, showing how many. */
-export function groupStyle(count: number) {
+function groupStyle(count: number) {
   return new Style({
     image: new CircleStyle({
       radius: BENCH_GROUP_RADIUS,
@@ -87,7 +87,7 @@ export function groupStyle(count: number) {
   });
 }
 
-export const markerStyles = new Map<string, Style>();
+const markerStyles = new Map<string, Style>();
 /** A cluster of one is that bench's own marker. */
 export function markerStyle(marker: FeatureLike) {
   const members = benchesOf(marker);
@@ -123,8 +123,8 @@ export function benchFeature(bench: MapBench) {
   return feature;
 }
 
-export const WALKER_COLOR = "#0b5ed7";
-export const STALE_WALKER_COLOR = "#57534e";
+const WALKER_COLOR = "#0b5ed7";
+const STALE_WALKER_COLOR = "#57534e";
 
 /** The accuracy circle and the "you are here" dot (on the trail when snapped), greyed when the signal is lost. */
 export function walkerFeatures(walker: WalkerMarker) {

@@ -8,15 +8,7 @@ import type { MapBench } from "~/components/trail-map-types";
 /** A popup's width: the map places it where this much room is free. */
 export const POPUP_WIDTH_PX = 256;
 
-export function PopupFrame({
-  heading,
-  onClose,
-  children,
-}: {
-  heading: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+function PopupFrame({ heading, onClose, children }: { heading: string; onClose: () => void; children: ReactNode }) {
   const headingId = useId();
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes a dialog, as in every dialog of the app

@@ -10,7 +10,7 @@ import { markerCoordinate } from "~/components/trail-map-look.client";
 import { POPUP_WIDTH_PX } from "~/components/trail-map-popups";
 
 /** Room around the trail when the map fits it. */
-export const FIT_PADDING_PX = 24;
+const FIT_PADDING_PX = 24;
 
 /** The marker whose 44 px touch target holds the pixel (the nearest, should two ever both do). */
 export function markerAtPixel(map: OlMap, markers: Feature[], pixel: number[]) {
@@ -44,7 +44,7 @@ export function fitExtent(map: OlMap, extent: Extent) {
  * beside them or below them, whichever leaves the trail larger. On a phone the trail fills the width,
  * and its corner lay under the buttons.
  */
-export function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padding {
+function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padding {
   const around: Padding = [FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX, FIT_PADDING_PX];
   const element = map.getViewport();
   const buttons = element?.querySelector(".ol-zoom")?.getBoundingClientRect();
@@ -68,19 +68,14 @@ export function clearOfZoomButtons(map: OlMap, size: Size, extent: Extent): Padd
 /** Top, right, bottom and left, in pixels. */
 export type Padding = [number, number, number, number];
 
-export function resolutionWithin(
-  map: OlMap,
-  [width, height]: Size,
-  extent: Extent,
-  [top, right, bottom, left]: Padding,
-) {
+function resolutionWithin(map: OlMap, [width, height]: Size, extent: Extent, [top, right, bottom, left]: Padding) {
   return map
     .getView()
     .getResolutionForExtent(extent, [Math.max(1, width - left - right), Math.max(1, height - top - bottom)]);
 }
 
 /** How close a popup taller than the room beside its marker may come to the map's top and bottom edges. */
-export const POPUP_EDGE_PX = 4;
+const POPUP_EDGE_PX = 4;
 
 /**
  * Above the marker in the lower half of the map, below it in the upper half; clear of the side edges.
