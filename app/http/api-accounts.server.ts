@@ -19,7 +19,7 @@ export function textResponse(text: string, status = 200) {
 }
 
 /** The 429 answer, with the seconds to wait in Retry-After and the same wait in its sentence. */
-export function tooManyAttempts(retryAfterSeconds: number) {
+function tooManyAttempts(retryAfterSeconds: number) {
   return apiJson(errorBody(rateLimitMessage(retryAfterSeconds)), {
     status: 429,
     headers: retryAfterHeaders({ allowed: false, retryAfterSeconds }),

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { env } from "~/utils/env.server";
 
 /** A year: a device that signed in once stays known through a long holiday. */
-export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The accounts one browser remembers (a shared family computer): the most recent first. */
 const MAX_ACCOUNTS = 5;

@@ -83,7 +83,7 @@ export function sendRefusal(
  * write side closes, and the connection is cut a moment later. Cutting it at once would not do: TCP
  * answers unread data with a reset, which can destroy our answer before the client has read it.
  */
-export function abandonBody(req: IncomingMessage) {
+function abandonBody(req: IncomingMessage) {
   req.push = () => false;
   (req as IncomingMessage & { _dump?: () => void })._dump = () => {};
   const socket = req.socket;

@@ -38,7 +38,7 @@ export type Refusal = { status: number; title: string; message: string; headers?
 
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Every method some page or API route answers; anything else (TRACE, PROPFIND, …) stops at the gate. */
-export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export const ALLOW_HEADER = { Allow: ALLOWED_METHODS.join(", ") };
 
 export function isApiPath(pathname: string) {

@@ -157,7 +157,7 @@ export const MARKER_HIT_PX = 44;
 export const MAP_BACKGROUND = "#e7e5e4";
 
 /** The order of the trail buttons: the three named trails first, then any others by name. */
-export const TRAIL_ORDER = ["gold", "green", "gray"] as const;
+const TRAIL_ORDER = ["gold", "green", "gray"] as const;
 export const DEFAULT_TRAIL_COLOR = "green";
 
 /** Gold, green and gray draw in their own colour, a trail an admin added in its palette colour. */

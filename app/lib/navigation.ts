@@ -4,7 +4,7 @@ export type NavLink = { label: string; to: string };
 export type NavGroup = { label: string; links: NavLink[] };
 type NavItem = NavLink | NavGroup;
 
-export const exerciseLinks: NavLink[] = [
+const exerciseLinks: NavLink[] = [
   { label: "Body Weight Exercises", to: "/bodyWeightExercises" },
   { label: "Stretches For Walking", to: "/strechesForWalking" },
   { label: "Proper Walking Techniques", to: "/properWalkingTechniques" },

@@ -20,7 +20,7 @@ export const PALETTE_KEYS = TRAIL_PALETTE.map((color) => color.key) as [PaletteC
 export const SAMPLE_TRAIL_COLORS: Record<string, string> = { gold: "#ffd700", green: "#008000", gray: "#808080" };
 
 /** A trail of a colour the app does not know (only ever written by SQL) is drawn blue, as it always was. */
-export const OTHER_TRAIL_COLOR = "#0000ff";
+const OTHER_TRAIL_COLOR = "#0000ff";
 
 const HEX_BY_KEY: Record<string, string> = {
   ...SAMPLE_TRAIL_COLORS,
@@ -46,7 +46,7 @@ export function nextPaletteColor(used: Iterable<string>): PaletteColor {
 }
 
 /** WCAG 2.1's relative luminance of "#rrggbb". */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((at) => {
     const channel = parseInt(hex.slice(at, at + 2), 16) / 255;
     return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;

@@ -43,7 +43,7 @@ export function feetFor(metres: number): number {
 }
 
 /** The point at `along` metres from the trail's first point. */
-export function pointAlong(line: TrailLine, along: number): LonLat {
+function pointAlong(line: TrailLine, along: number): LonLat {
   const { coordinates, cumulative } = line;
   if (coordinates.length === 0) return [0, 0];
   for (let index = 1; index < coordinates.length; index++) {

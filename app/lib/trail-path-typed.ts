@@ -5,7 +5,7 @@ import { checkedPath, type ParsedPath, type RawPoint } from "~/lib/trail-path-fi
 
 const PAIR = /^\s*([+-]?\d+(?:\.\d+)?)\s*[,;\s]\s*([+-]?\d+(?:\.\d+)?)\s*$/;
 
-export const typedPathMessages = {
+const typedPathMessages = {
   badLine: (line: number) =>
     `Line ${line.toLocaleString("en-US")} is not a latitude and longitude, such as "33.9812, -84.0051".`,
 } as const;

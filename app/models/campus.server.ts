@@ -16,7 +16,7 @@ export type Campus = { name: string; timeZone: string; center: LonLat | null; ve
  * What a campus is before anyone described it (a start without sample data): a neutral name and the
  * clock the sample campus keeps, until an admin saves the Campus area.
  */
-export const DEFAULT_CAMPUS: Campus = { name: "Our campus", timeZone: "America/New_York", center: null, version: 0 };
+const DEFAULT_CAMPUS: Campus = { name: "Our campus", timeZone: "America/New_York", center: null, version: 0 };
 
 const campusSelect = {
   name: true,

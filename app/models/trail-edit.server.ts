@@ -27,7 +27,7 @@ const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
  * Without an expected version or If-Match the edit applies to the trail as it is then (last write wins).
  * `edit` answers false for a position that is not there, or the reason it refused.
  */
-export async function editTrail(
+async function editTrail(
   trailId: string,
   base: EditBase,
   edit: (tx: Tx, pointCount: number) => Promise<boolean | TrailWriteFailure>,

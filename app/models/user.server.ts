@@ -174,7 +174,7 @@ export async function registerUser(input: {
  * Serialises every change that could remove an administrator: locking the Admin rows makes two
  * concurrent requests see each other's result, so the last administrator can never be removed.
  */
-export async function lockAdmins(tx: Tx) {
+async function lockAdmins(tx: Tx) {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "User" WHERE role = 'Admin' FOR UPDATE`;
   return rows.map((row) => row.id);
 }

@@ -23,7 +23,7 @@ export const campusMessages = {
  * The IANA name of a time zone this server's clock data knows, in its canonical spelling
  * ("america/chicago" is stored as "America/Chicago"); anything else is refused naming what was given.
  */
-export function canonicalTimeZone(given: string): string | null {
+function canonicalTimeZone(given: string): string | null {
   // Offsets and abbreviations ("+02:00", "EST") are not places: a campus keeps its zone's daylight rules.
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(given) || !given.includes("/")) return given === "UTC" ? "UTC" : null;
   try {
@@ -33,7 +33,7 @@ export function canonicalTimeZone(given: string): string | null {
   }
 }
 
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string({ error: campusMessages.timeZoneRequired })
   .trim()
   .min(1, campusMessages.timeZoneRequired)

@@ -9,7 +9,7 @@ import { versionSchema } from "~/schemas/version";
 
 // Adding, renaming, recolouring and deleting a trail (decision 078): the Trail area's forms and the API.
 
-export const TRAIL_NAME_MAX_LENGTH = 100;
+const TRAIL_NAME_MAX_LENGTH = 100;
 /** Typed points: about 30 characters a point, so some 2,000 points, well inside the form's body limit. */
 export const TYPED_POINTS_MAX_LENGTH = 60_000;
 
@@ -132,4 +132,3 @@ export const trailPatchSchema = z
     }
     return { details, facts: facts.data };
   });
-export type TrailPatch = z.infer<typeof trailPatchSchema>;

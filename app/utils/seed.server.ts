@@ -91,7 +91,7 @@ async function seedFacts(tx: Tx) {
 }
 
 /** The sample campus's settings: its clock; no centre, so the map centres on its trails and benches. */
-export const SAMPLE_CAMPUS = { name: "Sample Campus", timeZone: "America/New_York" } as const;
+const SAMPLE_CAMPUS = { name: "Sample Campus", timeZone: "America/New_York" } as const;
 
 async function seedCampus(tx: Tx) {
   await tx.campus.upsert({ where: { id: 1 }, create: { id: 1, ...SAMPLE_CAMPUS }, update: {} });

@@ -9,7 +9,7 @@ import { counterKey, hitRateLimit, rateLimitPolicies, scaledMax } from "~/utils/
 // token is made and stored, where its link points, and what happens when its mail cannot be sent.
 
 /** A new random token (what the link carries) and its SHA-256 (all the database keeps). */
-export function mintToken() {
+function mintToken() {
   const token = randomBytes(32).toString("base64url");
   return { token, tokenHash: hashToken(token) };
 }
@@ -20,7 +20,7 @@ export function hashToken(token: string) {
 }
 
 /** Links in mails come only from APP_URL, never from anything a request said about its host. */
-export function tokenLink(prefix: string, token: string) {
+function tokenLink(prefix: string, token: string) {
   return new URL(`/${prefix}/${encodeURIComponent(token)}`, env.APP_URL).toString();
 }
 
