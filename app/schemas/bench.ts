@@ -4,7 +4,7 @@ import { idSchema } from "~/schemas/id";
 import { displayText } from "~/schemas/text";
 import { versionSchema } from "~/schemas/version";
 import { storedVideoLink } from "~/schemas/video";
-import { decimalSchema, inArea, latitudeSchema, longitudeSchema, numberFromInput } from "~/schemas/geo-fields";
+import { decimalSchema, inArea, latitudeSchema, longitudeSchema } from "~/schemas/geo-fields";
 import { ANYWHERE, type PlacementArea } from "~/lib/geo";
 
 const BENCH_LOCATION_MAX_LENGTH = 200;
@@ -154,5 +154,3 @@ export const benchJsonSchema = z
   })
   .extend(benchFactsJsonSchema.shape);
 export type BenchJson = z.infer<typeof benchJsonSchema>;
-
-export { numberFromInput };

@@ -2,7 +2,6 @@ import * as z from "zod";
 import { trailFactFields, trailFactsJsonSchema } from "~/schemas/facts";
 import { ANYWHERE, type PlacementArea } from "~/lib/geo";
 import {
-  geoMessages,
   inArea,
   latitudeSchema,
   longitudeSchema,
@@ -13,8 +12,6 @@ import {
 } from "~/schemas/geo-fields";
 import { versionMessage, versionSchema } from "~/schemas/version";
 import { trailCreateSchemaFor, trailDetailsIntents } from "~/schemas/trail-admin";
-
-export { geoMessages };
 
 export const trailMessages = {
   stale: "This trail was changed by someone else. Reload to see the latest coordinates.",
