@@ -42,8 +42,6 @@ export function renderConfusablesData() {
 
 export const CONFUSABLES_UNICODE_VERSION = "${unicodeVersion}";
 
-export const CONFUSABLES_SOURCE = "${PACKAGE}@${PACKAGE_VERSION}";
-
 export const CONFUSABLE_PROTOTYPES = \`
 ${rows.map(([, line]) => line).join("\n")}
 \`;

@@ -5,8 +5,6 @@
 
 export const CONFUSABLES_UNICODE_VERSION = "13.0.0";
 
-export const CONFUSABLES_SOURCE = "unhomoglyph@1.0.6";
-
 export const CONFUSABLE_PROTOTYPES = `
 0022 0027 0027
 0025 00BA 002F 2080
