@@ -1,3 +1,2 @@
-export const schemaPath: string;
 export const migrationsDir: string;
 export function diffMigrationsToSchema(): Promise<string>;

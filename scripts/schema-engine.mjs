@@ -10,7 +10,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-export const schemaPath = path.join(root, "prisma/schema.prisma");
+const schemaPath = path.join(root, "prisma/schema.prisma");
 export const migrationsDir = path.join(root, "prisma/migrations");
 
 async function loadEngine() {
@@ -24,7 +24,7 @@ async function loadEngine() {
   return bg.SchemaEngine;
 }
 
-export async function listMigrations() {
+async function listMigrations() {
   let names = [];
   try {
     names = (await readdir(migrationsDir, { withFileTypes: true }))

@@ -6,7 +6,7 @@ import http from "node:http";
 import { createServer } from "node:net";
 import pg from "pg";
 
-export const adminUrl =
+const adminUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 export const ADMIN = { email: "bench@example.test", password: "bench-password" };
 
@@ -18,7 +18,7 @@ export const freePort = () =>
     });
   });
 
-export async function withAdmin(fn) {
+async function withAdmin(fn) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -28,7 +28,7 @@ export async function withAdmin(fn) {
   }
 }
 
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 export function request(url, { method = "GET", headers = {}, body } = {}) {
   return new Promise((resolve) => {
