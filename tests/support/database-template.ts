@@ -9,7 +9,7 @@ import pg from "pg";
 import { type Database, openPostgres, type QueryObserver, wrapPGlite } from "~/utils/database.server";
 import { applyMigrations, type SqlConnection } from "~/utils/migrate.server";
 
-export const tmpDir = path.resolve("tests/.tmp");
+const tmpDir = path.resolve("tests/.tmp");
 const snapshotFile = path.join(tmpDir, "pglite-template.tar.gz");
 
 export function testDatabaseUrl() {
@@ -32,7 +32,7 @@ async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>) {
   }
 }
 
-export const templateName = () => `wt_template_${process.pid}`;
+const templateName = () => `wt_template_${process.pid}`;
 const appDataTemplateDir = () => path.join(tmpDir, `app-data-${process.pid}`);
 
 /**
@@ -43,7 +43,7 @@ const appDataTemplateDir = () => path.join(tmpDir, `app-data-${process.pid}`);
  * is one (no second initdb), else migrated here. Only a run with files that start apps makes it
  * (global setup); the directory appears, whole, once it is ready.
  */
-export function createAppDataTemplate(snapshot?: Blob): {
+function createAppDataTemplate(snapshot?: Blob): {
   dir: string;
   ready: Promise<void>;
   cleanup(): Promise<void>;

@@ -51,13 +51,6 @@ export function unique(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export async function expectNoConsoleErrors(page: Page, run: () => Promise<void>) {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await run();
-  expect(errors).toEqual([]);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Accounts. Most specs need a signed-in browser, not the sign-in form: `signUp`, `signIn` and
 // `signInAsAdmin` get the session from the API (its cookie lands in the page's browser context) and

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 /** The phone widths a page must hold without scrolling sideways: the narrowest phones in use, up to a common one. */
 export const PHONE_WIDTHS = [390, 360, 320];
 /** WCAG 2.2's minimum target (2.5.8), in CSS pixels; our buttons and most links are 44. */
-export const MIN_TARGET_PX = 24;
+const MIN_TARGET_PX = 24;
 
 /** The pages that swap their drawn map for OpenLayers once they have hydrated (/trails once asked), with its zoom buttons. */
 export const hasInteractiveMap = (path: string) =>

@@ -28,7 +28,7 @@ export function youTubeId(video: SeedVideo) {
 
 /** Requests to any video host a card could contact: players, thumbnails, the stream itself. */
 /** Every host a video could be loaded from: YouTube, Vimeo, and the stand-in for VIDEO_MEDIA_ORIGINS. */
-export const videoHost =
+const videoHost =
   /(^|\.)(vimeo\.com|vimeocdn\.com|youtube(-nocookie)?\.com|youtu\.be|ytimg\.com|googlevideo\.com|media\.example\.edu|example\.org)$/;
 
 /**
@@ -89,7 +89,7 @@ export async function expectReaction(
 }
 
 /** The words a card shows under its buttons about the person's own reaction. */
-export const reactionStatus = { like: "You liked this video.", dislike: "You disliked this video." } as const;
+const reactionStatus = { like: "You liked this video.", dislike: "You disliked this video." } as const;
 
 /**
  * The video pages ship no JavaScript: a reaction is a plain form, with JavaScript on or off, answered by a

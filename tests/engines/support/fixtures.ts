@@ -1,6 +1,5 @@
 import { test as base, expect } from "@playwright/test";
 import { appHandles, appOrigin } from "../../e2e/support/apps";
-import { E2E_ADMIN } from "../../e2e/support/global-setup";
 import { newUser, type TestUser } from "../../e2e/support/fixtures";
 import type { Cookie, EngineName, EnginePage, EngineSession, Launch } from "./engine";
 import { launchGecko } from "./gecko";
@@ -8,7 +7,6 @@ import type { Seen, Target } from "./in-page";
 import { launchWebKit } from "./webkit";
 
 export { expect, newUser };
-export const admin = E2E_ADMIN;
 
 const launchers: Record<EngineName, Launch> = { gecko: launchGecko, webkit: launchWebKit };
 export const baseURL = () => appOrigin("shared");
