@@ -65,13 +65,13 @@ const isolatedFiles = [
 ];
 
 /** A database of the file's own, made when the app first asks for one (the files that load their own modules). */
-const setupFiles = ["tests/support/vitest-setup.ts"];
+const setupFiles = ["./tests/support/vitest-setup.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     environment: "node",
-    globalSetup: ["tests/support/vitest-global-setup.ts"],
+    globalSetup: ["./tests/support/vitest-global-setup.ts"],
     // Worker threads, not a process per file: a file's thread starts and loads its modules in some 40%
     // less time than a forked process did (docs/testing.md, "How the suite stays fast on two cores").
     pool: "threads",
@@ -109,7 +109,7 @@ export default defineConfig({
           name: "routes",
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...leftOut, ...serverFiles, ...processFiles, ...isolatedFiles],
-          setupFiles: ["tests/support/vitest-shared-setup.ts"],
+          setupFiles: ["./tests/support/vitest-shared-setup.ts"],
           isolate: false,
           sequence: { groupOrder: 0 },
         },
