@@ -8,7 +8,9 @@ test.describe("public shell", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Walking Trails" })).toBeVisible();
     // The preview ships its size (no layout shift), describes itself, and shares the width with the text.
-    const preview = page.getByRole("img", { name: /^Map of the Gold, Green and Gray trails/ });
+    const preview = page.getByRole("img", {
+      name: /^Map of the campus's three trails \(Gold Trail, Green Trail, and Gray Trail\)/,
+    });
     await expect(preview).toBeVisible();
     await expect(preview).toHaveAttribute("width", "726");
     await expect(preview).toHaveAttribute("height", "615");

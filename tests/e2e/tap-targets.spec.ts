@@ -9,7 +9,9 @@ test.describe("what a phone shows is large enough to use", () => {
   test("the landing page's map legend reads at 12 px or more", async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto("/");
-    const image = page.getByRole("img", { name: /^Map of the Gold, Green and Gray trails/ });
+    const image = page.getByRole("img", {
+      name: /^Map of the campus's three trails \(Gold Trail, Green Trail, and Gray Trail\)/,
+    });
     const svg = await (await page.request.get((await image.getAttribute("src"))!)).text();
     for (const name of ["Gold Trail", "Green Trail", "Gray Trail", "Benches"]) expect(svg).toContain(`>${name}</text>`);
     // The legend's letters are drawn in the image's units; on screen they shrink with the image.
