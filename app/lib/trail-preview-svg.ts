@@ -17,8 +17,12 @@ const MARGIN = 28;
 const LEGEND_FONT_SIZE = 28;
 const LEGEND_ROW = 44;
 const LEGEND_PADDING = 14;
-// A campus whose trails lie far apart is drawn a zoom level out at a time until it fits this size.
-const MAX_MAP_SIZE = 1600;
+// A campus whose trails lie far apart is drawn a zoom level out at a time until it fits this size: shown
+// 358 px wide on a phone, the legend's letters then stay at 12 px or more.
+const MAX_MAP_SIZE = 800;
+const MIN_WIDTH = 600;
+// How far (about 200 m) a bench may stand outside the trails' extent and still be drawn.
+const NEAR_DEGREES = 0.002;
 const BACKGROUND = "#eef2e8";
 const GRID = "#dde5d5";
 const GRID_STEP = 40;
@@ -35,17 +39,28 @@ const escapeXml = (text: string) =>
  * them, with a legend. The server draws it once per change of the trails and benches
  * (app/models/trail-preview.server.ts). At least one trail.
  */
-export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[]) {
-  const places: LonLat[] = [
-    ...trails.flatMap((trail) => trail.coordinates),
-    ...benches.map((bench): LonLat => [bench.longitude, bench.latitude]),
-  ];
+export function trailPreviewSvg(trails: PreviewTrail[], allBenches: PreviewBench[]) {
+  // A picture of the trails: the benches along them, not one placed a kilometre off, set its frame.
+  const path = trails.flatMap((trail) => trail.coordinates);
+  const [west, east] = [Math.min(...path.map(([lon]) => lon)), Math.max(...path.map(([lon]) => lon))];
+  const [south, north] = [Math.min(...path.map(([, lat]) => lat)), Math.max(...path.map(([, lat]) => lat))];
+  const benches = allBenches.filter(
+    (bench) =>
+      bench.longitude >= west - NEAR_DEGREES &&
+      bench.longitude <= east + NEAR_DEGREES &&
+      bench.latitude >= south - NEAR_DEGREES &&
+      bench.latitude <= north + NEAR_DEGREES,
+  );
+  const places: LonLat[] = [...path, ...benches.map((bench): LonLat => [bench.longitude, bench.latitude])];
   const extentAt = (zoom: number) => {
     const frame = { width: 1000, height: 1000, zoom };
     const points = places.map((point) => projectToFrame(point, frame));
-    const minX = Math.min(...points.map(([x]) => x)) - MARGIN;
+    const right = Math.max(...points.map(([x]) => x)) + MARGIN;
+    const left = Math.min(...points.map(([x]) => x)) - MARGIN;
+    // Never narrower than the legend's two columns need: a small campus is centred in a wider frame.
+    const width = Math.max(MIN_WIDTH, Math.ceil(right - left));
+    const minX = left - (width - (right - left)) / 2;
     const minY = Math.min(...points.map(([, y]) => y)) - MARGIN;
-    const width = Math.ceil(Math.max(...points.map(([x]) => x)) + MARGIN - minX);
     const mapHeight = Math.ceil(Math.max(...points.map(([, y]) => y)) + MARGIN - minY);
     return { frame, minX, minY, width, mapHeight };
   };
@@ -110,5 +125,5 @@ export function trailPreviewSvg(trails: PreviewTrail[], benches: PreviewBench[])
     `<g font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" font-size="${LEGEND_FONT_SIZE}" font-weight="600" fill="${TEXT}" dominant-baseline="central">${legend.join("")}</g>`,
     `</svg>`,
   ].join("\n");
-  return { svg: `${svg}\n`, width, height };
+  return { svg: `${svg}\n`, width, height, benches: benches.length };
 }

@@ -33,7 +33,7 @@ const landing = currentDataCache(async () => {
             src: `/trails/preview/${digest}.svg`,
             width: drawing.width,
             height: drawing.height,
-            alt: `Map of the campus's ${counted(trails.length, ["trail", "trails"])} (${listed(trails.map((trail) => trail.name))}) with ${counted(benches.length, ["bench", "benches"])}.`,
+            alt: `Map of the campus's ${counted(trails.length, ["trail", "trails"])} (${listed(trails.map((trail) => trail.name))}) with ${counted(drawing.benches, ["bench", "benches"])}.`,
           }
         : null,
     file: drawing && digest ? { digest, svg: drawing.svg } : null,

@@ -51,8 +51,8 @@ test("trails far apart are drawn farther out until the map fits, every bench sti
     [...trails, { name: "Riverside Loop", color: "teal", coordinates: portland }],
     benches,
   );
-  expect(width).toBeLessThanOrEqual(1600);
-  expect(height).toBeLessThanOrEqual(1600 + 3 * 44 + 28);
+  expect(width).toBeLessThanOrEqual(800);
+  expect(height).toBeLessThanOrEqual(800 + 3 * 44 + 28);
   expect(svg).toContain(">Riverside Loop</text>");
   for (const [x, y] of [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="6"\/>/g)].map((m) => [
     Number(m[1]),
@@ -81,4 +81,23 @@ test("the legend has a row for every two entries, every trail's name below the m
     expect(Number(y)).toBeGreaterThan(mapHeight);
     expect(Number(y)).toBeLessThan(height);
   }
+});
+
+test("a bench far from every trail is left out of the picture, which stays the trails' own", () => {
+  const plain = trailPreviewSvg(trails, benches);
+  // About 5 km north of the sample campus.
+  const far = trailPreviewSvg(trails, [...benches, { longitude: -84.0, latitude: 34.03 }]);
+  expect(far.svg).toBe(plain.svg);
+  expect(far.benches).toBe(benches.length);
+});
+
+test("a small campus is centred in a frame wide enough for the legend's two columns", () => {
+  const short: LonLat[] = [
+    [-84.0041, 33.9821],
+    [-84.0039, 33.9822],
+  ];
+  const { width, svg } = trailPreviewSvg([{ name: "Short Loop", color: "teal", coordinates: short }], []);
+  expect(width).toBe(600);
+  const [, x1, x2] = /data-trail="teal"><path d="M([\d.]+) [\d.]+L([\d.]+) [\d.]+"/.exec(svg)!;
+  expect(Math.abs((Number(x1) + Number(x2)) / 2 - 300)).toBeLessThan(1);
 });
