@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { get } from "node:http";
 import { connect, type Socket } from "node:net";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 
 afterAll(stopAllApps);
@@ -16,6 +16,40 @@ const LIMITS = {
   MAX_CONNECTIONS: "5000",
   MAX_CONNECTIONS_PER_ADDRESS: "100",
 };
+
+// Twelve addresses at their per-address limit hold every place there is (below).
+const SHARED = {
+  ...LIMITS,
+  HEADERS_TIMEOUT_MS: "20000",
+  BODY_TIMEOUT_MS: "20000",
+  MAX_CONNECTIONS: "120",
+  MAX_CONNECTIONS_PER_ADDRESS: "10",
+};
+
+/**
+ * Every app the file's tests attack, started together before the first test: a start is mostly the
+ * embedded database's boot, which one after another left the machine's other core idle. Each test then
+ * measures an app that has been idle since, with no start running beside it (docs/testing.md).
+ */
+const SETTINGS = {
+  headers: LIMITS,
+  bodies: LIMITS,
+  perAddress: { ...LIMITS, MAX_CONNECTIONS_PER_ADDRESS: "20" },
+  "proxy-0": { ...SHARED, TRUST_PROXY: "0" },
+  "proxy-1": { ...SHARED, TRUST_PROXY: "1" },
+  stop: { ...LIMITS, BODY_TIMEOUT_MS: "5000" },
+  "second-signal": { ...LIMITS, SHUTDOWN_GRACE_MS: "30000" },
+};
+const apps = new Map<keyof typeof SETTINGS, AppProcess>();
+beforeAll(async () => {
+  await Promise.all(
+    Object.entries(SETTINGS).map(async ([name, settings]) => {
+      const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...settings });
+      await waitForHealthy(app, 90_000);
+      apps.set(name as keyof typeof SETTINGS, app);
+    }),
+  );
+}, 120_000);
 
 function rssBytes(pid: number) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024;
@@ -90,8 +124,7 @@ async function underAttack(app: AppProcess, attack: () => Promise<{ closed: bool
 
 describe("limits at the socket", () => {
   test("3,000 connections that never finish their headers are closed by the headers deadline; /healthz answers throughout", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS });
-    await waitForHealthy(app, 60_000);
+    const app = apps.get("headers")!;
     const result = await underAttack(app, () =>
       stalledConnections(app.url, 3_000, 100, () => "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "),
     );
@@ -104,8 +137,7 @@ describe("limits at the socket", () => {
   }, 60_000);
 
   test("2,000 form posts stalled one byte short of their body are cut by the total body deadline; /healthz answers throughout", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS });
-    await waitForHealthy(app, 60_000);
+    const app = apps.get("bodies")!;
     const body = "feedback=" + "a".repeat(60 * 1024 - 10);
     const result = await underAttack(app, () =>
       stalledConnections(
@@ -125,12 +157,7 @@ describe("limits at the socket", () => {
   }, 60_000);
 
   test("one address cannot hold more than MAX_CONNECTIONS_PER_ADDRESS connections; others still get in", async () => {
-    const app = await startApp({
-      PGLITE_DATA_DIR: await migratedDataDir(),
-      ...LIMITS,
-      MAX_CONNECTIONS_PER_ADDRESS: "20",
-    });
-    await waitForHealthy(app, 60_000);
+    const app = apps.get("perAddress")!;
     const sockets = await stalledConnections(app.url, 40, 40, () => "GET / HTTP/1.1\r\nHost: x\r\n");
     // A server just started may accept them a moment later; well before the headers deadline, 20 are closed.
     const opened = performance.now();
@@ -168,17 +195,9 @@ const unfinished = [
 describe("a dozen addresses at their limit leave room for everyone else", () => {
   // Twelve addresses at their per-address limit hold every place there is: the health check and a visitor
   // from another address must still be answered, with the proxy setting either way.
-  const SHARED = {
-    ...LIMITS,
-    HEADERS_TIMEOUT_MS: "20000",
-    BODY_TIMEOUT_MS: "20000",
-    MAX_CONNECTIONS: "120",
-    MAX_CONNECTIONS_PER_ADDRESS: "10",
-  };
   for (const trustProxy of ["0", "1"]) {
     test(`TRUST_PROXY=${trustProxy}: 12 addresses × 10 unfinished requests; /healthz and a page from another address answer within a second`, async () => {
-      const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...SHARED, TRUST_PROXY: trustProxy });
-      await waitForHealthy(app, 60_000);
+      const app = apps.get(`proxy-${trustProxy}` as "proxy-0" | "proxy-1")!;
       const held = await stalledConnections(app.url, 120, 10, (i) => unfinished[i % unfinished.length]());
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(held.filter((entry) => entry.closed)).toEqual([]);
@@ -200,8 +219,7 @@ describe("a dozen addresses at their limit leave room for everyone else", () => 
 
 describe("graceful stop", () => {
   test("SIGTERM with requests in flight: they finish, new connections are refused, the process exits 0", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, BODY_TIMEOUT_MS: "5000" });
-    await waitForHealthy(app, 60_000);
+    const app = apps.get("stop")!;
     // Requests in flight: form posts whose bodies arrive only after the signal. Each asks to continue, so
     // the server's "100 Continue" says it has the request (on a busy machine a fixed wait was not enough:
     // a connection whose request the server had not yet read is idle, and a stop closes it).
@@ -241,8 +259,7 @@ describe("graceful stop", () => {
   }, 60_000);
 
   test("a second signal while draining exits at once", async () => {
-    const app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...LIMITS, SHUTDOWN_GRACE_MS: "30000" });
-    await waitForHealthy(app, 60_000);
+    const app = apps.get("second-signal")!;
     const url = new URL(app.url);
     // A request that holds the drain open.
     const held = connect(Number(url.port), url.hostname);
