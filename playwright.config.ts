@@ -17,9 +17,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: true,
-  // One worker per core: the run is CPU-bound (browser, app and runner); four took 870 s where two
-  // took 727 s (docs/testing.md).
-  workers: 2,
+  // Three workers on two cores: the run is CPU-bound (browser, app and runner), but a test waiting on a
+  // navigation or a mail leaves its core to a third; four took 870 s where two took 727 s (docs/testing.md).
+  workers: 3,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -43,13 +43,16 @@ console.log(`Database for tests: ${mode}`);
  * it goes.
  */
 const phases = [
+  [{ name: "build", command: "npm", args: ["run", "build"] }],
+  // The checks beside Vitest: each prints its finding the moment it ends (a type error within the first
+  // minute), and the run stops after the phase. Apart, they were a phase of their own in which the two
+  // cores waited on the slowest of them (docs/testing.md).
   [
-    { name: "build", command: "npm", args: ["run", "build"] },
     { name: "typecheck", command: "npx", args: ["tsc"] },
     { name: "lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
     { name: "format", command: "npx", args: ["prettier", "--check", ".", "--log-level", "warn"] },
+    { name: "unit and integration tests", command: "npx", args: ["vitest", "run"], stream: true },
   ],
-  [{ name: "unit and integration tests", command: "npx", args: ["vitest", "run"], stream: true }],
   [{ name: "end-to-end tests", command: "npx", args: ["playwright", "test"], stream: true }],
 ];
 // Then the flows in WebKit and Gecko, and with TEST_DATABASE_URL set (CI) the short load test after them (a
