@@ -1,6 +1,6 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type Project } from "@playwright/test";
 import { chromiumFlags, testBrowserPath } from "./scripts/lib/chromium.mjs";
-import { appOrigin, editingSpecs, emptyStartSpecs } from "./tests/e2e/support/apps";
+import { appOrigin, editingSpecs, emptyStartSpecs, type AppName } from "./tests/e2e/support/apps";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
 process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
@@ -12,6 +12,28 @@ const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: { executablePath: testBrowserPath, args: chromiumFlags },
 };
+
+/**
+ * A set of specs as two projects: every test with JavaScript, and those tagged `@no-js` again without
+ * (`@js-only` and `@no-js-only` keep a test to one of the two), each against its app (support/apps.ts).
+ */
+function projectPair(suffix: string, specs: Pick<Project, "testMatch" | "testIgnore">, [js, noJs]: [AppName, AppName]) {
+  return [
+    {
+      name: `js${suffix}`,
+      ...specs,
+      grepInvert: /@no-js-only/,
+      use: { ...chromium, baseURL: appOrigin(js), javaScriptEnabled: true },
+    },
+    {
+      name: `no-js${suffix}`,
+      ...specs,
+      grep: /@no-js/,
+      grepInvert: /@js-only/,
+      use: { ...chromium, baseURL: appOrigin(noJs), javaScriptEnabled: false },
+    },
+  ];
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -41,44 +63,8 @@ export default defineConfig({
   // A flow run once per width takes a mode with it (`EACH_WIDTH_ONCE`): `@js-only` keeps a test out of
   // the runs without JavaScript, `@no-js-only` out of the runs with it.
   projects: [
-    {
-      name: "js-edits",
-      testMatch: editingSpecs,
-      grepInvert: /@no-js-only/,
-      use: { ...chromium, baseURL: appOrigin("edits-js"), javaScriptEnabled: true },
-    },
-    {
-      name: "no-js-edits",
-      testMatch: editingSpecs,
-      grep: /@no-js/,
-      grepInvert: /@js-only/,
-      use: { ...chromium, baseURL: appOrigin("edits-no-js"), javaScriptEnabled: false },
-    },
-    {
-      name: "js-empty",
-      testMatch: emptyStartSpecs,
-      grepInvert: /@no-js-only/,
-      use: { ...chromium, baseURL: appOrigin("empty-js"), javaScriptEnabled: true },
-    },
-    {
-      name: "no-js-empty",
-      testMatch: emptyStartSpecs,
-      grep: /@no-js/,
-      grepInvert: /@js-only/,
-      use: { ...chromium, baseURL: appOrigin("empty-no-js"), javaScriptEnabled: false },
-    },
-    {
-      name: "js",
-      testIgnore: [editingSpecs, emptyStartSpecs],
-      grepInvert: /@no-js-only/,
-      use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: true },
-    },
-    {
-      name: "no-js",
-      testIgnore: [editingSpecs, emptyStartSpecs],
-      grep: /@no-js/,
-      grepInvert: /@js-only/,
-      use: { ...chromium, baseURL: appOrigin("shared"), javaScriptEnabled: false },
-    },
+    ...projectPair("-edits", { testMatch: editingSpecs }, ["edits-js", "edits-no-js"]),
+    ...projectPair("-empty", { testMatch: emptyStartSpecs }, ["empty-js", "empty-no-js"]),
+    ...projectPair("", { testIgnore: [editingSpecs, emptyStartSpecs] }, ["shared", "shared"]),
   ],
 });

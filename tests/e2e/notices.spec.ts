@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { axeOn, axePage } from "./support/axe";
+import { expectAccessible } from "./support/axe";
 import {
   admin,
   appUrl,
@@ -32,25 +32,6 @@ async function visitorBrowser(browser: Browser, javaScriptEnabled: boolean, widt
 async function tokenOf(page: Page, body: Record<string, string>, path = "/api/user/signin") {
   const answer = await page.request.post(path, { headers: { Origin: origin() }, data: body });
   return ((await answer.json()) as { token: string }).token;
-}
-
-/**
- * axe on a page as it stands; without JavaScript, on a script-enabled twin of the same address that sees
- * the server's HTML with its scripts removed (axe cannot run in a page whose scripts are off).
- */
-async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
-  const twin = await axePage(page, javaScriptEnabled);
-  try {
-    if (!javaScriptEnabled) await twin.page.goto(page.url());
-    const results = await axeOn(twin.page).analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
-  } finally {
-    await twin.close();
-  }
 }
 
 test.describe("closure and caution notices", { tag: "@no-js" }, () => {

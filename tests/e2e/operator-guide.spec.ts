@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { axeOn, axePage, expectNoFrames } from "./support/axe";
+import { expectAccessible } from "./support/axe";
 import { EACH_WIDTH_ONCE, expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
 import { gpxFile } from "./support/trail-path";
 
@@ -14,21 +13,6 @@ const RIVERSIDE: [number, number][] = [
   [-122.6739, 45.5233],
   [-122.6745, 45.5224],
 ];
-
-async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
-  await expectNoFrames(page);
-  const checked = await axePage(page, javaScriptEnabled);
-  try {
-    if (!javaScriptEnabled) await checked.page.goto(new URL(page.url()).pathname + new URL(page.url()).search);
-    const results = await axeOn(checked.page).analyze();
-    expect(
-      results.violations.map((violation) => violation.id),
-      `axe on ${page.url()}`,
-    ).toEqual([]);
-  } finally {
-    await checked.close();
-  }
-}
 
 test.describe("setting up a new campus, as the operator's guide says", { tag: "@no-js" }, () => {
   for (const { width, tag } of EACH_WIDTH_ONCE) {

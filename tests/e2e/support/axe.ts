@@ -99,3 +99,24 @@ export async function axePage(page: Page, javaScriptEnabled: boolean) {
   });
   return { page: await context.newPage(), close: () => context.close() };
 }
+
+/**
+ * axe finds nothing on the page as it stands; without JavaScript, on a script-enabled twin of the same
+ * address that sees the server's HTML with its scripts removed (axe cannot run where scripts are off).
+ */
+export async function expectAccessible(page: Page, javaScriptEnabled: boolean) {
+  await expectNoFrames(page);
+  const twin = await axePage(page, javaScriptEnabled);
+  try {
+    if (!javaScriptEnabled) await twin.page.goto(page.url());
+    const results = await axeOn(twin.page).analyze();
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      ),
+      `axe on ${page.url()}`,
+    ).toEqual([]);
+  } finally {
+    await twin.close();
+  }
+}
