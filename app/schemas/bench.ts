@@ -113,7 +113,8 @@ export type BenchVideoInput = z.infer<typeof benchVideoSchema>;
  * delete forms carry the bench's version they were opened with, so a stale one is refused; adding or
  * removing a video overwrites nothing, so those forms do not.
  */
-const benchId = z.string().max(100);
+// Ids only: anything else (a NUL byte, a 100-character string) cannot name a row and never reaches a query.
+const benchId = idSchema(benchMessages.notFound);
 const benchIntents = z.discriminatedUnion("intent", [
   benchFormSchema.extend({ intent: z.literal("create-bench") }),
   benchFormSchema.extend({ intent: z.literal("update-bench"), benchId, version: versionSchema }),
@@ -121,7 +122,7 @@ const benchIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("save-bench-facts"), benchId, version: versionSchema, ...benchFactFields }),
   z.object({ intent: z.literal("delete-bench"), benchId, version: versionSchema }),
   benchVideoSchema.extend({ intent: z.literal("add-video"), benchId }),
-  z.object({ intent: z.literal("delete-video"), benchId, videoId: z.string().max(100) }),
+  z.object({ intent: z.literal("delete-video"), benchId, videoId: idSchema(benchMessages.videoNotFound) }),
 ]);
 export const benchIntentSchema = benchIntents;
 

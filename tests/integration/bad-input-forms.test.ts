@@ -33,7 +33,9 @@ describe("bad input to the pages never breaks the server nor half-writes", () =>
           const path = form.path === BENCH_PAGE ? benchPage : form.path;
           await expectRefusalLeavesNoTrace(() => callRoute(path, { method: "POST", sessionId, body }), label);
         }),
-        { numRuns: RUNS },
+        // Besides the random values, every field at once a NUL byte, which PostgreSQL refuses to store: a
+        // field that reached a query unchecked answered 500 (a bench video's ids once did).
+        { numRuns: RUNS, examples: [[Object.fromEntries(formFields.map((field) => [field, "\u0000"]))]] },
       );
     },
   );
