@@ -3,10 +3,9 @@
 // the QR sheet, the signed-in map with its trail choice and walk companion, the server-drawn map (whose
 // numbers stay small, app/lib/map-frame.ts), notices, reports, walks, analytics and the API.
 import { beforeAll, describe, expect, test } from "vitest";
-import { createSession } from "~/models/session.server";
-import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
+import { signedInAccount } from "../support/accounts";
 import { callRoute, pageText } from "../support/routes";
 
 const LOOP: [number, number][] = [
@@ -41,15 +40,8 @@ const largestNumber = (svg: string) =>
 
 beforeAll(async () => {
   await seedDatabase(prisma);
-  const admin = await createUser({
-    username: "faradmin",
-    email: "far@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  const user = await createUser({ username: "farwalker", email: "farwalker@example.test", password: "pass1234" });
-  adminToken = (await createSession(admin.id)).id;
-  userToken = (await createSession(user.id)).id;
+  adminToken = (await signedInAccount("Admin", "faradmin")).token;
+  userToken = (await signedInAccount("User", "farwalker")).token;
 
   // The sample campus refuses the far trail until its centre says where the campus is.
   const path = { type: "LineString", coordinates: LOOP };

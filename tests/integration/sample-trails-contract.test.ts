@@ -3,10 +3,9 @@
 // same types (`slug` is the one field added), in the same order, also once a fourth trail is there.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createSession } from "~/models/session.server";
-import { createUser } from "~/models/user.server";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
+import { signedInAccount } from "../support/accounts";
 import { callRoute } from "../support/routes";
 
 type Feature = {
@@ -55,15 +54,8 @@ async function oldClientGet(path: string) {
 
 beforeAll(async () => {
   await seedDatabase(prisma);
-  const user = await createUser({ username: "oldclient", email: "oldclient@example.test", password: "pass1234" });
-  const admin = await createUser({
-    username: "oldadmin",
-    email: "oldadmin@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  token = (await createSession(user.id)).id;
-  adminToken = (await createSession(admin.id)).id;
+  token = (await signedInAccount("User", "oldclient")).token;
+  adminToken = (await signedInAccount("Admin", "oldadmin")).token;
 });
 
 function expectSampleContract(trails: Record<string, unknown>[]) {

@@ -3,11 +3,10 @@
 // area's forms without JavaScript (the same preview as a replaced path, the confirmation step), and what
 // a deletion keeps: the benches, the walks' and reports' trail name.
 import { beforeAll, describe, expect, test } from "vitest";
-import { createSession } from "~/models/session.server";
-import { createUser } from "~/models/user.server";
 import { trailAdminMessages } from "~/schemas/trail-admin";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
+import { signedInAccount } from "../support/accounts";
 import { callRoute, fieldValue, pageText } from "../support/routes";
 
 let adminToken: string;
@@ -24,16 +23,8 @@ const LOOP: [number, number][] = [
 
 beforeAll(async () => {
   await seedDatabase(prisma);
-  const admin = await createUser({
-    username: "ownadmin",
-    email: "ownadmin@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  const user = await createUser({ username: "ownwalker", email: "ownwalker@example.test", password: "pass1234" });
-  adminToken = (await createSession(admin.id)).id;
-  userToken = (await createSession(user.id)).id;
-  userId = user.id;
+  adminToken = (await signedInAccount("Admin", "ownadmin")).token;
+  ({ id: userId, token: userToken } = await signedInAccount("User", "ownwalker"));
 });
 
 function api(method: string, path: string, body?: unknown, token: string | null = adminToken) {

@@ -11,11 +11,10 @@ import { trailIntentSchema } from "~/schemas/trail";
 import { trailPathDraftIntentSchema } from "~/schemas/trail-path";
 import { trailGpx } from "~/lib/trail-export";
 import { walkIntentSchema } from "~/schemas/walk";
-import { createUser } from "~/models/user.server";
 import { database, prisma } from "~/utils/db.server";
 import { reactionIntents } from "~/lib/reactions";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession } from "~/models/session.server";
+import { signedInAccount } from "./accounts";
 
 /** Every intent an admin area's union schema accepts. */
 const intentsOf = (schema: { options: readonly { shape: { intent: { value: string } } }[] }) =>
@@ -268,9 +267,7 @@ export async function fingerprint() {
 }
 
 export async function freshSession(role: "User" | "Admin") {
-  const name = `fz${role}${Math.random().toString(36).slice(2, 10)}`;
-  const user = await createUser({ username: name, email: `${name}@example.test`, password: "pass1234", role });
-  return (await createSession(user.id)).id;
+  return (await signedInAccount(role, `fz${role}${Math.random().toString(36).slice(2, 10)}`)).token;
 }
 
 export async function expectRefusalLeavesNoTrace(send: () => Promise<Response>, label: string) {
