@@ -11,7 +11,20 @@ type Fixtures = {
 
 const pools = new Map<string, pg.Pool>();
 
+/**
+ * Every test also fails if a page of its browser context threw an uncaught error (a script's crash, or
+ * React giving up on hydrating), which a person would meet as a page whose controls stopped answering.
+ */
 export const test = base.extend<Fixtures>({
+  context: async ({ context }, use) => {
+    const errors: string[] = [];
+    context.on("weberror", (error) => {
+      const page = error.page();
+      errors.push(`${error.error().message} (on ${page ? new URL(page.url()).pathname : "a page"})`);
+    });
+    await use(context);
+    expect(errors, "uncaught errors in the test's pages").toEqual([]);
+  },
   db: async ({ baseURL }, use) => {
     const url = appHandles()[baseURL!]?.databaseUrl;
     if (url && !pools.has(url)) pools.set(url, new pg.Pool({ connectionString: url, max: 2 }));
