@@ -4,9 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { createUser } from "~/models/user.server";
 import { createReport } from "~/models/report.server";
-import { createSession } from "~/models/session.server";
 import { getTrailWithCoordinates, listTrails } from "~/models/trail.server";
-import { sessionCookie } from "~/http/session-cookie.server";
 import { action } from "~/routes/adminControlPanel/route";
 import * as benchCreateApi from "~/routes/api.bench.bench";
 import * as benchApi from "~/routes/api.bench.bench.$id";
@@ -29,6 +27,7 @@ import { env } from "~/utils/env.server";
 import { seedDatabase } from "~/utils/seed.server";
 import { callRoute } from "../support/routes";
 import { getLoadContext } from "~/http/load-context.server";
+import { signedInAccount } from "../support/accounts";
 
 type AuditLine = { msg: string; adminId: string; area: string; action: string; target?: Record<string, string> };
 
@@ -41,18 +40,8 @@ let walkerToken = "";
 
 beforeAll(async () => {
   await seedDatabase(prisma);
-  const admin = await createUser({
-    username: "auditadmin",
-    email: "auditadmin@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  const walker = await createUser({ username: "auditwalker", email: "auditwalker@example.test", password: "pass1234" });
-  adminId = admin.id;
-  walkerId = walker.id;
-  adminToken = (await createSession(admin.id)).id;
-  walkerToken = (await createSession(walker.id)).id;
-  adminCookie = (await sessionCookie.serialize(adminToken)).split(";")[0];
+  ({ id: adminId, token: adminToken, cookie: adminCookie } = await signedInAccount("Admin", "auditadmin"));
+  ({ id: walkerId, token: walkerToken } = await signedInAccount("User", "auditwalker"));
 });
 
 // The log writes one JSON object a line to the console (tests keep it silent: here it speaks); the audit

@@ -10,6 +10,7 @@ import { requireApiAdmin, requireApiUser } from "~/http/api-auth.server";
 import { createSession, deleteSession } from "~/models/session.server";
 import { sessionCookie } from "~/http/session-cookie.server";
 import { getLoadContext } from "~/http/load-context.server";
+import { signedInAccount } from "../support/accounts";
 
 const echo = apiRoute({
   GET: async ({ request }) => ({ user: (await requireApiUser(request)).user.username }),
@@ -31,15 +32,8 @@ function call(route: Route, path: string, init: RequestInit = {}, params = {}) {
 let userToken: string;
 let adminToken: string;
 beforeAll(async () => {
-  const user = await createUser({ username: "apiuser", email: "apiuser@example.test", password: "pass1234" });
-  const admin = await createUser({
-    username: "apiadmin",
-    email: "apiadmin@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  userToken = (await createSession(user.id)).id;
-  adminToken = (await createSession(admin.id)).id;
+  userToken = (await signedInAccount("User", "apiuser")).token;
+  adminToken = (await signedInAccount("Admin", "apiadmin")).token;
 });
 
 describe("API plumbing", () => {

@@ -11,9 +11,7 @@ import {
   listBenches,
   updateBench,
 } from "~/models/bench.server";
-import { createSession } from "~/models/session.server";
 import { updateCoordinate, updateTrailFacts } from "~/models/trail-edit.server";
-import { createUser } from "~/models/user.server";
 import { createVideo, deleteVideo, updateVideo } from "~/models/video.server";
 import { listVideosBySubCategories } from "~/models/video-library.server";
 import { reactToVideo, recordView } from "~/models/video-reactions.server";
@@ -25,6 +23,7 @@ import { database, prisma } from "~/utils/db.server";
 import { env } from "~/utils/env.server";
 import { truncateAll } from "../support/database-template";
 import { callRoute, fieldValue, pageText, textById } from "../support/routes";
+import { signedInAccount } from "../support/accounts";
 
 env.RATE_LIMIT_FACTOR = 1000;
 
@@ -43,19 +42,8 @@ const VIDEO = {
 
 beforeEach(async () => {
   await truncateAll(database);
-  const admin = await createUser({
-    username: "firstadmin",
-    email: "firstadmin@example.test",
-    password: "first-admin-pw",
-    role: "Admin",
-  });
-  const user = await createUser({
-    username: "somewalker",
-    email: "somewalker@example.test",
-    password: "some-walker-pw",
-  });
-  adminToken = (await createSession(admin.id)).id;
-  userToken = (await createSession(user.id)).id;
+  adminToken = (await signedInAccount("Admin", "firstadmin")).token;
+  userToken = (await signedInAccount("User", "somewalker")).token;
   trailId = (
     await prisma.trail.create({
       data: {

@@ -1,31 +1,18 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { createUser } from "~/models/user.server";
 import { listTrails, getTrailWithCoordinates } from "~/models/trail.server";
 import { action, loader } from "~/routes/adminControlPanel/route";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession } from "~/models/session.server";
-import { sessionCookie } from "~/http/session-cookie.server";
 import { getLoadContext } from "~/http/load-context.server";
+import { signedInAccount } from "../support/accounts";
 
 let userCookie: string;
 let adminCookie: string;
 
-async function cookieFor(userId: string) {
-  return (await sessionCookie.serialize((await createSession(userId)).id)).split(";")[0];
-}
-
 beforeAll(async () => {
   await seedDatabase(prisma);
-  const user = await createUser({ username: "areauser", email: "areauser@example.test", password: "pass1234" });
-  const admin = await createUser({
-    username: "areaadmin",
-    email: "areaadmin@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  userCookie = await cookieFor(user.id);
-  adminCookie = await cookieFor(admin.id);
+  userCookie = (await signedInAccount("User", "areauser")).cookie;
+  adminCookie = (await signedInAccount("Admin", "areaadmin")).cookie;
 });
 
 /** Calls the control panel's action like a form post; answers the Response (thrown or returned) or data. */

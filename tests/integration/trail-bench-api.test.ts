@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createUser } from "~/models/user.server";
 import { listTrails } from "~/models/trail.server";
 import { insertCoordinate, updateCoordinate } from "~/models/trail-edit.server";
 import * as benchCreate from "~/routes/api.bench.bench";
@@ -16,9 +15,8 @@ import { benchJsonSchema } from "~/schemas/bench";
 import { trailJsonSchema, trailMessages } from "~/schemas/trail";
 import { prisma } from "~/utils/db.server";
 import { seedDatabase } from "~/utils/seed.server";
-import { createSession } from "~/models/session.server";
-import { sessionCookie } from "~/http/session-cookie.server";
 import { getLoadContext } from "~/http/load-context.server";
+import { signedInAccount } from "../support/accounts";
 
 type Route = { loader: (args: LoaderFunctionArgs) => unknown; action: (args: ActionFunctionArgs) => unknown };
 
@@ -63,16 +61,8 @@ const unknownId = "0123456789abcdef01234567";
 
 beforeAll(async () => {
   await seedDatabase(prisma);
-  const user = await createUser({ username: "trailuser", email: "trailuser@example.test", password: "pass1234" });
-  const admin = await createUser({
-    username: "trailadmin",
-    email: "trailadmin@example.test",
-    password: "pass1234",
-    role: "Admin",
-  });
-  userToken = (await createSession(user.id)).id;
-  adminToken = (await createSession(admin.id)).id;
-  adminCookie = (await sessionCookie.serialize(adminToken)).split(";")[0];
+  userToken = (await signedInAccount("User", "trailuser")).token;
+  ({ token: adminToken, cookie: adminCookie } = await signedInAccount("Admin", "trailadmin"));
 });
 
 describe("GET /api/trails/trails and /api/trails/{id}", () => {

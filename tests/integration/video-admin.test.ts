@@ -1,17 +1,15 @@
 // The admin Videos area (control panel action/loader) and the /api/video endpoints, against a real database.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeEach, describe, expect, test } from "vitest";
-import { createUser } from "~/models/user.server";
 import * as adminPanel from "~/routes/adminControlPanel/route";
 import * as videoById from "~/routes/api.video.$id";
 import * as videoList from "~/routes/api.video.videos";
 import * as openApi from "~/routes/api.openapi[.]json";
 import { videoJsonSchema, videoMessages } from "~/schemas/video";
 import { database, prisma } from "~/utils/db.server";
-import { commitSessionCookie } from "~/http/session-cookie.server";
-import { createSession } from "~/models/session.server";
 import { truncateAll } from "../support/database-template";
 import { getLoadContext } from "~/http/load-context.server";
+import { signedInAccount } from "../support/accounts";
 
 let userToken = "";
 let adminToken = "";
@@ -21,17 +19,8 @@ let videoId = "";
 
 beforeEach(async () => {
   await truncateAll(database);
-  const user = await createUser({ username: "walker", email: "walker@example.test", password: "secret-pw" });
-  const admin = await createUser({
-    username: "boss",
-    email: "boss@example.test",
-    password: "secret-pw",
-    role: "Admin",
-  });
-  userToken = (await createSession(user.id)).id;
-  adminToken = (await createSession(admin.id)).id;
-  userCookie = (await commitSessionCookie(userToken)).split(";")[0];
-  adminCookie = (await commitSessionCookie(adminToken)).split(";")[0];
+  ({ token: userToken, cookie: userCookie } = await signedInAccount("User", "walker"));
+  ({ token: adminToken, cookie: adminCookie } = await signedInAccount("Admin", "boss"));
   videoId = (
     await prisma.video.create({
       data: {
