@@ -14,7 +14,7 @@ function holdScheduledWork() {
   const state = window as unknown as { heldWork: number; releaseWork: () => void };
   state.heldWork = 0;
   MessagePort.prototype.postMessage = function (this: MessagePort, message: unknown, ...rest: never[]) {
-    if (message !== null || !held) return post.call(this, message, ...rest);
+    if (message !== null) return post.call(this, message, ...rest);
     held.push(this);
     state.heldWork += 1;
   };
