@@ -79,4 +79,11 @@ kit.registerHttpServer(server);
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
+// A port another process holds (or one this user may not open) is a setting to change, said in one line.
+server.once("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE" && error.code !== "EACCES") throw error;
+  const why = error.code === "EADDRINUSE" ? "is already in use" : "may not be opened by this user";
+  console.error(`Cannot start: port ${port} on ${host ?? "every address"} ${why}; set PORT to a free port`);
+  process.exit(1);
+});
 server.listen(port, host, () => console.log(`[server] listening on http://${host ?? "localhost"}:${port}`));

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import {
@@ -49,6 +50,22 @@ describe("the production server process", () => {
     expect(app.output().trim()).toBe(
       `Cannot start: the database at DATABASE_URL (postgresql://trails:*****@127.0.0.1:${closedPort}/trails) could not be used: connect ECONNREFUSED 127.0.0.1:${closedPort}`,
     );
+  });
+
+  test("a PORT another process holds stops the start with one line naming the port, no stack", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const app = await startApp({ PORT: String(port), PGLITE_DATA_DIR: await migratedDataDir() });
+      expect(await app.exited).toBe(1);
+      expect(app.output().trim().split("\n").at(-1)).toBe(
+        `Cannot start: port ${port} on 127.0.0.1 is already in use; set PORT to a free port`,
+      );
+      expect(app.output()).not.toMatch(/at .*\(.*\.js:\d+/);
+    } finally {
+      holder.close();
+    }
   });
 
   if (testDatabaseUrl()) {
