@@ -1,9 +1,9 @@
 import { defineConfig, devices, type Project } from "@playwright/test";
 import { chromiumFlags, testBrowserPath } from "./scripts/lib/chromium.mjs";
-import { appOrigin, editingSpecs, emptyStartSpecs, type AppName } from "./tests/e2e/support/apps";
+import { appOrigin, editingSpecs, firstPort, emptyStartSpecs, type AppName } from "./tests/e2e/support/apps";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
-process.env.E2E_PORT ??= String(40_000 + (process.pid % 10_000));
+process.env.E2E_PORT ??= String(firstPort(process.pid));
 // The app under test may play video files from this (stubbed) host, so the video specs can check the
 // native player and the CSP's media-src; the app inherits the runner's environment.
 process.env.VIDEO_MEDIA_ORIGINS ??= "https://media.example.edu";

@@ -2,7 +2,7 @@
  * The apps an end-to-end run starts (global-setup.ts), each on a database of its own: `shared` for every
  * spec that reads the seeded trails, benches and videos, and one per JavaScript setting for the specs that
  * change them (`editingSpecs`), so those run beside the others in the same pool instead of after them.
- * Ports follow the runner's E2E_PORT (playwright.config.ts), so several runs on one machine never meet.
+ * Ports follow the runner's E2E_PORT (playwright.config.ts), so runs started by different processes seldom meet.
  */
 export const APPS = ["shared", "edits-js", "edits-no-js", "empty-js", "empty-no-js"] as const;
 export type AppName = (typeof APPS)[number];
@@ -24,17 +24,17 @@ export const emptyStartSpecs = /operator-guide\.spec\.ts$/;
 /** Apps started without the sample campus: only the administrator's account. */
 export const startsEmpty = (app: AppName) => app.startsWith("empty");
 
-// Ranges that never meet, for any E2E_PORT the runner picks (40,000 to 49,999).
-const OFFSETS: Record<AppName, number> = {
-  shared: 0,
-  "edits-js": -20_000,
-  "edits-no-js": -10_000,
-  "empty-js": 10_000,
-  "empty-no-js": -30_000,
-};
+/**
+ * The run's first port (E2E_PORT's default): the apps listen on it and the four above it, in APPS's order.
+ * All of them lie below Linux's ephemeral range (32768 and up), where an outgoing connection or a server on
+ * port 0 elsewhere on the machine (the integration tests start many) could already hold one.
+ */
+export function firstPort(pid: number) {
+  return 26_000 + APPS.length * (pid % 1_000);
+}
 
 export function appOrigin(app: AppName) {
-  return `http://127.0.0.1:${Number(process.env.E2E_PORT) + OFFSETS[app]}`;
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT) + APPS.indexOf(app)}`;
 }
 
 /** What global setup leaves each app's tests in the environment, by origin. */

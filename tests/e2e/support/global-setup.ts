@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, openSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,18 +10,31 @@ import { machineCpuSeconds, processCpuSeconds } from "../../support/cpu-seconds"
 
 export const E2E_ADMIN = { email: "admin@example.test", password: "e2e-admin-password", username: "admin" };
 
-async function waitForHealthy(url: string, timeoutMs: number, logFile: string) {
+/** The end of an app's log, so a start that failed says why in the runner's own output (CI keeps no files). */
+function logTail(logFile: string, lines = 40) {
+  const text = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
+  return text.split("\n").slice(-lines).join("\n").trim() || "(the log is empty)";
+}
+
+/** Waits for /healthz to answer 200, failing at once if the app exits first (a port taken, a bad database). */
+async function waitForHealthy(url: string, app: ChildProcess, timeoutMs: number, logFile: string) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (app.exitCode !== null || app.signalCode !== null) {
+      const how = app.exitCode !== null ? `with code ${app.exitCode}` : `on ${app.signalCode}`;
+      throw new Error(`the app for ${url} exited ${how} before it was healthy; its log ends:\n${logTail(logFile)}`);
+    }
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the app did not become healthy within ${timeoutMs} ms; see ${logFile}`);
+  throw new Error(
+    `the app for ${url} did not become healthy within ${timeoutMs} ms; its log ends:\n${logTail(logFile)}`,
+  );
 }
 
 type Started = {
@@ -69,7 +82,14 @@ async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv
   const logFile = path.join(runDir, `app-${name}.log`);
   const out = openSync(logFile, "a");
   const app = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", out, out] });
-  await waitForHealthy(`${origin}/healthz`, 180_000, logFile);
+  try {
+    await waitForHealthy(`${origin}/healthz`, app, 180_000, logFile);
+  } catch (error) {
+    // Nothing of a failed start outlives the run: neither a hung app nor its database.
+    app.kill("SIGKILL");
+    await dropDatabase();
+    throw error;
+  }
 
   // The seeded administrator signs in once; specs that only need an admin's browser reuse the session.
   const signIn = await fetch(`${origin}/api/user/signin`, {
