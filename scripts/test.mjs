@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromiumPath, headlessShellPath } from "./lib/chromium.mjs";
 import { enginePackages } from "./lib/engines.mjs";
+import { machinePaceMs } from "./lib/machine-pace.mjs";
 
 // The end-to-end tests drive Debian's chromium-headless-shell, Lighthouse (in the bench) its full Chromium:
 // Playwright cannot download its own browsers here.
@@ -90,6 +91,10 @@ function run({ name, command, args, stream }) {
   });
 }
 
+const paceAtStart = machinePaceMs();
+console.log(`This machine's pace: ${paceAtStart} ms for a fixed hash (lower is faster; docs/testing.md)`);
+const pace = () => `This machine's pace: ${paceAtStart} ms at the start, ${machinePaceMs()} ms at the end`;
+
 const suiteStarted = Date.now();
 const timings = [];
 for (const phase of phases) {
@@ -101,11 +106,11 @@ for (const phase of phases) {
   if (phase.length > 1) timings.push(`    (together: ${seconds(started)} s)`);
   const failed = results.find((result) => !result.ok);
   if (failed) {
-    console.log(`\n${timings.join("\n")}\nTest suite FAILED after ${seconds(suiteStarted)} s`);
+    console.log(`\n${timings.join("\n")}\n${pace()}\nTest suite FAILED after ${seconds(suiteStarted)} s`);
     process.exit(failed.code || 1);
   }
 }
 const total = (Date.now() - suiteStarted) / 1000;
 console.log(
-  `\n${timings.join("\n")}\nTest suite passed in ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`,
+  `\n${timings.join("\n")}\n${pace()}\nTest suite passed in ${total.toFixed(1)} s (${Math.floor(total / 60)} min ${Math.round(total % 60)} s)`,
 );
