@@ -1,9 +1,9 @@
 import { defineConfig, devices, type Project } from "@playwright/test";
 import { chromiumFlags, testBrowserPath } from "./scripts/lib/chromium.mjs";
-import { appOrigin, editingSpecs, firstPort, emptyStartSpecs, type AppName } from "./tests/e2e/support/apps";
+import { appOrigin, editingSpecs, firstFreePort, emptyStartSpecs, type AppName } from "./tests/e2e/support/apps";
 
 // One port per test run, chosen in the runner and inherited by its workers through the environment.
-process.env.E2E_PORT ??= String(firstPort(process.pid));
+process.env.E2E_PORT ??= firstFreePort(process.pid);
 // The app under test may play video files from this (stubbed) host, so the video specs can check the
 // native player and the CSP's media-src; the app inherits the runner's environment.
 process.env.VIDEO_MEDIA_ORIGINS ??= "https://media.example.edu";

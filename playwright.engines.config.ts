@@ -1,12 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { firstPort } from "./tests/e2e/support/apps";
+import { firstFreePort } from "./tests/e2e/support/apps";
 import type { EngineOptions } from "./tests/engines/support/fixtures";
 
 // The end-to-end flows in the other engines a student carries: WebKit (every iPhone browser) and Gecko
 // (Firefox). Playwright only runs the tests here; each engine is Debian's own, driven over WebDriver
 // (docs/decisions/070-other-engines-through-webdriver.md). The app, mail and database come from the same
 // global setup as the Chromium suite.
-process.env.E2E_PORT ??= String(firstPort(process.pid));
+process.env.E2E_PORT ??= firstFreePort(process.pid);
 
 export default defineConfig<EngineOptions>({
   testDir: "tests/engines",

@@ -1,8 +1,11 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
 /**
  * The apps an end-to-end run starts (global-setup.ts), each on a database of its own: `shared` for every
  * spec that reads the seeded trails, benches and videos, and one per JavaScript setting for the specs that
  * change them (`editingSpecs`), so those run beside the others in the same pool instead of after them.
- * Ports follow the runner's E2E_PORT (playwright.config.ts), so runs started by different processes seldom meet.
+ * Ports follow the runner's E2E_PORT (playwright.config.ts): the first block of free ports from one its pid picks.
  */
 export const APPS = ["shared", "edits-js", "edits-no-js", "empty-js", "empty-no-js"] as const;
 export type AppName = (typeof APPS)[number];
@@ -26,11 +29,16 @@ export const startsEmpty = (app: AppName) => app.startsWith("empty");
 
 /**
  * The run's first port (E2E_PORT's default): the apps listen on it and the four above it, in APPS's order.
- * All of them lie below Linux's ephemeral range (32768 and up), where an outgoing connection or a server on
- * port 0 elsewhere on the machine (the integration tests start many) could already hold one.
+ * The first block of five free ports from one the runner's pid picks, so a run neither meets another run
+ * nor an app left behind; all lie below Linux's ephemeral range (32768 and up), where an outgoing
+ * connection or a server on port 0 (the integration tests start many) could take one the moment after.
  */
-export function firstPort(pid: number) {
-  return 26_000 + APPS.length * (pid % 1_000);
+export function firstFreePort(pid: number) {
+  const script = fileURLToPath(new URL("./first-free-port.mjs", import.meta.url));
+  const blocks = 5_000 / APPS.length;
+  return execFileSync(process.execPath, [script, String(pid % blocks), String(APPS.length)], {
+    encoding: "utf8",
+  }).trim();
 }
 
 export function appOrigin(app: AppName) {
