@@ -3,6 +3,7 @@ import { axeOn, axePage, expectNoFrames } from "./support/axe";
 import { appUrl, admin, adminSession, expect, signUpSession, test } from "./support/fixtures";
 import { hasInteractiveMap, PHONE_WIDTHS, sidewaysAt, smallTargets } from "./support/phone-layout";
 import { gpxFile, seededPath, uploadPathFile } from "./support/trail-path";
+import { benchNumberFor } from "./support/bench-numbers";
 
 /**
  * A page, the status it answers with, optionally something to do first (open a dialog, show form
@@ -366,7 +367,9 @@ async function noticedBench(page: Page) {
     const bench = await request.post("/api/bench/bench", {
       headers,
       data: {
-        bench_number: String(7000 + Math.floor(Math.random() * 2000)),
+        bench_number: String(
+          benchNumberFor("accessibility: noticed bench", !test.info().project.name.startsWith("no-js")),
+        ),
         location: "Axe check field",
         latitude: "33.962",
         longitude: "-84.028",
@@ -714,8 +717,7 @@ test.describe("keyboard only", { tag: "@no-js" }, () => {
 
   test("admin edits a bench's location", async ({ page, javaScriptEnabled }) => {
     test.setTimeout(90_000);
-    // 700–749 with JS, 750–799 without: the two projects never share a bench.
-    const number = (javaScriptEnabled ? 700 : 750) + Math.floor(Math.random() * 50);
+    const number = benchNumberFor("accessibility: keyboard", javaScriptEnabled);
     await adminSession(page);
     await page.goto("/adminControlPanel?option=bench");
     const create = page.getByRole("form", { name: "Create a bench" });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { axeOn, expectNoFrames } from "./support/axe";
 import { admin, expect, expectAnswerAt, signInAsAdmin, test } from "./support/fixtures";
+import { benchNumberFor } from "./support/bench-numbers";
 
 // No lost updates (decision 047): an admin opens a bench's edit form, someone else changes the bench
 // through the API meanwhile, and the admin's save is refused with both versions shown and nothing
@@ -33,8 +34,7 @@ test.describe("a stale bench save", { tag: "@no-js" }, () => {
   let benchNumber = 0;
 
   test.beforeEach(async ({ request }, testInfo) => {
-    // 960–979 with JS, 980–999 without: the two projects never share a bench.
-    benchNumber = (testInfo.project.name.startsWith("no-js") ? 980 : 960) + Math.floor(Math.random() * 20);
+    benchNumber = benchNumberFor("admin-stale-edits", !testInfo.project.name.startsWith("no-js"));
     const created = await request.post("/api/bench/bench", {
       headers: await adminHeaders(request),
       data: { bench_number: benchNumber, location: "E2E bench by the pond", latitude: 33.9812, longitude: -84.0051 },

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { appUrl, expect, expectAnswerAt, fieldError, signInAsAdmin, test } from "./support/fixtures";
+import { benchNumberFor } from "./support/bench-numbers";
 
 // The trail map specs compare pages with the seeded trails and benches: this spec changes them, so it runs
 // on an edits app of its own (support/apps.ts). Every change is still undone in the same test, and each
@@ -176,7 +177,7 @@ test.describe("admin bench area", { tag: "@no-js" }, () => {
     db,
   }) => {
     test.setTimeout(120_000);
-    const number = javaScriptEnabled ? 901 : 951;
+    const number = benchNumberFor("admin-trails", javaScriptEnabled);
     const location = `Test bench ${number} by the pond`;
     const benchInDb = async () =>
       db

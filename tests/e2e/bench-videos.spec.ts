@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { admin, expect, signInAsAdmin, test, preferInteractiveMap } from "./support/fixtures";
 import { watchVideoHostRequests } from "./support/videos";
+import { benchNumberFor } from "./support/bench-numbers";
 
 // A bench's videos from Vimeo, a media server and another site, as the trail page shows them (the same
 // component as the map's popups): Vimeo behind the facade with dnt=1, the file in <video preload="none">,
@@ -21,8 +22,7 @@ test.describe("bench videos beyond YouTube", { tag: "@no-js" }, () => {
   const titles = { vimeo: "Bench Vimeo stretch", file: "Bench calf raises file", page: "Bench college page" };
 
   test.beforeEach(async ({ request }, testInfo) => {
-    // 800–849 with JS, 850–899 without: the two projects never share a bench.
-    benchNumber = (testInfo.project.name.startsWith("no-js") ? 850 : 800) + Math.floor(Math.random() * 50);
+    benchNumber = benchNumberFor("bench-videos", !testInfo.project.name.startsWith("no-js"));
     const headers = await adminHeaders(request);
     const created = await request.post("/api/bench/bench", {
       headers,

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { admin, expect, signInAsAdmin, test } from "./support/fixtures";
+import { benchNumberFor } from "./support/bench-numbers";
 
 // A trail some 3,000 km from the sample campus (San Diego, beside the sample in Georgia) in a browser,
 // with scripts and without, at a phone's and a laptop's width: its page, its bench's page and the
@@ -42,7 +43,7 @@ test.describe("a trail far from the sample campus", { tag: "@no-js" }, () => {
       expect((await request.patch("/api/campus", { headers, data: { center: null } })).status()).toBe(200);
       expect(created.status()).toBe(201);
       const trail = (await created.json()) as { _id: string; slug: string };
-      const benchNumber = 800 + width / 10 + (javaScriptEnabled ? 1 : 0);
+      const benchNumber = benchNumberFor(width === 390 ? "far-trail: 390 px" : "far-trail: 1280 px", javaScriptEnabled);
       const bench = await request.post("/api/bench/bench", {
         headers,
         data: { bench_number: benchNumber, location: "By the harbor", latitude: loop[1][1], longitude: loop[1][0] },

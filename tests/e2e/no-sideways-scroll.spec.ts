@@ -3,6 +3,7 @@ import { adminOptions } from "../../app/lib/navigation";
 import { appUrl, createUserViaSignup, expect, newUser, signInAsAdmin, signUp, test, unique } from "./support/fixtures";
 import { PHONE_WIDTHS, sidewaysAt } from "./support/phone-layout";
 import { gpxFile, seededPath, uploadedPreview } from "./support/trail-path";
+import { benchNumberFor } from "./support/bench-numbers";
 
 // Every page and state of the page sweep in accessibility.spec.ts is held to the phone widths on the same
 // load as its axe scan (support/phone-layout.ts). Here: the states that sweep does not reach, and pages
@@ -90,7 +91,7 @@ test.describe("no page scrolls sideways on a phone", () => {
   test(
     "notices: a bench's page with a long closure, and the Notices area with it listed, edited and being deleted",
     { tag: "@no-js" },
-    async ({ page }) => {
+    async ({ page, javaScriptEnabled }) => {
       await signInAsAdmin(page);
       const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
       const headers = { "X-XSRF-TOKEN": xsrf };
@@ -98,7 +99,7 @@ test.describe("no page scrolls sideways on a phone", () => {
       const bench = await page.request.post("/api/bench/bench", {
         headers,
         data: {
-          bench_number: String(9000 + Math.floor(Math.random() * 900)),
+          bench_number: String(benchNumberFor("no-sideways-scroll", javaScriptEnabled)),
           location: "Sideways check field",
           latitude: "33.961",
           longitude: "-84.029",
