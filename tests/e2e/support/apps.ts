@@ -16,7 +16,7 @@ export type AppName = (typeof APPS)[number];
  * pages), replacing a trail's path and the campus's name. They run on the edits apps (playwright.config.ts).
  */
 export const editingSpecs =
-  /(admin-trails|admin-trails-add|far-trail|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
+  /(admin-trails|admin-trails-add|admin-campus|bench-videos|admin-stale-edits|notices|trail-path-upload)\.spec\.ts$/;
 
 /**
  * Specs that set up a campus from an empty start (`SAMPLE_DATA=false`), as docs/operations.md walks an

@@ -8,8 +8,8 @@ export const BENCH_NUMBERS = {
   "bench-videos": { js: [800, 849], noJs: [850, 899] },
   "admin-trails": { js: [900, 929], noJs: [930, 959] },
   "admin-stale-edits": { js: [960, 979], noJs: [980, 999] },
-  "far-trail: 390 px": { js: [1100, 1100], noJs: [1101, 1101] },
-  "far-trail: 1280 px": { js: [1102, 1102], noJs: [1103, 1103] },
+  "admin-campus: a far trail at 390 px": { js: [1100, 1100], noJs: [1101, 1101] },
+  "admin-campus: a far trail at 1280 px": { js: [1102, 1102], noJs: [1103, 1103] },
   "accessibility: noticed bench": { js: [7000, 7999], noJs: [8000, 8999] },
   "no-sideways-scroll": { js: [9000, 9449], noJs: [9450, 9899] },
 } as const satisfies Record<string, { js: readonly [number, number]; noJs: readonly [number, number] }>;
