@@ -3,10 +3,14 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 // Tests that need a PostgreSQL server (several processes sharing one database cannot share the
 // embedded one). Without TEST_DATABASE_URL they are left out of the run, and the run says so.
-const needsPostgres = ["tests/integration/scale-out.test.ts", "tests/integration/session-lookup.test.ts"];
+const needsPostgres = [
+  "tests/integration/scale-out.test.ts",
+  "tests/integration/session-lookup.test.ts",
+  "tests/integration/server-database-outage.test.ts",
+];
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
-    `Not running ${needsPostgres.join(", ")}: they need a PostgreSQL server (two processes on one database, the wire between app and database); set TEST_DATABASE_URL to include it.`,
+    `Not running ${needsPostgres.join(", ")}: they need a PostgreSQL server (two processes on one database, the wire between app and database, a database that goes away under a running app); set TEST_DATABASE_URL to include it.`,
   );
 }
 const leftOut = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : needsPostgres)];
