@@ -173,6 +173,9 @@ export async function startRun(names: readonly AppName[]) {
     LOG_LEVEL: "warn",
     // Tests sign in far more often from one address than a person would.
     RATE_LIMIT_FACTOR: "50",
+    // Playwright's API requests reuse an idle connection without heeding the Keep-Alive hint, so a call
+    // made just as the server closed it at 5 s failed with ECONNRESET; a browser sends such a request again.
+    KEEP_ALIVE_TIMEOUT_MS: "60000",
     VIDEO_THUMBNAILS: "true",
     VIDEO_THUMBNAIL_HOST: thumbnails.origin,
     VIMEO_OEMBED_HOST: thumbnails.origin,
