@@ -76,7 +76,10 @@ async function startApp(name: AppName, runDir: string, shared: NodeJS.ProcessEnv
       await dropper.end();
     };
   } else {
-    env.PGLITE_DATA_DIR = path.join(runDir, `pglite-${name}`);
+    const dataDir = path.join(runDir, `pglite-${name}`);
+    env.PGLITE_DATA_DIR = dataDir;
+    // Some 40 MB an app: gone with the run, as a PostgreSQL database is dropped (the logs stay).
+    dropDatabase = async () => rmSync(dataDir, { recursive: true, force: true });
   }
 
   const logFile = path.join(runDir, `app-${name}.log`);
