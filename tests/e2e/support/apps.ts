@@ -35,8 +35,7 @@ export const startsEmpty = (app: AppName) => app.startsWith("empty");
  */
 export function firstFreePort(pid: number) {
   const script = fileURLToPath(new URL("./first-free-port.mjs", import.meta.url));
-  const blocks = 5_000 / APPS.length;
-  return execFileSync(process.execPath, [script, String(pid % blocks), String(APPS.length)], {
+  return execFileSync(process.execPath, [script, String(pid), String(APPS.length)], {
     encoding: "utf8",
   }).trim();
 }

@@ -1,9 +1,10 @@
-// Prints the first port of `count` free ones in a row, trying the blocks of 26000–30999 from block `start`
-// on (apps.ts): run once by the Playwright configs, which cannot wait on a listen themselves.
+// Prints the first port of `count` free ones in a row, trying the blocks of 26000–30999 from the one `seed`
+// (the runner's pid) picks on (apps.ts): run once by the Playwright configs, which cannot wait on a listen.
 import { createServer } from "node:net";
 
-const [start, count] = process.argv.slice(2).map(Number);
-const BLOCKS = 5_000 / count;
+const [seed, count] = process.argv.slice(2).map(Number);
+const BLOCKS = Math.floor(5_000 / count);
+const start = seed % BLOCKS;
 
 const tryListen = (port) =>
   new Promise((resolve) => {
