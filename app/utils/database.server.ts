@@ -42,7 +42,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   ) {
     if (current.code && UNAVAILABLE_CODES.has(current.code)) return true;
     if (
-      /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|timeout expired|does not allow connections|not currently accepting connections|terminating connection|Can't reach database|the database system is (starting up|shutting down)|Code: `(08\d{3}|57P0[1-3])`/i.test(
+      /ECONNREFUSED|ECONNRESET|EPIPE|Connection terminated|is not queryable|timeout exceeded when trying to connect|timeout expired|does not allow connections|not currently accepting connections|terminating connection|Can't reach database|the database system is (starting up|shutting down)|Code: `(08\d{3}|57P0[1-3])`/i.test(
         String(current.message ?? ""),
       )
     ) {

@@ -57,7 +57,7 @@ describe("the production server process when its database goes away", () => {
       // Pages and the API answer a clear 503 promptly instead of hanging or failing with a 500.
       const apiStarted = Date.now();
       const api = await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } });
-      expect(api.status).toBe(503);
+      expect(api.status, app.output()).toBe(503);
       expect((await api.json()).message).toMatch(/temporarily unavailable/);
       expect(Date.now() - apiStarted).toBeLessThan(3_000);
       const page = await fetch(`${app.url}/trails`, { headers: { Cookie: cookie } });
@@ -156,7 +156,7 @@ describe("the production server process when its database goes away", () => {
       for (const socket of forwarded) socket.destroy();
       const started = Date.now();
       const api = await fetch(`${app.url}/api/trails/trails`, { headers: { Authorization: `Bearer ${token}` } });
-      expect(api.status).toBe(503);
+      expect(api.status, app.output()).toBe(503);
       expect((await api.json()).message).toMatch(/temporarily unavailable/);
       expect(Date.now() - started).toBeLessThan(5_000);
 
