@@ -5,20 +5,13 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  apiSignIn,
-  migratedDataDir,
-  startApp,
-  stopAllApps,
-  waitForHealthy,
-  type AppProcess,
-} from "../support/app-process";
+import { apiSignIn, appDatabase, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 
 const ADMIN = { ADMIN_EMAIL: "admin@example.test", ADMIN_PASSWORD: "admin-password-1" };
 
 let app: AppProcess;
 beforeAll(async () => {
-  app = await startApp({ PGLITE_DATA_DIR: await migratedDataDir(), ...ADMIN });
+  app = await startApp({ ...(await appDatabase()), ...ADMIN });
   await waitForHealthy(app, 60_000);
 }, 90_000);
 afterAll(stopAllApps);
@@ -426,7 +419,7 @@ describe("the log", () => {
 describe("behind a reverse proxy that rewrites Host", () => {
   test("forms from APP_URL's origin work, other origins do not, and cookies are Secure for an https APP_URL", async () => {
     const proxied = await startApp({
-      PGLITE_DATA_DIR: await migratedDataDir(),
+      ...(await appDatabase()),
       APP_URL: "https://trails.example.edu",
       TRUST_PROXY: "1",
       ...ADMIN,

@@ -3,12 +3,12 @@
 import { connect } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { appDatabase, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 
 let app: AppProcess;
 beforeAll(async () => {
   app = await startApp({
-    PGLITE_DATA_DIR: await migratedDataDir(),
+    ...(await appDatabase()),
     ADMIN_EMAIL: "admin@example.test",
     ADMIN_PASSWORD: "admin-password-1",
   });

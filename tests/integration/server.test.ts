@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import {
   apiSignIn,
+  appDatabase,
   freePort,
   migratedDataDir,
   runNpmStart,
@@ -57,7 +58,7 @@ describe("the production server process", () => {
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const { port } = holder.address() as AddressInfo;
     try {
-      const app = await startApp({ PORT: String(port), PGLITE_DATA_DIR: await migratedDataDir() });
+      const app = await startApp({ PORT: String(port), ...(await appDatabase()) });
       expect(await app.exited).toBe(1);
       expect(app.output().trim().split("\n").at(-1)).toBe(
         `Cannot start: port ${port} on 127.0.0.1 is already in use; set PORT to a free port`,
@@ -133,7 +134,7 @@ describe("the production server process", () => {
 
   test("an administrator from ADMIN_EMAIL is announced once, without repeating the password", async () => {
     const app = await startApp({
-      PGLITE_DATA_DIR: await migratedDataDir(),
+      ...(await appDatabase()),
       ADMIN_EMAIL: "boss@example.test",
       ADMIN_PASSWORD: "boss-password",
     });
@@ -151,7 +152,7 @@ describe("the production server process", () => {
 
   test("every request is one JSON log line, and nothing else is logged for it", async () => {
     const app = await startApp({
-      PGLITE_DATA_DIR: await migratedDataDir(),
+      ...(await appDatabase()),
       ADMIN_EMAIL: "log@example.test",
       ADMIN_PASSWORD: "log-password",
     });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { rateLimitMessage, rateLimitPolicies, scaledMax, signInPolicy } from "~/utils/rate-limit-counter.server";
 import { userMessages } from "~/schemas/user";
-import { migratedDataDir, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
+import { appDatabase, startApp, stopAllApps, waitForHealthy, type AppProcess } from "../support/app-process";
 import { mailsIn } from "../support/outbox";
 
 const FACTOR = 0.05;
@@ -124,7 +124,7 @@ describe.each(modes)("people who share an address, TRUST_PROXY=$trustProxy", ({ 
     const outbox = mkdtempSync(path.join(tmpdir(), "wt-campus-mail-"));
     outboxes.push(outbox);
     const app = await startApp({
-      PGLITE_DATA_DIR: await migratedDataDir(),
+      ...(await appDatabase()),
       TRUST_PROXY: trustProxy,
       RATE_LIMIT_FACTOR: String(FACTOR),
       MAIL_OUTBOX_DIR: outbox,

@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { createAppPostgresDatabase, testDatabaseUrl } from "./database-template";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,13 +31,32 @@ export type AppProcess = {
 // Every app a test starts, so a failing assertion cannot leave a server running after the test.
 const running = new Set<AppProcess>();
 
-// Data directories handed out by migratedDataDir, removed once their apps are stopped.
+// Data directories handed out by migratedDataDir, and PostgreSQL databases by appDatabase, removed once
+// their apps are stopped.
 const copies: string[] = [];
+const databases: (() => Promise<unknown>)[] = [];
 
-/** Stops whatever the test started and did not stop itself (use in afterEach), and removes its data directories. */
+/** Stops whatever the test started and did not stop itself (use in afterEach), and removes its data. */
 export async function stopAllApps() {
   await Promise.all([...running].map((app) => app.stop("SIGKILL")));
   for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
+  await Promise.all(databases.splice(0).map((drop) => drop()));
+}
+
+/**
+ * A migrated, unseeded database of the app's own, for tests whose subject is the server, not the
+ * database behind it: with TEST_DATABASE_URL a PostgreSQL copy of the run's template (the production
+ * adapter; an app starts on it in half the CPU an embedded one takes), otherwise an embedded copy
+ * (`migratedDataDir`). Tests of the embedded database itself use `migratedDataDir` or `emptyDataDir`.
+ */
+export async function appDatabase(): Promise<
+  { DATABASE_URL: string; DATABASE_POOL_SIZE: string } | { PGLITE_DATA_DIR: string }
+> {
+  if (!testDatabaseUrl()) return { PGLITE_DATA_DIR: await migratedDataDir() };
+  const database = await createAppPostgresDatabase(inject("databaseTemplate"));
+  databases.push(database.drop);
+  // Several apps of a file share the server's 100 connections with the other files' databases.
+  return { DATABASE_URL: database.url, DATABASE_POOL_SIZE: "4" };
 }
 
 /**

@@ -150,6 +150,22 @@ export async function createTestDatabase(
 }
 
 /**
+ * An empty (migrated, unseeded) PostgreSQL database for an app process, cloned from the run's template,
+ * and how to drop it once the app has stopped. Named after the template, so the run's end drops it even
+ * if the file never did.
+ */
+export async function createAppPostgresDatabase(template: string) {
+  const url = testDatabaseUrl();
+  if (!url) throw new Error("createAppPostgresDatabase needs TEST_DATABASE_URL");
+  const name = `${template}_app_${randomBytes(6).toString("hex")}`;
+  await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return {
+    url: withDatabase(url, name),
+    drop: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+/**
  * The statements that empty every table but the migration history and DataVersion: a DELETE per table,
  * the tables that reference others first, in one transaction. A TRUNCATE of them all made new files for
  * every table and index: 250 to 600 ms on PGlite, against 10 ms for deleting the few rows a test leaves,
