@@ -19,12 +19,12 @@ const leftOut = [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? 
  * Files that measure (latency under floods, memory, response times): they run alone, last, with one core
  * all but idle. tests/integration/server.test.ts starts servers too, but measures nothing a neighbour can
  * skew (a start, its log lines, a restart's data; the 503s when PostgreSQL goes away, within seconds), so
- * it runs with the rest; so does bounded-reads.test.ts, which proves its bounds by the SQL sent, not by time.
+ * it runs with the rest; so does bounded-reads.test.ts, which proves its bounds by the SQL sent, not by time,
+ * and scale-out.test.ts, whose two servers on one database are checked for what they share, not how fast.
  */
 const serverFiles = [
   "tests/integration/request-gate.test.ts",
   "tests/integration/hostile-clients.test.ts",
-  "tests/integration/scale-out.test.ts",
   "tests/integration/server-limits.test.ts",
 ];
 
@@ -42,6 +42,7 @@ const processFiles = [
   "tests/integration/lockfile.test.ts",
   "tests/integration/session-lookup.test.ts",
   "tests/integration/shared-address-server.test.ts",
+  "tests/integration/scale-out.test.ts",
 ];
 
 /**
