@@ -47,11 +47,12 @@ const phases = [
   [{ name: "build", command: "npm", args: ["run", "build"] }],
   // The checks beside Vitest: each prints its finding the moment it ends (a type error within the first
   // minute), and the run stops after the phase. Apart, they were a phase of their own in which the two
-  // cores waited on the slowest of them (docs/testing.md).
+  // cores waited on the slowest of them. The package scripts keep each check's cache in node_modules/.cache,
+  // so a run after a change checks again only what changed (docs/testing.md).
   [
-    { name: "typecheck", command: "npx", args: ["tsc"] },
-    { name: "lint", command: "npx", args: ["eslint", ".", "--max-warnings", "0"] },
-    { name: "format", command: "npx", args: ["prettier", "--check", ".", "--log-level", "warn"] },
+    { name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"] },
+    { name: "lint", command: "npm", args: ["run", "--silent", "lint"] },
+    { name: "format", command: "npm", args: ["run", "--silent", "format", "--", "--log-level", "warn"] },
     { name: "unit and integration tests", command: "npx", args: ["vitest", "run"], stream: true },
   ],
   [{ name: "end-to-end tests", command: "npx", args: ["playwright", "test"], stream: true }],
