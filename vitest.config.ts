@@ -8,7 +8,10 @@ const needsPostgres = [
   "tests/integration/session-lookup.test.ts",
   "tests/integration/server-database-outage.test.ts",
 ];
-if (!process.env.TEST_DATABASE_URL) {
+// Vitest evaluates this file once per project in one process: said once.
+const said = globalThis as { leftOutSaid?: boolean };
+if (!process.env.TEST_DATABASE_URL && !said.leftOutSaid) {
+  said.leftOutSaid = true;
   console.log(
     `Not running ${needsPostgres.join(", ")}: they need a PostgreSQL server (two processes on one database, the wire between app and database, a database that goes away under a running app); set TEST_DATABASE_URL to include it.`,
   );
