@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { createAppPostgresDatabase, testDatabaseUrl } from "./database-template";
+import { copyOfTemplate, testDatabaseUrl } from "./database-template";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,7 +53,7 @@ export async function appDatabase(): Promise<
   { DATABASE_URL: string; DATABASE_POOL_SIZE: string } | { PGLITE_DATA_DIR: string }
 > {
   if (!testDatabaseUrl()) return { PGLITE_DATA_DIR: await migratedDataDir() };
-  const database = await createAppPostgresDatabase(inject("databaseTemplate"));
+  const database = await copyOfTemplate(inject("databaseTemplate"));
   databases.push(database.drop);
   // Several apps of a file share the server's 100 connections with the other files' databases.
   return { DATABASE_URL: database.url, DATABASE_POOL_SIZE: "4" };

@@ -122,6 +122,21 @@ export async function createTemplate({ appData: wanted = true } = {}): Promise<{
 }
 
 /**
+ * A PostgreSQL copy of the run's migrated (unseeded) template, for a test file or an app process, and
+ * how to drop it. Named after the template, so the run's end drops it even if its user never did.
+ */
+export async function copyOfTemplate(template: string) {
+  const url = testDatabaseUrl();
+  if (!url) throw new Error("copyOfTemplate needs TEST_DATABASE_URL");
+  const name = `${template}_${randomBytes(6).toString("hex")}`;
+  await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return {
+    url: withDatabase(url, name),
+    drop: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
+/**
  * A new, empty (migrated, unseeded) database of its own for one test file; `onQuery` hears every SQL
  * statement its Prisma client sends (see installQueryLog).
  */
@@ -129,40 +144,20 @@ export async function createTestDatabase(
   template: string,
   onQuery?: QueryObserver,
 ): Promise<Database & { url?: string }> {
-  const url = testDatabaseUrl();
-  if (url) {
-    // Named after the run's template, so the run's end drops it even if its worker never closed it.
-    const name = `${template}_${randomBytes(6).toString("hex")}`;
-    await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-    const testUrl = withDatabase(url, name);
-    const db = openPostgres(testUrl, 5, onQuery);
+  if (testDatabaseUrl()) {
+    const copy = await copyOfTemplate(template);
+    const db = openPostgres(copy.url, 5, onQuery);
     return {
       ...db,
-      url: testUrl,
+      url: copy.url,
       async close() {
         await db.close();
-        await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        await copy.drop();
       },
     };
   }
   const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
   return wrapPGlite(pglite, undefined, onQuery);
-}
-
-/**
- * An empty (migrated, unseeded) PostgreSQL database for an app process, cloned from the run's template,
- * and how to drop it once the app has stopped. Named after the template, so the run's end drops it even
- * if the file never did.
- */
-export async function createAppPostgresDatabase(template: string) {
-  const url = testDatabaseUrl();
-  if (!url) throw new Error("createAppPostgresDatabase needs TEST_DATABASE_URL");
-  const name = `${template}_app_${randomBytes(6).toString("hex")}`;
-  await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  return {
-    url: withDatabase(url, name),
-    drop: () => admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
 }
 
 /**
